@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const ADMIN = { email: 'admin@almoner.test', password: 'almoner-demo-1' };
+const shots = join(import.meta.dirname, '..', 'screenshots');
+
+/** Debian's Chromium, with the flags this closed network needs (no background fetches). */
+export function useBrowser() {
+  const state = {} as { browser: Browser; baseUrl: string };
+  beforeAll(async () => {
+    state.baseUrl = inject('baseUrl');
+    state.browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  return {
+    get baseUrl() {
+      return state.baseUrl;
+    },
+    async newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser.newContext({ viewport, baseURL: state.baseUrl });
+      const page = await context.newPage();
+      return { context, page };
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+  await page.goto('/jpanel/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+/** Spec part 1 §9: "other text 45" unless a field says otherwise. */
+export const DEFAULT_MAX_LENGTH = 45;
+
+/** A required, trimmed string with the spec's messages. */
+export const requiredText = (max = DEFAULT_MAX_LENGTH) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .max(max, { error: messages.maxLength(max) });
+
+/** An optional string: blank becomes null. */
+export const optionalText = (max = DEFAULT_MAX_LENGTH) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .max(max, { error: messages.maxLength(max) })
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/**
+ * Spec part 1 §5 email rule: max 45, exactly one @, local part ≤ 64, domain ≤ 255, each label
+ * ≤ 63, and a format check.
+ */
+export function isValidEmail(value: string, max = DEFAULT_MAX_LENGTH): boolean {
+  if (value.length > max) return false;
+  const parts = value.split('@');
+  if (parts.length !== 2) return false;
+  const [local, domain] = parts as [string, string];
+  if (!local || local.length > 64 || !domain || domain.length > 255) return false;
+  if (domain.split('.').some((label) => label.length === 0 || label.length > 63)) return false;
+  return /^[^\s@()<>[\]\\,;:"]+@[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/i.test(
+    value,
+  );
+}
+
+export const email = (max = DEFAULT_MAX_LENGTH) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required })
+    .refine((v) => isValidEmail(v, max), { error: messages.email });
+
+/** Spec part 1 §5 date rule: YYYY-MM-DD or MM/DD/YYYY, and a real calendar date. */
+export function parseSpecDate(value: string): string | null {
+  let y: number, m: number, d: number;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (us) [y, m, d] = [Number(us[3]), Number(us[1]), Number(us[2])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return null;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+export const specDate = () =>
+  z.string({ error: messages.date }).transform((v, ctx) => {
+    const parsed = parseSpecDate(v.trim());
+    if (!parsed) {
+      ctx.addIssue({ code: 'custom', message: messages.date });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+/** HTML checkboxes arrive as "1"/"on"/"true" in form posts and as booleans in JSON. */
+export const formBoolean = () =>
+  z
+    .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false', 'on', 'off', ''])])
+    .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
+
+export const idParam = z.object({
+  id: z.coerce.number({ error: messages.notFound }).int().positive().max(2 ** 53),
+});

@@ -1,0 +1,64 @@
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAccessControl } from './http/access.ts';
+import './http/context.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerSpa, rewriteUrl } from './http/spa.ts';
+import { modules } from './modules/index.ts';
+
+export type BuildAppOptions = { database: Database; config: Config; logger?: boolean };
+
+/** Builds the HTTP app: one Fastify instance, every module's routes, the SPA and the API docs. */
+export async function buildApp({ database, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          // Passwords, codes and tokens never reach the log: bodies are not logged, and
+          // these headers are masked.
+          redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-xsrf-token"]'],
+        }
+      : false,
+    rewriteUrl,
+    trustProxy: process.env.ALMONER_TRUST_PROXY === '1',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', { database, db: database.db, config });
+
+  await app.register(cookie);
+  await app.register(formbody);
+  registerErrorHandler(app);
+  registerAccessControl(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Almoner API', version: '1.0.0', description: 'The staff back-office API. Every call needs a session cookie and the X-CSRF-TOKEN header, or a Bearer API token under /jpanel/api/v1.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'almoner_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/jpanel/api/docs' });
+
+  for (const register of modules) await app.register(register);
+  await registerSpa(app);
+  return app;
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** 32 bytes: signs CSRF tokens and encrypts two-factor secrets at rest. */
+  appKey: Buffer;
+  secureCookies: boolean;
+  logLevel: string;
+};
+
+/**
+ * Reads the environment. The app key comes from ALMONER_APP_KEY (base64) or a key file created
+ * once in the data folder, so restarts keep sessions and encrypted secrets readable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.ALMONER_DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    adminEmail: env.ALMONER_ADMIN_EMAIL ?? 'admin@almoner.test',
+    adminPassword: env.ALMONER_ADMIN_PASSWORD ?? 'almoner-demo-1',
+    appKey: loadAppKey(env.ALMONER_APP_KEY, dataDir),
+    secureCookies: env.ALMONER_SECURE_COOKIES === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}
+
+function loadAppKey(fromEnv: string | undefined, dataDir: string): Buffer {
+  if (fromEnv) {
+    const key = Buffer.from(fromEnv, 'base64');
+    if (key.length !== 32) throw new Error('ALMONER_APP_KEY must be 32 bytes, base64-encoded.');
+    return key;
+  }
+  const file = join(dataDir, 'app.key');
+  if (existsSync(file)) return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}

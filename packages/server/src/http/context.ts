@@ -1,0 +1,28 @@
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Actor } from '../db/actor.ts';
+import type { AuthUser, SessionState } from '../modules/auth/session.ts';
+
+export type AppContext = { database: Database; db: Db; config: Config };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every registered route with its access rule (for the route-enumeration test). */
+    routeList: { method: string; url: string; isPublic: boolean }[];
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    session: SessionState | null;
+    /** Who is acting and from where, for the audit trail. */
+    actor: Actor;
+  }
+  interface FastifyContextConfig {
+    /** No signed-in user needed (sign-in, the SPA page, the API reference). */
+    public?: boolean;
+    /** The permission a signed-in user needs; `null` means any staff member. */
+    permission?: string | null;
+    /** False only for endpoints called by other servers, which cannot hold a CSRF token. */
+    csrf?: boolean;
+  }
+}

@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+const routes: { method: string; url: string; isPublic: boolean }[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  routes.push(...t.app.routeList);
+});
+
+const concrete = (url: string) => url.replace(/:[^/]+/g, '1').replace(/\*$/, 'x');
+
+describe('every route', () => {
+  it('was found', () => {
+    expect(routes.length).toBeGreaterThan(3);
+  });
+
+  it('refuses a request with no session (401) unless it is public', async () => {
+    for (const route of routes.filter((r) => !r.isPublic)) {
+      const agent = new Agent(t.app);
+      await agent.get('/jpanel/login'); // a guest with a CSRF token, so 401 is about the session
+      const response = await agent.request(route.method, concrete(route.url), { body: route.method === 'GET' ? undefined : {} });
+      expect(`${route.method} ${route.url} → ${response.statusCode}`).toBe(`${route.method} ${route.url} → 401`);
+    }
+  });
+
+  it('refuses a state-changing request with no CSRF token (419)', async () => {
+    for (const route of routes.filter((r) => r.method !== 'GET')) {
+      const response = await t.app.inject({ method: route.method as 'POST', url: concrete(route.url), payload: {} });
+      expect(`${route.method} ${route.url} → ${response.statusCode}`).toBe(`${route.method} ${route.url} → 419`);
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { csrfTokenFor } from '../modules/auth/session.ts';
+
+export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export const SPA_ROUTE = '/__spa';
+
+const API_SUFFIX = /\.(json|ajax|csv|listing|pdf)$/;
+const FILE_SUFFIX = /\.(js|css|map|svg|png|ico|jpg|jpeg|gif|webp|woff2?|txt)$/;
+
+/**
+ * ARCHITECTURE.md: a GET under /jpanel that is not an XHR and does not end in an API suffix is
+ * a page load, answered with the SPA. Rewriting the URL keeps API and page routes on one path.
+ */
+export function rewriteUrl(req: IncomingMessage): string {
+  const url = req.url ?? '/';
+  if (req.method !== 'GET' && req.method !== 'HEAD') return url;
+  const path = url.split('?')[0] ?? '/';
+  if (path === '/' || path === '/jpanel') return SPA_ROUTE;
+  if (!path.startsWith('/jpanel/')) return url;
+  if (path.startsWith('/jpanel/assets/') || path.startsWith('/jpanel/api/')) return url;
+  if (req.headers['x-requested-with'] === 'XMLHttpRequest') return url;
+  if (API_SUFFIX.test(path) || FILE_SUFFIX.test(path)) return url;
+  return SPA_ROUTE;
+}
+
+export async function registerSpa(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyStatic, { root: webDist, serve: false });
+  let template: string | null = null;
+  const indexFile = join(webDist, 'index.html');
+
+  app.get(SPA_ROUTE, { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (request.originalUrl === '/' || request.originalUrl === '/jpanel') return reply.redirect('/jpanel/');
+    if (!existsSync(indexFile)) {
+      return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    template ??= readFileSync(indexFile, 'utf8');
+    const token = csrfTokenFor(app.ctx.config.appKey, request.session?.id ?? '');
+    const html = template.replace('<head>', `<head>\n    <meta name="csrf-token" content="${token}" />`);
+    return reply.type('text/html').header('cache-control', 'no-store').send(html);
+  });
+
+  app.get('/jpanel/assets/*', { config: { public: true }, schema: { hide: true } }, (request, reply) => {
+    const file = (request.params as { '*': string })['*'];
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(join('assets', file));
+  });
+  app.get('/jpanel/favicon.svg', { config: { public: true }, schema: { hide: true } }, (_request, reply) =>
+    reply.sendFile('favicon.svg'),
+  );
+}

@@ -1,0 +1,89 @@
+import { messages, type CurrentUser } from '@almoner/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { users } from '../users/users.tables.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { type AuthUser, startSession } from './session.ts';
+import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './throttle.ts';
+
+export const toCurrentUser = (user: AuthUser): CurrentUser => ({
+  id: user.id,
+  first_name: user.firstName,
+  last_name: user.lastName,
+  email: user.email,
+  is_account_admin: user.isAccountAdmin,
+  permissions: user.permissions,
+  two_factor_enabled: user.twoFactorEnabled,
+  two_factor_pending_confirmation: user.twoFactorPendingConfirmation,
+});
+
+type LoginInput = { email: string; password: string; remember?: boolean | undefined };
+
+/**
+ * Password sign-in. Throttling is checked before any hashing; an unknown email costs the same
+ * as a wrong password. With two-factor on, the session is only "pending" until the code.
+ */
+export async function login(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: LoginInput,
+): Promise<{ twoFactor: boolean; userId: number }> {
+  const keys = throttleKeys('login', input.email, request.ip);
+  await assertNotThrottled(ctx.db, keys);
+
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`, isNull(users.deletedAt), eq(users.isAdminUser, true)));
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
+  if (!user || !valid) {
+    await recordFailure(ctx.db, keys);
+    throw new AppError('validation', messages.loginFailed, { email: [messages.loginFailed] });
+  }
+  await clearFailures(ctx.db, keys.slice(0, 1));
+
+  const remember = input.remember ?? false;
+  if (user.twoFactorConfirmedAt) {
+    await startSession(ctx.db, ctx.config, request, reply, { userId: null, pendingUserId: user.id, remember });
+    return { twoFactor: true, userId: user.id };
+  }
+  await completeLogin(ctx, request, reply, user.id, remember);
+  return { twoFactor: false, userId: user.id };
+}
+
+/** The last step of every sign-in: a fresh session id and the login counters. */
+export async function completeLogin(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  remember: boolean,
+): Promise<void> {
+  await startSession(ctx.db, ctx.config, request, reply, { userId, pendingUserId: null, remember });
+  await ctx.db
+    .update(users)
+    .set({ loginCount: sql`${users.loginCount} + 1`, lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+/** Creates the first admin from the environment when no user with that email exists. */
+export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean }> {
+  const email = ctx.config.adminEmail.trim().toLowerCase();
+  const [existing] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
+  if (existing) return { created: false };
+  await ctx.db.insert(users).values({
+    firstName: 'Demo',
+    lastName: 'Administrator',
+    email,
+    passwordHash: await hashPassword(ctx.config.adminPassword),
+    isAdminUser: true,
+    isAccountAdmin: true,
+  });
+  return { created: true };
+}

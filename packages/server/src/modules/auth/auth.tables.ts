@@ -1,0 +1,31 @@
+import { index, inet, integer, pgTable, timestamp, varchar, boolean } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.ts';
+
+/**
+ * Server-side sessions. The cookie holds a random id; the table holds only its SHA-256, so a
+ * leaked table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: varchar('id_hash', { length: 64 }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Set between a correct password and the second factor; `userId` stays null until then. */
+    pendingUserId: integer('pending_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull().default(false),
+    passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
+    ipAddress: inet('ip_address'),
+    userAgent: varchar('user_agent', { length: 255 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed sign-in counters by address and by email, checked before any password hashing. */
+export const authThrottle = pgTable('auth_throttle', {
+  key: varchar('key', { length: 320 }).primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,195 @@
+import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, hasPermission, messages } from '@almoner/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../http/errors.ts';
+import { users } from '../users/users.tables.ts';
+import { sessions } from './auth.tables.ts';
+import { hmac, randomToken, safeEqual, sha256 } from './crypto.ts';
+
+export const SESSION_COOKIE = 'almoner_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+
+export type AuthUser = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isAccountAdmin: boolean;
+  permissions: string[];
+  twoFactorEnabled: boolean;
+  twoFactorPendingConfirmation: boolean;
+};
+
+export type SessionState = {
+  /** The raw cookie value; only its hash is stored. */
+  id: string;
+  /** Whether a row exists (signed in or half-way through two-factor). */
+  persisted: boolean;
+  pendingUserId: number | null;
+  passwordConfirmedAt: Date | null;
+};
+
+export const csrfTokenFor = (appKey: Buffer, sessionId: string) => hmac(appKey, `csrf:${sessionId}`);
+
+const userColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  isAccountAdmin: users.isAccountAdmin,
+  permissions: users.permissions,
+  twoFactorConfirmedAt: users.twoFactorConfirmedAt,
+  twoFactorSecret: users.twoFactorSecret,
+};
+
+type UserRow = { [K in keyof typeof userColumns]: unknown } & {
+  id: number; firstName: string; lastName: string; email: string; isAccountAdmin: boolean;
+  permissions: string[]; twoFactorConfirmedAt: Date | null; twoFactorSecret: string | null;
+};
+
+export const toAuthUser = (row: UserRow): AuthUser => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  isAccountAdmin: row.isAccountAdmin,
+  permissions: row.permissions,
+  twoFactorEnabled: row.twoFactorConfirmedAt !== null,
+  twoFactorPendingConfirmation: row.twoFactorSecret !== null && row.twoFactorConfirmedAt === null,
+});
+
+/** Active staff only: deleted users and non-admin users cannot hold a session. */
+export async function findActiveUser(db: Db, id: number): Promise<AuthUser | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt), eq(users.isAdminUser, true)));
+  return row ? toAuthUser(row as UserRow) : null;
+}
+
+export async function findUserByApiToken(db: Db, token: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.apiTokenHash, sha256(token)), isNull(users.deletedAt), eq(users.isAdminUser, true)));
+  return row ? toAuthUser(row as UserRow) : null;
+}
+
+function cookieOptions(config: Config, persistentSeconds?: number) {
+  return {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: config.secureCookies,
+    ...(persistentSeconds ? { maxAge: persistentSeconds } : {}),
+  };
+}
+
+/** Sets the session and XSRF cookies for `sessionId`. */
+export function setSessionCookies(reply: FastifyReply, config: Config, sessionId: string, remember = false) {
+  const maxAge = remember ? SESSION_ABSOLUTE_SECONDS : undefined;
+  void reply.setCookie(SESSION_COOKIE, sessionId, { ...cookieOptions(config, maxAge), httpOnly: true });
+  void reply.setCookie(XSRF_COOKIE, csrfTokenFor(config.appKey, sessionId), cookieOptions(config, maxAge));
+}
+
+/**
+ * Loads the session named by the cookie. Expired sessions (30 minutes idle or 12 hours in all)
+ * are deleted and the visitor continues as a guest with a fresh id.
+ */
+export async function loadSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  request.user = null;
+  const cookie = request.cookies[SESSION_COOKIE];
+  const wellFormed = cookie !== undefined && /^[A-Za-z0-9_-]{32,128}$/.test(cookie);
+  let expired = false;
+  if (cookie && wellFormed) {
+    const [row] = await db.select().from(sessions).where(eq(sessions.idHash, sha256(cookie)));
+    const now = Date.now();
+    const live =
+      row &&
+      row.expiresAt.getTime() > now &&
+      row.lastSeenAt.getTime() + SESSION_IDLE_SECONDS * 1000 > now;
+    if (row && live) {
+      request.session = {
+        id: cookie,
+        persisted: true,
+        pendingUserId: row.pendingUserId,
+        passwordConfirmedAt: row.passwordConfirmedAt,
+      };
+      if (row.userId !== null) request.user = await findActiveUser(db, row.userId);
+      // Touch at most once a minute: idle tracking does not need a write per request.
+      if (now - row.lastSeenAt.getTime() > 60_000) {
+        await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, row.idHash));
+      }
+      if (request.cookies[XSRF_COOKIE] !== csrfTokenFor(config.appKey, cookie)) {
+        setSessionCookies(reply, config, cookie, row.remember);
+      }
+      return;
+    }
+    if (row) {
+      expired = true;
+      await db.delete(sessions).where(eq(sessions.idHash, row.idHash));
+    }
+  }
+  // A guest: an id stored nowhere, only so the CSRF token has something to bind to.
+  const guestId = cookie && wellFormed && !expired ? cookie : randomToken();
+  request.session = { id: guestId, persisted: false, pendingUserId: null, passwordConfirmedAt: null };
+  if (guestId !== cookie || request.cookies[XSRF_COOKIE] !== csrfTokenFor(config.appKey, guestId)) {
+    setSessionCookies(reply, config, guestId);
+  }
+}
+
+/** Starts a new session row under a new id (ids change at login and after two-factor). */
+export async function startSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  values: { userId: number | null; pendingUserId: number | null; remember: boolean },
+): Promise<void> {
+  const old = request.session;
+  if (old?.persisted) await db.delete(sessions).where(eq(sessions.idHash, sha256(old.id)));
+  const id = randomToken();
+  await db.insert(sessions).values({
+    idHash: sha256(id),
+    userId: values.userId,
+    pendingUserId: values.pendingUserId,
+    remember: values.remember,
+    passwordConfirmedAt: values.userId !== null ? sql`now()` : null,
+    ipAddress: request.ip,
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 255),
+    expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_SECONDS * 1000),
+  });
+  request.session = { id, persisted: true, pendingUserId: values.pendingUserId, passwordConfirmedAt: null };
+  setSessionCookies(reply, config, id, values.remember);
+}
+
+export async function endSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply) {
+  if (request.session?.persisted) {
+    await db.delete(sessions).where(eq(sessions.idHash, sha256(request.session.id)));
+  }
+  const guestId = randomToken();
+  request.session = { id: guestId, persisted: false, pendingUserId: null, passwordConfirmedAt: null };
+  request.user = null;
+  setSessionCookies(reply, config, guestId);
+}
+
+export function assertCsrf(config: Config, request: FastifyRequest): void {
+  const header = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
+  const sent = Array.isArray(header) ? header[0] : header;
+  const expected = request.session ? csrfTokenFor(config.appKey, request.session.id) : '';
+  if (!sent || !expected || !safeEqual(sent, expected)) {
+    throw new AppError('csrf_mismatch', messages.csrfMismatch);
+  }
+}
+
+export function assertPermission(user: AuthUser, permission: string): void {
+  if (!hasPermission({ is_account_admin: user.isAccountAdmin, permissions: user.permissions }, permission)) {
+    throw new AppError('forbidden', messages.forbidden);
+  }
+}

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+
+/** Every area's route plugin; an area adds one line here. */
+export const modules: FastifyPluginAsync[] = [authRoutes];

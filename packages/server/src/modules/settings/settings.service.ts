@@ -1,0 +1,42 @@
+import type { EditionFlags } from '@almoner/contracts';
+import { inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { settings } from './settings.tables.ts';
+
+/** Defaults for every setting; a stored value overrides its default. */
+export const settingDefaults = {
+  org_name: 'Almoner Demo Charity',
+  edition_express: false,
+  edition_dp: false,
+  referral_sources_enabled: true,
+  nps_enabled: false,
+  site_currency: 'USD',
+} as const;
+
+export type SettingKey = keyof typeof settingDefaults;
+type SettingValues = { -readonly [K in SettingKey]: (typeof settingDefaults)[K] extends boolean ? boolean : string };
+
+export async function getSettings<K extends SettingKey>(db: Queryable, keys: readonly K[]): Promise<Pick<SettingValues, K>> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, keys as unknown as string[]));
+  const values = Object.fromEntries(keys.map((k) => [k, settingDefaults[k]])) as Record<string, unknown>;
+  for (const row of rows) values[row.key] = row.value;
+  return values as Pick<SettingValues, K>;
+}
+
+export async function putSettings(db: Queryable, values: Partial<SettingValues>): Promise<void> {
+  for (const [key, value] of Object.entries(values)) {
+    await db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+  }
+}
+
+export async function getEditionFlags(db: Queryable): Promise<EditionFlags> {
+  const s = await getSettings(db, ['edition_express', 'edition_dp', 'referral_sources_enabled', 'nps_enabled']);
+  return { express: s.edition_express, dp: s.edition_dp, referral_sources: s.referral_sources_enabled, nps: s.nps_enabled };
+}
+
+export async function getOrgName(db: Queryable): Promise<string> {
+  return (await getSettings(db, ['org_name'])).org_name;
+}

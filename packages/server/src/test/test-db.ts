@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../db/client.ts';
+import { pgAdminUrl } from './global-setup.ts';
+
+/** A fresh, migrated database for one test file: PGlite by default, PostgreSQL on request. */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.ALMONER_TEST_DB === 'postgres') {
+    const name = `almoner_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: pgAdminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    await admin.end();
+    const database = await openDatabase({ url: pgAdminUrl.replace(/\/[^/]*$/, `/${name}`) });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const dropper = new pg.Client({ connectionString: pgAdminUrl });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dump = new Blob([readFileSync(inject('pgliteDump'))]);
+  const pglite = await PGlite.create({ loadDataDir: dump });
+  return openDatabase({ pglite });
+}
