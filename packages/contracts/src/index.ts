@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './dates.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
+export * from './audit.ts';

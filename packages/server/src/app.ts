@@ -17,14 +17,21 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
 
-export type BuildAppOptions = { database: Database; config: Config; logger?: boolean };
+export type BuildAppOptions = {
+  database: Database;
+  config: Config;
+  logger?: boolean;
+  /** Where log lines go (tests capture them); standard output when absent. */
+  logStream?: { write: (line: string) => void };
+};
 
 /** Builds the HTTP app: one Fastify instance, every module's routes, the SPA and the API docs. */
-export async function buildApp({ database, config, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, logger = false, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
+          ...(logStream ? { stream: logStream } : {}),
           // Passwords, codes and tokens never reach the log: bodies are not logged, and
           // these headers are masked.
           redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-xsrf-token"]'],

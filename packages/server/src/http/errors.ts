@@ -67,7 +67,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = status === 413 ? messages.tooLarge : status === 404 ? messages.notFound : error.message;
       return reply.status(status).send({ message, code: status === 404 ? 'not_found' : 'bad_request' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // Query parameters can hold personal data or secrets: log the failure, not the values.
+    const cause = (error as { cause?: Error }).cause;
+    request.log.error(
+      {
+        error: error.name,
+        message: error.message.split('\nparams:')[0],
+        cause: cause ? `${cause.name}: ${cause.message}` : undefined,
+        stack: error.stack?.split('\n').slice(1, 6).join('\n'),
+      },
+      'unhandled error',
+    );
     return reply.status(500).send({ message: messages.internal, code: 'internal' });
   });
   app.setNotFoundHandler((_request, reply) =>

@@ -1,0 +1,64 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Agent, TEST_PASSWORD, buildUser, createTestApp, type TestApp } from '../test/test-app.ts';
+
+/**
+ * Every route, called by a signed-in account administrator with hostile input built from the
+ * route's own OpenAPI schema: wrong types, missing fields, huge strings, SQL. The answer must be
+ * a 2xx/4xx with a readable message — never a 500.
+ */
+let t: TestApp;
+let email: string;
+type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[] };
+type Operation = { requestBody?: { content?: Record<string, { schema?: Schema }> } };
+
+const HUGE = 'x'.repeat(100_000);
+const SQL = "1'; drop table users; --";
+
+function payloadsFor(schema: Schema | undefined): unknown[] {
+  const base: unknown[] = [{}, [], 'text', 12345, { [HUGE.slice(0, 300)]: HUGE }];
+  const properties = schema?.properties ?? {};
+  for (const [name, property] of Object.entries(properties)) {
+    const wrongType = property.type === 'string' ? 12345 : property.type === 'array' ? 'not-an-array' : 'not-a-number';
+    base.push({ [name]: wrongType }, { [name]: HUGE }, { [name]: SQL }, { [name]: null }, { [name]: { nested: [HUGE] } });
+    const everyField = Object.fromEntries(Object.keys(properties).map((k) => [k, HUGE]));
+    base.push(everyField);
+  }
+  return base;
+}
+
+const concrete = (url: string, value: string) => url.replace(/:[^/]+/g, value).replace(/\*$/, value);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  email = (await buildUser(t.database)).email;
+});
+
+describe('hostile input on every route', () => {
+  it('never answers 500', async () => {
+    const spec = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+    const agent = new Agent(t.app);
+    await agent.login(email, TEST_PASSWORD);
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of t.app.routeList) {
+      if (route.url === '/jpanel/logout' || route.url.startsWith('/jpanel/api/docs')) continue;
+      const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+      const operation = spec.paths[openApiPath]?.[route.method.toLowerCase()];
+      const schema = operation?.requestBody?.content?.['application/json']?.schema;
+      for (const id of ['abc', '-1', '99999999999999999999999', SQL, '1']) {
+        const url = concrete(route.url, encodeURIComponent(id));
+        const bodies = route.method === 'GET' || route.method === 'DELETE' ? [undefined] : payloadsFor(schema);
+        for (const body of bodies) {
+          // A new address each time, so the sign-in throttle never locks the test out.
+          const remoteAddress = `198.51.${Math.floor(++calls / 250) % 250}.${calls % 250}`;
+          const query = `?q=${encodeURIComponent(SQL)}&start=-5&length=${HUGE.slice(0, 2000)}`;
+          const response = await agent.request(route.method, `${url}${query}`, { body, remoteAddress });
+          if (response.statusCode >= 500) failures.push(`${route.method} ${url} ${JSON.stringify(body)?.slice(0, 80)} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+          else if (response.statusCode >= 400) expect(typeof response.json().message).toBe('string');
+          if (response.statusCode === 401) await agent.login(email, TEST_PASSWORD);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
