@@ -6,3 +6,4 @@ export * from './dates.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
 export * from './audit.ts';
+export * from './listing.ts';

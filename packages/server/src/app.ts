@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { parseNested } from './http/qs.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
 
@@ -38,6 +39,7 @@ export async function buildApp({ database, config, logger = false, logStream }: 
         }
       : false,
     rewriteUrl,
+    routerOptions: { querystringParser: parseNested },
     trustProxy: process.env.ALMONER_TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -47,7 +49,7 @@ export async function buildApp({ database, config, logger = false, logStream }: 
   app.decorate('ctx', { database, db: database.db, config });
 
   await app.register(cookie);
-  await app.register(formbody);
+  await app.register(formbody, { parser: parseNested });
   registerErrorHandler(app);
   registerAccessControl(app);
 

@@ -4,7 +4,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { PassThrough, type Readable } from 'node:stream';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -18,6 +20,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Run raw SQL with positional parameters; used by migrations, pg-boss and benchmarks. */
   execute: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  /** PostgreSQL only: stream `COPY … TO STDOUT` output after `prefix` (exports). */
+  copyOut?: (text: string, prefix: string) => Readable;
   /** Run several statements in one round trip (no parameters). */
   exec: (text: string) => Promise<void>;
   close: () => Promise<void>;
@@ -43,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       exec: async (text) => {
         await pool.query(text);
       },
+      copyOut: (text, prefix) => copyOutOfPool(pool, text, prefix),
       close: () => pool.end(),
     };
   }
@@ -65,4 +70,36 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => pglite.close(),
   };
+}
+
+/** Streams a COPY from one pooled connection; a client that stops reading ends the COPY. */
+function copyOutOfPool(pool: pg.Pool, text: string, prefix: string): Readable {
+  const out = new PassThrough();
+  out.write(prefix);
+  pool.connect().then(
+    (client) => {
+      const copy = client.query(copyTo(text));
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        // A connection left mid-COPY cannot be reused: hand it back as broken.
+        client.release(error);
+      };
+      copy.on('error', (error: Error) => {
+        release(error);
+        out.destroy(error);
+      });
+      copy.on('end', () => release());
+      out.on('close', () => {
+        if (!copy.readableEnded) {
+          copy.destroy();
+          release(new Error('export abandoned'));
+        }
+      });
+      copy.pipe(out);
+    },
+    (error: Error) => out.destroy(error),
+  );
+  return out;
 }

@@ -1,0 +1,118 @@
+import { COUNT_CAP, type EditionFlags, type ListingColumn, type ListingResponse, type ListingRow } from '@almoner/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../http/errors.ts';
+import { type OrderBy, type PageRequest, parsePageRequest } from './request.ts';
+
+export type CsvColumn = { header: string; value: SQL; kind: 'text' | 'number' };
+
+/**
+ * One listing: its columns (shared with the web through contracts), the SQL behind each, its
+ * filters and search. Everything a page, a count and a CSV export need, defined once, so the
+ * three can never disagree.
+ */
+export type ListingDefinition<Filters> = {
+  columns: readonly ListingColumn[];
+  /** SQL for each column key: the value shown, and optionally a different sort expression. */
+  fields: Record<string, { select: SQL; sort?: SQL }>;
+  /** Extra values every row carries (its id and link). `id` is required. */
+  rowExtras: { id: SQL } & Record<string, SQL>;
+  from: SQL;
+  /** Always applied (e.g. not soft-deleted); also bounds the unfiltered total. */
+  baseWhere: SQL;
+  filters: z.ZodType<Filters>;
+  where: (filters: Filters) => (SQL | undefined)[];
+  search: (term: string) => SQL;
+  /** Makes every order total, so paging and export agree row for row. */
+  tiebreak: SQL;
+  defaultOrder: OrderBy[];
+  pageSize: number;
+  csv: (flags: EditionFlags) => CsvColumn[];
+};
+
+export type ListingQuery<Filters> = { page: PageRequest; filters: Filters };
+
+export async function queryRows(db: Queryable, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
+
+/** Parses the DataTables fields and the listing's own filters; bad filters answer 422. */
+export function readListingQuery<F>(def: ListingDefinition<F>, raw: Record<string, unknown>): ListingQuery<F> {
+  const page = parsePageRequest(raw, {
+    pageSize: def.pageSize,
+    sortable: (i) => def.columns[i]?.sortable === true,
+    defaultOrder: def.defaultOrder,
+  });
+  const parsed = def.filters.safeParse(raw);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (errors[issue.path.join('.') || '_'] ??= []).push(issue.message);
+    throw new AppError('validation', Object.values(errors)[0]?.[0] ?? 'Invalid filter.', errors);
+  }
+  return { page, filters: parsed.data };
+}
+
+export function whereClause<F>(def: ListingDefinition<F>, filters: F, search: string): SQL {
+  const parts = [def.baseWhere, ...def.where(filters), search ? def.search(search) : undefined].filter(
+    (p): p is SQL => p !== undefined,
+  );
+  return sql.join(parts.map((p) => sql`(${p})`), sql` and `);
+}
+
+export function orderClause<F>(def: ListingDefinition<F>, order: OrderBy[]): SQL {
+  const parts = order.map(({ column, dir }) => {
+    const key = def.columns[column]?.key as string;
+    const field = def.fields[key] as { select: SQL; sort?: SQL };
+    return sql`${field.sort ?? field.select} ${sql.raw(dir)} nulls last`;
+  });
+  const firstDir = order[0]?.dir ?? 'desc';
+  return sql.join([...parts, sql`${def.tiebreak} ${sql.raw(firstDir)}`], sql`, `);
+}
+
+const cappedCount = async (db: Queryable, from: SQL, where: SQL) => {
+  const [row] = await queryRows(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) capped`,
+  );
+  return Number(row?.n ?? 0);
+};
+
+const isNarrowed = <F>(def: ListingDefinition<F>, { page, filters }: ListingQuery<F>) =>
+  page.search !== '' || def.where(filters).some((part) => part !== undefined);
+
+const normalise = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? Number(value) : value);
+
+/** One page of rows plus capped counts, in the DataTables answer shape. */
+export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, query: ListingQuery<F>): Promise<ListingResponse> {
+  const { page, filters } = query;
+  const where = whereClause(def, filters, page.search);
+  const selected = [
+    ...Object.entries(def.rowExtras).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    ...def.columns
+      .filter((c) => def.fields[c.key])
+      .map((c) => sql`${(def.fields[c.key] as { select: SQL }).select} as ${sql.identifier(c.key)}`),
+  ];
+  const [rows, filtered, total] = await Promise.all([
+    queryRows(
+      db,
+      sql`select ${sql.join(selected, sql`, `)} from ${def.from} where ${where}
+          order by ${orderClause(def, page.order)} limit ${page.length} offset ${page.start}`,
+    ),
+    cappedCount(db, def.from, where),
+    isNarrowed(def, query) ? cappedCount(db, def.from, def.baseWhere) : undefined,
+  ]);
+  const recordsTotal = total ?? filtered;
+  const data = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalise(v)])) as ListingRow);
+  const capped = filtered > COUNT_CAP;
+  // Past the cap the count is a lower bound that keeps "next" available while pages are full.
+  const reached = page.start + data.length + (data.length === page.length ? 1 : 0);
+  return {
+    draw: page.draw,
+    recordsTotal: Math.min(recordsTotal, COUNT_CAP),
+    recordsFiltered: capped ? Math.max(COUNT_CAP, reached) : filtered,
+    capped: capped || recordsTotal > COUNT_CAP,
+    data,
+  };
+}
