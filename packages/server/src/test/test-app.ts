@@ -56,7 +56,7 @@ export async function buildUser(
   return user as typeof users.$inferSelect;
 }
 
-type Request = Omit<InjectOptions, 'url' | 'method' | 'payload'> & { body?: unknown };
+type Request = Omit<InjectOptions, 'url' | 'method' | 'payload' | 'body'> & { body?: unknown };
 
 /** A browser-like client: keeps cookies, sends the XHR header and the CSRF token. */
 export class Agent {

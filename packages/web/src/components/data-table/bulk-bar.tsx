@@ -1,0 +1,124 @@
+import { messages } from '@almoner/contracts';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, api, csrfToken } from '../../lib/api.ts';
+import type { Selection } from './selection.ts';
+import { type ListingParams, listingBody } from './use-listing.ts';
+
+export type BulkAction = {
+  label: string;
+  endpoint: string;
+  /** Sent as `action` (e.g. the batch kind). */
+  action?: string;
+  confirm: (count: string) => string;
+  danger?: boolean;
+  /** The answer is a file to save rather than a message. */
+  download?: string;
+};
+
+type Props = {
+  actions: BulkAction[];
+  selection: Selection;
+  count: number;
+  matching: number;
+  capped: boolean;
+  pageFullySelected: boolean;
+  onSelectAll: () => void;
+  onClear: () => void;
+  listingParams: ListingParams;
+};
+
+const number = new Intl.NumberFormat('en-US');
+
+async function saveDownload(endpoint: string, body: unknown, filename: string) {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrfToken() },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const data = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new ApiError(response.status, data.message ?? messages.unknownError);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * Bulk actions on the selected rows, or on every row matching the filter. Each is confirmed
+ * first; with nothing selected the spec's message is shown instead.
+ */
+export function BulkBar({ actions, selection, count, matching, capped, pageFullySelected, onSelectAll, onClear, listingParams }: Props) {
+  const queryClient = useQueryClient();
+  const [running, setRunning] = useState<string | null>(null);
+  const countText = selection.mode === 'all' ? `all ${number.format(matching)}${capped ? '+' : ''} matching rows` : `${number.format(count)} selected ${count === 1 ? 'row' : 'rows'}`;
+
+  const run = async (action: BulkAction) => {
+    const target = selection.mode === 'all' ? { all: true, ...listingBody(listingParams) } : { ids: [...selection.ids] };
+    const body = { ...target, ...(action.action ? { action: action.action } : {}) };
+    setRunning(action.label);
+    try {
+      if (action.download) {
+        await saveDownload(action.endpoint, body, action.download);
+      } else {
+        const answer = await api<{ message?: string }>(action.endpoint, { method: 'POST', body });
+        notifications.show({ color: 'teal', message: answer?.message ?? 'Done.' });
+        onClear();
+      }
+      await queryClient.invalidateQueries({ queryKey: ['listing'] });
+    } catch (error) {
+      notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  const handleClick = (action: BulkAction) => {
+    if (count === 0 && selection.mode === 'ids') {
+      modals.open({ title: action.label, children: <Text>{messages.noItemsSelected}</Text> });
+      return;
+    }
+    modals.openConfirmModal({
+      title: action.label,
+      children: <Text>{action.confirm(countText)}</Text>,
+      labels: { confirm: action.label, cancel: 'Cancel' },
+      confirmProps: { color: action.danger ? 'red' : undefined },
+      onConfirm: () => void run(action),
+    });
+  };
+
+  return (
+    <Paper withBorder p="xs" radius="md" bg={count ? 'var(--mantine-color-teal-light)' : undefined}>
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {count ? `${countText[0]?.toUpperCase()}${countText.slice(1)}` : 'No rows selected'}
+          </Text>
+          {pageFullySelected && selection.mode === 'ids' && matching > count && (
+            <Anchor component="button" type="button" size="sm" onClick={onSelectAll}>
+              Select all {number.format(matching)}
+              {capped ? '+' : ''} rows matching this filter
+            </Anchor>
+          )}
+          {count > 0 && (
+            <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onClear}>
+              Clear selection
+            </Anchor>
+          )}
+        </Group>
+        <Group gap={6}>
+          {actions.map((action) => (
+            <Button key={action.label} size="xs" variant={action.danger ? 'light' : 'default'} color={action.danger ? 'red' : undefined} loading={running === action.label} onClick={() => handleClick(action)}>
+              {action.label}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

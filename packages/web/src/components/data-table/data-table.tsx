@@ -1,0 +1,170 @@
+import { type EditionFlags, type ListingColumn, type ListingRow, isColumnVisible } from '@almoner/contracts';
+import { Alert, Anchor, Box, Button, Checkbox, Group, LoadingOverlay, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { BulkBar, type BulkAction } from './bulk-bar.tsx';
+import { SortHeader } from './sort-header.tsx';
+import { type SortEntry, nextOrder, useListingState } from './listing-state.ts';
+import { Pager } from './pager.tsx';
+import { SearchBox } from './search-box.tsx';
+import { useSelection } from './selection.ts';
+import { exportQuery, useListing } from './use-listing.ts';
+
+export type FilterFormProps = {
+  values: Record<string, string | string[]>;
+  onChange: (values: Record<string, string | string[] | undefined>) => void;
+};
+
+export type DataTableProps<Row extends ListingRow> = {
+  endpoint: string;
+  /** The CSV export route; it receives the same filters as a query string. */
+  exportUrl?: string;
+  columns: readonly ListingColumn[];
+  flags: EditionFlags;
+  pageSize: number;
+  defaultOrder: SortEntry[];
+  render?: Partial<Record<string, (row: Row) => ReactNode>>;
+  filters?: (props: FilterFormProps) => ReactNode;
+  bulkActions?: BulkAction[];
+  searchLabel?: string;
+  emptyText?: string;
+};
+
+const isInteractive = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('a, button, input, label, [role="checkbox"]') !== null;
+
+/** The one server-side table: search, filters, multi-column sort, paging, selection, bulk actions. */
+export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
+  const { columns, flags, pageSize, bulkActions = [] } = props;
+  const navigate = useNavigate();
+  const state = useListingState(props.defaultOrder);
+  const params = { page: state.page, pageSize, order: state.order, search: state.search, filters: state.filters };
+  const listing = useListing<Row>(props.endpoint, params);
+  const select = useSelection();
+  const { clear } = select;
+  const paramsKey = JSON.stringify([state.search, state.filters]);
+  useEffect(() => clear(), [paramsKey, clear]);
+
+  const visible = columns.map((c, index) => ({ ...c, index })).filter((c) => isColumnVisible(c, flags));
+  const selectable = bulkActions.length > 0 && visible.some((c) => c.key === 'select');
+  const rows = listing.data?.data ?? [];
+  const matching = listing.data?.recordsFiltered ?? 0;
+  const pageIds = rows.map((r) => r.id);
+  const pageChecked = pageIds.length > 0 && pageIds.every((id) => select.isSelected(id));
+
+  const openRow = (row: Row) => {
+    const url = row._url;
+    if (!url) return;
+    if (url.startsWith('/jpanel/')) void navigate(url.slice('/jpanel'.length));
+    else window.location.assign(url);
+  };
+
+  const cell = (row: Row, key: string): ReactNode => {
+    if (key === 'select') {
+      return <Checkbox aria-label={`Select row ${row.id}`} checked={select.isSelected(row.id)} onChange={() => select.toggle(row.id)} />;
+    }
+    const custom = props.render?.[key];
+    if (custom) return custom(row);
+    const value = row[key];
+    return value === null || value === undefined ? '' : String(value);
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end" style={{ flex: 1 }}>
+          <SearchBox value={state.search} label={props.searchLabel} onSearch={(search) => state.update({ search })} />
+          {props.filters?.({ values: state.filters, onChange: (filters) => state.update({ filters }) })}
+        </Group>
+        {props.exportUrl && (
+          <Button component="a" variant="default" leftSection={<IconDownload size={16} />} href={`${props.exportUrl}?${exportQuery(params)}`} download>
+            Export CSV
+          </Button>
+        )}
+      </Group>
+
+      {selectable && (
+        <BulkBar
+          actions={bulkActions}
+          selection={select.selection}
+          count={select.count(matching)}
+          matching={matching}
+          capped={listing.data?.capped ?? false}
+          pageFullySelected={pageChecked && pageIds.length === pageSize}
+          onSelectAll={select.selectAll}
+          onClear={select.clear}
+          listingParams={params}
+        />
+      )}
+
+      {listing.isError && <Alert color="red">{listing.error.message}</Alert>}
+
+      <Paper withBorder radius="md" pos="relative">
+        <LoadingOverlay visible={listing.isFetching && !listing.isPending} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
+        <ScrollArea type="auto">
+          <Table highlightOnHover verticalSpacing="xs" miw={720} stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                {visible.map((column) =>
+                  column.key === 'select' && selectable ? (
+                    <Table.Th key={column.key} w={40}>
+                      <Checkbox aria-label="Select all rows on this page" checked={pageChecked} indeterminate={!pageChecked && pageIds.some((id) => select.isSelected(id))} onChange={(e) => select.setPage(pageIds, e.currentTarget.checked)} />
+                    </Table.Th>
+                  ) : column.key === 'select' ? null : (
+                    <SortHeader key={column.key} column={column} order={state.order} onSort={(additive) => state.update({ order: nextOrder(state.order, column.index, additive) })} />
+                  ),
+                )}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {listing.isPending &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={i}>
+                    {visible.map((c) => (
+                      <Table.Td key={c.key}>
+                        <Skeleton h={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {rows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  tabIndex={row._url ? 0 : undefined}
+                  style={{ cursor: row._url ? 'pointer' : undefined }}
+                  bg={select.isSelected(row.id) ? 'var(--mantine-color-teal-light)' : undefined}
+                  onClick={(e) => !isInteractive(e.target) && openRow(row)}
+                  onKeyDown={(e) => e.key === 'Enter' && !isInteractive(e.target) && openRow(row)}
+                >
+                  {visible.map((c) =>
+                    c.key === 'select' && !selectable ? null : (
+                      <Table.Td key={c.key} ta={c.align ?? 'left'}>
+                        {cell(row, c.key)}
+                      </Table.Td>
+                    ),
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        {listing.isSuccess && rows.length === 0 && (
+          <Stack align="center" gap={4} py="xl">
+            <Text fw={500}>{props.emptyText ?? 'No rows match.'}</Text>
+            {(state.search || Object.keys(state.filters).length > 0) && (
+              <Anchor component="button" type="button" onClick={() => state.update({ search: '', filters: {} })}>
+                Clear search and filters
+              </Anchor>
+            )}
+          </Stack>
+        )}
+      </Paper>
+
+      <Box pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 3, borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Pager page={state.page} pageSize={pageSize} shown={rows.length} total={matching} capped={listing.data?.capped ?? false} onPage={(page) => state.update({ page })} />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type SortEntry = { column: number; dir: 'asc' | 'desc' };
+
+/** "7:desc,2:asc" ⇄ [{7, desc}, {2, asc}] — compact enough for the address bar. */
+export function parseOrder(text: string | null): SortEntry[] {
+  if (!text) return [];
+  return text
+    .split(',')
+    .map((part) => part.split(':'))
+    .filter(([c, d]) => /^\d+$/.test(c ?? '') && (d === 'asc' || d === 'desc'))
+    .map(([c, d]) => ({ column: Number(c), dir: d as 'asc' | 'desc' }));
+}
+
+export const formatOrder = (order: SortEntry[]) => order.map((o) => `${o.column}:${o.dir}`).join(',');
+
+/**
+ * Shift-click adds a column to the sort (or flips it); a plain click sorts by that column
+ * alone, flipping the direction when it already leads.
+ */
+export function nextOrder(order: SortEntry[], column: number, additive: boolean): SortEntry[] {
+  const existing = order.find((o) => o.column === column);
+  const flipped = (o: SortEntry): SortEntry => ({ column, dir: o.dir === 'asc' ? 'desc' : 'asc' });
+  if (additive) {
+    return existing ? order.map((o) => (o.column === column ? flipped(o) : o)) : [...order, { column, dir: 'asc' }];
+  }
+  if (existing && order[0]?.column === column) return [flipped(existing)];
+  return [{ column, dir: 'desc' }];
+}
+
+/**
+ * Table state lives in the URL (page, sort, search, filters) so Back, reload and shared links
+ * show the same rows. Filters are stored as `f.<name>` parameters; arrays repeat the name.
+ */
+export function useListingState(defaultOrder: SortEntry[]) {
+  const [params, setParams] = useSearchParams();
+
+  const state = useMemo(() => {
+    const filters: Record<string, string | string[]> = {};
+    for (const key of new Set(params.keys())) {
+      if (!key.startsWith('f.')) continue;
+      const values = params.getAll(key);
+      filters[key.slice(2)] = values.length > 1 ? values : (values[0] as string);
+    }
+    const order = parseOrder(params.get('sort'));
+    return {
+      page: Math.max(1, Number(params.get('page')) || 1),
+      order: order.length ? order : defaultOrder,
+      search: params.get('q') ?? '',
+      filters,
+    };
+  }, [params, defaultOrder]);
+
+  const update = useCallback(
+    (change: { page?: number; order?: SortEntry[]; search?: string; filters?: Record<string, string | string[] | undefined> }) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (change.order) next.set('sort', formatOrder(change.order));
+          if (change.search !== undefined) {
+            if (change.search) next.set('q', change.search);
+            else next.delete('q');
+          }
+          if (change.filters) {
+            for (const key of [...next.keys()]) if (key.startsWith('f.')) next.delete(key);
+            for (const [key, value] of Object.entries(change.filters)) {
+              for (const v of [value ?? []].flat()) if (v !== '') next.append(`f.${key}`, v);
+            }
+          }
+          // Any change but paging itself starts again at page 1.
+          const page = change.page ?? 1;
+          if (page > 1) next.set('page', String(page));
+          else next.delete('page');
+          return next;
+        },
+        { replace: change.page === undefined && change.order === undefined && change.filters === undefined },
+      );
+    },
+    [setParams],
+  );
+
+  return { ...state, update };
+}
