@@ -11,6 +11,9 @@ export const messages = {
   date: 'Date is invalid.',
   number: 'This field must be a number.',
   noItemsSelected: 'There are no items selected.',
+  startBeforeEnd: (start: string, end: string) =>
+    `Start Date (${start}) must be before End Date (${end}).`,
+  startBlank: 'When left blank, start date will be current date.',
   settingsSaved: 'Updates saved.',
   settingsFailed: 'Updates failed to save.',
 

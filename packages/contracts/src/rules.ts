@@ -76,5 +76,6 @@ export const formBoolean = () =>
     .transform((v) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on');
 
 export const idParam = z.object({
-  id: z.coerce.number({ error: messages.notFound }).int().positive().max(2 ** 53),
+  // Ids are 32-bit serials: a larger number could only fail inside the database.
+  id: z.coerce.number({ error: messages.notFound }).int().positive().max(2 ** 31 - 1),
 });

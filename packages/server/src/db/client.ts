@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -54,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let client = options.pglite;
   if (!client) {
     if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    client = await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {});
+    client = await createPglite(options.dataDir ? { dataDir: options.dataDir } : {});
   }
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
@@ -102,4 +103,9 @@ function copyOutOfPool(pool: pg.Pool, text: string, prefix: string): Readable {
     (error: Error) => out.destroy(error),
   );
   return out;
+}
+
+/** PGlite with the extensions the migrations use (trigram search for the listings). */
+export function createPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({ ...options, extensions: { pg_trgm } });
 }

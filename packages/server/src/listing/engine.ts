@@ -71,21 +71,16 @@ export function orderClause<F>(def: ListingDefinition<F>, order: OrderBy[]): SQL
   return sql.join([...parts, sql`${def.tiebreak} ${sql.raw(firstDir)}`], sql`, `);
 }
 
-const cappedCount = async (db: Queryable, from: SQL, where: SQL) => {
-  const [row] = await queryRows(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) capped`,
-  );
-  return Number(row?.n ?? 0);
-};
+const cappedCount = (from: SQL, where: SQL) =>
+  sql`select count(*)::int as n from (select 1 from ${from} where ${where} limit ${COUNT_CAP + 1}) capped`;
 
 const isNarrowed = <F>(def: ListingDefinition<F>, { page, filters }: ListingQuery<F>) =>
   page.search !== '' || def.where(filters).some((part) => part !== undefined);
 
 const normalise = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? Number(value) : value);
 
-/** One page of rows plus capped counts, in the DataTables answer shape. */
-export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, query: ListingQuery<F>): Promise<ListingResponse> {
+/** The statements one page runs: its rows, the capped filtered count, and the total if narrowed. */
+export function listingQueries<F>(def: ListingDefinition<F>, query: ListingQuery<F>): { rows: SQL; filtered: SQL; total?: SQL } {
   const { page, filters } = query;
   const where = whereClause(def, filters, page.search);
   const selected = [
@@ -94,14 +89,23 @@ export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, qu
       .filter((c) => def.fields[c.key])
       .map((c) => sql`${(def.fields[c.key] as { select: SQL }).select} as ${sql.identifier(c.key)}`),
   ];
+  return {
+    rows: sql`select ${sql.join(selected, sql`, `)} from ${def.from} where ${where}
+              order by ${orderClause(def, page.order)} limit ${page.length} offset ${page.start}`,
+    filtered: cappedCount(def.from, where),
+    ...(isNarrowed(def, query) ? { total: cappedCount(def.from, def.baseWhere) } : {}),
+  };
+}
+
+/** One page of rows plus capped counts, in the DataTables answer shape. */
+export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, query: ListingQuery<F>): Promise<ListingResponse> {
+  const { page } = query;
+  const queries = listingQueries(def, query);
+  const count = async (q: SQL) => Number((await queryRows(db, q))[0]?.n ?? 0);
   const [rows, filtered, total] = await Promise.all([
-    queryRows(
-      db,
-      sql`select ${sql.join(selected, sql`, `)} from ${def.from} where ${where}
-          order by ${orderClause(def, page.order)} limit ${page.length} offset ${page.start}`,
-    ),
-    cappedCount(db, def.from, where),
-    isNarrowed(def, query) ? cappedCount(db, def.from, def.baseWhere) : undefined,
+    queryRows(db, queries.rows),
+    count(queries.filtered),
+    queries.total ? count(queries.total) : undefined,
   ]);
   const recordsTotal = total ?? filtered;
   const data = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalise(v)])) as ListingRow);

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { contributionsRoutes } from './contributions/contributions.routes.ts';
+import { supportersRoutes } from './supporters/supporters.routes.ts';
+import { twoFactorRoutes } from './auth/two-factor.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, supportRoutes, contributionsRoutes, supportersRoutes];

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../db/client.ts';
+import { createPglite, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 
 export const TEMPLATE_DB = 'almoner_template';
@@ -28,7 +27,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgTemplate', TEMPLATE_DB);
     return;
   }
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   const dump = await pglite.dumpDataDir('none');

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, createPglite, openDatabase } from '../db/client.ts';
 import { pgAdminUrl } from './global-setup.ts';
 
 /** A fresh, migrated database for one test file: PGlite by default, PostgreSQL on request. */
@@ -27,6 +26,6 @@ export async function createTestDatabase(): Promise<Database> {
     };
   }
   const dump = new Blob([readFileSync(inject('pgliteDump'))]);
-  const pglite = await PGlite.create({ loadDataDir: dump });
+  const pglite = await createPglite({ loadDataDir: dump });
   return openDatabase({ pglite });
 }

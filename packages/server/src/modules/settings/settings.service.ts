@@ -1,6 +1,8 @@
-import type { EditionFlags } from '@almoner/contracts';
+import type { EditionFlags, SettingsKey, SettingsValues } from '@almoner/contracts';
+import { settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
 import { inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { withActor, type Actor } from '../../db/actor.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { settings } from './settings.tables.ts';
 
 /** Defaults for every setting; a stored value overrides its default. */
@@ -14,11 +16,22 @@ export const settingDefaults = {
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
-type SettingValues = { -readonly [K in SettingKey]: (typeof settingDefaults)[K] extends boolean ? boolean : string };
+type SettingValues = {
+  -readonly [K in SettingKey]: (typeof settingDefaults)[K] extends boolean ? boolean : string;
+};
 
-export async function getSettings<K extends SettingKey>(db: Queryable, keys: readonly K[]): Promise<Pick<SettingValues, K>> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys as unknown as string[]));
-  const values = Object.fromEntries(keys.map((k) => [k, settingDefaults[k]])) as Record<string, unknown>;
+export async function getSettings<K extends SettingKey>(
+  db: Queryable,
+  keys: readonly K[],
+): Promise<Pick<SettingValues, K>> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, keys as unknown as string[]));
+  const values = Object.fromEntries(keys.map((k) => [k, settingDefaults[k]])) as Record<
+    string,
+    unknown
+  >;
   for (const row of rows) values[row.key] = row.value;
   return values as Pick<SettingValues, K>;
 }
@@ -33,10 +46,51 @@ export async function putSettings(db: Queryable, values: Partial<SettingValues>)
 }
 
 export async function getEditionFlags(db: Queryable): Promise<EditionFlags> {
-  const s = await getSettings(db, ['edition_express', 'edition_dp', 'referral_sources_enabled', 'nps_enabled']);
-  return { express: s.edition_express, dp: s.edition_dp, referral_sources: s.referral_sources_enabled, nps: s.nps_enabled };
+  const s = await getSettings(db, [
+    'edition_express',
+    'edition_dp',
+    'referral_sources_enabled',
+    'nps_enabled',
+  ]);
+  return {
+    express: s.edition_express,
+    dp: s.edition_dp,
+    referral_sources: s.referral_sources_enabled,
+    nps: s.nps_enabled,
+  };
 }
 
 export async function getOrgName(db: Queryable): Promise<string> {
   return (await getSettings(db, ['org_name'])).org_name;
+}
+
+const editableKeys = Object.keys(settingsValuesSchema.shape) as SettingsKey[];
+
+/** The settings the settings page edits, each with its stored value or its default. */
+export async function readEditableSettings(db: Queryable): Promise<SettingsValues> {
+  const values = await getSettings(db, editableKeys);
+  const currency =
+    siteCurrencies.find((c) => c === values.site_currency) ?? settingDefaults.site_currency;
+  return { ...values, site_currency: currency };
+}
+
+/**
+ * Saves the settings a user changed, inside one audited transaction. Values equal to the stored
+ * ones are not rewritten, so the audit trail shows real changes only.
+ */
+export async function updateSettings(
+  db: Db,
+  actor: Actor,
+  update: Partial<SettingsValues>,
+): Promise<SettingsValues> {
+  return withActor(db, actor, async (tx) => {
+    const current = await readEditableSettings(tx);
+    const changed = Object.fromEntries(
+      Object.entries(update).filter(
+        ([key, value]) => value !== undefined && current[key as SettingsKey] !== value,
+      ),
+    ) as Partial<SettingsValues>;
+    await putSettings(tx, changed);
+    return { ...current, ...changed };
+  });
 }

@@ -1,10 +1,10 @@
 import { messages } from '@almoner/contracts';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api, csrfToken } from '../../lib/api.ts';
+import { alert, confirm } from '../dialogs.tsx';
+import { toast } from '../toast.ts';
 import type { Selection } from './selection.ts';
 import { type ListingParams, listingBody } from './use-listing.ts';
 
@@ -13,6 +13,8 @@ export type BulkAction = {
   endpoint: string;
   /** Sent as `action` (e.g. the batch kind). */
   action?: string;
+  /** Further fields sent with the request (e.g. `{ mark: 'fulfilled' }`). */
+  params?: Record<string, string>;
   confirm: (count: string) => string;
   danger?: boolean;
   /** The answer is a file to save rather than a message. */
@@ -60,36 +62,31 @@ export function BulkBar({ actions, selection, count, matching, capped, pageFully
 
   const run = async (action: BulkAction) => {
     const target = selection.mode === 'all' ? { all: true, ...listingBody(listingParams) } : { ids: [...selection.ids] };
-    const body = { ...target, ...(action.action ? { action: action.action } : {}) };
+    const body = { ...target, ...(action.action ? { action: action.action } : {}), ...action.params };
     setRunning(action.label);
     try {
       if (action.download) {
         await saveDownload(action.endpoint, body, action.download);
       } else {
         const answer = await api<{ message?: string }>(action.endpoint, { method: 'POST', body });
-        notifications.show({ color: 'teal', message: answer?.message ?? 'Done.' });
+        toast.success(answer?.message ?? 'Done.');
         onClear();
       }
       await queryClient.invalidateQueries({ queryKey: ['listing'] });
     } catch (error) {
-      notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+      toast.error(error instanceof Error ? error.message : String(error));
     } finally {
       setRunning(null);
     }
   };
 
-  const handleClick = (action: BulkAction) => {
+  const handleClick = async (action: BulkAction) => {
     if (count === 0 && selection.mode === 'ids') {
-      modals.open({ title: action.label, children: <Text>{messages.noItemsSelected}</Text> });
+      await alert({ title: action.label, message: messages.noItemsSelected });
       return;
     }
-    modals.openConfirmModal({
-      title: action.label,
-      children: <Text>{action.confirm(countText)}</Text>,
-      labels: { confirm: action.label, cancel: 'Cancel' },
-      confirmProps: { color: action.danger ? 'red' : undefined },
-      onConfirm: () => void run(action),
-    });
+    const confirmed = await confirm({ title: action.label, message: action.confirm(countText), confirmLabel: action.label, danger: action.danger });
+    if (confirmed) await run(action);
   };
 
   return (
@@ -113,7 +110,7 @@ export function BulkBar({ actions, selection, count, matching, capped, pageFully
         </Group>
         <Group gap={6}>
           {actions.map((action) => (
-            <Button key={action.label} size="xs" variant={action.danger ? 'light' : 'default'} color={action.danger ? 'red' : undefined} loading={running === action.label} onClick={() => handleClick(action)}>
+            <Button key={action.label} size="xs" variant={action.danger ? 'light' : 'default'} color={action.danger ? 'red' : undefined} loading={running === action.label} onClick={() => void handleClick(action)}>
               {action.label}
             </Button>
           ))}

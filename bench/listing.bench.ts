@@ -1,0 +1,114 @@
+// Listing benchmark (issue 3): our endpoint against the same SQL run directly, at 1,000,000
+// and at 10,000 contributions, plus a full CSV export against PostgreSQL's own COPY.
+// Usage: npm run bench   (PostgreSQL at BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432)
+import { type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import type { Database } from '../packages/server/src/db/client.ts';
+import { csvQuery } from '../packages/server/src/listing/csv.ts';
+import { type ListingDefinition, listingQueries, readListingQuery } from '../packages/server/src/listing/engine.ts';
+import { contributionsListing } from '../packages/server/src/modules/contributions/contributions.listing.ts';
+import { supportersListing } from '../packages/server/src/modules/supporters/supporters.listing.ts';
+import { benchDatabase, benchServer, median, ms } from './support.ts';
+
+const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const RUNS = Number(process.env.BENCH_RUNS ?? 25);
+const dialect = new PgDialect();
+const flags = { express: false, dp: false, referral_sources: true, nps: false };
+
+// One definition type for a mixed list; each body is parsed by its own definition.
+type Def = ListingDefinition<Record<string, unknown>>;
+type Scenario = { name: string; endpoint: string; def: Def; body: Record<string, unknown> };
+const scenarios: Scenario[] = [
+  { name: 'contributions, first page', endpoint: '/jpanel/contributions-v2.listing', def: contributionsListing as unknown as Def, body: {} },
+  {
+    name: 'contributions, filtered + sorted, page 101',
+    endpoint: '/jpanel/contributions-v2.listing',
+    def: contributionsListing as unknown as Def,
+    body: { payment_type: ['card'], amount_min: '20', order: [{ column: 5, dir: 'asc' }, { column: 7, dir: 'desc' }], start: 5000, length: 50 },
+  },
+  { name: 'supporters, first page', endpoint: '/jpanel/supporters.listing', def: supportersListing as unknown as Def, body: {} },
+  {
+    name: 'supporters, by lifetime giving, page 201',
+    endpoint: '/jpanel/supporters.listing',
+    def: supportersListing as unknown as Def,
+    body: { order: [{ column: 8, dir: 'desc' }], start: 2000, length: 10 },
+  },
+];
+
+/** The statements the endpoint runs, run directly and in parallel as the engine does. */
+async function runRaw(pool: pg.Pool, queries: SQL[]) {
+  await Promise.all(queries.map((q) => {
+    const { sql, params } = dialect.sqlToQuery(q);
+    return pool.query(sql, params);
+  }));
+}
+
+async function measureListings(database: Database, url: string, label: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const { app, call } = await benchServer(database);
+  const results: Record<string, { ours: number; raw: number }> = {};
+  for (const scenario of scenarios) {
+    const q = listingQueries(scenario.def, readListingQuery(scenario.def, scenario.body));
+    const statements = [q.rows, q.filtered, ...(q.total ? [q.total] : [])];
+    const ours: number[] = [];
+    const raw: number[] = [];
+    for (let i = 0; i < RUNS + 3; i++) {
+      let t = process.hrtime.bigint();
+      const response = await call(scenario.endpoint, scenario.body);
+      await response.json();
+      if (i >= 3) ours.push(ms(t));
+      t = process.hrtime.bigint();
+      await runRaw(pool, statements);
+      if (i >= 3) raw.push(ms(t));
+    }
+    results[scenario.name] = { ours: median(ours), raw: median(raw) };
+    console.log(`${label.padEnd(10)} ${scenario.name.padEnd(44)} ours ${median(ours).toFixed(2).padStart(8)} ms   sql ${median(raw).toFixed(2).padStart(8)} ms   ratio ${(median(ours) / median(raw)).toFixed(2)}`);
+  }
+  await app.close();
+  await pool.end();
+  return { results };
+}
+
+async function measureExport(database: Database, url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const { app, call } = await benchServer(database);
+  const query = readListingQuery(contributionsListing, {});
+  const { sql: select } = csvQuery(contributionsListing, query, flags);
+  const text = dialect.sqlToQuery(select.inlineParams()).sql;
+
+  let t = process.hrtime.bigint();
+  const client = await pool.connect();
+  let copyBytes = 0;
+  for await (const chunk of client.query(copyTo(`copy (${text}) to stdout with (format csv)`))) copyBytes += (chunk as Buffer).length;
+  client.release();
+  const copyMs = ms(t);
+
+  const rssBefore = process.memoryUsage().rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  t = process.hrtime.bigint();
+  const response = await call('/jpanel/contributions.csv');
+  let ourBytes = 0;
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) ourBytes += chunk.length;
+  const ourMs = ms(t);
+  clearInterval(sampler);
+  await app.close();
+  await pool.end();
+  console.log(`\nCSV export of every contribution: COPY ${copyMs.toFixed(0)} ms (${(copyBytes / 1e6).toFixed(1)} MB), ours ${ourMs.toFixed(0)} ms (${(ourBytes / 1e6).toFixed(1)} MB)`);
+  console.log(`  speed vs COPY: ${(copyMs / ourMs).toFixed(2)} (aim ≥ 0.50)   peak RSS growth while streaming: ${((peak - rssBefore) / 1e6).toFixed(1)} MB`);
+}
+
+const large = await benchDatabase(`${base}/almoner_bench`, 1_000_000, 250_000);
+const small = await benchDatabase(`${base}/almoner_bench_small`, 10_000, 2_500);
+console.log(`\nmedians of ${RUNS} runs; ratio = our endpoint (HTTP, JSON) / the same SQL run directly\n`);
+const big = await measureListings(large, `${base}/almoner_bench`, '1M rows');
+const little = await measureListings(small, `${base}/almoner_bench_small`, '10k rows');
+console.log('\ngrowth (1M / 10k, our endpoint):');
+for (const name of Object.keys(big.results)) {
+  console.log(`  ${name.padEnd(44)} ×${((big.results[name]?.ours ?? 0) / (little.results[name]?.ours ?? 1)).toFixed(2)}`);
+}
+await measureExport(large, `${base}/almoner_bench`);
+await large.close();
+await small.close();

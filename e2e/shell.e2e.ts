@@ -1,0 +1,518 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, screenshot, signIn, useBrowser } from './support/browser.ts';
+
+/**
+ * The admin shell: sidebar, mobile navigation, preloader, toasts, flash messages, the confirm /
+ * alert / ajax modals, edition flags and the settings page. Every setting changed here is put
+ * back in afterAll, because the server is shared with the other test files.
+ */
+const browser = useBrowser();
+type Settings = Record<string, string | boolean>;
+let saved: Settings;
+let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function call(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<Record<string, unknown>> {
+  const cookies = await page.context().cookies();
+  const token = decodeURIComponent(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const response = await page.request.fetch(path, {
+    method,
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      'X-CSRF-TOKEN': token,
+      Accept: 'application/json',
+    },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return response.status() === 204 ? {} : ((await response.json()) as Record<string, unknown>);
+}
+
+/** A signed-in page (the sign-in is done once per file and its cookies reused). */
+async function adminPage(viewport?: { width: number; height: number }) {
+  const { context, page } = await browser.newPage(viewport);
+  await context.addCookies(storageState.cookies);
+  return { context, page };
+}
+
+async function waitForPreloader(page: Page) {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+}
+
+/** Lets an opening modal or menu finish its transition before a screenshot. */
+const settle = (page: Page) => page.waitForTimeout(400);
+
+async function toast(page: Page, text: string) {
+  const locator = page.locator('[data-toast]', { hasText: text });
+  await locator.first().waitFor();
+  return locator.first();
+}
+
+beforeAll(async () => {
+  const { context, page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+  storageState = await context.storageState();
+  saved = (await call(page, 'GET', '/jpanel/settings.json')).values as Settings;
+  await context.close();
+});
+
+afterAll(async () => {
+  if (!saved) return;
+  const { context, page } = await adminPage();
+  await page.goto('/jpanel/login');
+  await call(page, 'POST', '/jpanel/settings', saved);
+  await context.close();
+});
+
+describe('shell', () => {
+  it('shows a preloader that fades after 800 ms, then the home page', async () => {
+    const { context, page } = await adminPage();
+    const started = Date.now();
+    await page.goto('/jpanel/');
+    await page.locator('[data-preloader="shown"]').waitFor();
+    await screenshot(page, 'shell-preloader');
+    await waitForPreloader(page);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(800);
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await screenshot(page, 'shell-home');
+    await context.close();
+  });
+
+  it('navigates with the sidebar; groups toggle, remember their state and work from the keyboard', async () => {
+    const { context, page } = await adminPage();
+    await page.setViewportSize({ width: 1280, height: 960 });
+    await page.goto('/jpanel/');
+    await waitForPreloader(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const home = nav.getByRole('link', { name: 'Home' });
+    expect(await home.getAttribute('aria-current')).toBe('page');
+
+    const settings = nav.getByRole('button', { name: 'Settings' });
+    expect(await settings.getAttribute('aria-expanded')).toBe('false');
+    await settings.click();
+    expect(await settings.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Editions & features' }).click();
+    await page.waitForURL(/\/jpanel\/settings#editions$/);
+    expect(
+      await page.getByRole('tab', { name: 'Editions & features' }).getAttribute('aria-selected'),
+    ).toBe('true');
+    expect(
+      await nav.getByRole('link', { name: 'Editions & features' }).getAttribute('aria-current'),
+    ).toBe('page');
+
+    // Keyboard: Tab to the Staff group, Enter opens it, Space closes it.
+    const staff = nav.getByRole('button', { name: 'Staff' });
+    await staff.focus();
+    await page.keyboard.press('Enter');
+    expect(await staff.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'Users' }).waitFor();
+    await nav.getByRole('link', { name: 'My profile' }).waitFor();
+    await page.waitForTimeout(400); // the sub-menu's open animation
+    await screenshot(page, 'shell-sidebar-open');
+    await page.keyboard.press('Space');
+    expect(await staff.getAttribute('aria-expanded')).toBe('false');
+
+    // Remembered across a reload: Settings still open, Staff still closed.
+    await page.reload();
+    await waitForPreloader(page);
+    expect(await nav.getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(await nav.getByRole('button', { name: 'Staff' }).getAttribute('aria-expanded')).toBe(
+      'false',
+    );
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+    await context.close();
+  });
+
+  it('hides what the user may not use', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/login');
+    const email = `limited-${Date.now() % 1_000_000}@example.org`;
+    const password = 'limited-pass-42';
+    const created = await call(page, 'POST', '/jpanel/users', {
+      first_name: 'Lim',
+      last_name: 'Ited',
+      email,
+      password,
+      is_admin_user: true,
+      permissions: ['member.view'],
+    });
+    await context.close();
+
+    const limited = await browser.newPage();
+    await signIn(limited.page, email, password);
+    await limited.page.getByRole('heading', { name: 'Welcome, Lim' }).waitFor();
+    await waitForPreloader(limited.page);
+    const nav = limited.page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('button', { name: 'Staff' }).click();
+    await nav.getByRole('link', { name: 'My profile' }).waitFor();
+    await limited.page.waitForTimeout(400); // the sub-menu's open animation
+    expect(await nav.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
+    await screenshot(limited.page, 'shell-limited-user');
+    await limited.page.goto('/jpanel/settings');
+    await limited.page
+      .getByText('Sorry! You do not have sufficient permissions.', { exact: false })
+      .waitFor();
+    await limited.context.close();
+
+    const admin = await adminPage();
+    await admin.page.goto('/jpanel/login');
+    await call(admin.page, 'POST', '/jpanel/users/destroy', { id: created.id });
+    await admin.context.close();
+  });
+});
+
+describe('settings page', () => {
+  it('chooses the tab by the URL hash and keeps the hash in step', async () => {
+    const { context, page } = await adminPage();
+    await page.setViewportSize({ width: 1280, height: 960 });
+    await page.goto('/jpanel/settings#editions');
+    await waitForPreloader(page);
+    const editions = page.getByRole('tab', { name: 'Editions & features' });
+    const organisation = page.getByRole('tab', { name: 'Organisation' });
+    await editions.waitFor();
+    expect(await editions.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('switch', { name: 'Donor CRM (DP) edition' }).waitFor();
+    await screenshot(page, 'settings-editions');
+
+    await organisation.click();
+    await page.waitForURL(/#organisation$/);
+    await page.getByRole('textbox', { name: 'Organisation name' }).waitFor();
+    await screenshot(page, 'settings-organisation');
+    await page.goBack();
+    await page.waitForURL(/#editions$/);
+    expect(await editions.getAttribute('aria-selected')).toBe('true');
+
+    await page.goto('/jpanel/settings');
+    await page.waitForURL(/#organisation$/);
+    await context.close();
+  });
+
+  it('searches settings live across tabs and says which tab each is in', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/settings#organisation');
+    await waitForPreloader(page);
+    const search = page.getByRole('textbox', { name: 'Search settings' });
+    await search.fill('supporters');
+    const rows = page.locator('[data-setting]');
+    await page.locator('[data-search-count]').waitFor();
+    const keys = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-setting')));
+    expect(keys).toContain('org_name');
+    expect(keys).toContain('edition_dp');
+    expect(keys).not.toContain('site_currency');
+    await page.getByRole('button', { name: 'Open the Organisation tab' }).first().waitFor();
+    await page.getByRole('button', { name: 'Open the Editions & features tab' }).first().waitFor();
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await screenshot(page, 'settings-search');
+
+    await search.fill('currency');
+    expect(
+      await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-setting'))),
+    ).toEqual(['site_currency']);
+    await search.fill('no such setting');
+    await page.getByText('No settings match “no such setting”.').waitFor();
+    await screenshot(page, 'settings-search-empty');
+    await search.press('Escape');
+    expect(await search.inputValue()).toBe('');
+    await page.getByRole('tab', { name: 'Organisation' }).waitFor();
+
+    await search.fill('nps');
+    await page.getByRole('button', { name: 'Open the Editions & features tab' }).click();
+    await page.waitForURL(/#editions$/);
+    expect(await search.inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('saves with the spec toasts; Enter submits; a failure marks the field', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/settings#organisation');
+    await waitForPreloader(page);
+    const name = page.getByRole('textbox', { name: 'Organisation name' });
+    await name.fill('Hope Springs Trust');
+    await page.getByText('You have unsaved changes.').waitFor();
+    await screenshot(page, 'settings-unsaved');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const savedToast = await toast(page, 'Updates saved.');
+    const shownAt = Date.now();
+    // The header shows the new name: the session was refreshed.
+    await page.getByRole('banner').getByText('Hope Springs Trust').waitFor();
+    await settle(page);
+    await screenshot(page, 'settings-saved-toast');
+
+    await name.fill('');
+    await name.press('Enter');
+    await toast(page, 'Updates failed to save.');
+    await page.getByText('Please fill this field.').waitFor();
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    await settle(page);
+    await screenshot(page, 'settings-save-failed');
+
+    // Toast timing: a standard toast stays 6000 ms.
+    await page.waitForTimeout(Math.max(0, shownAt + 4500 - Date.now()));
+    expect(await savedToast.isVisible()).toBe(true);
+    await savedToast.waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(5500);
+
+    await name.fill(String(saved.org_name));
+    await name.press('Enter');
+    await toast(page, 'Updates saved.');
+    await context.close();
+  });
+
+  it('pauses a hovered toast, then closes it 2.5 s after the pointer leaves (the "extended" timeout)', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/settings#organisation');
+    await waitForPreloader(page);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const saved = await toast(page, 'Updates saved.');
+    await saved.hover();
+    await page.waitForTimeout(6500);
+    expect(await saved.isVisible()).toBe(true);
+    await page.mouse.move(5, 700);
+    const leftAt = Date.now();
+    await saved.waitFor({ state: 'detached', timeout: 4000 });
+    expect(Date.now() - leftAt).toBeGreaterThanOrEqual(2000);
+    await context.close();
+  });
+
+  it('asks before discarding changes: the confirm modal answers Escape and Enter', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/settings#organisation');
+    await waitForPreloader(page);
+    const name = page.getByRole('textbox', { name: 'Organisation name' });
+    await name.fill('Changed my mind');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard your changes?' });
+    await dialog.waitFor();
+    // Focus is inside the modal, on the confirm button.
+    expect(await page.locator(':focus').textContent()).toBe('Discard changes');
+    await settle(page);
+    await screenshot(page, 'modal-confirm');
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('Changed my mind');
+
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe(String(saved.org_name));
+    await context.close();
+  });
+
+  it('tells a signed-out user so in an alert modal (Escape or Enter), then asks them to sign in', async () => {
+    for (const key of ['Escape', 'Enter']) {
+      const { context, page } = await browser.newPage();
+      await signIn(page);
+      await page.getByRole('heading', { name: /Welcome/ }).waitFor();
+      await page.goto('/jpanel/settings#organisation');
+      await waitForPreloader(page);
+      await page.getByRole('textbox', { name: 'Organisation name' }).fill('Signed out meanwhile');
+      // The session ends elsewhere (signed out in another tab).
+      await call(page, 'POST', '/jpanel/logout');
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const dialog = page.getByRole('dialog', { name: 'You have been signed out' });
+      await dialog.waitFor();
+      expect(await page.locator(':focus').textContent()).toBe('Sign in again');
+      if (key === 'Enter') {
+        await settle(page);
+        await screenshot(page, 'modal-alert');
+      }
+      await page.keyboard.press(key);
+      await page.waitForURL(/\/jpanel\/login\?redirect=%2Fsettings%23organisation/);
+      await context.close();
+    }
+  });
+});
+
+describe('editions and the ajax modal', () => {
+  it('changes what the whole app shows when edition flags change', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/settings#editions');
+    await waitForPreloader(page);
+    // The switch's visible track sits over the input, as a user sees it: click where it is.
+    await page.getByRole('switch', { name: 'Donor CRM (DP) edition' }).check({ force: true });
+    await page.getByRole('switch', { name: 'Express edition' }).check({ force: true });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Updates saved.');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByText('Express edition').waitFor();
+    await nav.getByText('Donor CRM').waitFor();
+
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await page.locator('[data-upgrade-prompt="full"]').waitFor();
+    expect(await page.locator('[data-upgrade-prompt="dp"]').count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'home-express-edition');
+
+    await call(page, 'POST', '/jpanel/settings', {
+      edition_dp: saved.edition_dp,
+      edition_express: saved.edition_express,
+    });
+    await page.reload();
+    await waitForPreloader(page);
+    await page.locator('[data-upgrade-prompt="dp"]').waitFor();
+    await context.close();
+  });
+
+  it('requests an upgrade: the ajax modal loads, posts, toasts and refreshes the admin list', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/');
+    await waitForPreloader(page);
+    await page
+      .locator('[data-upgrade-prompt="dp"]')
+      .getByRole('button', { name: 'Request an Upgrade' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Request an Upgrade' });
+    await dialog.getByRole('textbox', { name: 'What would you like to do with it?' }).waitFor();
+    expect(await dialog.getByLabel('Upgrade to').inputValue()).toBe('Donor CRM (DP) edition');
+    expect(await dialog.locator(':focus').count()).toBe(1);
+    await dialog
+      .getByRole('textbox', { name: 'What would you like to do with it?' })
+      .fill('Sync gifts to our donor CRM every night.');
+    await settle(page);
+    await screenshot(page, 'ajax-modal-upgrade');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await toast(page, 'Thanks! Your upgrade request has been recorded for your administrators.');
+    await dialog.waitFor({ state: 'detached' });
+    await settle(page);
+    await screenshot(page, 'upgrade-requested-toast');
+
+    await page.goto('/jpanel/settings#editions');
+    await waitForPreloader(page);
+    const item = page.locator('[data-upgrade-request]').first();
+    await item.getByText('Donor CRM (DP) edition').waitFor();
+    await item.getByText('Sync gifts to our donor CRM every night.').waitFor();
+    await item.getByText(ADMIN.email, { exact: false }).waitFor();
+    // Tall enough for the whole page, so the fixed header and sidebar frame the full screenshot.
+    await page.setViewportSize({ width: 1280, height: 1040 });
+    await screenshot(page, 'settings-upgrade-requests');
+
+    // Escape closes an ajax modal without posting.
+    await page.getByRole('button', { name: 'Request an Upgrade' }).click();
+    await dialog.getByRole('button', { name: 'Send request' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-upgrade-request]').count()).toBe(1);
+    await context.close();
+  });
+
+  it('follows the ajax modal protocol: joined 422 messages, error toasts, redirect with a flash message', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/');
+    await waitForPreloader(page);
+    const answers = [
+      {
+        status: 422,
+        body: {
+          message: 'Choose one.',
+          code: 'validation',
+          errors: { feature: ['Choose one.'], note: ['Too long.'] },
+        },
+      },
+      { status: 200, body: { error: 'The account manager is away.' } },
+      {
+        status: 200,
+        body: {
+          success: 'Request moved to settings.',
+          'ajax-modal-redirect': '/jpanel/settings#editions',
+        },
+      },
+    ];
+    await page.route('**/jpanel/support/upgrade-requests', async (route) => {
+      const answer = answers.shift() ?? { status: 500, body: { message: 'unexpected' } };
+      await route.fulfill({
+        status: answer.status,
+        contentType: 'application/json',
+        body: JSON.stringify(answer.body),
+      });
+    });
+    await page
+      .locator('[data-upgrade-prompt="dp"]')
+      .getByRole('button', { name: 'Request an Upgrade' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Request an Upgrade' });
+    const send = dialog.getByRole('button', { name: 'Send request' });
+    await send.click();
+    const failure = dialog.locator('[data-ajax-modal-failure]');
+    await failure.waitFor();
+    expect(await failure.textContent()).toBe('Choose one. Too long.');
+    await dialog.getByText('Too long.').first().waitFor();
+    await settle(page);
+    await screenshot(page, 'ajax-modal-422');
+
+    await send.click();
+    await toast(page, 'The account manager is away.');
+    expect(await dialog.isVisible()).toBe(true);
+
+    await send.click();
+    await page.waitForURL(/\/jpanel\/settings#editions$/);
+    const banner = page.locator('[data-flash]', { hasText: 'Request moved to settings.' });
+    await banner.waitFor();
+    const shownAt = Date.now();
+    await settle(page);
+    await screenshot(page, 'flash-after-redirect');
+    await banner.waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2000);
+    await context.close();
+  });
+});
+
+describe('mobile, 375 px wide', () => {
+  it('collapses the navigation behind a burger that opens it and closes on navigation', async () => {
+    const { context, page } = await adminPage({ width: 375, height: 740 });
+    await page.goto('/jpanel/');
+    await waitForPreloader(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const onScreen = () => nav.evaluate((el) => el.getBoundingClientRect().right > 0);
+    expect(await onScreen()).toBe(false);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await screenshot(page, 'mobile-home');
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.waitForFunction(
+      `document.querySelector('nav[aria-label="Main navigation"]').getBoundingClientRect().left >= 0`,
+    );
+    await settle(page);
+    await screenshot(page, 'mobile-nav-open');
+
+    const settings = nav.getByRole('button', { name: 'Settings' });
+    if ((await settings.getAttribute('aria-expanded')) !== 'true') await settings.click();
+    await nav.getByRole('link', { name: 'Organisation' }).click();
+    await page.waitForURL(/\/jpanel\/settings#organisation$/);
+    await page.waitForFunction(
+      `document.querySelector('nav[aria-label="Main navigation"]').getBoundingClientRect().right <= 0`,
+    );
+    await page.getByRole('textbox', { name: 'Organisation name' }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await screenshot(page, 'mobile-settings');
+
+    await page.getByRole('tab', { name: 'Editions & features' }).click();
+    await page.getByRole('switch', { name: 'Express edition' }).waitFor();
+    await screenshot(page, 'mobile-settings-editions');
+
+    await page.goto('/jpanel/');
+    await waitForPreloader(page);
+    await page
+      .locator('[data-upgrade-prompt="dp"]')
+      .getByRole('button', { name: 'Request an Upgrade' })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Request an Upgrade' })
+      .getByRole('button', { name: 'Send request' })
+      .waitFor();
+    await settle(page);
+    await screenshot(page, 'mobile-ajax-modal');
+    await context.close();
+  });
+});

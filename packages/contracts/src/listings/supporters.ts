@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { ListingColumn } from '../listing.ts';
+import { messages } from '../messages.ts';
+
+/**
+ * Supporters listing (spec part 1 §2): 10 rows a page, default sort on column 10 (created)
+ * descending. Referral source shows with the referral-sources flag, NPS with the NPS flag, the
+ * CRM donor id with the DP edition; the checkbox column is hidden in express.
+ */
+export const SUPPORTERS_PAGE_SIZE = 10;
+
+export const supporterColumns = [
+  { key: 'select', label: '', sortable: false, visibleWhen: { express: false } },
+  { key: 'display_name', label: 'Supporter', sortable: true },
+  { key: 'email', label: 'Email', sortable: true },
+  { key: 'referral_source', label: 'Referral source', sortable: true, visibleWhen: { referral_sources: true } },
+  { key: 'recurring', label: 'Recurring', sortable: false },
+  { key: 'nps', label: 'NPS', sortable: true, align: 'right', visibleWhen: { nps: true } },
+  { key: 'account_type', label: 'Type', sortable: true },
+  { key: 'payments', label: 'Payments', sortable: true, align: 'right' },
+  { key: 'lifetime_total', label: 'Lifetime', sortable: true, align: 'right' },
+  { key: 'last_payment_at', label: 'Last gift', sortable: true },
+  { key: 'created_at', label: 'Created', sortable: true },
+  { key: 'donor_id', label: 'DP Donor ID', sortable: true, visibleWhen: { dp: true } },
+] as const satisfies readonly ListingColumn[];
+
+export const SUPPORTERS_DEFAULT_SORT = [{ column: 10, dir: 'desc' as const }];
+
+export const supporterStatuses = [
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'spam', label: 'Spam' },
+  { value: 'all', label: 'All' },
+] as const;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.date)
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+export const supporterFiltersSchema = z
+  .object({
+    status: z.enum(['active', 'archived', 'spam', 'all']).optional().or(z.literal('').transform(() => undefined)),
+    from: day,
+    to: day,
+    account_type_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
+    referral_source: z.string().max(100, messages.maxLength(100)).optional(),
+    recurring: z.enum(['Active', 'Suspended', 'Cancelled', 'Expired']).optional().or(z.literal('').transform(() => undefined)),
+    has_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine((f, ctx) => {
+    if (f.from && f.to && f.from > f.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: messages.startBeforeEnd(f.from, f.to) });
+    }
+  });
+export type SupporterFilters = z.infer<typeof supporterFiltersSchema>;
+
+/** `GET /jpanel/supporters.json?query=` picker rows (spec part 3 §3 "Supporter option"). */
+export const supporterOptionSchema = z.object({
+  id: z.number(),
+  display_name: z.string(),
+  email: z.string().nullable(),
+  display_bill_address: z.string().nullable(),
+  display_bill_phone: z.string().nullable(),
+  icon: z.string(),
+  membership_name: z.string().nullable(),
+  membership_expires_on: z.string().nullable(),
+  membership_is_expired: z.boolean(),
+});
+export type SupporterOption = z.infer<typeof supporterOptionSchema>;

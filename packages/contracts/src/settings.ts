@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { formBoolean, optionalText, requiredText } from './rules.ts';
+
+/** Currencies the site can take gifts in (ISO 4217). */
+export const siteCurrencies = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD'] as const;
+export type SiteCurrency = (typeof siteCurrencies)[number];
+
+/**
+ * Messages of the settings page and upgrade requests. The spec's two save messages live in the
+ * shared catalogue (messages.settingsSaved / settingsFailed); the rest are ours.
+ */
+export const settingsMessages = {
+  currency: 'Choose one of the listed currencies.',
+  upgradeRequested: 'Thanks! Your upgrade request has been recorded for your administrators.',
+  unknownSetting: 'This setting does not exist.',
+  upgradeFeature: 'Choose the upgrade you would like.',
+  allEditions: 'Your plan already includes every edition.',
+  alreadyIncluded: (edition: string) => `Your plan already includes the ${edition}.`,
+} as const;
+
+/** Spec part 1 §9: "organization … 100". */
+export const ORG_NAME_MAX = 100;
+
+/**
+ * The settings staff edit on the settings page. Keys are the stored setting keys, so the page,
+ * the API and the audit trail name a setting the same way.
+ */
+export const settingsValuesSchema = z.object({
+  org_name: requiredText(ORG_NAME_MAX),
+  site_currency: z.enum(siteCurrencies, { error: settingsMessages.currency }),
+  edition_express: formBoolean(),
+  edition_dp: formBoolean(),
+  referral_sources_enabled: formBoolean(),
+  nps_enabled: formBoolean(),
+});
+export type SettingsValues = z.infer<typeof settingsValuesSchema>;
+export type SettingsKey = keyof SettingsValues;
+
+/** A save sends the settings it changes; unknown keys are refused rather than dropped. */
+export const settingsUpdateSchema = z.strictObject(settingsValuesSchema.partial().shape, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys' ? settingsMessages.unknownSetting : undefined,
+});
+export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
+
+/** The settings as the API answers them (plain types: answers are serialised, not parsed). */
+export const settingsSchema = z.object({
+  org_name: z.string(),
+  site_currency: z.enum(siteCurrencies),
+  edition_express: z.boolean(),
+  edition_dp: z.boolean(),
+  referral_sources_enabled: z.boolean(),
+  nps_enabled: z.boolean(),
+}) satisfies z.ZodType<SettingsValues>;
+
+export const settingsResponseSchema = z.object({ values: settingsSchema });
+export const settingsSavedSchema = z.object({ message: z.string(), values: settingsSchema });
+
+/** What an upgrade can add: the full edition (from Express) or the donor CRM (DP) edition. */
+export const upgradeFeatures = {
+  full: 'Full edition',
+  dp: 'Donor CRM (DP) edition',
+} as const;
+export type UpgradeFeature = keyof typeof upgradeFeatures;
+const upgradeFeatureIds = Object.keys(upgradeFeatures) as [UpgradeFeature, ...UpgradeFeature[]];
+
+export const UPGRADE_NOTE_MAX = 1000;
+
+export const upgradeRequestSchema = z.object({
+  feature: z.enum(upgradeFeatureIds, { error: settingsMessages.upgradeFeature }),
+  note: optionalText(UPGRADE_NOTE_MAX),
+});
+export type UpgradeRequest = z.input<typeof upgradeRequestSchema>;
+
+export const upgradeRequestFormQuerySchema = z.object({
+  feature: z.enum(upgradeFeatureIds).default('full'),
+});
+
+export const supportRequestSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  requested_by: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+});
+export type SupportRequest = z.infer<typeof supportRequestSchema>;
+
+export const supportRequestListSchema = z.object({ data: z.array(supportRequestSchema) });

@@ -1,0 +1,132 @@
+import { messages } from '@almoner/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { queryRows, readListingQuery, whereClause } from '../../listing/engine.ts';
+import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
+import { contributionsListing } from './contributions.listing.ts';
+
+/** The rows a bulk action works on: picked ids, or every row matching the listing's filter. */
+export const bulkTargetSchema = z.object({
+  ids: z
+    .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(z.coerce.number().int().positive().max(2 ** 31 - 1)).max(10_000))
+    .optional(),
+  all: z.union([z.boolean(), z.enum(['1', 'true'])]).optional(),
+});
+
+/** A subquery of contribution ids; 'There are no items selected.' when there is nothing. */
+function targetQuery(body: Record<string, unknown>): SQL {
+  const target = bulkTargetSchema.parse(body);
+  if (target.all === true || target.all === '1' || target.all === 'true') {
+    const query = readListingQuery(contributionsListing, body);
+    return sql`select c.id from ${contributionsListing.from} where ${whereClause(contributionsListing, query.filters, query.page.search)}`;
+  }
+  if (!target.ids?.length) throw new AppError('validation', messages.noItemsSelected, { ids: [messages.noItemsSelected] });
+  return sql`select c.id from contributions c where c.deleted_at is null and c.id in (${sql.join(target.ids.map((id) => sql`${id}`), sql`, `)})`;
+}
+
+/**
+ * Fixes the target rows in a temporary table first: the actions change the very columns a
+ * filter may test (spam, deleted), so re-reading the filter afterwards would find other rows.
+ */
+export async function materialiseTarget(tx: Tx, body: Record<string, unknown>): Promise<SQL> {
+  await tx.execute(sql`create temporary table bulk_target on commit drop as ${targetQuery(body)}`);
+  return sql`select id from bulk_target`;
+}
+
+export const batchActions = ['complete', 'incomplete', 'spam', 'spam_and_refund', 'not_spam'] as const;
+export type BatchAction = (typeof batchActions)[number];
+
+/** Runs an UPDATE … and writes one status-history event for each row it changed. */
+const changeWithHistory = (tx: Tx, update: SQL, event: string, actorId: number) =>
+  tx.execute(sql`with changed as (${update} returning id)
+                 insert into contribution_status_history (contribution_id, event, user_id)
+                 select id, ${event}, ${actorId} from changed`);
+
+const count = async (tx: Tx, query: SQL) => Number((await queryRows(tx, sql`select count(*)::int as n from (${query}) t`))[0]?.n ?? 0);
+
+/**
+ * Fulfilment and spam marking (incumbent §2.3). Spam also cancels the contributions' active
+ * recurring profiles ("Spam/Fraud") and archives supporters whose every gift is spam.
+ */
+export async function runBatch(tx: Tx, actorId: number, action: BatchAction, ids: SQL): Promise<string> {
+  const n = await count(tx, ids);
+  switch (action) {
+    case 'complete':
+      await changeWithHistory(tx, sql`update contributions set is_fulfilled = true, fulfilled_at = coalesce(fulfilled_at, now()), updated_at = now() where id in (${ids}) and not is_fulfilled`, 'fulfilled', actorId);
+      break;
+    case 'incomplete':
+      await changeWithHistory(tx, sql`update contributions set is_fulfilled = false, fulfilled_at = null, updated_at = now() where id in (${ids}) and is_fulfilled`, 'unfulfilled', actorId);
+      break;
+    case 'not_spam':
+      await changeWithHistory(tx, sql`update contributions set is_spam = false, spam_marked_at = null, spam_marked_by = null, updated_at = now() where id in (${ids}) and is_spam`, 'unmarked_spam', actorId);
+      await tx.execute(sql`update supporters set is_spam = false, is_active = true, archived_at = null where id in (select supporter_id from contributions where id in (${ids})) and is_spam`);
+      break;
+    case 'spam':
+    case 'spam_and_refund':
+      await markSpam(tx, actorId, ids);
+      if (action === 'spam_and_refund') {
+        const skipped = await refundAll(tx, actorId, ids);
+        await refreshSupporterGiving(tx, sql`select supporter_id from contributions where id in (${ids})`);
+        return processed(n) + (skipped ? ` ${skipped} PayPal payment(s) must be refunded in PayPal.` : '');
+      }
+      break;
+  }
+  await refreshSupporterGiving(tx, sql`select supporter_id from contributions where id in (${ids})`);
+  return processed(n);
+}
+
+const processed = (n: number) => `Successfully processed ${n} ${n === 1 ? 'item' : 'items'}.`;
+
+async function markSpam(tx: Tx, actorId: number, ids: SQL) {
+  await changeWithHistory(tx, sql`update contributions set is_spam = true, spam_marked_at = now(), spam_marked_by = ${actorId}, updated_at = now() where id in (${ids}) and not is_spam`, 'marked_spam', actorId);
+  await tx.execute(sql`update payments set is_spam = true where id in (select payment_id from payment_links where contribution_id in (${ids}))`);
+  await tx.execute(sql`update recurring_payment_profiles set status = 'Cancelled', cancel_reason = 'Spam/Fraud', cancelled_at = now()
+                        where status = 'Active' and id in (select recurring_payment_profile_id from contributions where id in (${ids}))`);
+  await tx.execute(sql`update supporters s set is_spam = true, is_active = false, archived_at = now()
+                        where s.id in (select supporter_id from contributions where id in (${ids}))
+                          and not exists (select 1 from contributions o where o.supporter_id = s.id and not o.is_spam and o.deleted_at is null)`);
+}
+
+/**
+ * Refunds what is left on each payment. Offline payments and the built-in sandbox gateway are
+ * refunded here; PayPal needs its own API (not connected yet), so those are reported back.
+ */
+async function refundAll(tx: Tx, actorId: number, ids: SQL): Promise<number> {
+  const rows = await queryRows(tx, sql`
+    select p.id, p.gateway, p.amount - p.amount_refunded as remaining, p.currency_code
+      from payments p join payment_links l on l.payment_id = p.id
+     where l.contribution_id in (${ids}) and p.status = 'succeeded' and p.amount > p.amount_refunded`);
+  let skipped = 0;
+  for (const row of rows) {
+    if (row.gateway === 'paypal') {
+      skipped++;
+      continue;
+    }
+    await tx.execute(sql`insert into refunds (payment_id, status, reference_number, amount, currency_code, reason, refunded_by)
+                         values (${row.id}, 'succeeded', ${`RF-${String(row.id)}-${Date.now().toString(36).toUpperCase()}`}, ${Number(row.remaining)}, ${row.currency_code}, 'fraudulent', ${actorId})`);
+    await tx.execute(sql`update payments set amount_refunded = amount, refunded = true, updated_at = now() where id = ${row.id}`);
+  }
+  await changeWithHistory(
+    tx,
+    sql`update contributions c set refunded_amount = least(c.total_amount, r.refunded), refunded_at = now(), refunded_by = ${actorId}, updated_at = now()
+          from (select l.contribution_id, sum(p.amount_refunded) as refunded
+                  from payment_links l join payments p on p.id = l.payment_id
+                 where l.contribution_id in (${ids}) group by l.contribution_id) r
+         where c.id = r.contribution_id and r.refunded > c.refunded_amount`,
+    'refunded',
+    actorId,
+  );
+  return skipped;
+}
+
+/** Soft delete: the row leaves every list but its payments and refunds stay (the money trail). */
+export async function deleteContributions(tx: Tx, actorId: number, ids: SQL): Promise<string> {
+  const n = await count(tx, ids);
+  const supporters = sql`select supporter_id from contributions where id in (${ids})`;
+  await changeWithHistory(tx, sql`update contributions set deleted_at = now(), deleted_by = ${actorId}, updated_at = now() where id in (${ids})`, 'deleted', actorId);
+  await refreshSupporterGiving(tx, supporters);
+  return `${n} ${n === 1 ? 'contribution' : 'contributions'} deleted.`;
+}
+

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { statusSql } from './contributions.listing.ts';
+
+const iso = (row: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+
+/** A contribution's page: the record, its items, payments with refunds, supporter and history. */
+export async function getContribution(db: Queryable, id: number) {
+  const [contribution] = await queryRows(db, sql`
+    select c.id, coalesce(c.invoice_number, c.client_uuid) as number, c.client_uuid, ${statusSql} as status,
+           c.ordered_at, c.paid_at, c.source, c.referral_source, c.is_pos, c.is_test, c.is_spam, c.is_recurring,
+           c.is_fulfilled, c.shippable_items, c.currency_code, c.subtotal_amount, c.discount_amount, c.tax_amount,
+           c.shipping_amount, c.dcc_amount, c.total_amount, c.refunded_amount, c.refunded_at, c.payment_type,
+           c.bill_first_name, c.bill_last_name, c.bill_organization_name, c.bill_email, c.bill_phone,
+           c.bill_address_01, c.bill_address_02, c.bill_city, c.bill_state, c.bill_zip, c.bill_country,
+           c.ship_first_name, c.ship_last_name, c.ship_address_01, c.ship_address_02, c.ship_city, c.ship_state,
+           c.ship_zip, c.ship_country, c.comments, c.customer_notes, c.gift_id, c.donor_id, c.deleted_at,
+           c.supporter_id, s.display_name as supporter_name, s.email as supporter_email
+      from contributions c left join supporters s on s.id = c.supporter_id
+     where c.id = ${id}`);
+  if (!contribution) throw new AppError('not_found', 'This contribution does not exist.');
+  const [items, payments, history] = await Promise.all([
+    queryRows(db, sql`select id, description, code, qty, price, discount, total, is_donation, gl_code,
+                             recurring_frequency, tribute_name, product_id, sponsorship_id, fundraising_page_id
+                        from contribution_items where contribution_id = ${id} order by id`),
+    queryRows(db, sql`select p.id, p.type, p.status, p.amount, p.amount_refunded, p.currency_code, p.gateway,
+                             p.reference_number, p.card_brand, p.card_last4, p.cheque_number, p.failure_message,
+                             p.created_at, p.captured_at,
+                             coalesce((select json_agg(json_build_object('id', r.id, 'amount', r.amount, 'status', r.status,
+                                        'reason', r.reason, 'created_at', r.created_at) order by r.id)
+                                         from refunds r where r.payment_id = p.id), '[]'::json) as refunds
+                        from payments p join payment_links l on l.payment_id = p.id
+                       where l.contribution_id = ${id} order by p.id`),
+    queryRows(db, sql`select h.id, h.event, h.amount, h.note, h.occurred_at,
+                             nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as user_name
+                        from contribution_status_history h left join users u on u.id = h.user_id
+                       where h.contribution_id = ${id} order by h.occurred_at, h.id`),
+  ]);
+  return { contribution: iso(contribution), items: items.map(iso), payments: payments.map(iso), history: history.map(iso) };
+}

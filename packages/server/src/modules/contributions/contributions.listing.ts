@@ -1,0 +1,119 @@
+import {
+  CONTRIBUTIONS_DEFAULT_SORT,
+  CONTRIBUTIONS_PAGE_SIZE,
+  type ContributionFilters,
+  contributionColumns,
+  contributionFiltersSchema,
+} from '@almoner/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { ListingDefinition } from '../../listing/engine.ts';
+
+/** Status as staff read it; the order of the checks is the precedence. */
+export const statusSql = sql`case
+  when c.is_spam then 'spam'
+  when c.paid_at is null or c.payment_status = 'pending' then 'pending'
+  when c.payment_status = 'failed' then 'failed'
+  when c.refunded_amount > 0 and c.refunded_amount >= c.total_amount then 'refunded'
+  when c.refunded_amount > 0 then 'partially_refunded'
+  when c.shippable_items > 0 and c.is_fulfilled then 'fulfilled'
+  when c.shippable_items > 0 then 'unfulfilled'
+  else 'paid' end`;
+
+const supporterName = sql`coalesce(nullif(s.display_name, ''), nullif(trim(concat_ws(' ', c.bill_first_name, c.bill_last_name)), ''), 'Anonymous Donor')`;
+const paymentLabel = sql`case c.payment_type
+  when 'card' then trim(concat_ws(' ', initcap(coalesce(c.payment_wallet, c.payment_card_brand, 'card')), case when c.payment_card_last4 is not null then '•••• ' || c.payment_card_last4 end))
+  when 'bank' then 'Bank (ACH)' when 'cheque' then 'Check' when 'cash' then 'Cash' when 'paypal' then 'PayPal'
+  when 'unknown' then 'Other' else coalesce(c.payment_type, 'None') end`;
+
+/** Minor units from a decimal amount typed in the filter form (2-decimal currencies). */
+const minor = (amount: number) => Math.round(amount * 100);
+
+function where(f: ContributionFilters): (SQL | undefined)[] {
+  return [
+    f.status === 'spam' ? sql`c.is_spam` : sql`not c.is_spam`,
+    f.status && f.status !== 'spam' ? sql`${statusSql} = ${f.status}` : undefined,
+    f.from ? sql`c.ordered_at >= ${f.from}::date` : undefined,
+    f.to ? sql`c.ordered_at < ${f.to}::date + 1` : undefined,
+    f.payment_type?.length ? sql`c.payment_type in (${sql.join(f.payment_type.map((p) => sql`${p}`), sql`, `)})` : undefined,
+    f.source?.length ? sql`c.source in (${sql.join(f.source.map((p) => sql`${p}`), sql`, `)})` : undefined,
+    f.amount_min !== undefined ? sql`c.total_amount >= ${minor(f.amount_min)}` : undefined,
+    f.amount_max !== undefined ? sql`c.total_amount <= ${minor(f.amount_max)}` : undefined,
+    f.supporter_id ? sql`c.supporter_id = ${f.supporter_id}` : undefined,
+    f.product_id ? sql`exists (select 1 from contribution_items i where i.contribution_id = c.id and i.product_id = ${f.product_id})` : undefined,
+    f.ids?.length ? sql`c.id in (${sql.join(f.ids.map((id) => sql`${id}`), sql`, `)})` : undefined,
+    f.recurring === 'recurring' ? sql`c.is_recurring` : f.recurring === 'one_time' ? sql`not c.is_recurring` : undefined,
+  ];
+}
+
+/** Every word must appear (names, emails, numbers — see `searchable_text`). */
+function search(term: string): SQL {
+  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  return sql.join(
+    words.map((w) => sql`c.searchable_text like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
+    sql` and `,
+  );
+}
+
+export const contributionsListing: ListingDefinition<ContributionFilters> = {
+  columns: contributionColumns,
+  fields: {
+    number: { select: sql`coalesce(c.invoice_number, c.client_uuid)` },
+    supporter: { select: supporterName },
+    location: { select: sql`concat_ws(', ', nullif(c.bill_city, ''), nullif(c.bill_state, ''), nullif(c.bill_country, ''))`, sort: sql`c.bill_country, c.bill_state, c.bill_city` },
+    status: { select: statusSql },
+    total: { select: sql`c.total_amount`, sort: sql`c.total_amount` },
+    net: { select: sql`c.total_amount - c.refunded_amount` },
+    ordered_at: { select: sql`c.ordered_at` },
+    payment: { select: paymentLabel, sort: sql`c.payment_type` },
+    source: { select: sql`c.source` },
+    dp_gift_id: { select: sql`c.gift_id` },
+  },
+  rowExtras: {
+    id: sql`c.id`,
+    _url: sql`'/jpanel/contributions/' || c.id`,
+    currency_code: sql`c.currency_code`,
+    is_recurring: sql`c.is_recurring`,
+    is_pos: sql`c.is_pos`,
+    is_test: sql`c.is_test`,
+    supporter_id: sql`c.supporter_id`,
+  },
+  from: sql`contributions c left join supporters s on s.id = c.supporter_id`,
+  baseWhere: sql`c.deleted_at is null`,
+  filters: contributionFiltersSchema,
+  where,
+  search,
+  tiebreak: sql`c.id`,
+  defaultOrder: [...CONTRIBUTIONS_DEFAULT_SORT],
+  pageSize: CONTRIBUTIONS_PAGE_SIZE,
+  csv: (flags) => [
+    { header: 'Contribution Number', value: sql`coalesce(c.invoice_number, c.client_uuid)`, kind: 'text' },
+    { header: 'Ordered At', value: sql`to_char(c.ordered_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`, kind: 'text' },
+    { header: 'Status', value: statusSql, kind: 'text' },
+    { header: 'Source', value: sql`c.source`, kind: 'text' },
+    { header: 'POS', value: sql`case when c.is_pos then 'Y' else 'N' end`, kind: 'text' },
+    { header: 'Supporter ID', value: sql`c.supporter_id`, kind: 'number' },
+    { header: 'Supporter', value: supporterName, kind: 'text' },
+    { header: 'Billing First Name', value: sql`c.bill_first_name`, kind: 'text' },
+    { header: 'Billing Last Name', value: sql`c.bill_last_name`, kind: 'text' },
+    { header: 'Billing Email', value: sql`c.bill_email`, kind: 'text' },
+    { header: 'Billing City', value: sql`c.bill_city`, kind: 'text' },
+    { header: 'Billing State', value: sql`c.bill_state`, kind: 'text' },
+    { header: 'Billing Country', value: sql`c.bill_country`, kind: 'text' },
+    { header: 'Subtotal', value: sql`(c.subtotal_amount / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Shipping', value: sql`(c.shipping_amount / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Tax', value: sql`(c.tax_amount / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'DCC', value: sql`(c.dcc_amount / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Total', value: sql`(c.total_amount / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Refunded', value: sql`(c.refunded_amount / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Currency', value: sql`c.currency_code`, kind: 'text' },
+    { header: 'Payment', value: paymentLabel, kind: 'text' },
+    { header: 'Recurring', value: sql`case when c.is_recurring then 'Y' else 'N' end`, kind: 'text' },
+    { header: 'Referral Source', value: sql`c.referral_source`, kind: 'text' },
+    ...(flags.dp
+      ? [
+          { header: 'DP Donor ID', value: sql`c.donor_id`, kind: 'text' as const },
+          { header: 'DP Gift IDs', value: sql`c.gift_id`, kind: 'text' as const },
+        ]
+      : []),
+  ],
+};

@@ -1,0 +1,98 @@
+import { listingResponseSchema, messages } from '@almoner/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withActor } from '../../db/actor.ts';
+import { AppError } from '../../http/errors.ts';
+import { streamCsv } from '../../listing/csv.ts';
+import { readListingQuery, runListing } from '../../listing/engine.ts';
+import type { AuthUser } from '../auth/session.ts';
+import { getEditionFlags } from '../settings/settings.service.ts';
+import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, runBatch } from './contributions.bulk.ts';
+import { getContribution } from './contributions.detail.ts';
+import { contributionsListing } from './contributions.listing.ts';
+
+const listingBody = z.record(z.string(), z.unknown());
+const bulkBody = bulkTargetSchema.passthrough();
+const messageResponse = { 200: z.object({ message: z.string() }) };
+const csvName = () => `contributions-${new Date().toISOString().slice(0, 10)}.csv`;
+
+/** The contributions listing, its CSV export and its bulk actions (spec part 1 §2, §7). */
+export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const list = { config: { permission: 'order.view' }, schema: { tags: ['contributions'], body: listingBody, response: { 200: listingResponseSchema } } };
+  const handleList = async (request: { body: Record<string, unknown> }) =>
+    runListing(app.ctx.db, contributionsListing, readListingQuery(contributionsListing, request.body));
+  // Both addresses serve the same listing: the v2 name is the current one, the other is kept for
+  // clients of the older screen.
+  app.post('/jpanel/contributions-v2.listing', list, handleList);
+  app.post('/jpanel/contributions.listing', list, handleList);
+
+  app.get(
+    '/jpanel/contributions.csv',
+    { config: { permission: 'order.view' }, schema: { tags: ['contributions'], querystring: listingBody } },
+    async (request, reply) => {
+      const query = readListingQuery(contributionsListing, request.query);
+      const flags = await getEditionFlags(app.ctx.db);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvName()}"`)
+        .send(streamCsv(app.ctx.database, contributionsListing, query, flags));
+    },
+  );
+
+  app.post(
+    '/jpanel/contributions/export',
+    { config: { permission: 'order.view' }, schema: { tags: ['contributions'], body: bulkBody } },
+    async (request, reply) => {
+      const body = request.body as Record<string, unknown>;
+      const target = bulkTargetSchema.parse(body);
+      if (!target.all && !target.ids?.length) throw new AppError('validation', messages.noItemsSelected, { ids: [messages.noItemsSelected] });
+      // Selected rows export as an id filter, in the listing's own order; "all" keeps the filter.
+      const query = readListingQuery(contributionsListing, target.all ? { ...body, ids: undefined } : { order: body.order, ids: target.ids });
+      const flags = await getEditionFlags(app.ctx.db);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvName()}"`)
+        .send(streamCsv(app.ctx.database, contributionsListing, query, flags));
+    },
+  );
+
+  app.post(
+    '/jpanel/contributions/batch',
+    { config: { permission: 'order.fullfill' }, schema: { tags: ['contributions'], body: bulkBody.extend({ action: z.enum(batchActions) }), response: messageResponse } },
+    async (request) => {
+      const user = request.user as AuthUser;
+      return withActor(app.ctx.db, request.actor, async (tx) => ({
+        message: await runBatch(tx, user.id, request.body.action, await materialiseTarget(tx, request.body)),
+      }));
+    },
+  );
+
+  app.post(
+    '/jpanel/contributions/mark',
+    { config: { permission: 'order.fullfill' }, schema: { tags: ['contributions'], body: bulkBody.extend({ mark: z.enum(['fulfilled', 'unfulfilled', 'spam', 'not_spam']) }), response: messageResponse } },
+    async (request) => {
+      const user = request.user as AuthUser;
+      const action = ({ fulfilled: 'complete', unfulfilled: 'incomplete', spam: 'spam', not_spam: 'not_spam' } as const)[request.body.mark];
+      return withActor(app.ctx.db, request.actor, async (tx) => ({
+        message: await runBatch(tx, user.id, action, await materialiseTarget(tx, request.body)),
+      }));
+    },
+  );
+
+  app.post(
+    '/jpanel/contributions/destroy',
+    { config: { permission: 'order.edit' }, schema: { tags: ['contributions'], body: bulkBody, response: messageResponse } },
+    async (request) => {
+      const user = request.user as AuthUser;
+      return withActor(app.ctx.db, request.actor, async (tx) => ({
+        message: await deleteContributions(tx, user.id, await materialiseTarget(tx, request.body)),
+      }));
+    },
+  );
+
+  app.get(
+    '/jpanel/contributions/:id',
+    { config: { permission: 'order.view' }, schema: { tags: ['contributions'], params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) }) } },
+    async (request) => getContribution(app.ctx.db, request.params.id),
+  );
+};

@@ -1,0 +1,159 @@
+import { messages } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../listing/engine.ts';
+import { seedDemoIfEmpty } from '../../seed/demo.ts';
+import { scaleFor } from '../../seed/scale.ts';
+import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let agent: Agent;
+type Row = { id: number; status: string; total: number; ordered_at: string; payment: string; source: string | null };
+type Page = { draw: number; recordsTotal: number; recordsFiltered: number; capped: boolean; data: Row[] };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoIfEmpty(t.database, () => {}, scaleFor(400, 120));
+  ({ agent } = await signedIn(t));
+}, 120_000);
+
+const list = async (body: Record<string, unknown>) => {
+  const response = await agent.post('/jpanel/contributions-v2.listing', body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Page;
+};
+const rowsOf = (q: ReturnType<typeof sql>) => queryRows(t.database.db, q);
+
+/** Every row of a filtered listing, page by page. */
+async function allPages(body: Record<string, unknown>, length = 50): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let start = 0; ; start += length) {
+    const page = await list({ ...body, start, length });
+    rows.push(...page.data);
+    if (page.data.length < length) return rows;
+  }
+}
+
+describe('contributions listing', () => {
+  it('answers 50 rows by date descending by default, echoing draw', async () => {
+    const page = await list({ draw: 7 });
+    expect(page.draw).toBe(7);
+    expect(page.data).toHaveLength(50);
+    const dates = page.data.map((r) => r.ordered_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const [{ n }] = (await rowsOf(sql`select count(*)::int as n from contributions where deleted_at is null and not is_spam`)) as [{ n: number }];
+    expect(page.recordsFiltered).toBe(n);
+  });
+
+  it('reads the form-encoded body the DataTables library sends', async () => {
+    const form = 'draw=2&start=0&length=10&order%5B0%5D%5Bcolumn%5D=5&order%5B0%5D%5Bdir%5D=asc&search%5Bvalue%5D=&search%5Bregex%5D=false&columns%5B0%5D%5Bdata%5D=0';
+    const response = await agent.post('/jpanel/contributions.listing', form, { headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const page = response.json() as Page;
+    expect(page.data).toHaveLength(10);
+    const totals = page.data.map((r) => r.total);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+  });
+
+  it('applies each filter', async () => {
+    const refunded = await allPages({ status: 'refunded' });
+    expect(refunded.length).toBeGreaterThan(0);
+    expect(refunded.every((r) => r.status === 'refunded')).toBe(true);
+    const cash = await allPages({ payment_type: ['cash'] });
+    expect(cash.every((r) => r.payment === 'Cash')).toBe(true);
+    const mid = await allPages({ amount_min: '25', amount_max: '100' });
+    expect(mid.every((r) => r.total >= 2500 && r.total <= 10000)).toBe(true);
+    const range = await allPages({ from: '2026-01-01', to: '2026-03-31' });
+    expect(range.every((r) => r.ordered_at >= '2026-01-01' && r.ordered_at < '2026-04-01')).toBe(true);
+    const pos = await allPages({ source: ['POS'] });
+    expect(pos.every((r) => r.source === 'POS')).toBe(true);
+    const bad = await agent.post('/jpanel/contributions-v2.listing', { from: '2026-05-01', to: '2026-01-01' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toBe('Start Date (2026-05-01) must be before End Date (2026-01-01).');
+  });
+
+  it('exports exactly the rows the listing shows across its pages, in the same order', async () => {
+    const filter = { payment_type: ['card', 'cash'], amount_min: '10', order: [{ column: 5, dir: 'desc' }, { column: 2, dir: 'asc' }] };
+    const shown = (await allPages(filter, 37)).map((r) => r.id);
+    const query = 'payment_type[]=card&payment_type[]=cash&amount_min=10&order[0][column]=5&order[0][dir]=desc&order[1][column]=2&order[1][dir]=asc';
+    const csv = await agent.get(`/jpanel/contributions.csv?${query}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const numbers = csv.body.trim().split('\n').slice(1).length;
+    expect(numbers).toBe(shown.length);
+    const ids = (await rowsOf(sql`select id, coalesce(invoice_number, client_uuid) as number from contributions`)) as { id: number; number: string }[];
+    const byNumber = new Map(ids.map((r) => [r.number, r.id]));
+    const exported = csv.body.trim().split('\n').slice(1).map((line) => byNumber.get(line.split(',')[0] as string));
+    expect(exported).toEqual(shown);
+  });
+
+  it('clamps or refuses hostile paging, sorting and search — never 500', async () => {
+    for (const body of [
+      { start: -10, length: -5 },
+      { start: 10 ** 12, length: 10 ** 9 },
+      { order: [{ column: 99, dir: 'up' }], draw: 'drop table' },
+      { search: { value: "' or 1=1; --" } },
+      { payment_type: 'bitcoin' },
+      { amount_min: 'lots' },
+    ]) {
+      const response = await agent.post('/jpanel/contributions-v2.listing', body);
+      expect(response.statusCode, JSON.stringify(body)).toBeLessThan(500);
+    }
+    const huge = await agent.post('/jpanel/contributions-v2.listing', { search: { value: 'x'.repeat(100_000) } });
+    expect(huge.statusCode).toBe(422);
+  });
+
+  it('needs order.view', async () => {
+    const { agent: limited } = await signedIn(t, { permissions: ['member.view'] });
+    expect((await limited.post('/jpanel/contributions-v2.listing', {})).statusCode).toBe(403);
+  });
+});
+
+describe('bulk actions', () => {
+  it("answers 'There are no items selected.' with nothing selected", async () => {
+    for (const url of ['/jpanel/contributions/batch', '/jpanel/contributions/mark', '/jpanel/contributions/destroy', '/jpanel/contributions/export']) {
+      const body = url.endsWith('batch') ? { action: 'complete', ids: [] } : url.endsWith('mark') ? { mark: 'fulfilled' } : { ids: [] };
+      const response = await agent.post(url, body);
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().message).toBe(messages.noItemsSelected);
+    }
+  });
+
+  it('marks selected rows fulfilled in one transaction, recorded in the audit trail', async () => {
+    const rows = (await rowsOf(sql`select id from contributions where shippable_items > 0 and not is_fulfilled and paid_at is not null and not is_spam and deleted_at is null limit 3`)) as { id: number }[];
+    const ids = rows.map((r) => r.id);
+    const response = await agent.post('/jpanel/contributions/mark', { ids, mark: 'fulfilled' });
+    expect(response.json().message).toBe(`Successfully processed ${ids.length} items.`);
+    const after = await rowsOf(sql`select count(*)::int as n from contributions where id in (${sql.join(ids.map((i) => sql`${i}`), sql`,`)}) and is_fulfilled`);
+    expect(after[0]?.n).toBe(ids.length);
+    const audit = await rowsOf(sql`select count(*)::int as n from audit_log where table_name = 'contributions' and changes ? 'is_fulfilled' and actor_user_id is not null`);
+    expect(Number(audit[0]?.n)).toBeGreaterThanOrEqual(ids.length);
+  });
+
+  it('acts on every row matching the filter when asked for all', async () => {
+    const filter = { source: ['Mail'] };
+    const matching = (await allPages(filter)).length;
+    const response = await agent.post('/jpanel/contributions/batch', { all: true, action: 'spam', ...filter });
+    expect(response.json().message).toBe(`Successfully processed ${matching} items.`);
+    expect(await allPages(filter)).toHaveLength(0);
+    expect((await allPages({ ...filter, status: 'spam' })).length).toBe(matching);
+  });
+
+  it('deletes softly: the row leaves the listing, its payments stay', async () => {
+    const [row] = (await rowsOf(sql`select c.id from contributions c join payment_links l on l.contribution_id = c.id where c.deleted_at is null and not c.is_spam limit 1`)) as [{ id: number }];
+    const response = await agent.post('/jpanel/contributions/destroy', { ids: [row.id] });
+    expect(response.json().message).toBe('1 contribution deleted.');
+    expect((await allPages({ ids: [row.id] })).length).toBe(0);
+    const payments = await rowsOf(sql`select count(*)::int as n from payment_links where contribution_id = ${row.id}`);
+    expect(Number(payments[0]?.n)).toBeGreaterThan(0);
+    const kept = await rowsOf(sql`select deleted_at from contributions where id = ${row.id}`);
+    expect(kept[0]?.deleted_at).not.toBeNull();
+  });
+
+  it('exports only the selected rows', async () => {
+    const page = await list({ length: 5 });
+    const response = await agent.post('/jpanel/contributions/export', { ids: page.data.map((r) => r.id) });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.trim().split('\n')).toHaveLength(6);
+  });
+});
+

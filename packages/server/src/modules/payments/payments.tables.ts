@@ -1,0 +1,232 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  inet,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.ts';
+import { addressColumns, inList, money, supporters } from '../supporters/supporters.tables.ts';
+import { contributions, PAYMENT_STATUSES, PAYMENT_TYPES } from '../contributions/contributions.tables.ts';
+import { recurringPaymentProfiles, recurringTransactions } from '../recurring/recurring.tables.ts';
+
+const tz = { withTimezone: true } as const;
+
+export const CARD_CHECKS = ['pass', 'fail', 'unavailable', 'unchecked'] as const;
+
+/**
+ * Gateways the organisation can take payments with (sandbox, stripe, paypal, gocardless …).
+ * `credentials` is AES-GCM ciphertext of a JSON object (see auth/crypto.ts), never plain text.
+ */
+export const paymentProviders = pgTable(
+  'payment_providers',
+  {
+    id: serial('id').primaryKey(),
+    provider: varchar('provider', { length: 32 }).notNull(),
+    /** credit_card | paypal | bank | offline */
+    providerType: varchar('provider_type', { length: 20 }).notNull(),
+    displayName: varchar('display_name', { length: 100 }),
+    enabled: boolean('enabled').notNull().default(false),
+    testMode: boolean('test_mode').notNull().default(true),
+    credentials: text('credentials'),
+    isAchAllowed: boolean('is_ach_allowed').notNull().default(false),
+    isWalletPayAllowed: boolean('is_wallet_pay_allowed').notNull().default(false),
+    requireCvv: boolean('require_cvv').notNull().default(true),
+    /** Everything else the provider's settings form holds (cards accepted, duplicate window …). */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_providers_provider_unique').on(t.provider)],
+);
+
+/** Saved cards and bank accounts (tokens at the gateway), listed on supporters and in the POS. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: serial('id').primaryKey(),
+    supporterId: integer('supporter_id')
+      .notNull()
+      .references(() => supporters.id, { onDelete: 'cascade' }),
+    paymentProviderId: integer('payment_provider_id').references(() => paymentProviders.id, { onDelete: 'set null' }),
+    /** ACTIVE | PENDING | FAILED | EXPIRED; only ACTIVE are offered. */
+    status: varchar('status', { length: 12 }).notNull().default('ACTIVE'),
+    displayName: varchar('display_name', { length: 100 }),
+    /** The gateway's token (AES-GCM ciphertext). */
+    token: text('token'),
+    useAsDefault: boolean('use_as_default').notNull().default(false),
+    /** card | bank | paypal */
+    type: varchar('type', { length: 10 }).notNull().default('card'),
+    cardBrand: varchar('card_brand', { length: 20 }),
+    accountLastFour: varchar('account_last_four', { length: 4 }),
+    cardExpiryMonth: smallint('card_expiry_month'),
+    cardExpiryYear: smallint('card_expiry_year'),
+    cardWallet: varchar('card_wallet', { length: 20 }),
+    bankName: varchar('bank_name', { length: 100 }),
+    bankAccountType: varchar('bank_account_type', { length: 10 }),
+    bankAccountHolderType: varchar('bank_account_holder_type', { length: 10 }),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    ...addressColumns('bill'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', tz),
+  },
+  (t) => [index('payment_methods_supporter_idx').on(t.supporterId)],
+);
+
+/**
+ * Gateway-neutral payment records (Stripe-like). A payment pays a contribution and, for
+ * recurring charges, a recurring transaction (see payment_links).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    type: varchar('type', { length: 10 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull(),
+    livemode: boolean('livemode').notNull().default(true),
+    amount: money('amount').notNull(),
+    amountRefunded: money('amount_refunded').notNull().default(0),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    paid: boolean('paid').notNull().default(false),
+    captured: boolean('captured').notNull().default(false),
+    capturedAt: timestamp('captured_at', tz),
+    refunded: boolean('refunded').notNull().default(false),
+    referenceNumber: varchar('reference_number', { length: 100 }),
+    description: varchar('description', { length: 255 }),
+    failureCode: varchar('failure_code', { length: 50 }),
+    failureMessage: varchar('failure_message', { length: 255 }),
+    /** authorized | manual_review | issuer_declined | blocked | invalid */
+    outcome: varchar('outcome', { length: 20 }),
+    isSpam: boolean('is_spam').notNull().default(false),
+    supporterId: integer('supporter_id').references(() => supporters.id, { onDelete: 'set null' }),
+    paymentMethodId: integer('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    paymentProviderId: integer('payment_provider_id').references(() => paymentProviders.id, { onDelete: 'set null' }),
+    gateway: varchar('gateway', { length: 32 }),
+    ...cardColumns(),
+    bankName: varchar('bank_name', { length: 100 }),
+    bankLast4: varchar('bank_last4', { length: 4 }),
+    bankAccountType: varchar('bank_account_type', { length: 10 }),
+    bankAccountHolderType: varchar('bank_account_holder_type', { length: 10 }),
+    chequeNumber: varchar('cheque_number', { length: 45 }),
+    chequeDate: date('cheque_date'),
+    ipAddress: inet('ip_address'),
+    ipCountry: varchar('ip_country', { length: 2 }),
+    platformFeeType: varchar('platform_fee_type', { length: 20 }),
+    applicationFeeAmount: money('application_fee_amount'),
+    gatewayFeeAmount: money('gateway_fee_amount'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('payments_supporter_idx').on(t.supporterId),
+    index('payments_reference_idx').on(t.referenceNumber),
+    check('payments_type_check', inList(t.type, PAYMENT_TYPES)),
+    check('payments_status_check', inList(t.status, PAYMENT_STATUSES)),
+    check('payments_refund_check', sql`${t.amountRefunded} between 0 and ${t.amount}`),
+  ],
+);
+
+function cardColumns() {
+  return {
+    cardBrand: varchar('card_brand', { length: 20 }),
+    cardLast4: varchar('card_last4', { length: 4 }),
+    cardExpMonth: smallint('card_exp_month'),
+    cardExpYear: smallint('card_exp_year'),
+    cardCountry: varchar('card_country', { length: 2 }),
+    cardFunding: varchar('card_funding', { length: 10 }),
+    cardWallet: varchar('card_wallet', { length: 20 }),
+    cardCvcCheck: varchar('card_cvc_check', { length: 12 }),
+    cardAddressLine1Check: varchar('card_address_line1_check', { length: 12 }),
+    cardAddressZipCheck: varchar('card_address_zip_check', { length: 12 }),
+  };
+}
+
+/** Which contribution (and recurring charge) a payment paid. */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    contributionId: integer('contribution_id').references(() => contributions.id, { onDelete: 'cascade' }),
+    recurringPaymentProfileId: integer('recurring_payment_profile_id').references(() => recurringPaymentProfiles.id, {
+      onDelete: 'set null',
+    }),
+    recurringTransactionId: integer('recurring_transaction_id').references(() => recurringTransactions.id, {
+      onDelete: 'cascade',
+    }),
+  },
+  (t) => [
+    index('payment_links_payment_idx').on(t.paymentId),
+    index('payment_links_contribution_idx').on(t.contributionId),
+    index('payment_links_transaction_idx').on(t.recurringTransactionId),
+    check('payment_links_target_check', sql`${t.contributionId} is not null or ${t.recurringTransactionId} is not null`),
+  ],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** succeeded | pending | failed | canceled */
+    status: varchar('status', { length: 10 }).notNull(),
+    referenceNumber: varchar('reference_number', { length: 100 }),
+    amount: money('amount').notNull(),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    /** duplicate | fraudulent | requested_by_customer */
+    reason: varchar('reason', { length: 30 }),
+    failureReason: varchar('failure_reason', { length: 255 }),
+    refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_payment_idx').on(t.paymentId),
+    check('refunds_status_check', sql`${t.status} in ('succeeded', 'pending', 'failed', 'canceled')`),
+  ],
+);
+
+/** The platform's fee ledger, one row per payment or refund, billed monthly (`period` YYYY-MM). */
+export const transactionFees = pgTable(
+  'transaction_fees',
+  {
+    id: serial('id').primaryKey(),
+    period: char('period', { length: 7 }).notNull(),
+    /** pending | billed */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    sourceAmount: money('source_amount').notNull(),
+    rate: numeric('rate', { precision: 6, scale: 4 }).notNull(),
+    amount: money('amount').notNull(),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    exchangeRate: numeric('exchange_rate', { precision: 23, scale: 10 }).notNull().default('1'),
+    settlementAmount: money('settlement_amount').notNull(),
+    settlementCurrencyCode: char('settlement_currency_code', { length: 3 }).notNull().default('USD'),
+    description: varchar('description', { length: 255 }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transaction_fees_period_idx').on(t.period, t.createdAt),
+    index('transaction_fees_payment_idx').on(t.paymentId),
+    check('transaction_fees_source_check', sql`(${t.paymentId} is null) <> (${t.refundId} is null)`),
+  ],
+);

@@ -1,0 +1,89 @@
+import {
+  SUPPORTERS_DEFAULT_SORT,
+  SUPPORTERS_PAGE_SIZE,
+  type SupporterFilters,
+  supporterColumns,
+  supporterFiltersSchema,
+} from '@almoner/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { ListingDefinition } from '../../listing/engine.ts';
+
+/** 'Active' when any recurring profile is active, else 'Suspended' when any is, else none. */
+const recurringSql = sql`(select case when bool_or(r.status = 'Active') then 'Active'
+                                     when bool_or(r.status = 'Suspended') then 'Suspended' end
+                            from recurring_payment_profiles r where r.supporter_id = s.id)`;
+const displayName = sql`coalesce(nullif(s.display_name, ''), nullif(trim(concat_ws(' ', s.first_name, s.last_name)), ''), s.email, 'Unnamed supporter')`;
+const payments = sql`(s.lifetime_donation_count + s.lifetime_purchase_count)`;
+const lifetime = sql`(s.lifetime_donation_amount + s.lifetime_purchase_amount)`;
+
+function where(f: SupporterFilters): (SQL | undefined)[] {
+  const status = f.status ?? 'active';
+  return [
+    status === 'active' ? sql`s.is_active and not s.is_spam` : undefined,
+    status === 'archived' ? sql`not s.is_active and not s.is_spam` : undefined,
+    status === 'spam' ? sql`s.is_spam` : undefined,
+    f.from ? sql`s.created_at >= ${f.from}::date` : undefined,
+    f.to ? sql`s.created_at < ${f.to}::date + 1` : undefined,
+    f.account_type_id ? sql`s.account_type_id = ${f.account_type_id}` : undefined,
+    f.referral_source ? sql`s.referral_source = ${f.referral_source}` : undefined,
+    f.recurring ? sql`exists (select 1 from recurring_payment_profiles r where r.supporter_id = s.id and r.status = ${f.recurring})` : undefined,
+    f.has_email === '1' ? sql`s.email is not null and s.email <> ''` : f.has_email === '0' ? sql`(s.email is null or s.email = '')` : undefined,
+  ];
+}
+
+function search(term: string): SQL {
+  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  return sql.join(
+    words.map((w) => sql`s.searchable_text like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
+    sql` and `,
+  );
+}
+
+export const supportersListing: ListingDefinition<SupporterFilters> = {
+  columns: supporterColumns,
+  fields: {
+    display_name: { select: displayName, sort: sql`lower(${displayName})` },
+    email: { select: sql`s.email`, sort: sql`lower(s.email)` },
+    referral_source: { select: sql`s.referral_source` },
+    recurring: { select: recurringSql },
+    nps: { select: sql`s.nps` },
+    account_type: { select: sql`t.name` },
+    payments: { select: payments },
+    lifetime_total: { select: lifetime },
+    last_payment_at: { select: sql`s.last_payment_at` },
+    created_at: { select: sql`s.created_at` },
+    donor_id: { select: sql`s.donor_id` },
+  },
+  rowExtras: { id: sql`s.id`, _url: sql`'/jpanel/supporters/' || s.id`, currency_code: sql`s.currency_code`, is_organization: sql`coalesce(t.is_organization, false)` },
+  from: sql`supporters s left join account_types t on t.id = s.account_type_id`,
+  baseWhere: sql`true`,
+  filters: supporterFiltersSchema,
+  where,
+  search,
+  tiebreak: sql`s.id`,
+  defaultOrder: [...SUPPORTERS_DEFAULT_SORT],
+  pageSize: SUPPORTERS_PAGE_SIZE,
+  csv: (flags) => [
+    { header: 'Supporter ID', value: sql`s.id`, kind: 'number' },
+    { header: 'Supporter Type', value: sql`t.name`, kind: 'text' },
+    { header: 'Display Name', value: displayName, kind: 'text' },
+    { header: 'First Name', value: sql`s.first_name`, kind: 'text' },
+    { header: 'Last Name', value: sql`s.last_name`, kind: 'text' },
+    { header: 'Organization', value: sql`s.bill_organization_name`, kind: 'text' },
+    { header: 'Email', value: sql`s.email`, kind: 'text' },
+    { header: 'Email Opt-in', value: sql`case when s.email_opt_in then 'Y' else 'N' end`, kind: 'text' },
+    { header: 'Billing Address', value: sql`s.bill_address_01`, kind: 'text' },
+    { header: 'Billing City', value: sql`s.bill_city`, kind: 'text' },
+    { header: 'Billing State', value: sql`s.bill_state`, kind: 'text' },
+    { header: 'Billing ZIP', value: sql`s.bill_zip`, kind: 'text' },
+    { header: 'Billing Country', value: sql`s.bill_country`, kind: 'text' },
+    { header: 'Billing Phone', value: sql`s.bill_phone`, kind: 'text' },
+    { header: 'Payments', value: payments, kind: 'number' },
+    { header: 'Payments Total', value: sql`(${lifetime} / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Recurring', value: recurringSql, kind: 'text' },
+    ...(flags.referral_sources ? [{ header: 'Referral Source', value: sql`s.referral_source`, kind: 'text' as const }] : []),
+    ...(flags.nps ? [{ header: 'NPS', value: sql`s.nps`, kind: 'number' as const }] : []),
+    ...(flags.dp ? [{ header: 'DonorPerfect ID', value: sql`s.donor_id`, kind: 'text' as const }] : []),
+    { header: 'Created on', value: sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`, kind: 'text' },
+  ],
+};

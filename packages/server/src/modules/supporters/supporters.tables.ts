@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.ts';
+import { contributionItems } from '../contributions/contribution-items.tables.ts';
+
+const tz = { withTimezone: true } as const;
+
+// Helpers are function declarations (hoisted): table files import each other for foreign keys,
+// and a hoisted function is usable even while its module is still being evaluated.
+
+/** `bigint` money in minor units; every table with money also has a `currency_code`. */
+export function money(name: string) {
+  return bigint(name, { mode: 'number' });
+}
+
+/** A check constraint body: the column holds one of a fixed list of codes. */
+export function inList(column: AnyPgColumn, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+}
+
+/**
+ * The address block of the spec's supporter import row (`bill_*`, `ship_*`), shared by
+ * supporters, contributions and payment methods so one set of names and limits holds everywhere.
+ */
+export function addressColumns<P extends 'bill' | 'ship'>(prefix: P) {
+  return {
+    [`${prefix}Title`]: varchar(`${prefix}_title`, { length: 45 }),
+    [`${prefix}FirstName`]: varchar(`${prefix}_first_name`, { length: 45 }),
+    [`${prefix}LastName`]: varchar(`${prefix}_last_name`, { length: 45 }),
+    [`${prefix}OrganizationName`]: varchar(`${prefix}_organization_name`, { length: 100 }),
+    [`${prefix}Email`]: varchar(`${prefix}_email`, { length: 45 }),
+    [`${prefix}Address01`]: varchar(`${prefix}_address_01`, { length: 450 }),
+    [`${prefix}Address02`]: varchar(`${prefix}_address_02`, { length: 450 }),
+    [`${prefix}City`]: varchar(`${prefix}_city`, { length: 45 }),
+    [`${prefix}State`]: varchar(`${prefix}_state`, { length: 45 }),
+    [`${prefix}Zip`]: varchar(`${prefix}_zip`, { length: 45 }),
+    [`${prefix}Country`]: varchar(`${prefix}_country`, { length: 2 }),
+    [`${prefix}Phone`]: varchar(`${prefix}_phone`, { length: 45 }),
+  } as unknown as AddressBlock<P>;
+}
+
+type AddressField =
+  | 'Title' | 'FirstName' | 'LastName' | 'OrganizationName' | 'Email' | 'Address01' | 'Address02'
+  | 'City' | 'State' | 'Zip' | 'Country' | 'Phone';
+// Only its type is used: the builder type of a varchar column, for the address block's keys.
+const _varcharColumn = () => varchar({ length: 45 });
+type AddressBlock<P extends string> = { [K in AddressField as `${P}${K}`]: ReturnType<typeof _varcharColumn> };
+
+/** Supporter types (seeded: Individual, Organization); organisations display their org name. */
+export const accountTypes = pgTable('account_types', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 45 }).notNull().unique(),
+  isOrganization: boolean('is_organization').notNull().default(false),
+  isDefault: boolean('is_default').notNull().default(false),
+  /** Code of the matching donor type in the donor CRM. */
+  crmCode: varchar('crm_code', { length: 45 }),
+  onWeb: boolean('on_web').notNull().default(true),
+  sequence: integer('sequence').notNull().default(0),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+/** Membership levels sold through variants (`product_variants.membership_id`). */
+export const memberships = pgTable('memberships', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull(),
+  description: text('description'),
+  /** Length of a membership bought today; null = never expires. */
+  durationDays: integer('duration_days'),
+  crmId: varchar('crm_id', { length: 45 }),
+  isPublic: boolean('is_public').notNull().default(true),
+  sequence: integer('sequence').notNull().default(0),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', tz),
+});
+
+/**
+ * Donors and customers ("accounts"). Lifetime figures are kept in step with contributions
+ * (see seed/derive.ts for the rule): counted contributions are paid, not test, not spam, not
+ * deleted and not fully refunded; an item is a donation when `contribution_items.is_donation`.
+ */
+export const supporters = pgTable(
+  'supporters',
+  {
+    id: serial('id').primaryKey(),
+    accountTypeId: integer('account_type_id').references(() => accountTypes.id),
+    title: varchar('title', { length: 45 }),
+    firstName: varchar('first_name', { length: 45 }),
+    lastName: varchar('last_name', { length: 45 }),
+    /** Organisation name for organisation types, else "First Last"; what listings show. */
+    displayName: varchar('display_name', { length: 150 }),
+    email: varchar('email', { length: 45 }),
+    /** argon2id hash when the supporter has a login on the public site. */
+    passwordHash: text('password_hash'),
+    lastLoginAt: timestamp('last_login_at', tz),
+    ...addressColumns('bill'),
+    ...addressColumns('ship'),
+    referralSource: varchar('referral_source', { length: 100 }),
+    referredBySupporterId: integer('referred_by_supporter_id').references((): AnyPgColumn => supporters.id, {
+      onDelete: 'set null',
+    }),
+    nps: smallint('nps'),
+    /** Donor id in the donor CRM, and the Salesforce id from imports. */
+    donorId: varchar('donor_id', { length: 45 }),
+    sfId: varchar('sf_id', { length: 45 }),
+    isActive: boolean('is_active').notNull().default(true),
+    archivedAt: timestamp('archived_at', tz),
+    isSpam: boolean('is_spam').notNull().default(false),
+    verifiedStatus: varchar('verified_status', { length: 10 }),
+    emailOptIn: boolean('email_opt_in').notNull().default(false),
+    emailOptInChangedAt: timestamp('email_opt_in_changed_at', tz),
+    signUpMethod: varchar('sign_up_method', { length: 20 }),
+    language: varchar('language', { length: 10 }),
+    timezone: varchar('timezone', { length: 50 }),
+    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    lifetimeDonationAmount: money('lifetime_donation_amount').notNull().default(0),
+    lifetimeDonationCount: integer('lifetime_donation_count').notNull().default(0),
+    lifetimePurchaseAmount: money('lifetime_purchase_amount').notNull().default(0),
+    lifetimePurchaseCount: integer('lifetime_purchase_count').notNull().default(0),
+    lifetimeFundraisingAmount: money('lifetime_fundraising_amount').notNull().default(0),
+    lifetimeFundraisingCount: integer('lifetime_fundraising_count').notNull().default(0),
+    firstPaymentAt: timestamp('first_payment_at', tz),
+    lastPaymentAt: timestamp('last_payment_at', tz),
+    /** Lower-cased names, emails, phone and ids for the listing's search box. */
+    searchableText: text('searchable_text'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('supporters_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('supporters_active_created_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
+    index('supporters_email_idx').on(sql`lower(${t.email})`),
+    index('supporters_name_idx').on(t.lastName, t.firstName),
+    index('supporters_display_name_idx').on(sql`lower(${t.displayName})`),
+    index('supporters_referral_source_idx').on(t.referralSource),
+    index('supporters_account_type_idx').on(t.accountTypeId),
+    index('supporters_donor_id_idx').on(t.donorId),
+    index('supporters_referred_by_idx').on(t.referredBySupporterId),
+    check('supporters_nps_range', sql`${t.nps} between 0 and 10`),
+  ],
+);
+
+/** A supporter's membership periods (the incumbent's `group_account`). */
+export const supporterMemberships = pgTable(
+  'supporter_memberships',
+  {
+    id: serial('id').primaryKey(),
+    supporterId: integer('supporter_id')
+      .notNull()
+      .references(() => supporters.id, { onDelete: 'cascade' }),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id),
+    startsOn: date('starts_on').notNull(),
+    expiresOn: date('expires_on'),
+    /** The purchase that granted it; null for imports and manual grants. */
+    contributionItemId: integer('contribution_item_id').references((): AnyPgColumn => contributionItems.id, {
+      onDelete: 'set null',
+    }),
+    source: varchar('source', { length: 50 }),
+    endReason: varchar('end_reason', { length: 100 }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', tz),
+  },
+  (t) => [
+    index('supporter_memberships_supporter_idx').on(t.supporterId),
+    index('supporter_memberships_membership_idx').on(t.membershipId, t.expiresOn),
+    check('supporter_memberships_dates', sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.startsOn}`),
+  ],
+);

@@ -1,0 +1,46 @@
+import { hasPermission, messages, userMessages, type UserInputParsed } from '@almoner/contracts';
+import type { AuthUser } from '../auth/session.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+
+/** The parts of a stored user the rules below look at. */
+export type ManagedUser = { id: number; isAccountAdmin: boolean; permissions: string[] };
+
+const holder = (user: AuthUser) => ({ is_account_admin: user.isAccountAdmin, permissions: user.permissions });
+
+/**
+ * Only account administrators change account administrators: otherwise anyone with `user.edit`
+ * could reset an administrator's password or API token and take the account over.
+ */
+export function assertCanManage(editor: AuthUser, target: ManagedUser): void {
+  if (target.isAccountAdmin && !editor.isAccountAdmin) {
+    throw new AppError('forbidden', userMessages.accountAdminOnly);
+  }
+}
+
+/**
+ * What an editor may grant: no more than they hold themselves, and staff cannot lock
+ * themselves out of the back-office by accident.
+ */
+export function assertGrants(editor: AuthUser, current: ManagedUser | null, input: UserInputParsed): void {
+  const isSelf = current?.id === editor.id;
+  if (isSelf && input.is_admin_user === false) throw fieldError('is_admin_user', userMessages.cannotRemoveOwnAccess);
+  if (isSelf && current.isAccountAdmin && input.is_account_admin === false) {
+    throw fieldError('is_account_admin', userMessages.cannotRemoveOwnAccess);
+  }
+  const adminChanges = input.is_account_admin !== undefined && input.is_account_admin !== (current?.isAccountAdmin ?? false);
+  if (adminChanges && !editor.isAccountAdmin) throw fieldError('is_account_admin', userMessages.accountAdminOnly);
+
+  const before = new Set(current?.permissions ?? []);
+  const added = (input.permissions ?? []).filter((p) => !before.has(p));
+  if (added.some((p) => !hasPermission(holder(editor), p))) throw fieldError('permissions', userMessages.permissionNotHeld);
+}
+
+/** Postgres unique violation on the staff email index (a race the pre-check did not see). */
+export function isEmailConflict(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
+  const code = e.cause?.code ?? e.code;
+  const constraint = e.cause?.constraint ?? e.constraint;
+  return code === '23505' && (constraint === undefined || constraint === 'users_email_unique');
+}
+
+export const notFound = () => new AppError('not_found', messages.notFound);

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables.ts';
+
+const tz = { withTimezone: true } as const;
+
+/** Outgoing webhooks. `secret` is AES-GCM ciphertext; deliveries are signed with the plain value. */
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  payloadUrl: varchar('payload_url', { length: 255 }).notNull(),
+  contentType: varchar('content_type', { length: 50 }).notNull().default('application/json'),
+  events: text('events').array().notNull().default(sql`'{}'::text[]`),
+  secret: text('secret'),
+  active: boolean('active').notNull().default(false),
+  /** true = TLS certificates are NOT verified. */
+  insecureSsl: boolean('insecure_ssl').notNull().default(false),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', tz),
+});
+
+/**
+ * One delivery of one event to one webhook; retries update the row (attempt, next_retry_at)
+ * and a redelivery is a new row with the same guid.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    guid: uuid('guid').notNull(),
+    event: varchar('event', { length: 50 }).notNull(),
+    requestUrl: varchar('request_url', { length: 255 }).notNull(),
+    requestHeaders: jsonb('request_headers').$type<Record<string, string>>().notNull().default({}),
+    requestBody: text('request_body').notNull(),
+    /** -1 when the request never got an answer (DNS, TLS, timeout). */
+    responseStatus: integer('response_status'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: text('response_body'),
+    durationMs: integer('duration_ms'),
+    attempt: integer('attempt').notNull().default(1),
+    nextRetryAt: timestamp('next_retry_at', tz),
+    deliveredAt: timestamp('delivered_at', tz),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt.desc()),
+    index('webhook_deliveries_guid_idx').on(t.guid),
+    index('webhook_deliveries_retry_idx').on(t.nextRetryAt).where(sql`${t.nextRetryAt} is not null`),
+  ],
+);

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { createTestDatabase } from '../test/test-db.ts';
+import { seedDemoIfEmpty } from './demo.ts';
+import { generateOrganisation } from './generate.ts';
+import { scaleFor } from './scale.ts';
+import { column, count, findOrphans, keyFigures, lifetimeMismatches } from './seed-checks.ts';
+import type { Runner } from './writer.ts';
+
+const quiet = () => undefined;
+
+describe('the demo seed', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    expect(await seedDemoIfEmpty(database, quiet)).toBe(true);
+  }, 60_000);
+  afterAll(() => database.close());
+
+  it('builds a believable organisation', async () => {
+    expect(await count(database, 'select count(*) from supporters')).toBeGreaterThanOrEqual(500);
+    expect(await count(database, 'select count(*) from supporters where account_type_id = (select id from account_types where is_organization limit 1)')).toBeGreaterThan(0);
+    expect(await count(database, 'select count(*) from supporters where not is_active')).toBeGreaterThan(0);
+    expect(await count(database, 'select count(*) from supporters where is_spam')).toBeGreaterThan(0);
+    expect(await count(database, 'select count(*) from contributions')).toBeGreaterThanOrEqual(2000);
+    expect(await count(database, "select count(*) from contributions where ordered_at < now() - interval '700 days'")).toBeGreaterThan(0);
+    expect(await count(database, "select count(*) from contributions where ordered_at > now() - interval '3 days'")).toBeGreaterThan(0);
+    expect(await column(database, 'select distinct status from recurring_payment_profiles order by 1')).toEqual(['Active', 'Cancelled', 'Expired', 'Suspended']);
+    expect(await column(database, 'select distinct type from payments order by 1')).toEqual(['bank', 'card', 'cash', 'cheque', 'paypal', 'unknown']);
+    expect(await column(database, "select distinct card_brand from payments where type = 'card' order by 1")).toEqual(['amex', 'discover', 'mastercard', 'visa']);
+    expect(await column(database, 'select distinct source from contributions order by 1')).toEqual(['Import', 'Mail', 'POS', 'Phone', 'Web']);
+    expect(await count(database, 'select count(*) from contributions where is_pos')).toBeGreaterThan(50);
+    expect(await count(database, 'select count(*) from contributions where refunded_amount = total_amount and refunded_amount > 0')).toBeGreaterThan(10);
+    expect(await count(database, 'select count(*) from contributions where refunded_amount between 1 and total_amount - 1')).toBeGreaterThan(5);
+  });
+
+  it('covers the catalogue, sponsorships, receipts and content', async () => {
+    const at = async (table: string, where = 'true') => count(database, `select count(*) from ${table} where ${where}`);
+    expect(await at('product_variants', 'is_donation and price_presets is not null')).toBeGreaterThan(0);
+    expect(await at('product_variants', 'not is_donation and quantity > 0')).toBeGreaterThan(0);
+    expect(await at('product_variants', 'membership_id is not null')).toBeGreaterThan(0);
+    expect(await at('product_variants', 'file_id is not null')).toBeGreaterThan(0);
+    expect(await at('contribution_items', 'variant_id is not null')).toBeGreaterThan(0);
+    expect(await at('contribution_items', 'sponsorship_id is not null')).toBeGreaterThan(0);
+    expect(await at('contribution_items', 'fundraising_page_id is not null')).toBeGreaterThan(0);
+    expect(await at('sponsorships')).toBeGreaterThanOrEqual(40);
+    expect(await at('sponsors')).toBeGreaterThan(0);
+    expect(await at('timeline_posts')).toBeGreaterThan(40);
+    expect(await column(database, 'select distinct status from tax_receipts order by 1')).toEqual(['draft', 'issued', 'void']);
+    expect(await column(database, 'select distinct notify from tributes where notify is not null order by 1')).toEqual(['email', 'letter']);
+    for (const table of ['tribute_types', 'account_types', 'memberships', 'payment_option_groups', 'payment_options', 'segments',
+      'segment_items', 'product_categories', 'promo_codes', 'fundraising_pages', 'notes', 'webhooks', 'pages', 'theme_assets', 'feed_posts']) {
+      expect(await at(table), table).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps every reference and every stored aggregate consistent', async () => {
+    expect(await findOrphans(database)).toEqual([]);
+    expect(await lifetimeMismatches(database)).toEqual([]);
+    expect(await count(database, `select count(*) from contributions c where paid_at is not null and total_amount > 0
+      and not exists (select 1 from payment_links l join payments p on p.id = l.payment_id
+                       where l.contribution_id = c.id and p.status in ('succeeded', 'pending') and p.amount = c.total_amount)`)).toBe(0);
+    expect(await count(database, `select count(*) from contributions c where total_amount <> subtotal_amount + shipping_amount + tax_amount + dcc_amount
+      or subtotal_amount <> (select coalesce(sum(total), 0) from contribution_items i where i.contribution_id = c.id)`)).toBe(0);
+    expect(await count(database, `select count(*) from contributions c where refunded_amount <> coalesce((select sum(r.amount) from refunds r
+      join payment_links l on l.payment_id = r.payment_id where l.contribution_id = c.id), 0)`)).toBe(0);
+    expect(await count(database, 'select count(*) from supporters s where exists (select 1 from contributions c where c.supporter_id = s.id and c.ordered_at < s.created_at)')).toBe(0);
+    expect(await count(database, 'select count(*) from recurring_payment_profiles where contribution_id is null or contribution_item_id is null')).toBe(0);
+  });
+
+  it('writes nothing to the audit trail and leaves sequences past the seeded ids', async () => {
+    expect(await count(database, 'select count(*) from audit_log')).toBe(0);
+    const { rows } = await database.execute("insert into notes (commentable_type, commentable_id, body) values ('supporter', 1, 'x') returning id");
+    expect(Number(rows[0]?.id)).toBeGreaterThan(await count(database, 'select count(*) from notes') - 1);
+  });
+
+  it('seeds only an empty database', async () => {
+    expect(await seedDemoIfEmpty(database, quiet)).toBe(false);
+  });
+});
+
+describe('the generator', () => {
+  it('is deterministic: two fresh databases get the same data', async () => {
+    const scale = scaleFor(600, 150);
+    const figures = [];
+    for (let run = 0; run < 2; run++) {
+      const database = await createTestDatabase();
+      try {
+        await seedDemoIfEmpty(database, quiet, scale);
+        figures.push(await keyFigures(database));
+      } finally {
+        await database.close();
+      }
+    }
+    expect(figures[0]?.contributions).toBe('600');
+    expect(figures[1]).toEqual(figures[0]);
+  }, 60_000);
+
+  // As for a role that may not skip triggers: foreign keys are checked on every slice
+  // (parents must be written first) and the audit trigger runs, told to stay quiet.
+  it('writes parents first, slice after slice, with foreign keys and the audit trigger on', async () => {
+    const database = await createTestDatabase();
+    try {
+      const run: Runner = (work) =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select set_config('almoner.audit', 'off', true)`);
+          return work(tx);
+        });
+      await generateOrganisation(database, { scale: { ...scaleFor(900, 200), chunkSize: 150 }, run, log: quiet });
+      expect(await count(database, 'select count(*) from contributions')).toBe(900);
+      expect(await count(database, 'select count(*) from recurring_transactions')).toBeGreaterThan(0);
+      expect(await count(database, 'select count(*) from audit_log')).toBe(0);
+      expect(await findOrphans(database)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

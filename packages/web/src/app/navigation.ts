@@ -1,0 +1,97 @@
+import { hasPermission, type CurrentUser, type EditionFlags } from '@almoner/contracts';
+import {
+  IconBuilding,
+  IconHome,
+  IconSettings,
+  IconSparkles,
+  IconUserCircle,
+  IconUsers,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+
+/**
+ * The sidebar, in one place. Only areas that exist get an entry, so there are no dead links:
+ * an area adds its entry here when its routes land. An entry can need a permission and/or an
+ * edition flag; entries the user cannot use are not shown, and a group with nothing left in it
+ * disappears.
+ */
+export type NavLinkEntry = {
+  label: string;
+  /** A router path (no /jpanel prefix), optionally with a #hash (a settings tab). */
+  to: string;
+  icon?: Icon;
+  permission?: string;
+  /** Shown only when this returns true for the organisation's edition flags. */
+  edition?: (flags: EditionFlags) => boolean;
+};
+
+export type NavGroupEntry = {
+  /** Remembers the group's open/closed state under this id. */
+  group: string;
+  label: string;
+  icon: Icon;
+  permission?: string;
+  edition?: (flags: EditionFlags) => boolean;
+  children: NavLinkEntry[];
+};
+
+export type NavEntry = NavLinkEntry | NavGroupEntry;
+
+export const navigation: NavEntry[] = [
+  { label: 'Home', to: '/', icon: IconHome },
+  {
+    group: 'settings',
+    label: 'Settings',
+    icon: IconSettings,
+    permission: 'admin.general',
+    children: [
+      { label: 'Organisation', to: '/settings#organisation', icon: IconBuilding },
+      { label: 'Editions & features', to: '/settings#editions', icon: IconSparkles },
+    ],
+  },
+  {
+    group: 'staff',
+    label: 'Staff',
+    icon: IconUsersGroup,
+    children: [
+      { label: 'Users', to: '/users', icon: IconUsers, permission: 'user.view' },
+      { label: 'My profile', to: '/profile', icon: IconUserCircle },
+    ],
+  },
+];
+
+export const isGroup = (entry: NavEntry): entry is NavGroupEntry => 'group' in entry;
+
+type Viewer = { user: CurrentUser; flags: EditionFlags };
+
+function allowed(
+  entry: { permission?: string; edition?: (flags: EditionFlags) => boolean },
+  { user, flags }: Viewer,
+) {
+  return (
+    (!entry.permission || hasPermission(user, entry.permission)) &&
+    (!entry.edition || entry.edition(flags))
+  );
+}
+
+/** The entries this user may see; groups keep only their visible children. */
+export function visibleNavigation(entries: NavEntry[], viewer: Viewer): NavEntry[] {
+  return entries.flatMap((entry): NavEntry[] => {
+    if (!allowed(entry, viewer)) return [];
+    if (!isGroup(entry)) return [entry];
+    const children = entry.children.filter((child) => allowed(child, viewer));
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
+
+/**
+ * Whether a link is the current page. Home matches only itself; other links match their
+ * sub-pages (/users/5 keeps Users lit); a link with a #hash matches only that tab.
+ */
+export function isActiveLink(to: string, location: { pathname: string; hash: string }): boolean {
+  const [path = '/', hash] = to.split('#');
+  if (hash !== undefined) return location.pathname === path && location.hash === `#${hash}`;
+  if (path === '/') return location.pathname === '/';
+  return location.pathname === path || location.pathname.startsWith(`${path}/`);
+}

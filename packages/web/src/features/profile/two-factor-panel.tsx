@@ -1,0 +1,116 @@
+import type { CurrentUser } from '@almoner/contracts';
+import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { twoFactorApi, useRefreshSession } from './api.ts';
+import { usePasswordConfirmation } from './confirm-password-modal.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { TwoFactorSetup } from './two-factor-setup.tsx';
+
+const toastError = (error: unknown) =>
+  notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+
+/**
+ * The two-factor panel (spec part 3 §2.9): off → setup (QR code, key, confirming code) → on
+ * (recovery codes with Regenerate). Turning it off hides both.
+ */
+export function TwoFactorPanel({ user }: { user: CurrentUser }) {
+  const { run, ask, modal } = usePasswordConfirmation();
+  const refreshSession = useRefreshSession();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Runs a call behind the password check, with a spinner and a toast on failure. */
+  const act = async <T,>(call: () => Promise<T>): Promise<T | undefined> => {
+    setBusy(true);
+    try {
+      return await run(call);
+    } catch (error) {
+      toastError(error);
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const handleEnable = async () => {
+    if (await act(twoFactorApi.enable)) await refreshSession();
+  };
+  const handleConfirm = async (code: string) => {
+    await twoFactorApi.confirm(code);
+    await refreshSession();
+    notifications.show({ color: 'teal', message: 'Two-factor authentication is on.' });
+    setCodes((await act(twoFactorApi.recoveryCodes)) ?? null);
+  };
+  const handleDisable = async (message: string) => {
+    if (!(await act(twoFactorApi.disable))) return;
+    setCodes(null);
+    await refreshSession();
+    notifications.show({ color: 'teal', message });
+  };
+  const handleShowCodes = async () => setCodes((await act(twoFactorApi.recoveryCodes)) ?? null);
+  const handleRegenerate = () =>
+    modals.openConfirmModal({
+      title: 'Regenerate recovery codes?',
+      children: <Text size="sm">Your current recovery codes will stop working.</Text>,
+      labels: { confirm: 'Regenerate', cancel: 'Cancel' },
+      onConfirm: () => void act(twoFactorApi.regenerateRecoveryCodes).then((fresh) => fresh && setCodes(fresh)),
+    });
+  const confirmDisable = () =>
+    modals.openConfirmModal({
+      title: 'Turn off two-factor authentication?',
+      children: (
+        <Text size="sm">Signing in will need only your password. Your authenticator app and recovery codes will stop working.</Text>
+      ),
+      labels: { confirm: 'Turn off', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void handleDisable('Two-factor authentication is off.'),
+    });
+
+  const state = user.two_factor_enabled ? 'on' : user.two_factor_pending_confirmation ? 'setup' : 'off';
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            Two-factor authentication
+          </Title>
+          <Badge color={state === 'on' ? 'teal' : 'gray'} variant="light">
+            {state === 'on' ? 'On' : state === 'setup' ? 'Setting up' : 'Off'}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Adds a second step to signing in: a 6-digit code from an authenticator app on your phone.
+        </Text>
+        <Divider />
+        {state === 'off' && (
+          <Group>
+            <Button onClick={() => void handleEnable()} loading={busy}>
+              Enable
+            </Button>
+          </Group>
+        )}
+        {state === 'setup' && <TwoFactorSetup ask={ask} onConfirm={handleConfirm} onCancel={() => void handleDisable('Two-factor setup cancelled.')} />}
+        {state === 'on' && (
+          <>
+            <RecoveryCodes
+              codes={codes}
+              busy={busy}
+              onShow={() => void handleShowCodes()}
+              onHide={() => setCodes(null)}
+              onRegenerate={handleRegenerate}
+            />
+            <Divider />
+            <Group>
+              <Button color="red" variant="light" onClick={confirmDisable}>
+                Disable
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+      {modal}
+    </Paper>
+  );
+}

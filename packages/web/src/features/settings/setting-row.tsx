@@ -1,0 +1,149 @@
+import { siteCurrencies, type SettingsValues } from '@almoner/contracts';
+import {
+  Badge,
+  Box,
+  Group,
+  Highlight,
+  Select,
+  Switch,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { tabLabel, type SettingRow as Row, type SettingsTab } from './settings-fields.ts';
+
+export type SettingsForm = UseFormReturnType<SettingsValues>;
+
+const currencyOptions = siteCurrencies.map((code) => ({
+  value: code,
+  label: `${code} — ${new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code}`,
+}));
+
+function Control({
+  row,
+  form,
+  labelId,
+  descriptionId,
+}: {
+  row: Row;
+  form: SettingsForm;
+  labelId: string;
+  descriptionId: string;
+}) {
+  const id = `setting-${row.key}`;
+  const aria = { id, 'aria-labelledby': labelId, 'aria-describedby': descriptionId };
+  switch (row.control) {
+    case 'text':
+      return <TextInput {...aria} {...form.getInputProps(row.key)} />;
+    case 'currency':
+      return (
+        <Select
+          {...aria}
+          data={currencyOptions}
+          allowDeselect={false}
+          {...form.getInputProps(row.key)}
+        />
+      );
+    case 'switch':
+      return <Switch {...aria} size="md" {...form.getInputProps(row.key, { type: 'checkbox' })} />;
+  }
+}
+
+type SettingRowProps = {
+  row: Row;
+  form: SettingsForm;
+  /** While searching: the words to highlight, and a way to open the row's tab. */
+  highlight?: string;
+  onOpenTab?: (tab: SettingsTab) => void;
+};
+
+/** One setting: its label and description on the left, its control on the right (stacked on phones). */
+export function SettingRow({ row, form, highlight = '', onOpenTab }: SettingRowProps) {
+  const labelId = `setting-${row.key}-label`;
+  const descriptionId = `setting-${row.key}-description`;
+  const isSwitch = row.control === 'switch';
+  const words = highlight.split(/\s+/).filter(Boolean);
+  return (
+    <Box
+      data-setting={row.key}
+      px={{ base: 'md', sm: 'lg' }}
+      py="md"
+      style={{
+        display: 'flex',
+        flexWrap: isSwitch ? 'nowrap' : 'wrap',
+        gap: 'var(--mantine-spacing-md) var(--mantine-spacing-xl)',
+        alignItems: 'flex-start',
+      }}
+    >
+      <Box style={{ flex: '1 1 300px', minWidth: 0 }}>
+        <Group gap="xs" wrap="wrap">
+          <Highlight
+            component="label"
+            htmlFor={`setting-${row.key}`}
+            id={labelId}
+            highlight={words}
+            fw={500}
+            size="sm"
+          >
+            {row.label}
+          </Highlight>
+          {onOpenTab && (
+            <UnstyledButton
+              onClick={() => onOpenTab(row.tab)}
+              aria-label={`Open the ${tabLabel(row.tab)} tab`}
+            >
+              <Badge
+                variant="light"
+                color="gray"
+                size="sm"
+                style={{ cursor: 'pointer', textTransform: 'none' }}
+              >
+                in {tabLabel(row.tab)}
+              </Badge>
+            </UnstyledButton>
+          )}
+        </Group>
+        <Highlight
+          component="p"
+          id={descriptionId}
+          highlight={words}
+          size="sm"
+          c="dimmed"
+          mt={2}
+          mb={0}
+        >
+          {row.description}
+        </Highlight>
+      </Box>
+      <Box
+        style={
+          isSwitch ? { flex: '0 0 auto', paddingTop: 2 } : { flex: '1 1 260px', maxWidth: 380 }
+        }
+      >
+        <Control row={row} form={form} labelId={labelId} descriptionId={descriptionId} />
+      </Box>
+    </Box>
+  );
+}
+
+export function SettingsSectionHeader({
+  title,
+  description,
+}: {
+  title: string;
+  description: string;
+}) {
+  return (
+    <Box
+      px={{ base: 'md', sm: 'lg' }}
+      py="md"
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+    >
+      <Text fw={600}>{title}</Text>
+      <Text size="sm" c="dimmed">
+        {description}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import type { SettingsKey } from '@almoner/contracts';
+import { IconBuilding, IconSparkles, type Icon } from '@tabler/icons-react';
+
+export const settingsTabs = [
+  {
+    value: 'organisation',
+    label: 'Organisation',
+    icon: IconBuilding,
+    description: 'How your organisation is named and which currency it works in.',
+  },
+  {
+    value: 'editions',
+    label: 'Editions & features',
+    icon: IconSparkles,
+    description:
+      'Your editions and optional features change which areas and columns every staff member sees.',
+  },
+] as const satisfies readonly { value: string; label: string; icon: Icon; description: string }[];
+
+export type SettingsTab = (typeof settingsTabs)[number]['value'];
+export const DEFAULT_TAB: SettingsTab = 'organisation';
+
+export const isSettingsTab = (value: string): value is SettingsTab =>
+  settingsTabs.some((t) => t.value === value);
+export const tabLabel = (tab: SettingsTab) =>
+  settingsTabs.find((t) => t.value === tab)?.label ?? tab;
+
+export type SettingRow = {
+  key: SettingsKey;
+  tab: SettingsTab;
+  label: string;
+  description: string;
+  control: 'text' | 'currency' | 'switch';
+  /** Other words staff might search for. */
+  keywords: string[];
+};
+
+/** Every setting row of the page, in display order. */
+export const settingRows: SettingRow[] = [
+  {
+    key: 'org_name',
+    tab: 'organisation',
+    label: 'Organisation name',
+    description: 'Shown in the header of every page, on receipts and in emails to supporters.',
+    control: 'text',
+    keywords: ['charity', 'nonprofit', 'title', 'name'],
+  },
+  {
+    key: 'site_currency',
+    tab: 'organisation',
+    label: 'Site currency',
+    description: 'The currency gifts are taken and amounts are shown in.',
+    control: 'currency',
+    keywords: ['money', 'dollar', 'pound', 'euro', 'usd', 'cad', 'gbp', 'eur'],
+  },
+  {
+    key: 'edition_express',
+    tab: 'editions',
+    label: 'Express edition',
+    description:
+      'The simpler edition for online giving: sponsorships, fundraising pages, the point of sale and some report columns are hidden.',
+    control: 'switch',
+    keywords: ['plan', 'lite', 'basic', 'subscription'],
+  },
+  {
+    key: 'edition_dp',
+    tab: 'editions',
+    label: 'Donor CRM (DP) edition',
+    description:
+      'Syncs supporters and gifts with your donor CRM and shows donor and gift code columns in listings.',
+    control: 'switch',
+    keywords: ['dp', 'dpo', 'donorperfect', 'crm', 'sync', 'plan', 'subscription'],
+  },
+  {
+    key: 'referral_sources_enabled',
+    tab: 'editions',
+    label: 'Referral sources',
+    description:
+      'Ask supporters how they heard about you, and show the answer in listings and reports.',
+    control: 'switch',
+    keywords: ['heard about', 'source', 'marketing', 'feature'],
+  },
+  {
+    key: 'nps_enabled',
+    tab: 'editions',
+    label: 'Net Promoter Score (NPS)',
+    description: 'After a gift, ask supporters how likely they are to recommend you.',
+    control: 'switch',
+    keywords: ['nps', 'survey', 'score', 'feedback', 'recommend', 'feature'],
+  },
+];
+
+/**
+ * Live search: a row matches when every word of the query appears in its label, description,
+ * keywords or tab name (case-insensitive).
+ */
+export function searchSettings(rows: SettingRow[], query: string): SettingRow[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return rows;
+  return rows.filter((row) => {
+    const haystack = [row.label, row.description, tabLabel(row.tab), ...row.keywords]
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}

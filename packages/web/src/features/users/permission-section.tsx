@@ -1,0 +1,75 @@
+import { permissionGroups } from '@almoner/contracts';
+import { Box, Checkbox, Fieldset, Stack, Text } from '@mantine/core';
+import { permissionLabel } from './permission-labels.ts';
+
+type Props = {
+  isAccountAdmin: boolean;
+  permissions: string[];
+  onAccountAdminChange: (value: boolean) => void;
+  onPermissionsChange: (value: string[]) => void;
+  error?: string | undefined;
+  accountAdminError?: string | undefined;
+};
+
+/** Grouped permission checkboxes, each group with a tick-all box (spec part 3 §6). */
+export function PermissionSection({ isAccountAdmin, permissions, onAccountAdminChange, onPermissionsChange, error, accountAdminError }: Props) {
+  const granted = new Set(permissions);
+  const setMany = (ids: readonly string[], on: boolean) => {
+    const next = new Set(granted);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    onPermissionsChange([...next]);
+  };
+
+  return (
+    <Stack gap="md">
+      <Checkbox
+        label="Account administrator: all permissions"
+        description="Every permission, including those of areas added later."
+        checked={isAccountAdmin}
+        error={accountAdminError}
+        onChange={(e) => onAccountAdminChange(e.currentTarget.checked)}
+      />
+      {!isAccountAdmin && (
+        <>
+          {error && (
+            <Text c="red" size="sm" role="alert">
+              {error}
+            </Text>
+          )}
+          {/* Columns rather than a grid: groups differ in length, and columns pack them. */}
+          <Box style={{ columnWidth: 230, columnGap: 'var(--mantine-spacing-md)' }}>
+            {permissionGroups.map((group) => {
+              const count = group.ids.filter((id) => granted.has(id)).length;
+              return (
+                <Fieldset key={group.label} variant="filled" p="sm" mb="md" aria-label={group.label} style={{ breakInside: 'avoid' }}>
+                  <Checkbox
+                    label={<Text fw={600} size="sm">{group.label}</Text>}
+                    aria-label={`All of ${group.label}`}
+                    checked={count === group.ids.length}
+                    indeterminate={count > 0 && count < group.ids.length}
+                    onChange={(e) => setMany(group.ids, e.currentTarget.checked)}
+                    mb="xs"
+                  />
+                  <Stack gap={6} pl="lg">
+                    {group.ids.map((id) => (
+                      <Checkbox
+                        key={id}
+                        size="sm"
+                        label={permissionLabel(id)}
+                        checked={granted.has(id)}
+                        onChange={(e) => setMany([id], e.currentTarget.checked)}
+                      />
+                    ))}
+                  </Stack>
+                </Fieldset>
+              );
+            })}
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Alert, Anchor, Breadcrumbs, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { LoadErrorAlert } from './load-error-alert.tsx';
+import { ApiTokenPanel } from './api-token-panel.tsx';
+import { useUser } from './api.ts';
+import { UserForm } from './user-form.tsx';
+import { DeleteUserPanel, UserTwoFactorPanel } from './user-security-panels.tsx';
+
+/** /users/new and /users/:id. */
+export function UserFormPage() {
+  const params = useParams();
+  const id = params.id ? Number(params.id) : null;
+  return <UserFormScreen key={id ?? 'new'} id={id !== null && Number.isInteger(id) ? id : -1} isNew={id === null} />;
+}
+
+function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
+  const navigate = useNavigate();
+  const session = useSession();
+  const query = useUser(isNew ? null : id);
+  const user = query.data;
+  const title = isNew ? 'Add user' : user ? `${user.first_name} ${user.last_name}` : 'User';
+
+  const header = (
+    <Stack gap={4}>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/users" size="sm">
+          Users
+        </Anchor>
+        <Text size="sm">{title}</Text>
+      </Breadcrumbs>
+      <Title order={2}>{title}</Title>
+    </Stack>
+  );
+
+  if (!isNew && query.isPending) {
+    return (
+      <Center h={200}>
+        <Loader aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!isNew && !user) {
+    return (
+      <Stack>
+        {header}
+        <LoadErrorAlert error={query.error} />
+      </Stack>
+    );
+  }
+
+  const isSelf = user?.id === session.data?.user.id;
+  return (
+    <Stack gap="lg" maw={1200}>
+      {header}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: user ? 8 : 12 }}>
+          <UserForm user={user} onSaved={(saved) => isNew && void navigate(`/users/${saved.id}`, { replace: true })} />
+        </Grid.Col>
+        {user && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">
+              <ApiTokenPanel user={user} />
+              <UserTwoFactorPanel user={user} isSelf={isSelf} />
+              {!isSelf && <DeleteUserPanel user={user} />}
+              {isSelf && (
+                <Alert color="gray" variant="light">
+                  This is you. Manage your own two-factor from <Anchor component={Link} to="/profile">your profile</Anchor>.
+                </Alert>
+              )}
+            </Stack>
+          </Grid.Col>
+        )}
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import { userInputSchema, type UserDetail } from '@almoner/contracts';
+import { Button, Checkbox, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ApiError } from '../../lib/api.ts';
+import { useSaveUser } from './api.ts';
+import { PermissionSection } from './permission-section.tsx';
+
+export type UserFormValues = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+  is_admin_user: boolean;
+  is_account_admin: boolean;
+  permissions: string[];
+};
+
+const toValues = (user: UserDetail | undefined): UserFormValues => ({
+  first_name: user?.first_name ?? '',
+  last_name: user?.last_name ?? '',
+  email: user?.email ?? '',
+  phone: user?.phone ?? '',
+  password: '',
+  is_admin_user: user?.is_admin_user ?? true,
+  is_account_admin: user?.is_account_admin ?? false,
+  permissions: user?.permissions ?? [],
+});
+
+/** The server names array items `permissions.3`; the form shows them on the section. */
+const fieldOf = (key: string) => (key.startsWith('permissions.') ? 'permissions' : key);
+
+type Props = { user?: UserDetail | undefined; onSaved: (user: UserDetail) => void };
+
+/** The user form (spec part 3 §2.11): details, password and the admin checkbox with permissions. */
+export function UserForm({ user, onSaved }: Props) {
+  const save = useSaveUser(user?.id ?? null);
+  const form = useForm<UserFormValues>({
+    initialValues: toValues(user),
+    validate: schemaResolver(userInputSchema, { sync: true }),
+  });
+
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(values);
+      notifications.show({ color: 'teal', message: 'Saved' });
+      form.setValues(toValues(saved));
+      form.resetDirty(toValues(saved));
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.errors) {
+        form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [fieldOf(k), v[0]])));
+        return;
+      }
+      notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+    }
+  });
+
+  const error = (field: string) => (form.errors[field] ? String(form.errors[field]) : undefined);
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="lg">
+        <Paper withBorder p="lg">
+          <Title order={3} size="h4" mb="md">
+            Details
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" required maxLength={45} autoComplete="off" {...form.getInputProps('first_name')} />
+            <TextInput label="Last name" required maxLength={45} autoComplete="off" {...form.getInputProps('last_name')} />
+            <TextInput label="Email" type="email" required maxLength={45} autoComplete="off" {...form.getInputProps('email')} />
+            <TextInput label="Phone" type="tel" maxLength={36} autoComplete="off" {...form.getInputProps('phone')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="new-password"
+              description={user ? 'Leave blank to keep the current password.' : 'At least 8 characters, with letters and numbers.'}
+              {...form.getInputProps('password')}
+            />
+          </SimpleGrid>
+        </Paper>
+
+        <Paper withBorder p="lg">
+          <Title order={3} size="h4" mb="md">
+            Access
+          </Title>
+          <Stack gap="md">
+            <Checkbox
+              label="Admin user"
+              description="May sign in to the back-office."
+              {...form.getInputProps('is_admin_user', { type: 'checkbox' })}
+            />
+            {form.values.is_admin_user && (
+              <PermissionSection
+                isAccountAdmin={form.values.is_account_admin}
+                permissions={form.values.permissions}
+                onAccountAdminChange={(v) => form.setFieldValue('is_account_admin', v)}
+                onPermissionsChange={(v) => form.setFieldValue('permissions', v)}
+                error={error('permissions')}
+                accountAdminError={error('is_account_admin')}
+              />
+            )}
+          </Stack>
+        </Paper>
+
+        {/* Sticky: the permission list is long, and Save should not be a scroll away. */}
+        <Paper withBorder shadow="sm" p="sm" style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 2 }}>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {form.isDirty() ? 'Unsaved changes' : ''}
+            </Text>
+            <Button type="submit" loading={save.isPending}>
+              {user ? 'Save' : 'Create user'}
+            </Button>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}

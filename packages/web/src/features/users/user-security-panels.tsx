@@ -1,0 +1,93 @@
+import type { UserDetail } from '@almoner/contracts';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import { useDeleteUser, useDisableUserTwoFactor } from './api.ts';
+
+const toastError = (error: unknown) =>
+  notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+
+/** An administrator turns off someone's two-factor, e.g. after a lost phone. */
+export function UserTwoFactorPanel({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
+  const disable = useDisableUserTwoFactor();
+
+  const handleDisable = () =>
+    modals.openConfirmModal({
+      title: 'Turn off two-factor?',
+      children: (
+        <Text size="sm">
+          {user.first_name} {user.last_name} will sign in with a password alone until they turn it on again.
+        </Text>
+      ),
+      labels: { confirm: 'Turn off', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void disable.mutateAsync(user.id).then((r) => notifications.show({ color: 'teal', message: r.message }), toastError),
+    });
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} size="h4">
+            Two-factor
+          </Title>
+          <Badge color={user.two_factor_enabled ? 'teal' : 'gray'} variant="light">
+            {user.two_factor_enabled ? 'On' : 'Off'}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {user.two_factor_enabled
+            ? 'Signing in needs a code from their authenticator app.'
+            : 'Users turn two-factor on from their own profile.'}
+        </Text>
+        {user.two_factor_enabled && !isSelf && (
+          <Group>
+            <Button variant="default" color="red" onClick={handleDisable} loading={disable.isPending}>
+              Turn off two-factor
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Delete needs a confirmation (spec part 3 §5). */
+export function DeleteUserPanel({ user }: { user: UserDetail }) {
+  const remove = useDeleteUser();
+  const navigate = useNavigate();
+  const name = `${user.first_name} ${user.last_name}`;
+
+  const handleDelete = () =>
+    modals.openConfirmModal({
+      title: 'Delete user',
+      children: <Text size="sm">Are you sure you want to delete {name}? They will be signed out and can no longer sign in.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        void remove.mutateAsync(user.id).then(async (r) => {
+          notifications.show({ color: 'teal', message: r.message });
+          await navigate('/users');
+        }, toastError),
+    });
+
+  return (
+    <Paper withBorder p="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Delete user
+        </Title>
+        <Text size="sm" c="dimmed">
+          Their history stays in the audit trail.
+        </Text>
+        <Group>
+          <Button color="red" variant="light" onClick={handleDelete} loading={remove.isPending}>
+            Delete user
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
