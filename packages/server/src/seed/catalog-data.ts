@@ -20,7 +20,7 @@ export type VariantSpec = {
   /** Index into MEMBERSHIPS. */
   membership?: number;
   file?: boolean;
-  /** Index of another product's first variant, bundled with quantity 1. */
+  /** Codes of products whose first variant comes bundled (quantity 1, no extra charge). */
   bundles?: string[];
 };
 
