@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
@@ -21,6 +22,12 @@ export const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1
 
 /** Opens (and if empty, seeds) a benchmark database of about `contributions` rows. */
 export async function benchDatabase(url: string, contributions: number, supporters: number): Promise<Database> {
+  const name = url.split('/').pop() as string;
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database "${name.replace(/"/g, '')}"`);
+  await admin.end();
   const database = await openDatabase({ url });
   await migrateDatabase(database);
   const [row] = (await database.execute('select count(*)::int as n from contributions')).rows;

@@ -2,8 +2,10 @@ import { hasPermission, type CurrentUser, type EditionFlags } from '@almoner/con
 import {
   IconBuilding,
   IconHome,
+  IconReceipt,
   IconSettings,
   IconSparkles,
+  IconUserHeart,
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
@@ -40,6 +42,8 @@ export type NavEntry = NavLinkEntry | NavGroupEntry;
 
 export const navigation: NavEntry[] = [
   { label: 'Home', to: '/', icon: IconHome },
+  { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
+  { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
   {
     group: 'settings',
     label: 'Settings',

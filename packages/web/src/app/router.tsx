@@ -1,7 +1,9 @@
 import { createBrowserRouter } from 'react-router';
 import { LoginPage } from '../features/auth/login-page.tsx';
+import { contributionsRoutes } from '../features/contributions/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { supportersRoutes } from '../features/supporters/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { HomePage } from './home-page.tsx';
@@ -18,7 +20,7 @@ export const router = createBrowserRouter(
       element: <AppLayout />,
       // Shown while a lazily loaded page is fetched on the very first load.
       hydrateFallbackElement: <PageLoader />,
-      children: [{ index: true, element: <HomePage /> }, ...usersRoutes, ...profileRoutes, ...settingsRoutes],
+      children: [{ index: true, element: <HomePage /> }, ...usersRoutes, ...profileRoutes, ...settingsRoutes, ...contributionsRoutes, ...supportersRoutes],
     },
   ],
   { basename: '/jpanel' },

@@ -108,7 +108,13 @@ export async function loadSession(
   const wellFormed = cookie !== undefined && /^[A-Za-z0-9_-]{32,128}$/.test(cookie);
   let expired = false;
   if (cookie && wellFormed) {
-    const [row] = await db.select().from(sessions).where(eq(sessions.idHash, sha256(cookie)));
+    // One round trip for the session and its user: this runs before every request.
+    const [found] = await db
+      .select({ session: sessions, user: userColumns })
+      .from(sessions)
+      .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt), eq(users.isAdminUser, true)))
+      .where(eq(sessions.idHash, sha256(cookie)));
+    const row = found?.session;
     const now = Date.now();
     const live =
       row &&
@@ -121,7 +127,7 @@ export async function loadSession(
         pendingUserId: row.pendingUserId,
         passwordConfirmedAt: row.passwordConfirmedAt,
       };
-      if (row.userId !== null) request.user = await findActiveUser(db, row.userId);
+      if (found?.user?.id) request.user = toAuthUser(found.user as UserRow);
       // Touch at most once a minute: idle tracking does not need a write per request.
       if (now - row.lastSeenAt.getTime() > 60_000) {
         await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, row.idHash));

@@ -61,7 +61,7 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
     supporter: { select: supporterName },
     location: { select: sql`concat_ws(', ', nullif(c.bill_city, ''), nullif(c.bill_state, ''), nullif(c.bill_country, ''))`, sort: sql`c.bill_country, c.bill_state, c.bill_city` },
     status: { select: statusSql },
-    total: { select: sql`c.total_amount`, sort: sql`c.total_amount` },
+    total: { select: sql`c.total_amount` },
     net: { select: sql`c.total_amount - c.refunded_amount` },
     ordered_at: { select: sql`c.ordered_at` },
     payment: { select: paymentLabel, sort: sql`c.payment_type` },

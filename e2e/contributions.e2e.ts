@@ -1,0 +1,394 @@
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+
+/**
+ * The contributions listing and a contribution's page. Destructive actions (spam, refund,
+ * delete) only touch guest contributions the test picks by their number, so the other test
+ * files still see the demo data they expect.
+ */
+const browser = useBrowser();
+let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+type Row = { id: number; number: string; supporter: string; supporter_id: number | null; status: string; total: number; ordered_at: string; payment: string };
+type Listing = { recordsFiltered: number; capped: boolean; data: Row[] };
+
+async function screenshot(page: Page, name: string) {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(400);
+  await takeScreenshot(page, name);
+}
+
+async function adminPage(viewport?: { width: number; height: number }) {
+  const { context, page } = await browser.newPage(viewport);
+  await context.addCookies(storageState.cookies);
+  return { context, page };
+}
+
+/** An API call with the page's session (XHR header and CSRF token, as the app sends them). */
+async function call<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token, Accept: 'application/json' },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+const list = (page: Page, body: Record<string, unknown>) => call<Listing>(page, 'POST', '/jpanel/contributions-v2.listing', body);
+
+/** Runs `action` and answers the listing response it caused. */
+async function reloadBy(page: Page, action: () => Promise<unknown>): Promise<Listing> {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/jpanel/contributions-v2.listing') && r.request().method() === 'POST'),
+    action(),
+  ]);
+  return (await response.json()) as Listing;
+}
+
+async function openList(page: Page, query = '') {
+  const listing = await reloadBy(page, () => page.goto(`/jpanel/contributions${query}`));
+  await page.getByRole('heading', { name: 'Contributions', exact: true }).waitFor();
+  await page.locator('tbody tr').first().waitFor();
+  return listing;
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.locator('[data-toast]', { hasText: text }).first().waitFor();
+}
+
+/** Selects one row by id, runs a bulk action and confirms it. */
+async function runBulk(page: Page, ids: number[], label: string, expectText?: string | RegExp) {
+  for (const id of ids) await page.getByLabel(`Select row ${id}`).check();
+  await page.getByRole('button', { name: label, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: label });
+  await dialog.waitFor();
+  if (expectText) await dialog.getByText(expectText).waitFor();
+  return dialog;
+}
+
+/** Guest contributions (no supporter) that are paid and not by PayPal: safe to spam or delete. */
+async function pickGuests(page: Page, count: number): Promise<Row[]> {
+  const { data } = await list(page, { length: 500, status: 'paid', payment_type: ['card', 'cash', 'cheque'] });
+  const guests = data.filter((r) => r.supporter_id === null);
+  expect(guests.length).toBeGreaterThanOrEqual(count);
+  return guests.slice(-count);
+}
+
+beforeAll(async () => {
+  const { context, page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  storageState = await context.storageState();
+  await context.close();
+});
+
+describe('contributions listing', () => {
+  it('pages forward and back, sorts by a column and Shift+sorts a second', async () => {
+    const { context, page } = await adminPage();
+    const first = await openList(page);
+    expect(first.data).toHaveLength(50);
+    const dates = first.data.map((r) => r.ordered_at);
+    expect(dates).toEqual([...dates].sort().reverse());
+    await page.getByText(`1–50 of ${first.recordsFiltered.toLocaleString('en-US')}`).waitFor();
+    expect(await page.locator('th[aria-sort="descending"]').textContent()).toContain('Date');
+    await screenshot(page, 'contributions-list');
+
+    const second = await reloadBy(page, () => page.getByRole('button', { name: 'Next' }).click());
+    await page.waitForURL(/page=2/);
+    await page.getByText('51–100 of').waitFor();
+    expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
+    // Page 1 comes back from the cache: no request to wait for.
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.getByText('1–50 of').waitFor();
+    expect(page.url()).not.toContain('page=');
+
+    const byTotal = await reloadBy(page, () => page.getByRole('button', { name: 'Total' }).click());
+    await page.waitForURL(/sort=5%3Adesc|sort=5:desc/);
+    const totals = byTotal.data.map((r) => r.total);
+    expect(totals).toEqual([...totals].sort((a, b) => b - a));
+
+    const twoKeys = await reloadBy(page, () => page.getByRole('button', { name: 'Supporter' }).click({ modifiers: ['Shift'] }));
+    await page.waitForURL(/sort=5(%3A|:)desc(%2C|,)2(%3A|:)asc/);
+    for (let i = 1; i < twoKeys.data.length; i++) {
+      const [a, b] = [twoKeys.data[i - 1] as Row, twoKeys.data[i] as Row];
+      expect(a.total).toBeGreaterThanOrEqual(b.total);
+      if (a.total === b.total) expect(a.supporter.localeCompare(b.supporter, 'en', { sensitivity: 'base' })).toBeLessThanOrEqual(0);
+    }
+    await screenshot(page, 'contributions-sorted');
+    await context.close();
+  });
+
+  it('filters by status and by a date preset, and resets', async () => {
+    const { context, page } = await adminPage();
+    await openList(page);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    const refunded = await reloadBy(page, () => page.getByRole('option', { name: 'Refunded', exact: true }).click());
+    await page.waitForURL(/f\.status=refunded/);
+    expect(refunded.data.length).toBeGreaterThan(0);
+    expect(refunded.data.every((r) => r.status === 'refunded')).toBe(true);
+    await page.locator('tbody tr').first().getByText('Refunded').waitFor();
+
+    await page.getByLabel('Date', { exact: true }).click();
+    await page.getByRole('button', { name: 'Last 30 Days' }).waitFor();
+    await screenshot(page, 'contributions-date-presets');
+    const recent = await reloadBy(page, () => page.getByRole('button', { name: 'Last 30 Days' }).click());
+    await page.keyboard.press('Escape');
+    const url = new URL(page.url());
+    const from = url.searchParams.get('f.from') ?? '';
+    const to = url.searchParams.get('f.to') ?? '';
+    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(recent.data.every((r) => r.status === 'refunded' && r.ordered_at.slice(0, 10) >= from && r.ordered_at.slice(0, 10) <= to)).toBe(true);
+    await screenshot(page, 'contributions-filtered');
+
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.toString()).not.toContain('f.');
+    await page.getByText(`1–50 of`).waitFor();
+    await context.close();
+  });
+
+  it('filters by payment type, amount and supporter from the picker', async () => {
+    const { context, page } = await adminPage();
+    const someone = (await list(page, { length: 50 })).data.find((r) => r.supporter_id !== null) as Row;
+    await openList(page);
+    await page.getByRole('combobox', { name: 'Payment type' }).click();
+    const cash = await reloadBy(page, () => page.getByRole('option', { name: 'Cash', exact: true }).click());
+    expect(cash.data.every((r) => r.payment === 'Cash')).toBe(true);
+    await page.keyboard.press('Escape');
+
+    const min = page.getByLabel('Min amount');
+    const big = await reloadBy(page, async () => {
+      await min.fill('100');
+      await min.press('Enter');
+    });
+    expect(big.data.every((r) => r.total >= 10_000)).toBe(true);
+    await page.waitForURL(/f\.amount_min=100/);
+
+    await page.getByRole('button', { name: 'Reset filters' }).click();
+    await expect.poll(() => page.url()).not.toContain('f.');
+    const picker = page.getByRole('combobox', { name: 'Supporter' });
+    await picker.fill(someone.supporter);
+    await page.getByRole('option', { name: someone.supporter }).first().waitFor();
+    await screenshot(page, 'contributions-supporter-picker');
+    const theirs = await reloadBy(page, () => page.getByRole('option', { name: someone.supporter }).first().click());
+    await page.waitForURL(/f\.supporter_id=\d+/);
+    expect(theirs.data.length).toBeGreaterThan(0);
+    expect(theirs.data.every((r) => r.supporter_id === theirs.data[0]?.supporter_id)).toBe(true);
+    await context.close();
+  });
+
+  it('searches after the debounce, and at once on Enter', async () => {
+    const { context, page } = await adminPage();
+    const first = await openList(page);
+    const target = first.data.find((r) => r.supporter_id !== null) as Row;
+    const box = page.getByLabel('Search contributions');
+
+    const started = Date.now();
+    const found = await reloadBy(page, () => box.pressSequentially(target.number.slice(0, 8), { delay: 20 }));
+    expect(Date.now() - started).toBeGreaterThan(900);
+    expect(found.data.map((r) => r.id)).toContain(target.id);
+    await page.waitForURL(/q=/);
+    await screenshot(page, 'contributions-search');
+
+    const lastName = target.supporter.split(' ').at(-1) ?? '';
+    await box.fill(lastName);
+    const quick = Date.now();
+    const byName = await reloadBy(page, () => box.press('Enter'));
+    expect(Date.now() - quick).toBeLessThan(900);
+    expect(byName.data.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('says there are no items selected, and Escape closes the message', async () => {
+    const { context, page } = await adminPage();
+    await openList(page);
+    await page.getByRole('button', { name: 'Mark fulfilled' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark fulfilled' });
+    await dialog.getByText('There are no items selected.').waitFor();
+    await expect.poll(() => page.evaluate('document.activeElement?.closest(\'[role="dialog"]\') !== null')).toBe(true);
+    await screenshot(page, 'contributions-nothing-selected');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await context.close();
+  });
+});
+
+describe('bulk actions', () => {
+  it('marks a contribution unfulfilled and fulfilled again', async () => {
+    const { context, page } = await adminPage();
+    const target = (await list(page, { status: 'fulfilled', length: 1 })).data[0] as Row;
+    await openList(page, `?q=${target.number}`);
+    const dialog = await runBulk(page, [target.id], 'Mark unfulfilled', 'Mark 1 selected row as unfulfilled?');
+    await screenshot(page, 'contributions-bulk-confirm');
+    await reloadBy(page, () => dialog.getByRole('button', { name: 'Mark unfulfilled' }).click());
+    await toast(page, 'Successfully processed 1 item.');
+    await page.locator('tbody tr').first().getByText('Unfulfilled').waitFor();
+    await screenshot(page, 'contributions-bulk-done');
+
+    const again = await runBulk(page, [target.id], 'Mark fulfilled');
+    await reloadBy(page, () => again.getByRole('button', { name: 'Mark fulfilled' }).click());
+    await page.locator('tbody tr').first().getByText('Fulfilled').waitFor();
+    expect((await list(page, { ids: [target.id] })).data[0]?.status).toBe('fulfilled');
+    await context.close();
+  });
+
+  it('marks spam and back, spams and refunds, and deletes (soft)', async () => {
+    const { context, page } = await adminPage();
+    const [spam, refund, gone] = (await pickGuests(page, 3)) as [Row, Row, Row];
+
+    await openList(page, `?q=${spam.number}`);
+    const asSpam = await runBulk(page, [spam.id], 'Mark as spam');
+    await reloadBy(page, () => asSpam.getByRole('button', { name: 'Mark as spam' }).click());
+    await page.getByText('No contributions match.').waitFor();
+    expect((await list(page, { status: 'spam', ids: [spam.id] })).data).toHaveLength(1);
+
+    await openList(page, `?q=${spam.number}&f.status=spam`);
+    const back = await runBulk(page, [spam.id], 'Not spam');
+    await reloadBy(page, () => back.getByRole('button', { name: 'Not spam' }).click());
+    await page.getByText('No contributions match.').waitFor();
+    expect((await list(page, { ids: [spam.id] })).data[0]?.status).toBe('paid');
+
+    await openList(page, `?q=${refund.number}`);
+    const spamRefund = await runBulk(page, [refund.id], 'Spam & refund', /refund what is left/);
+    await screenshot(page, 'contributions-spam-refund-confirm');
+    await reloadBy(page, () => spamRefund.getByRole('button', { name: 'Spam & refund' }).click());
+    await toast(page, 'Successfully processed 1 item.');
+    const refunded = await call<{ contribution: { is_spam: boolean; refunded_amount: number; total_amount: number } }>(page, 'GET', `/jpanel/contributions/${refund.id}`);
+    expect(refunded.contribution.is_spam).toBe(true);
+    expect(refunded.contribution.refunded_amount).toBe(refunded.contribution.total_amount);
+
+    await openList(page, `?q=${gone.number}`);
+    const remove = await runBulk(page, [gone.id], 'Delete', /soft delete/);
+    await screenshot(page, 'contributions-delete-confirm');
+    await reloadBy(page, () => remove.getByRole('button', { name: 'Delete' }).click());
+    await toast(page, '1 contribution deleted.');
+    await page.getByText('No contributions match.').waitFor();
+    // Soft: its page still opens, with the payments, under a red banner.
+    await page.goto(`/jpanel/contributions/${gone.id}`);
+    await page.getByText(/This contribution was deleted on/).waitFor();
+    await page.getByRole('region', { name: 'Payments' }).getByText('Succeeded').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await screenshot(page, 'contribution-deleted');
+    await context.close();
+  });
+
+  it('exports the selected rows, and every row matching a filter', async () => {
+    const { context, page } = await adminPage();
+    const first = await openList(page);
+    const ids = first.data.slice(0, 2).map((r) => r.id);
+    const dialog = await runBulk(page, ids, 'Export selected');
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export selected' }).click()]);
+    expect(download.suggestedFilename()).toBe('contributions.csv');
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(3);
+
+    const cash = await openList(page, '?f.payment_type=cash');
+    expect(cash.recordsFiltered).toBeGreaterThan(50);
+    await page.getByLabel('Select all rows on this page').check();
+    const all = `Select all ${cash.recordsFiltered.toLocaleString('en-US')} rows matching this filter`;
+    await page.getByRole('button', { name: all }).click();
+    await page.getByText(`All ${cash.recordsFiltered.toLocaleString('en-US')} matching rows`).waitFor();
+    await screenshot(page, 'contributions-select-all');
+    await page.getByRole('button', { name: 'Export selected' }).click();
+    const confirmAll = page.getByRole('dialog', { name: 'Export selected' });
+    await confirmAll.getByText(`all ${cash.recordsFiltered.toLocaleString('en-US')} matching rows`).waitFor();
+    const [everything] = await Promise.all([page.waitForEvent('download'), confirmAll.getByRole('button', { name: 'Export selected' }).click()]);
+    const rows = (await readFile(await everything.path(), 'utf8')).trim().split('\n');
+    expect(rows).toHaveLength(cash.recordsFiltered + 1);
+    await context.close();
+  });
+
+  it('downloads the filtered list as CSV', async () => {
+    const { context, page } = await adminPage();
+    const refunded = await openList(page, '?f.status=refunded');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^contributions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    expect(lines[0]).toContain('Contribution Number');
+    expect(lines).toHaveLength(refunded.recordsFiltered + 1);
+    await context.close();
+  });
+});
+
+describe('a contribution', () => {
+  it('opens from its row and shows items, payments with refunds, history', async () => {
+    const { context, page } = await adminPage();
+    const target = (await list(page, { status: 'partially_refunded', length: 1 })).data[0] as Row;
+    await openList(page, `?f.status=partially_refunded`);
+    await page.locator('tbody tr', { hasText: target.number.slice(0, 8) }).getByText(target.supporter).click();
+    await page.waitForURL(new RegExp(`/jpanel/contributions/${target.id}$`));
+    await page.getByRole('heading', { name: `Contribution #${target.number}` }).waitFor();
+    await page.getByRole('region', { name: 'Items' }).getByRole('row').nth(1).waitFor();
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await payments.getByText('Refund', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Status history' }).getByText('Partially refunded').waitFor();
+    await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
+    await screenshot(page, 'contribution-page');
+
+    // Keyboard: back to the list, focus a row, Enter opens it.
+    await page.goBack();
+    await page.locator('tbody tr').first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/jpanel\/contributions\/\d+$/);
+    await context.close();
+  });
+
+  it('marks a shippable contribution fulfilled from its page, and deletes one', async () => {
+    const { context, page } = await adminPage();
+    const shippable = (await list(page, { status: 'unfulfilled', length: 1 })).data[0] as Row;
+    await page.goto(`/jpanel/contributions/${shippable.id}`);
+    await page.getByRole('button', { name: 'Mark fulfilled' }).click();
+    await toast(page, 'Contribution marked fulfilled.');
+    await page.getByRole('button', { name: 'Mark unfulfilled' }).click();
+    await toast(page, 'Contribution marked unfulfilled.');
+    await page.getByRole('region', { name: 'Status history' }).getByText('Marked unfulfilled').last().waitFor();
+
+    const [victim] = (await pickGuests(page, 4)) as [Row];
+    await page.goto(`/jpanel/contributions/${victim.id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete contribution' });
+    await dialog.getByText(/soft delete/).waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/jpanel\/contributions$/);
+    await page.getByText(`Contribution #${victim.number} deleted.`).waitFor();
+    await screenshot(page, 'contribution-deleted-flash');
+    await context.close();
+  });
+});
+
+describe('at 375 px', () => {
+  it('folds the filters away, scrolls the table sideways and keeps the pager usable', async () => {
+    const { context, page } = await adminPage({ width: 375, height: 740 });
+    await openList(page);
+    expect(await page.getByRole('combobox', { name: 'Status' }).count()).toBe(0);
+    await screenshot(page, 'contributions-mobile');
+    const toggle = page.getByRole('button', { name: 'Filters' });
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await reloadBy(page, () => page.getByRole('option', { name: 'Paid', exact: true }).click());
+    await page.getByRole('button', { name: /Filters/ }).getByText('1').waitFor();
+    await screenshot(page, 'contributions-mobile-filters');
+
+    const scroller = page.locator('.mantine-ScrollArea-viewport').filter({ has: page.locator('table') }).first();
+    const [scrollWidth, clientWidth] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollWidth).toBeGreaterThan(clientWidth);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+    const next = page.getByRole('button', { name: 'Next' });
+    const box = await next.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(375);
+    await reloadBy(page, () => next.click());
+    await page.getByText('51–100 of').waitFor();
+
+    await page.locator('tbody tr').first().click();
+    await page.waitForURL(/\/jpanel\/contributions\/\d+$/);
+    await page.getByRole('region', { name: 'Payments' }).waitFor();
+    await screenshot(page, 'contribution-page-mobile');
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+});

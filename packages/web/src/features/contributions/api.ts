@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+/**
+ * `GET /jpanel/contributions/:id`. The contracts hold no schema for this answer yet, so its
+ * shape is written down here from the server's query (contributions.detail.ts).
+ */
+export type ContributionRecord = {
+  id: number;
+  number: string;
+  status: string;
+  ordered_at: string;
+  paid_at: string | null;
+  source: string | null;
+  referral_source: string | null;
+  is_pos: boolean;
+  is_test: boolean;
+  is_spam: boolean;
+  is_recurring: boolean;
+  is_fulfilled: boolean;
+  shippable_items: number;
+  currency_code: string;
+  subtotal_amount: number;
+  discount_amount: number;
+  tax_amount: number;
+  shipping_amount: number;
+  dcc_amount: number;
+  total_amount: number;
+  refunded_amount: number;
+  refunded_at: string | null;
+  payment_type: string | null;
+  comments: string | null;
+  customer_notes: string | null;
+  gift_id: string | null;
+  donor_id: string | null;
+  deleted_at: string | null;
+  supporter_id: number | null;
+  supporter_name: string | null;
+  supporter_email: string | null;
+} & Record<`${'bill' | 'ship'}_${string}`, string | null>;
+
+export type ContributionItem = {
+  id: number;
+  description: string;
+  code: string | null;
+  qty: number;
+  price: number;
+  discount: number;
+  total: number;
+  is_donation: boolean;
+  gl_code: string | null;
+  recurring_frequency: string | null;
+  tribute_name: string | null;
+};
+
+export type Refund = { id: number; amount: number; status: string; reason: string | null; created_at: string };
+
+export type Payment = {
+  id: number;
+  type: string;
+  status: string;
+  amount: number;
+  amount_refunded: number;
+  currency_code: string;
+  gateway: string | null;
+  reference_number: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  cheque_number: string | null;
+  failure_message: string | null;
+  created_at: string;
+  refunds: Refund[];
+};
+
+export type StatusEvent = { id: number; event: string; amount: number | null; note: string | null; occurred_at: string; user_name: string | null };
+
+export type ContributionDetail = { contribution: ContributionRecord; items: ContributionItem[]; payments: Payment[]; history: StatusEvent[] };
+
+export const contributionKeys = {
+  all: ['contributions'] as const,
+  detail: (id: number) => [...contributionKeys.all, 'detail', id] as const,
+};
+
+export function useContribution(id: number) {
+  return useQuery({
+    queryKey: contributionKeys.detail(id),
+    queryFn: () => api<ContributionDetail>(`/jpanel/contributions/${id}`),
+    enabled: id > 0,
+    // Bulk actions on the list change these rows too: always check on opening.
+    staleTime: 0,
+  });
+}
+
+/** After any change: the contribution, every listing, and supporters (their lifetime figures). */
+function useContributionMutation<TVars>(fn: (vars: TVars) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await Promise.all(
+        [contributionKeys.all, ['listing'], ['supporters'], ['history']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
+    },
+  });
+}
+
+export const useDeleteContribution = () =>
+  useContributionMutation((id: number) =>
+    api<{ message: string }>('/jpanel/contributions/destroy', { method: 'POST', body: { ids: [id] } }),
+  );
+
+export type Mark = 'fulfilled' | 'unfulfilled' | 'spam' | 'not_spam';
+
+export const useMarkContribution = () =>
+  useContributionMutation(({ id, mark }: { id: number; mark: Mark }) =>
+    api<{ message: string }>('/jpanel/contributions/mark', { method: 'POST', body: { ids: [id], mark } }),
+  );

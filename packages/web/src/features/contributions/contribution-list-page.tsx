@@ -1,0 +1,163 @@
+import {
+  CONTRIBUTIONS_DEFAULT_SORT,
+  CONTRIBUTIONS_PAGE_SIZE,
+  contributionColumns,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  hasPermission,
+  type ListingRow,
+} from '@almoner/contracts';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useEditionFlags } from '../../app/edition.ts';
+import { useSession } from '../../app/session.ts';
+import { type BulkAction, DataTable } from '../../components/data-table/index.ts';
+import { ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
+import { ContributionFilters } from './contribution-filters.tsx';
+import { ExportCsvButton } from './export-button.tsx';
+
+export type ContributionRow = ListingRow & {
+  id: number;
+  number: string;
+  supporter: string;
+  supporter_id: number | null;
+  location: string;
+  status: string;
+  total: number;
+  net: number;
+  currency_code: string;
+  ordered_at: string;
+  payment: string;
+  source: string | null;
+  dp_gift_id: string | null;
+  is_recurring: boolean;
+  is_pos: boolean;
+  is_test: boolean;
+};
+
+const nowrap = (content: ReactNode) => (
+  <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>
+    {content}
+  </Text>
+);
+
+const money = (minor: number, currency: string) => (
+  <Text size="sm" fw={500} ff="monospace" style={{ whiteSpace: 'nowrap' }} span>
+    {formatMoney(minor, currency)}
+  </Text>
+);
+
+/** The server spells wallets as stored ("Apple_pay"); staff read "Apple Pay". */
+const walletName = (payment: string) => payment.replace(/\b(\w+)_pay\b/i, (_, w: string) => `${w.charAt(0).toUpperCase()}${w.slice(1)} Pay`);
+
+const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
+  // Numbers are long UUIDs: the first block is enough to tell rows apart (search matches it too).
+  number: (r) => (
+    <Text size="sm" ff="monospace" title={r.number} span>
+      {r.number.slice(0, 8)}
+    </Text>
+  ),
+  supporter: (r) => (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" maw={200} truncate title={r.supporter}>
+        {r.supporter}
+      </Text>
+      {r.supporter_id === null && (
+        <Badge size="xs" variant="default" radius="sm" miw="max-content">
+          Guest
+        </Badge>
+      )}
+    </Group>
+  ),
+  location: (r) => (
+    <Text size="sm" c="dimmed" maw={170} truncate title={r.location}>
+      {r.location}
+    </Text>
+  ),
+  status: (r) => <ContributionStatusBadge status={r.status} />,
+  total: (r) => (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <ContributionTags row={r} />
+      {money(r.total, r.currency_code)}
+    </Group>
+  ),
+  net: (r) => money(r.net, r.currency_code),
+  ordered_at: (r) => (
+    <Text size="sm" title={formatDateTime(r.ordered_at)} style={{ whiteSpace: 'nowrap' }} span>
+      {formatDate(r.ordered_at)}
+    </Text>
+  ),
+  payment: (r) => nowrap(walletName(r.payment)),
+  source: (r) => nowrap(r.source ?? ''),
+};
+
+const deleteText = (count: string) =>
+  `Delete ${count}? They leave every list and report, but their payments and refunds are kept: this is a soft delete, not a refund.`;
+
+/** Each action with the permission its endpoint checks. */
+type PermittedAction = BulkAction & { permission: string };
+
+const bulkActions: PermittedAction[] = [
+  { label: 'Mark fulfilled', permission: 'order.fullfill', endpoint: '/jpanel/contributions/mark', params: { mark: 'fulfilled' }, confirm: (n) => `Mark ${n} as fulfilled?` },
+  { label: 'Mark unfulfilled', permission: 'order.fullfill', endpoint: '/jpanel/contributions/mark', params: { mark: 'unfulfilled' }, confirm: (n) => `Mark ${n} as unfulfilled?` },
+  {
+    label: 'Mark as spam',
+    permission: 'order.fullfill',
+    endpoint: '/jpanel/contributions/batch',
+    action: 'spam',
+    confirm: (n) => `Mark ${n} as spam? Their active recurring profiles are cancelled, and supporters with nothing but spam are archived.`,
+  },
+  {
+    label: 'Spam & refund',
+    permission: 'order.fullfill',
+    endpoint: '/jpanel/contributions/batch',
+    action: 'spam_and_refund',
+    danger: true,
+    confirm: (n) => `Mark ${n} as spam and refund what is left on their payments? Refunds cannot be undone.`,
+  },
+  { label: 'Delete', permission: 'order.edit', endpoint: '/jpanel/contributions/destroy', danger: true, confirm: deleteText },
+  { label: 'Export selected', permission: 'order.view', endpoint: '/jpanel/contributions/export', download: 'contributions.csv', confirm: (n) => `Download ${n} as a CSV file?` },
+];
+
+/** Shown instead of the spam actions while the list shows spam. */
+const notSpam: PermittedAction = {
+  label: 'Not spam',
+  permission: 'order.fullfill',
+  endpoint: '/jpanel/contributions/mark',
+  params: { mark: 'not_spam' },
+  confirm: (n) => `Mark ${n} as not spam? Their supporters are made active again.`,
+};
+
+/** Contributions (spec part 1 §2): the server-side listing with its filters and bulk actions. */
+export function ContributionListPage() {
+  const flags = useEditionFlags();
+  const user = useSession().data?.user;
+  const [params] = useSearchParams();
+  const isSpamList = params.get('f.status') === 'spam';
+  const actions = (isSpamList ? bulkActions.flatMap((a) => (a.action === 'spam' ? [notSpam] : a.action === 'spam_and_refund' ? [] : [a])) : bulkActions).filter(
+    (a) => user && hasPermission(user, a.permission),
+  );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2}>Contributions</Title>
+        <ExportCsvButton url="/jpanel/contributions.csv" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} pageSize={CONTRIBUTIONS_PAGE_SIZE} />
+      </Group>
+      <DataTable<ContributionRow>
+        endpoint="/jpanel/contributions-v2.listing"
+        columns={contributionColumns}
+        flags={flags}
+        pageSize={CONTRIBUTIONS_PAGE_SIZE}
+        defaultOrder={CONTRIBUTIONS_DEFAULT_SORT}
+        render={render}
+        filters={(props) => <ContributionFilters {...props} />}
+        bulkActions={actions}
+        searchLabel="Search contributions"
+        emptyText="No contributions match."
+      />
+    </Stack>
+  );
+}

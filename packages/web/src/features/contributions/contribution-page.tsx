@@ -1,0 +1,201 @@
+import { formatDateTime, formatMoney, hasPermission } from '@almoner/contracts';
+import { Alert, Anchor, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useEditionFlags } from '../../app/edition.ts';
+import { useSession } from '../../app/session.ts';
+import { confirm } from '../../components/dialogs.tsx';
+import { flash } from '../../components/flash.tsx';
+import { toast } from '../../components/toast.ts';
+import { RecordHistory } from '../audit/record-history.tsx';
+import { AddressBlock } from '../supporters/address-block.tsx';
+import { type ContributionDetail, type ContributionRecord, useContribution, useDeleteContribution, useMarkContribution } from './api.ts';
+import { ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
+import { ItemsSection, PaymentsSection, StatusHistorySection } from './contribution-sections.tsx';
+import { BackLink, Fact, Section } from './page-parts.tsx';
+
+function Actions({ c }: { c: ContributionRecord }) {
+  const navigate = useNavigate();
+  const user = useSession().data?.user;
+  const remove = useDeleteContribution();
+  const mark = useMarkContribution();
+  if (!user || c.deleted_at) return null;
+
+  const handleDelete = async () => {
+    const ok = await confirm({
+      title: 'Delete contribution',
+      message: `Delete contribution #${c.number}? It leaves every list and report, but its payments and refunds are kept: this is a soft delete, not a refund.`,
+      confirmLabel: 'Delete',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(c.id);
+      flash(`Contribution #${c.number} deleted.`);
+      await navigate('/contributions');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const handleFulfil = async () => {
+    const next = c.is_fulfilled ? 'unfulfilled' : 'fulfilled';
+    try {
+      await mark.mutateAsync({ id: c.id, mark: next });
+      toast.success(`Contribution marked ${next}.`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+      {c.shippable_items > 0 && hasPermission(user, 'order.fullfill') && (
+        <Button
+          variant="default"
+          leftSection={c.is_fulfilled ? <IconTruckOff size={16} /> : <IconTruck size={16} />}
+          loading={mark.isPending}
+          onClick={() => void handleFulfil()}
+        >
+          {c.is_fulfilled ? 'Mark unfulfilled' : 'Mark fulfilled'}
+        </Button>
+      )}
+      {hasPermission(user, 'order.edit') && (
+        <Button variant="light" color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={() => void handleDelete()}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function Header({ c }: { c: ContributionRecord }) {
+  return (
+    <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap="sm">
+      <Stack gap={6} miw={0}>
+        <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
+          Contribution #{c.number}
+        </Title>
+        <Group gap="xs">
+          <ContributionStatusBadge status={c.status} size="md" />
+          <ContributionTags row={c} size="sm" />
+          <Text size="sm" fw={600}>
+            {formatMoney(c.total_amount, c.currency_code)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(c.ordered_at)}
+          </Text>
+        </Group>
+      </Stack>
+      <Actions c={c} />
+    </Flex>
+  );
+}
+
+function SupporterSection({ c }: { c: ContributionRecord }) {
+  return (
+    <Section title="Supporter">
+      <Stack gap="sm">
+        {c.supporter_id ? (
+          <Group gap="xs" wrap="nowrap">
+            <IconUser size={18} aria-hidden />
+            <Stack gap={0} miw={0}>
+              <Anchor component={Link} to={`/supporters/${c.supporter_id}`} fw={500}>
+                {c.supporter_name || `Supporter #${c.supporter_id}`}
+              </Anchor>
+              {c.supporter_email && (
+                <Text size="xs" c="dimmed" truncate>
+                  {c.supporter_email}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        ) : (
+          <Group gap="xs">
+            <Badge variant="default">Guest</Badge>
+            <Text size="sm" c="dimmed">
+              Not linked to a supporter
+            </Text>
+          </Group>
+        )}
+        <AddressBlock title="Billing" record={c} prefix="bill" />
+        {c.shippable_items > 0 && <AddressBlock title="Shipping" record={c} prefix="ship" />}
+      </Stack>
+    </Section>
+  );
+}
+
+function DetailsSection({ c }: { c: ContributionRecord }) {
+  const flags = useEditionFlags();
+  return (
+    <Section title="Details">
+      <Stack gap="sm">
+        <Fact label="Source">{c.source ?? '—'}</Fact>
+        {c.referral_source && <Fact label="Referral source">{c.referral_source}</Fact>}
+        <Fact label="Paid">{c.paid_at ? formatDateTime(c.paid_at) : 'Not paid'}</Fact>
+        {c.refunded_at && <Fact label="Refunded">{formatDateTime(c.refunded_at)}</Fact>}
+        {flags.dp && <Fact label="DP donor / gift">{`${c.donor_id ?? '—'} / ${c.gift_id ?? '—'}`}</Fact>}
+        {c.comments && <Fact label="Special notes">{c.comments}</Fact>}
+        {c.customer_notes && <Fact label="Supporter's notes">{c.customer_notes}</Fact>}
+      </Stack>
+    </Section>
+  );
+}
+
+function ContributionView({ data }: { data: ContributionDetail }) {
+  const c = data.contribution;
+  return (
+    <Stack gap="md">
+      <BackLink to="/contributions">Contributions</BackLink>
+      {c.deleted_at && (
+        <Alert color="red" variant="filled" icon={<IconTrash size={18} />} title="Deleted" role="status">
+          This contribution was deleted on {formatDateTime(c.deleted_at)}. It no longer shows in lists or reports; its payments are kept.
+        </Alert>
+      )}
+      <Header c={c} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <ItemsSection items={data.items} c={c} />
+            <PaymentsSection payments={data.payments} />
+            <StatusHistorySection events={data.history} currency={c.currency_code} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <SupporterSection c={c} />
+            <DetailsSection c={c} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
+        <RecordHistory table="contributions" id={c.id} />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** One contribution: what was given or bought, how it was paid, and what happened to it since. */
+export function ContributionPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useContribution(valid ? id : 0);
+  if (!valid) return <Alert color="red" title="Could not load">This contribution does not exist.</Alert>;
+  if (query.isPending) {
+    return (
+      <Center h={240}>
+        <Loader aria-label="Loading contribution" />
+      </Center>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Stack gap="md">
+        <BackLink to="/contributions">Contributions</BackLink>
+        <Alert color="red" role="alert" title="Could not load">
+          {query.error.message}
+        </Alert>
+      </Stack>
+    );
+  }
+  return <ContributionView data={query.data} />;
+}

@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+
+const listPage = async () => ({ Component: (await import('./contribution-list-page.tsx')).ContributionListPage });
+const detailPage = async () => ({ Component: (await import('./contribution-page.tsx')).ContributionPage });
+
+/** Routes of this area, mounted under the signed-in layout; each screen loads on demand. */
+export const contributionsRoutes: RouteObject[] = [
+  { path: 'contributions', lazy: listPage },
+  { path: 'contributions/:id', lazy: detailPage },
+];

@@ -1,0 +1,85 @@
+import type { SupporterOption } from '@almoner/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+/**
+ * `GET /jpanel/supporters/:id`: the supporter row (snake_case columns) plus its account type.
+ * The contracts hold no schema for this answer yet; the fields used here are written down.
+ */
+export type SupporterRecord = {
+  id: number;
+  display_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  account_type: string | null;
+  is_organization: boolean | null;
+  referral_source: string | null;
+  nps: number | null;
+  donor_id: string | null;
+  is_active: boolean;
+  is_spam: boolean;
+  email_opt_in: boolean;
+  email_opt_in_changed_at: string | null;
+  currency_code: string;
+  lifetime_donation_amount: number;
+  lifetime_donation_count: number;
+  lifetime_purchase_amount: number;
+  lifetime_purchase_count: number;
+  lifetime_fundraising_amount: number;
+  lifetime_fundraising_count: number;
+  first_payment_at: string | null;
+  last_payment_at: string | null;
+  created_at: string;
+  last_login_at: string | null;
+} & Record<`${'bill' | 'ship'}_${string}`, string | null>;
+
+export type SupporterMembership = { id: number; name: string; starts_on: string; expires_on: string | null; is_expired: boolean };
+
+export type RecurringProfile = {
+  id: number;
+  status: string;
+  description: string | null;
+  billing_period: string | null;
+  amount: number;
+  currency_code: string;
+  next_billing_date: string | null;
+};
+
+export type SupporterContribution = { id: number; number: string; ordered_at: string; total_amount: number; currency_code: string; status: string };
+
+export type SupporterDetail = {
+  supporter: SupporterRecord;
+  memberships: SupporterMembership[];
+  recurring: RecurringProfile[];
+  contributions: SupporterContribution[];
+};
+
+export const supporterKeys = {
+  all: ['supporters'] as const,
+  detail: (id: number) => [...supporterKeys.all, 'detail', id] as const,
+  options: (query: string) => [...supporterKeys.all, 'options', query] as const,
+};
+
+export function useSupporter(id: number | null) {
+  return useQuery({
+    queryKey: supporterKeys.detail(id ?? 0),
+    queryFn: () => api<SupporterDetail>(`/jpanel/supporters/${id}`),
+    enabled: id !== null,
+  });
+}
+
+/** The picker's lookup; an empty query asks nothing (the server would answer []). */
+export function useSupporterOptions(query: string) {
+  const trimmed = query.trim();
+  return useQuery({
+    queryKey: supporterKeys.options(trimmed),
+    queryFn: ({ signal }) => api<SupporterOption[]>(`/jpanel/supporters.json?query=${encodeURIComponent(trimmed)}`, { signal }),
+    enabled: trimmed.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The name a supporter is shown by, whatever is filled in. */
+export const supporterName = (s: Pick<SupporterRecord, 'display_name' | 'first_name' | 'last_name' | 'email'>) =>
+  s.display_name || [s.first_name, s.last_name].filter(Boolean).join(' ') || s.email || 'Unnamed supporter';

@@ -1,0 +1,38 @@
+import { supporterStatuses } from '@almoner/contracts';
+import { Select } from '@mantine/core';
+import { DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
+import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
+
+const recurringStatuses = [
+  { value: 'Active', label: 'Active' },
+  { value: 'Suspended', label: 'Suspended' },
+  { value: 'Cancelled', label: 'Cancelled' },
+  { value: 'Expired', label: 'Expired' },
+];
+
+/** The supporters listing's filter form; "Active" is the default status, so it is not stored. */
+export function SupporterFilters({ values, onChange }: FilterFormProps) {
+  const set = (change: Record<string, string | string[] | undefined>) => onChange({ ...values, ...change });
+  return (
+    <FilterPanel active={countActive(values)} onReset={() => onChange({})}>
+      <Select
+        label="Status"
+        data={supporterStatuses}
+        value={one(values.status) ?? 'active'}
+        onChange={(status) => set({ status: status === 'active' || !status ? undefined : status })}
+        allowDeselect={false}
+        w={{ base: '100%', sm: 130 }}
+      />
+      <DateRangeFilter label="Created" from={one(values.from)} to={one(values.to)} onChange={(from, to) => set({ from, to })} />
+      <Select
+        label="Recurring profile"
+        placeholder="Any"
+        data={recurringStatuses}
+        value={one(values.recurring) ?? null}
+        onChange={(recurring) => set({ recurring: recurring ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 160 }}
+      />
+    </FilterPanel>
+  );
+}

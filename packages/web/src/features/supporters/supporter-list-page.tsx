@@ -1,0 +1,110 @@
+import { SUPPORTERS_DEFAULT_SORT, SUPPORTERS_PAGE_SIZE, formatDate, formatDateTime, formatMoney, supporterColumns, type ListingRow } from '@almoner/contracts';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconUser } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useEditionFlags } from '../../app/edition.ts';
+import { DataTable } from '../../components/data-table/index.ts';
+import { ExportCsvButton } from '../contributions/export-button.tsx';
+import { RecurringBadge } from './supporter-badges.tsx';
+import { SupporterFilters } from './supporter-filters.tsx';
+
+export type SupporterRow = ListingRow & {
+  id: number;
+  display_name: string;
+  email: string | null;
+  referral_source: string | null;
+  recurring: string | null;
+  nps: number | null;
+  account_type: string | null;
+  payments: number;
+  lifetime_total: number;
+  last_payment_at: string | null;
+  created_at: string;
+  donor_id: string | null;
+  currency_code: string;
+  is_organization: boolean;
+};
+
+const dimmedDash = (
+  <Text size="sm" c="dimmed" span>
+    —
+  </Text>
+);
+
+const date = (value: string | null) =>
+  value ? (
+    <Text size="sm" title={formatDateTime(value)} style={{ whiteSpace: 'nowrap' }} span>
+      {formatDate(value)}
+    </Text>
+  ) : (
+    dimmedDash
+  );
+
+const render: Partial<Record<string, (row: SupporterRow) => ReactNode>> = {
+  display_name: (r) => {
+    const Icon = r.is_organization ? IconBuilding : IconUser;
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Icon size={16} opacity={0.5} aria-label={r.is_organization ? 'Organization' : 'Individual'} />
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
+          {r.display_name}
+        </Text>
+      </Group>
+    );
+  },
+  email: (r) =>
+    r.email ? (
+      <Text size="sm" maw={220} truncate title={r.email}>
+        {r.email}
+      </Text>
+    ) : (
+      dimmedDash
+    ),
+  referral_source: (r) =>
+    r.referral_source ? (
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>
+        {r.referral_source}
+      </Text>
+    ) : (
+      dimmedDash
+    ),
+  account_type: (r) => (
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} span>
+      {r.account_type}
+    </Text>
+  ),
+  recurring: (r) => (r.recurring ? <RecurringBadge status={r.recurring} /> : dimmedDash),
+  nps: (r) => (r.nps === null ? dimmedDash : String(r.nps)),
+  lifetime_total: (r) => (
+    <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} span>
+      {formatMoney(r.lifetime_total, r.currency_code)}
+    </Text>
+  ),
+  last_payment_at: (r) => date(r.last_payment_at),
+  created_at: (r) => date(r.created_at),
+  donor_id: (r) => r.donor_id ?? dimmedDash,
+};
+
+/** Supporters (spec part 1 §2): 10 a page, newest first; a row opens the supporter's page. */
+export function SupporterListPage() {
+  const flags = useEditionFlags();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Title order={2}>Supporters</Title>
+        <ExportCsvButton url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
+      </Group>
+      <DataTable<SupporterRow>
+        endpoint="/jpanel/supporters.listing"
+        columns={supporterColumns}
+        flags={flags}
+        pageSize={SUPPORTERS_PAGE_SIZE}
+        defaultOrder={SUPPORTERS_DEFAULT_SORT}
+        render={render}
+        filters={(props) => <SupporterFilters {...props} />}
+        searchLabel="Search supporters"
+        emptyText="No supporters match."
+      />
+    </Stack>
+  );
+}

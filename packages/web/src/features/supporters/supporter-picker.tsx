@@ -1,0 +1,75 @@
+import { Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconBuilding, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
+import { supporterName, useSupporter, useSupporterOptions } from './api.ts';
+
+type Props = {
+  /** The picked supporter's id, as held in the URL. */
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+  label?: string;
+};
+
+/**
+ * Finds a supporter by name, email, phone or CRM id (`/jpanel/supporters.json?query=`). A
+ * supporter picked elsewhere (a deep link) is named from their record.
+ */
+export function SupporterPicker({ value, onChange, label = 'Supporter' }: Props) {
+  const [search, setSearch] = useState('');
+  // The name of the one just picked, so picking does not look the supporter up again.
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
+  const known = value && picked?.value === value ? picked.label : undefined;
+  const record = useSupporter(value && !known ? Number(value) : null);
+  const selectedLabel = known ?? (record.data ? supporterName(record.data.supporter) : value ? `Supporter #${value}` : '');
+
+  const [debounced] = useDebouncedValue(search, 300);
+  const query = debounced === selectedLabel ? '' : debounced;
+  const options = useSupporterOptions(query);
+  const found = query.trim().length >= 2 ? (options.data ?? []) : [];
+
+  const data = found.map((o) => ({ value: String(o.id), label: o.display_name }));
+  if (value && !data.some((o) => o.value === value)) data.unshift({ value, label: selectedLabel });
+  const details = new Map(found.map((o) => [String(o.id), o]));
+
+  return (
+    <Select
+      label={label}
+      placeholder="Anyone"
+      searchable
+      clearable
+      value={value ?? null}
+      data={data}
+      searchValue={search}
+      onSearchChange={setSearch}
+      onChange={(next, option) => {
+        setPicked(next ? { value: next, label: option.label } : null);
+        onChange(next ?? undefined);
+      }}
+      filter={({ options: all }) => all}
+      nothingFoundMessage={search.trim().length < 2 ? 'Type a name or email' : options.isFetching ? 'Searching…' : 'No supporter found'}
+      rightSection={options.isFetching ? <Loader size={14} /> : undefined}
+      renderOption={({ option }) => {
+        const o = details.get(option.value);
+        const Icon = o?.icon === 'building' ? IconBuilding : IconUser;
+        return (
+          <Group gap="xs" wrap="nowrap">
+            <Icon size={16} opacity={0.6} aria-hidden />
+            <Stack gap={0} miw={0}>
+              <Text size="sm" truncate>
+                {option.label}
+              </Text>
+              {o?.email && (
+                <Text size="xs" c="dimmed" truncate>
+                  {o.email}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        );
+      }}
+      comboboxProps={{ width: 300, position: 'bottom-start' }}
+      w={{ base: '100%', sm: 200 }}
+    />
+  );
+}
