@@ -16,7 +16,8 @@ export type ListingDefinition<Filters> = {
   columns: readonly ListingColumn[];
   /**
    * SQL for each column key: the value shown, and optionally a different sort expression.
-   * Sorts put nulls last both ways, matching the indexes (Drizzle's `.desc()` is NULLS LAST).
+   * Nulls sort as the smallest value (first ascending, last descending): that is exactly a
+   * `DESC NULLS LAST` index read forwards or backwards, so one index serves both directions.
    */
   fields: Record<string, { select: SQL; sort?: SQL }>;
   /** Extra values every row carries (its id and link). `id` is required. */
@@ -64,14 +65,16 @@ export function whereClause<F>(def: ListingDefinition<F>, filters: F, search: st
   return sql.join(parts.map((p) => sql`(${p})`), sql` and `);
 }
 
+const nullsAsSmallest = (dir: 'asc' | 'desc') => (dir === 'asc' ? 'asc nulls first' : 'desc nulls last');
+
 export function orderClause<F>(def: ListingDefinition<F>, order: OrderBy[]): SQL {
   const parts = order.map(({ column, dir }) => {
     const key = def.columns[column]?.key as string;
     const field = def.fields[key] as { select: SQL; sort?: SQL };
-    return sql`${field.sort ?? field.select} ${sql.raw(dir)} nulls last`;
+    return sql`${field.sort ?? field.select} ${sql.raw(nullsAsSmallest(dir))}`;
   });
   const firstDir = order[0]?.dir ?? 'desc';
-  return sql.join([...parts, sql`${def.tiebreak} ${sql.raw(firstDir)} nulls last`], sql`, `);
+  return sql.join([...parts, sql`${def.tiebreak} ${sql.raw(nullsAsSmallest(firstDir))}`], sql`, `);
 }
 
 const cappedCount = (from: SQL, where: SQL) =>
