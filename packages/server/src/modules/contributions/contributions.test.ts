@@ -155,5 +155,28 @@ describe('bulk actions', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body.trim().split('\n')).toHaveLength(6);
   });
-});
 
+  it('runs every batch action on picked ids and on all matching rows, each in one transaction', async () => {
+    const pick = async (where: ReturnType<typeof sql>) =>
+      ((await rowsOf(sql`select id from contributions c where c.deleted_at is null and ${where} order by id limit 2`)) as { id: number }[]).map((r) => r.id);
+    for (const action of ['complete', 'incomplete', 'spam', 'not_spam', 'spam_and_refund'] as const) {
+      const ids = await pick(action === 'not_spam' ? sql`c.is_spam` : sql`not c.is_spam and c.paid_at is not null`);
+      const picked = await agent.post('/jpanel/contributions/batch', { action, ids });
+      expect(picked.statusCode, `${action} ids`).toBe(200);
+      const all = await agent.post('/jpanel/contributions/batch', { action, all: true, supporter_id: 999999 });
+      expect(all.json().message, `${action} all`).toBe('Successfully processed 0 items.');
+    }
+  });
+
+  it('refunds what is left on spam & refund, keeping a refund row per payment', async () => {
+    const [row] = (await rowsOf(sql`select c.id from contributions c join payment_links l on l.contribution_id = c.id join payments p on p.id = l.payment_id
+                                     where c.deleted_at is null and not c.is_spam and c.refunded_amount = 0 and p.gateway = 'offline' and p.status = 'succeeded' limit 1`)) as [{ id: number }];
+    expect((await agent.post('/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [row.id] })).statusCode).toBe(200);
+    const [after] = await rowsOf(sql`select refunded_amount = total_amount as full, is_spam from contributions where id = ${row.id}`);
+    expect(after).toMatchObject({ full: true, is_spam: true });
+    const refunds = await rowsOf(sql`select count(*)::int as n from refunds r join payment_links l on l.payment_id = r.payment_id where l.contribution_id = ${row.id}`);
+    expect(Number(refunds[0]?.n)).toBeGreaterThan(0);
+    const history = await rowsOf(sql`select event from contribution_status_history where contribution_id = ${row.id} and event in ('marked_spam', 'refunded')`);
+    expect(history.map((h) => h.event).sort()).toEqual(['marked_spam', 'refunded']);
+  });
+});
