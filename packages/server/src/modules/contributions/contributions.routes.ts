@@ -3,10 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import { AppError } from '../../http/errors.ts';
-import { streamCsv } from '../../listing/csv.ts';
+import { sendCsv } from '../../listing/csv-reply.ts';
 import { readListingQuery, runListing } from '../../listing/engine.ts';
 import type { AuthUser } from '../auth/session.ts';
-import { getEditionFlags } from '../settings/settings.service.ts';
 import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, runBatch } from './contributions.bulk.ts';
 import { getContribution } from './contributions.detail.ts';
 import { contributionsListing } from './contributions.listing.ts';
@@ -14,7 +13,6 @@ import { contributionsListing } from './contributions.listing.ts';
 const listingBody = z.record(z.string(), z.unknown());
 const bulkBody = bulkTargetSchema.passthrough();
 const messageResponse = { 200: z.object({ message: z.string() }) };
-const csvName = () => `contributions-${new Date().toISOString().slice(0, 10)}.csv`;
 
 /** The contributions listing, its CSV export and its bulk actions (spec part 1 §2, §7). */
 export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,12 +28,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/contributions.csv',
     { config: { permission: 'order.view' }, schema: { tags: ['contributions'], querystring: listingBody } },
     async (request, reply) => {
-      const query = readListingQuery(contributionsListing, request.query);
-      const flags = await getEditionFlags(app.ctx.db);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvName()}"`)
-        .send(streamCsv(app.ctx.database, contributionsListing, query, flags));
+      return sendCsv(app, reply, contributionsListing, readListingQuery(contributionsListing, request.query), 'contributions');
     },
   );
 
@@ -48,11 +41,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!target.all && !target.ids?.length) throw new AppError('validation', messages.noItemsSelected, { ids: [messages.noItemsSelected] });
       // Selected rows export as an id filter, in the listing's own order; "all" keeps the filter.
       const query = readListingQuery(contributionsListing, target.all ? { ...body, ids: undefined } : { order: body.order, ids: target.ids });
-      const flags = await getEditionFlags(app.ctx.db);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvName()}"`)
-        .send(streamCsv(app.ctx.database, contributionsListing, query, flags));
+      return sendCsv(app, reply, contributionsListing, query, 'contributions');
     },
   );
 

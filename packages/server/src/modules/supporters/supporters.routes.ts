@@ -1,9 +1,8 @@
 import { listingResponseSchema, supporterOptionSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { streamCsv } from '../../listing/csv.ts';
+import { sendCsv } from '../../listing/csv-reply.ts';
 import { readListingQuery, runListing } from '../../listing/engine.ts';
-import { getEditionFlags } from '../settings/settings.service.ts';
 import { getSupporter, searchSupporterOptions } from './supporters.detail.ts';
 import { supportersListing } from './supporters.listing.ts';
 
@@ -21,14 +20,7 @@ export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jpanel/supporters.csv',
     { config: { permission: 'member.view' }, schema: { tags: ['supporters'], querystring: anyFields } },
-    async (request, reply) => {
-      const query = readListingQuery(supportersListing, request.query);
-      const flags = await getEditionFlags(app.ctx.db);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="supporters-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(streamCsv(app.ctx.database, supportersListing, query, flags));
-    },
+    async (request, reply) => sendCsv(app, reply, supportersListing, readListingQuery(supportersListing, request.query), 'supporters'),
   );
 
   app.get(
