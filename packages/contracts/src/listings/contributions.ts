@@ -28,6 +28,7 @@ export const CONTRIBUTIONS_DEFAULT_SORT = [{ column: 7, dir: 'desc' as const }];
 export const contributionStatuses = [
   { value: 'paid', label: 'Paid' },
   { value: 'pending', label: 'Awaiting payment' },
+  { value: 'failed', label: 'Payment failed' },
   { value: 'refunded', label: 'Refunded' },
   { value: 'partially_refunded', label: 'Partially refunded' },
   { value: 'fulfilled', label: 'Fulfilled' },

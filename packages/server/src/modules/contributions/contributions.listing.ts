@@ -21,7 +21,7 @@ export const statusSql = sql`case
 
 const supporterName = sql`coalesce(nullif(s.display_name, ''), nullif(trim(concat_ws(' ', c.bill_first_name, c.bill_last_name)), ''), 'Anonymous Donor')`;
 const paymentLabel = sql`case c.payment_type
-  when 'card' then trim(concat_ws(' ', initcap(coalesce(c.payment_wallet, c.payment_card_brand, 'card')), case when c.payment_card_last4 is not null then '•••• ' || c.payment_card_last4 end))
+  when 'card' then trim(concat_ws(' ', initcap(replace(coalesce(c.payment_wallet, c.payment_card_brand, 'card'), '_', ' ')), case when c.payment_card_last4 is not null then '•••• ' || c.payment_card_last4 end))
   when 'bank' then 'Bank (ACH)' when 'cheque' then 'Check' when 'cash' then 'Cash' when 'paypal' then 'PayPal'
   when 'unknown' then 'Other' else coalesce(c.payment_type, 'None') end`;
 

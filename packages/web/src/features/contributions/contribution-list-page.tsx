@@ -49,8 +49,6 @@ const money = (minor: number, currency: string) => (
   </Text>
 );
 
-/** The server spells wallets as stored ("Apple_pay"); staff read "Apple Pay". */
-const walletName = (payment: string) => payment.replace(/\b(\w+)_pay\b/i, (_, w: string) => `${w.charAt(0).toUpperCase()}${w.slice(1)} Pay`);
 
 const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
   // Numbers are long UUIDs: the first block is enough to tell rows apart (search matches it too).
@@ -89,7 +87,7 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
       {formatDate(r.ordered_at)}
     </Text>
   ),
-  payment: (r) => nowrap(walletName(r.payment)),
+  payment: (r) => nowrap(r.payment),
   source: (r) => nowrap(r.source ?? ''),
 };
 
