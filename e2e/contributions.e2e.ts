@@ -132,14 +132,20 @@ describe('contributions listing', () => {
     expect(refunded.data.every((r) => r.status === 'refunded')).toBe(true);
     await page.locator('tbody tr').first().getByText('Refunded').waitFor();
 
+    // Let the status dropdown finish closing, or the click on Date can land while it animates.
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await page.getByLabel('Date', { exact: true }).click();
-    await page.getByRole('button', { name: 'Last 30 Days' }).waitFor();
+    await page.getByRole('button', { name: 'Last 30 Days' }).waitFor({ state: 'visible' });
     await screenshot(page, 'contributions-date-presets');
-    const recent = await reloadBy(page, () => page.getByRole('button', { name: 'Last 30 Days' }).click());
+    // The preset writes the range into the address; read the rows the page asks for from there
+    // (waiting on the address rather than on one network response, which a busy CI can race).
+    await page.getByRole('button', { name: 'Last 30 Days' }).click();
+    await page.waitForURL(/f\.from=\d{4}-\d{2}-\d{2}/);
     await page.keyboard.press('Escape');
     const url = new URL(page.url());
     const from = url.searchParams.get('f.from') ?? '';
     const to = url.searchParams.get('f.to') ?? '';
+    const recent = await list(page, { status: 'refunded', from, to, length: 50 });
     expect(from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(recent.data.every((r) => r.status === 'refunded' && r.ordered_at.slice(0, 10) >= from && r.ordered_at.slice(0, 10) <= to)).toBe(true);
     await screenshot(page, 'contributions-filtered');
