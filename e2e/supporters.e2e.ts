@@ -100,7 +100,10 @@ describe('supporters listing', () => {
     await page.waitForURL(/f\.status=all/);
     expect(all.recordsFiltered).toBeGreaterThan((await list(page, {})).recordsFiltered);
 
+    // Let the status dropdown finish closing, or the click on Created can land while it animates.
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
     await page.getByLabel('Created').click();
+    await page.getByRole('button', { name: 'Last 7 Days' }).waitFor({ state: 'visible' });
     const recent = await reloadBy(page, () => page.getByRole('button', { name: 'Last 7 Days' }).click());
     await page.keyboard.press('Escape');
     const from = new URL(page.url()).searchParams.get('f.from') ?? '';
