@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { signIn, useBrowser } from './support/browser.ts';
+import { apiCall, downloadLines, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
  * The contributions listing and a contribution's page. Destructive actions (spam, refund,
@@ -14,47 +14,14 @@ let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
 type Row = { id: number; number: string; supporter: string; supporter_id: number | null; status: string; total: number; ordered_at: string; payment: string };
 type Listing = { recordsFiltered: number; capped: boolean; data: Row[] };
 
-async function screenshot(page: Page, name: string) {
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(400);
-  await takeScreenshot(page, name);
-}
-
 async function adminPage(viewport?: { width: number; height: number }) {
   const { context, page } = await browser.newPage(viewport);
   await context.addCookies(storageState.cookies);
   return { context, page };
 }
 
-/** An API call with the page's session (XHR header and CSRF token, as the app sends them). */
-async function call<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token, Accept: 'application/json' },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-const list = (page: Page, body: Record<string, unknown>) => call<Listing>(page, 'POST', '/jpanel/contributions-v2.listing', body);
-
-/** Runs `action` and answers the listing response it caused. */
-async function reloadBy(page: Page, action: () => Promise<unknown>): Promise<Listing> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/jpanel/contributions-v2.listing') && r.request().method() === 'POST'),
-    action(),
-  ]);
-  return (await response.json()) as Listing;
-}
-
-async function openList(page: Page, query = '') {
-  const listing = await reloadBy(page, () => page.goto(`/jpanel/contributions${query}`));
-  await page.getByRole('heading', { name: 'Contributions', exact: true }).waitFor();
-  await page.locator('tbody tr').first().waitFor();
-  return listing;
-}
+const call = apiCall;
+const { list, reloadBy, openList } = listingScreen<Listing>('/jpanel/contributions-v2.listing', '/jpanel/contributions', 'Contributions');
 
 async function toast(page: Page, text: string | RegExp) {
   await page.locator('[data-toast]', { hasText: text }).first().waitFor();
@@ -286,9 +253,8 @@ describe('bulk actions', () => {
     const first = await openList(page);
     const ids = first.data.slice(0, 2).map((r) => r.id);
     const dialog = await runBulk(page, ids, 'Export selected');
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export selected' }).click()]);
-    expect(download.suggestedFilename()).toBe('contributions.csv');
-    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    const { filename, lines } = await downloadLines(page, dialog.getByRole('button', { name: 'Export selected' }));
+    expect(filename).toBe('contributions.csv');
     expect(lines).toHaveLength(3);
 
     const cash = await openList(page, '?f.payment_type=cash');
@@ -301,8 +267,7 @@ describe('bulk actions', () => {
     await page.getByRole('button', { name: 'Export selected' }).click();
     const confirmAll = page.getByRole('dialog', { name: 'Export selected' });
     await confirmAll.getByText(`all ${cash.recordsFiltered.toLocaleString('en-US')} matching rows`).waitFor();
-    const [everything] = await Promise.all([page.waitForEvent('download'), confirmAll.getByRole('button', { name: 'Export selected' }).click()]);
-    const rows = (await readFile(await everything.path(), 'utf8')).trim().split('\n');
+    const { lines: rows } = await downloadLines(page, confirmAll.getByRole('button', { name: 'Export selected' }));
     expect(rows).toHaveLength(cash.recordsFiltered + 1);
     await context.close();
   });
@@ -310,9 +275,8 @@ describe('bulk actions', () => {
   it('downloads the filtered list as CSV', async () => {
     const { context, page } = await adminPage();
     const refunded = await openList(page, '?f.status=refunded');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^contributions-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    const { filename, lines } = await downloadLines(page, page.getByRole('link', { name: 'Export CSV' }));
+    expect(filename).toMatch(/^contributions-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toContain('Contribution Number');
     expect(lines).toHaveLength(refunded.recordsFiltered + 1);
     await context.close();

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { signIn, useBrowser } from './support/browser.ts';
+import { downloadLines, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /** The supporters listing and a supporter's page. Nothing here changes data. */
 const browser = useBrowser();
@@ -10,43 +10,13 @@ let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
 type Row = { id: number; display_name: string; email: string | null; lifetime_total: number; payments: number; created_at: string; recurring: string | null };
 type Listing = { recordsFiltered: number; data: Row[] };
 
-async function screenshot(page: Page, name: string) {
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(400);
-  await takeScreenshot(page, name);
-}
-
 async function adminPage(viewport?: { width: number; height: number }) {
   const { context, page } = await browser.newPage(viewport);
   await context.addCookies(storageState.cookies);
   return { context, page };
 }
 
-async function list(page: Page, body: Record<string, unknown>): Promise<Listing> {
-  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
-  const response = await page.request.post('/jpanel/supporters.listing', {
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token, Accept: 'application/json' },
-    data: body,
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as Listing;
-}
-
-/** Runs `action` and answers the listing response it caused. */
-async function reloadBy(page: Page, action: () => Promise<unknown>): Promise<Listing> {
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/jpanel/supporters.listing') && r.request().method() === 'POST'),
-    action(),
-  ]);
-  return (await response.json()) as Listing;
-}
-
-async function openList(page: Page, query = '') {
-  const listing = await reloadBy(page, () => page.goto(`/jpanel/supporters${query}`));
-  await page.getByRole('heading', { name: 'Supporters', exact: true }).waitFor();
-  await page.locator('tbody tr').first().waitFor();
-  return listing;
-}
+const { list, reloadBy, openList } = listingScreen<Listing>('/jpanel/supporters.listing', '/jpanel/supporters', 'Supporters');
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -126,9 +96,8 @@ describe('supporters listing', () => {
   it('downloads the list as CSV', async () => {
     const { context, page } = await adminPage();
     const suspended = await openList(page, '?f.recurring=Suspended');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^supporters-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+    const { filename, lines } = await downloadLines(page, page.getByRole('link', { name: 'Export CSV' }));
+    expect(filename).toMatch(/^supporters-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toContain('Display Name');
     expect(lines).toHaveLength(suspended.recordsFiltered + 1);
     await context.close();

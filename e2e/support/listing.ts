@@ -1,0 +1,53 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot as takeScreenshot } from './browser.ts';
+
+/** A screenshot once the preloader is gone and transitions have settled. */
+export async function settledScreenshot(page: Page, name: string) {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(400);
+  await takeScreenshot(page, name);
+}
+
+/** An API call with the page's session (XHR header and CSRF token, as the app sends them). */
+export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token, Accept: 'application/json' },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(response.status(), `${method} ${path}`).toBeLessThan(300);
+  return (await response.json()) as T;
+}
+
+/** Helpers for one listing screen: its endpoint, its page and its heading. */
+export function listingScreen<Listing>(endpoint: string, path: string, heading: string) {
+  const list = (page: Page, body: Record<string, unknown>) => apiCall<Listing>(page, 'POST', endpoint, body);
+
+  /** Runs `action` and answers the listing response it caused. */
+  async function reloadBy(page: Page, action: () => Promise<unknown>): Promise<Listing> {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(endpoint) && r.request().method() === 'POST'),
+      action(),
+    ]);
+    return (await response.json()) as Listing;
+  }
+
+  async function openList(page: Page, query = '') {
+    const listing = await reloadBy(page, () => page.goto(`${path}${query}`));
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await page.locator('tbody tr').first().waitFor();
+    return listing;
+  }
+
+  return { list, reloadBy, openList };
+}
+
+/** Clicks `trigger`, waits for the download and answers its file name and CSV lines. */
+export async function downloadLines(page: Page, trigger: Locator): Promise<{ filename: string; lines: string[] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const lines = (await readFile(await download.path(), 'utf8')).trim().split('\n');
+  return { filename: download.suggestedFilename(), lines };
+}
