@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'] } },
+      // Every project names the same worker count: Vitest groups projects by it.
+      { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], maxWorkers: 2 } },
       {
         test: {
           name: 'server',

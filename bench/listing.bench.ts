@@ -1,6 +1,7 @@
 // Listing benchmark (issue 3): our endpoint against the same SQL run directly, at 1,000,000
 // and at 10,000 contributions, plus a full CSV export against PostgreSQL's own COPY.
-// Usage: npm run bench   (PostgreSQL at BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432)
+// Usage: npm run bench   (PostgreSQL at BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432;
+// BENCH_DB names the 1M-row database, default almoner_bench; BENCH_ONLY=page-turns runs that part alone)
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -100,15 +101,67 @@ async function measureExport(database: Database, url: string) {
   console.log(`  speed vs COPY: ${(copyMs / ourMs).toFixed(2)} (aim ≥ 0.50)   peak RSS growth while streaming: ${((peak - rssBefore) / 1e6).toFixed(1)} MB`);
 }
 
-const large = await benchDatabase(`${base}/almoner_bench`, 1_000_000, 250_000);
+const PAGE_TURN_CLIENTS = 8;
+const PAGE_TURN_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+/** Runs `once` from `clients` loops for the given time; answers requests per second. */
+async function throughput(clients: number, seconds: number, once: (i: number) => Promise<unknown>): Promise<number> {
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = c; Date.now() < end; i += clients) {
+        await once(i);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+/**
+ * Page turns (issue 6 item 23): 8 clients turning the contributions pages as the web client
+ * does after its first page (count=0: the counts it already has are kept), against the SQL of
+ * the page alone run directly on a pool of the same size.
+ */
+async function measurePageTurns(database: Database, url: string) {
+  const def = contributionsListing as unknown as Def;
+  const body = (i: number) => ({ start: (i % 40) * 50, length: 50, count: 0 });
+  const pool = new pg.Pool({ connectionString: url, max: PAGE_TURN_CLIENTS });
+  const { app, call } = await benchServer(database);
+  await throughput(PAGE_TURN_CLIENTS, 1, async (i) => (await call('/jpanel/contributions-v2.listing', body(i))).json());
+  const ours = await throughput(PAGE_TURN_CLIENTS, PAGE_TURN_SECONDS, async (i) => {
+    const response = await call('/jpanel/contributions-v2.listing', body(i));
+    if (!response.ok) throw new Error(`page turn failed: ${response.status}`);
+    await response.json();
+  });
+  const raw = await throughput(PAGE_TURN_CLIENTS, PAGE_TURN_SECONDS, async (i) => {
+    const { sql, params } = dialect.sqlToQuery(listingQueries(def, readListingQuery(def, body(i))).rows);
+    await pool.query(sql, params);
+  });
+  console.log(`
+page turns, contributions at 1M rows, ${PAGE_TURN_CLIENTS} clients for ${PAGE_TURN_SECONDS} s:`);
+  console.log(`  ours ${ours.toFixed(0)} req/s   the page's SQL alone ${raw.toFixed(0)} req/s   ratio ${(ours / raw).toFixed(2)}`);
+  await app.close();
+  await pool.end();
+}
+
+const largeUrl = `${base}/${process.env.BENCH_DB ?? 'almoner_bench'}`;
+const large = await benchDatabase(largeUrl, 1_000_000, 250_000);
+if (process.env.BENCH_ONLY === 'page-turns') {
+  await measurePageTurns(large, largeUrl);
+  await large.close();
+  process.exit(0);
+}
 const small = await benchDatabase(`${base}/almoner_bench_small`, 10_000, 2_500);
 console.log(`\nmedians of ${RUNS} runs; ratio = our endpoint (HTTP, JSON) / the same SQL run directly\n`);
-const big = await measureListings(large, `${base}/almoner_bench`, '1M rows');
+const big = await measureListings(large, largeUrl, '1M rows');
 const little = await measureListings(small, `${base}/almoner_bench_small`, '10k rows');
 console.log('\ngrowth (1M / 10k, our endpoint):');
 for (const name of Object.keys(big.results)) {
   console.log(`  ${name.padEnd(44)} ×${((big.results[name]?.ours ?? 0) / (little.results[name]?.ours ?? 1)).toFixed(2)}`);
 }
-await measureExport(large, `${base}/almoner_bench`);
+await measurePageTurns(large, largeUrl);
+await measureExport(large, largeUrl);
 await large.close();
 await small.close();

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { screenshot, useBrowser } from './support/browser.ts';
+import { screenshot, signIn, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
@@ -8,8 +8,36 @@ it('serves a readable API reference generated from the route schemas', async () 
   await page.goto('/jpanel/api/docs');
   await page.getByText('Almoner API').first().waitFor();
   await page.getByText('/jpanel/login').first().waitFor();
+  await page.getByText('Sign in with e-mail and password').first().waitFor();
   await screenshot(page, 'api-docs');
   const spec = await (await page.request.get('/jpanel/api/docs/json')).json();
   expect(spec.paths['/jpanel/login'].post.requestBody).toBeTruthy();
+  await context.close();
+});
+
+it('shows a listing body with its real fields, reached from the API token panel', async () => {
+  const { page, context } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.goto('/jpanel/users');
+  await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+  await page.locator('tbody tr a').first().click();
+  const link = page.getByRole('link', { name: 'API reference' });
+  await link.waitFor();
+  const [docs] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await docs.getByText('Almoner API').first().waitFor();
+  expect(new URL(docs.url()).pathname).toMatch(/^\/jpanel\/api\/docs/);
+
+  const operation = docs.locator('.opblock', { hasText: '/jpanel/supporters.listing' });
+  await operation.locator('.opblock-summary').click();
+  await operation.getByText('List supporters (DataTables paging, search and filters)').first().waitFor();
+  const example = operation.locator('.body-param__example, .highlight-code').first();
+  await example.waitFor();
+  const text = await example.innerText();
+  expect(text).toContain('"draw"');
+  expect(text).toContain('"search"');
+  expect(text).not.toContain('additionalProp');
+  await operation.scrollIntoViewIfNeeded();
+  await screenshot(docs, 'api-docs-listing-body');
   await context.close();
 });

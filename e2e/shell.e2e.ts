@@ -480,9 +480,10 @@ describe('mobile, 375 px wide', () => {
     await screenshot(page, 'mobile-home');
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    await page.waitForFunction(
-      `document.querySelector('nav[aria-label="Main navigation"]').getBoundingClientRect().left >= 0`,
-    );
+    // Polled from outside the page: the Content Security Policy forbids the eval waitForFunction uses.
+    await expect
+      .poll(() => page.evaluate(`document.querySelector('nav[aria-label="Main navigation"]').getBoundingClientRect().left >= 0`))
+      .toBe(true);
     await settle(page);
     await screenshot(page, 'mobile-nav-open');
 
@@ -490,9 +491,10 @@ describe('mobile, 375 px wide', () => {
     if ((await settings.getAttribute('aria-expanded')) !== 'true') await settings.click();
     await nav.getByRole('link', { name: 'Organisation' }).click();
     await page.waitForURL(/\/jpanel\/settings#organisation$/);
-    await page.waitForFunction(
-      `document.querySelector('nav[aria-label="Main navigation"]').getBoundingClientRect().right <= 0`,
-    );
+    // Polled from outside the page: the Content Security Policy forbids the eval waitForFunction uses.
+    await expect
+      .poll(() => page.evaluate(`document.querySelector('nav[aria-label="Main navigation"]').getBoundingClientRect().right <= 0`))
+      .toBe(true);
     await page.getByRole('textbox', { name: 'Organisation name' }).waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await screenshot(page, 'mobile-settings');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HISTORY_FIELD_KINDS } from './history/fields.ts';
 
 /** A record's history as the audit trail tells it (newest first). */
 export const historyEntrySchema = z.object({
@@ -7,7 +8,20 @@ export const historyEntrySchema = z.object({
   action: z.enum(['insert', 'update', 'delete']),
   actor: z.object({ id: z.number(), name: z.string() }).nullable(),
   ip: z.string().nullable(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
+  /**
+   * Shown fields only, each with its label and kind from the table's history catalogue; a money
+   * field carries its currency, a user or supporter field carries `{ id, name }` values.
+   */
+  changes: z.array(
+    z.object({
+      field: z.string(),
+      label: z.string(),
+      kind: z.enum(HISTORY_FIELD_KINDS),
+      currency: z.string().nullable().optional(),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { formBoolean } from './rules.ts';
+import { formBoolean, text } from './rules.ts';
 
 /** Laravel Fortify's login shape: JSON or form posts of email, password, remember. */
 export const loginRequestSchema = z.object({
-  email: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength(255)),
-  password: z.string({ error: messages.required }).min(1, messages.required).max(1024, messages.maxLength(1024)),
+  email: text().trim().min(1, messages.required).max(255, messages.maxLength(255)),
+  password: text().min(1, messages.required).max(1024, messages.maxLength(1024)),
   remember: formBoolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -17,8 +17,8 @@ export const loginResponseSchema = z.object({
 
 export const twoFactorChallengeSchema = z
   .object({
-    code: z.string().trim().max(16, messages.maxLength(16)).optional(),
-    recovery_code: z.string().trim().max(64, messages.maxLength(64)).optional(),
+    code: text().trim().max(16, messages.maxLength(16)).optional(),
+    recovery_code: text().trim().max(64, messages.maxLength(64)).optional(),
   })
   .refine((v) => Boolean(v.code || v.recovery_code), {
     error: messages.required,
@@ -26,11 +26,11 @@ export const twoFactorChallengeSchema = z
   });
 
 export const confirmPasswordSchema = z.object({
-  password: z.string({ error: messages.required }).min(1, messages.required).max(1024, messages.maxLength(1024)),
+  password: text().min(1, messages.required).max(1024, messages.maxLength(1024)),
 });
 
 export const twoFactorCodeSchema = z.object({
-  code: z.string({ error: messages.required }).trim().min(1, messages.required).max(16, messages.maxLength(16)),
+  code: text().trim().min(1, messages.required).max(16, messages.maxLength(16)),
 });
 
 export const currentUserSchema = z.object({

@@ -12,6 +12,7 @@ export const errorCodes = [
   'password_confirmation_required',
   'bad_request',
   'internal',
+  'unavailable',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -32,9 +32,11 @@ export const messages = {
   passwordConfirmationRequired: 'Password confirmation required.',
 
   // generic (ours)
+  invalidCharacter: 'This field contains a character that is not allowed.',
   notFound: 'The requested record could not be found.',
   conflict: 'This record was changed or already exists. Reload and try again.',
   tooLarge: 'The request is too large.',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The database cannot be reached right now. Please try again in a few seconds.',
   unknownError: 'Unknown error, please try again later',
 } as const;

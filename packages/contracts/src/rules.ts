@@ -4,18 +4,23 @@ import { messages } from './messages.ts';
 /** Spec part 1 §9: "other text 45" unless a field says otherwise. */
 export const DEFAULT_MAX_LENGTH = 45;
 
+/**
+ * Every string the server accepts starts here. PostgreSQL text cannot hold a NUL character, so
+ * one reaching a query would fail inside the database (a 500); it is refused at the edge instead.
+ */
+export const text = (error: string = messages.required) =>
+  z.string({ error }).refine((v) => !v.includes('\u0000'), { error: messages.invalidCharacter });
+
 /** A required, trimmed string with the spec's messages. */
 export const requiredText = (max = DEFAULT_MAX_LENGTH) =>
-  z
-    .string({ error: messages.required })
+  text()
     .trim()
     .min(1, { error: messages.required })
     .max(max, { error: messages.maxLength(max) });
 
 /** An optional string: blank becomes null. */
 export const optionalText = (max = DEFAULT_MAX_LENGTH) =>
-  z
-    .string({ error: messages.required })
+  text()
     .trim()
     .max(max, { error: messages.maxLength(max) })
     .nullish()
@@ -38,13 +43,15 @@ export function isValidEmail(value: string, max = DEFAULT_MAX_LENGTH): boolean {
 }
 
 export const email = (max = DEFAULT_MAX_LENGTH) =>
-  z
-    .string({ error: messages.required })
+  text()
     .trim()
     .min(1, { error: messages.required })
     .refine((v) => isValidEmail(v, max), { error: messages.email });
 
-/** Spec part 1 §5 date rule: YYYY-MM-DD or MM/DD/YYYY, and a real calendar date. */
+/**
+ * Spec part 1 §5 date rule: YYYY-MM-DD or MM/DD/YYYY, and a real calendar date (so not
+ * 2024-02-30, nor year 0000, which PostgreSQL refuses). Answers the ISO form.
+ */
 export function parseSpecDate(value: string): string | null {
   let y: number, m: number, d: number;
   const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
@@ -52,15 +59,18 @@ export function parseSpecDate(value: string): string | null {
   if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   else if (us) [y, m, d] = [Number(us[3]), Number(us[1]), Number(us[2])];
   else return null;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
-    return null;
-  }
-  return date.toISOString().slice(0, 10);
+  if (y < 1 || m < 1 || m > 12 || d < 1) return null;
+  // The day after the month's last day is day 0 of the next month.
+  const daysInMonth = new Date(Date.UTC(2000, m, 0)).getUTCDate() - (m === 2 && !isLeapYear(y) ? 1 : 0);
+  if (d > daysInMonth) return null;
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** A date field: the spec's rule, answering 'Date is invalid.' and giving the ISO day. */
 export const specDate = () =>
-  z.string({ error: messages.date }).transform((v, ctx) => {
+  text(messages.date).transform((v, ctx) => {
     const parsed = parseSpecDate(v.trim());
     if (!parsed) {
       ctx.addIssue({ code: 'custom', message: messages.date });
@@ -68,6 +78,9 @@ export const specDate = () =>
     }
     return parsed;
   });
+
+/** An optional date filter: blank means no filter. */
+export const optionalSpecDate = () => z.preprocess((v) => (v === '' ? undefined : v), specDate().optional());
 
 /** HTML checkboxes arrive as "1"/"on"/"true" in form posts and as booleans in JSON. */
 export const formBoolean = () =>

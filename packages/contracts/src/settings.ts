@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentGateways } from './payment-gateway.ts';
 import { formBoolean, optionalText, requiredText } from './rules.ts';
 
 /** Currencies the site can take gifts in (ISO 4217). */
@@ -11,6 +12,7 @@ export type SiteCurrency = (typeof siteCurrencies)[number];
  */
 export const settingsMessages = {
   currency: 'Choose one of the listed currencies.',
+  paymentGateway: 'Choose one of the listed payment gateways.',
   upgradeRequested: 'Thanks! Your upgrade request has been recorded for your administrators.',
   unknownSetting: 'This setting does not exist.',
   upgradeFeature: 'Choose the upgrade you would like.',
@@ -32,6 +34,7 @@ export const settingsValuesSchema = z.object({
   edition_dp: formBoolean(),
   referral_sources_enabled: formBoolean(),
   nps_enabled: formBoolean(),
+  payment_gateway: z.enum(paymentGateways, { error: settingsMessages.paymentGateway }),
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 export type SettingsKey = keyof SettingsValues;
@@ -51,6 +54,7 @@ export const settingsSchema = z.object({
   edition_dp: z.boolean(),
   referral_sources_enabled: z.boolean(),
   nps_enabled: z.boolean(),
+  payment_gateway: z.enum(paymentGateways),
 }) satisfies z.ZodType<SettingsValues>;
 
 export const settingsResponseSchema = z.object({ values: settingsSchema });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { allPermissionIds } from './permissions.ts';
-import { email, formBoolean, optionalText, requiredText } from './rules.ts';
+import { email, formBoolean, optionalText, requiredText, text } from './rules.ts';
 
 /** Staff users (spec part 3 §2.11 user form, §7 "Users and settings"). */
 
@@ -20,6 +20,7 @@ export const userMessages = {
   cannotRemoveOwnAccess: 'You cannot remove your own administrator access.',
   accountAdminOnly: 'Only an account administrator can change an account administrator.',
   permissionNotHeld: 'You can only grant permissions you have yourself.',
+  userAboveYou: 'You can only manage users whose permissions you have yourself.',
   deleted: (name: string) => `${name} deleted successfully.`,
   twoFactorDisabled: 'Two Factor Authentication disabled for user.',
 } as const;
@@ -27,8 +28,7 @@ export const userMessages = {
 const permissionId = z.enum(allPermissionIds as [string, ...string[]], { error: userMessages.unknownPermission });
 
 /** Blank means "keep the current password" on update, and "none yet" on create. */
-const password = z
-  .string({ error: messages.required })
+const password = text()
   .max(1024, { error: messages.maxLength(1024) })
   .optional()
   .transform((v) => (v ? v : undefined))

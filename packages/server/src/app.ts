@@ -14,7 +14,9 @@ import type { Database } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { RequestLog, loggerOptions, newRequestId, registerRequestId } from './http/logging.ts';
 import { parseNested } from './http/qs.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
 
@@ -29,15 +31,9 @@ export type BuildAppOptions = {
 /** Builds the HTTP app: one Fastify instance, every module's routes, the SPA and the API docs. */
 export async function buildApp({ database, config, logger = false, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          ...(logStream ? { stream: logStream } : {}),
-          // Passwords, codes and tokens never reach the log: bodies are not logged, and
-          // these headers are masked.
-          redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]', 'req.headers["x-xsrf-token"]'],
-        }
-      : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    logController: new RequestLog(),
+    genReqId: newRequestId,
     rewriteUrl,
     routerOptions: { querystringParser: parseNested },
     trustProxy: process.env.ALMONER_TRUST_PROXY === '1',
@@ -51,6 +47,8 @@ export async function buildApp({ database, config, logger = false, logStream }: 
   await app.register(cookie);
   await app.register(formbody, { parser: parseNested });
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  registerRequestId(app);
   registerAccessControl(app);
 
   await app.register(swagger, {

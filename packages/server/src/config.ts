@@ -13,6 +13,8 @@ export type Config = {
   appKey: Buffer;
   secureCookies: boolean;
   logLevel: string;
+  /** ALMONER_STORAGE: `s3://bucket[/prefix]` stores files in S3; absent means local disk. */
+  storage?: string | undefined;
 };
 
 /**
@@ -23,7 +25,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.ALMONER_DATA_DIR ?? './data');
   return {
     port: Number(env.PORT ?? 3000),
-    host: env.HOST ?? '0.0.0.0',
+    // Loopback unless asked: the start banner prints the demo password.
+    host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     adminEmail: env.ALMONER_ADMIN_EMAIL ?? 'admin@almoner.test',
@@ -31,7 +34,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appKey: loadAppKey(env.ALMONER_APP_KEY, dataDir),
     secureCookies: env.ALMONER_SECURE_COOKIES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
+    storage: env.ALMONER_STORAGE || undefined,
   };
+}
+
+/** The address to open in a browser: every interface is reachable as localhost. */
+export function browsableUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 function loadAppKey(fromEnv: string | undefined, dataDir: string): Buffer {

@@ -1,5 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { browsableUrl, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
@@ -13,8 +14,10 @@ await ensureAdmin(app.ctx);
 if (process.env.ALMONER_SEED !== '0') await seedDemoIfEmpty(database, (line) => app.log.info(line));
 await app.listen({ port: config.port, host: config.host });
 
+// Printed only now that the server is listening, with the address it really took.
+const { port } = app.server.address() as AddressInfo;
 const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}/db`;
-console.log(`\nAlmoner is running on ${where}: http://localhost:${config.port}/jpanel`);
+console.log(`\nAlmoner is running on ${where}: ${browsableUrl(config.host, port)}/jpanel`);
 console.log(`Sign in as ${config.adminEmail} / ${process.env.ALMONER_ADMIN_PASSWORD ? '(the password you set)' : config.adminPassword}\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

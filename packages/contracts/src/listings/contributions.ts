@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ListingColumn } from '../listing.ts';
 import { messages } from '../messages.ts';
+import { optionalSpecDate, text } from '../rules.ts';
 
 /**
  * Contributions listing (spec part 1 §2): 50 rows a page, default sort on column 7 (the
@@ -59,12 +60,7 @@ export const contributionSources = [
 const list = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (v === undefined || v === '' ? undefined : Array.isArray(v) ? v : [v]), z.array(item).max(50).optional());
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.date)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), messages.date)
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const day = optionalSpecDate();
 
 const amount = z
   .union([z.number(), z.string()])
@@ -87,7 +83,7 @@ export const contributionFiltersSchema = z
     to: day,
     status: z.enum(contributionStatuses.map((s) => s.value) as [string, ...string[]]).optional().or(z.literal('').transform(() => undefined)),
     payment_type: list(z.enum(paymentTypeOptions.map((p) => p.value) as [string, ...string[]])),
-    source: list(z.string().max(50, messages.maxLength(50))),
+    source: list(text().max(50, messages.maxLength(50))),
     amount_min: amount,
     amount_max: amount,
     supporter_id: id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ListingColumn } from '../listing.ts';
 import { messages } from '../messages.ts';
+import { optionalSpecDate, text } from '../rules.ts';
 
 /**
  * Supporters listing (spec part 1 §2): 10 rows a page, default sort on column 10 (created)
@@ -33,11 +34,7 @@ export const supporterStatuses = [
   { value: 'all', label: 'All' },
 ] as const;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, messages.date)
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const day = optionalSpecDate();
 
 export const supporterFiltersSchema = z
   .object({
@@ -45,7 +42,7 @@ export const supporterFiltersSchema = z
     from: day,
     to: day,
     account_type_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
-    referral_source: z.string().max(100, messages.maxLength(100)).optional(),
+    referral_source: text().max(100, messages.maxLength(100)).optional(),
     recurring: z.enum(['Active', 'Suspended', 'Cancelled', 'Expired']).optional().or(z.literal('').transform(() => undefined)),
     has_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
   })

@@ -36,7 +36,14 @@ export type DatabaseOptions = { url?: string | undefined; dataDir?: string | und
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A database that does not answer within 5 s is down as far as a request is concerned.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    // When PostgreSQL restarts or the network drops, every open connection emits 'error', idle
+    // in the pool or checked out between two queries of a transaction. Unheard, that event ends
+    // the process. The pool drops a broken connection and the next query opens a new one; the
+    // query that was using it fails, and that request answers 503 (see isDatabaseUnavailable).
+    pool.on('error', ignoreConnectionError);
+    pool.on('connect', (client) => client.on('error', ignoreConnectionError));
     const db = drizzlePg({ client: pool, schema, casing: undefined }) as unknown as Db;
     return {
       db,
@@ -71,6 +78,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => pglite.close(),
   };
+}
+
+const ignoreConnectionError = (): void => {};
+
+/** Node's socket errors and PostgreSQL's codes for "no server to talk to right now". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', '53300', '57P01', '57P02', '57P03']);
+/** node-postgres reports a dropped or timed-out connection by message alone. */
+const UNAVAILABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether a failure means the database cannot be reached (stopped, restarting, unreachable)
+ * rather than that the query was wrong: such a request may simply be tried again shortly.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  const code = String((error as { code?: unknown }).code ?? '');
+  // SQLSTATE class 08 is "connection exception".
+  if (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_MESSAGE.test(error.message)) return true;
+  const inner = [(error as { cause?: unknown }).cause, ...(error instanceof AggregateError ? error.errors : [])];
+  return inner.some((e) => isDatabaseUnavailable(e, depth + 1));
 }
 
 /** Streams a COPY from one pooled connection; a client that stops reading ends the COPY. */

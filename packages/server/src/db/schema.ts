@@ -28,3 +28,5 @@ export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/support/support.tables.ts';
 export * from '../modules/pos/pos.tables.ts';
 export * from '../modules/imports/imports.tables.ts';
+export * from '../integrations/payments/sandbox/sandbox.tables.ts';
+export * from '../listing/listing.tables.ts';

@@ -8,7 +8,7 @@ import {
   loadSession,
 } from '../modules/auth/session.ts';
 
-export type RouteEntry = { method: string; url: string; isPublic: boolean };
+export type RouteEntry = { method: string; url: string; isPublic: boolean; csrf: boolean };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -23,7 +23,7 @@ export function registerAccessControl(app: FastifyInstance): void {
 
   app.decorate('routeList', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
-    let config = (route.config ?? {}) as { public?: boolean; permission?: string | null };
+    let config = (route.config ?? {}) as { public?: boolean; permission?: string | null; csrf?: boolean };
     if (route.url.startsWith('/jpanel/api/docs')) {
       config = { ...config, public: true };
       route.config = config;
@@ -33,7 +33,7 @@ export function registerAccessControl(app: FastifyInstance): void {
       if (!config.public && !('permission' in config)) {
         throw new Error(`Route ${method} ${route.url} declares neither public nor permission.`);
       }
-      app.routeList.push({ method, url: route.url, isPublic: config.public === true });
+      app.routeList.push({ method, url: route.url, isPublic: config.public === true, csrf: config.csrf !== false });
     }
   });
 

@@ -9,7 +9,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Every registered route with its access rule (for the route-enumeration test). */
-    routeList: { method: string; url: string; isPublic: boolean }[];
+    routeList: { method: string; url: string; isPublic: boolean; csrf: boolean }[];
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@almoner/contracts';
 import { messages } from '@almoner/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.ts';
 
 /** The one error type services throw; the handler below turns it into an HTTP answer. */
 export class AppError extends Error {
@@ -30,7 +31,11 @@ export const statusByCode: Record<ErrorCode, number> = {
   password_confirmation_required: 423,
   bad_request: 400,
   internal: 500,
+  unavailable: 503,
 };
+
+/** Seconds a client should wait before trying again while the database is unreachable. */
+export const RETRY_AFTER_SECONDS = 5;
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -58,6 +63,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = Object.values(errors)[0]?.[0] ?? messages.required;
       return reply.status(422).send({ message: first, code: 'validation', errors });
     }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(statusByCode.unavailable)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: messages.unavailable, code: 'unavailable' });
+    }
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
     if (pgCode === '23505') {
       return reply.status(409).send({ message: messages.conflict, code: 'conflict' });
@@ -67,17 +79,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = status === 413 ? messages.tooLarge : status === 404 ? messages.notFound : error.message;
       return reply.status(status).send({ message, code: status === 404 ? 'not_found' : 'bad_request' });
     }
-    // Query parameters can hold personal data or secrets: log the failure, not the values.
-    const cause = (error as { cause?: Error }).cause;
-    request.log.error(
-      {
-        error: error.name,
-        message: error.message.split('\nparams:')[0],
-        cause: cause ? `${cause.name}: ${cause.message}` : undefined,
-        stack: error.stack?.split('\n').slice(1, 6).join('\n'),
-      },
-      'unhandled error',
-    );
+    // The error goes through the log's safe serializer: type, code and frames, never the
+    // message (a failed query's message holds its SQL and parameters). The line carries the
+    // request id, which the answer also carries as X-Request-Id.
+    request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: messages.internal, code: 'internal' });
   });
   app.setNotFoundHandler((_request, reply) =>

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
-const routes: { method: string; url: string; isPublic: boolean }[] = [];
+const routes: { method: string; url: string; isPublic: boolean; csrf: boolean }[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -25,8 +25,13 @@ describe('every route', () => {
     }
   });
 
+  it('exempts from CSRF only the calls a browser makes without a session page: signed storage URLs and the sandbox gateway', () => {
+    const exempt = routes.filter((r) => !r.csrf && r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
+    expect(exempt.sort()).toEqual(['POST /sandbox-gateway/v1/tokens', 'PUT /storage/*']);
+  });
+
   it('refuses a state-changing request with no CSRF token (419)', async () => {
-    for (const route of routes.filter((r) => r.method !== 'GET')) {
+    for (const route of routes.filter((r) => r.method !== 'GET' && r.csrf)) {
       const response = await t.app.inject({ method: route.method as 'POST', url: concrete(route.url), payload: {} });
       expect(`${route.method} ${route.url} → ${response.statusCode}`).toBe(`${route.method} ${route.url} → 419`);
     }

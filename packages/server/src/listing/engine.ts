@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
+import { cachedCount } from './count-cache.ts';
 import { type OrderBy, type PageRequest, parsePageRequest } from './request.ts';
 
 export type CsvColumn = { header: string; value: SQL; kind: 'text' | 'number' };
@@ -109,26 +110,34 @@ export function listingQueries<F>(def: ListingDefinition<F>, query: ListingQuery
   };
 }
 
-/** One page of rows plus capped counts, in the DataTables answer shape. */
+/**
+ * One page of rows plus capped counts, in the DataTables answer shape. A client that already
+ * holds this filter's counts sends `count=0` and no count runs (`counts: 'reused'`; the numbers
+ * are then only what the page itself proves). Otherwise counts come from the short-lived shared
+ * cache when they can (`'cached'`), else are counted now (`'fresh'`).
+ */
 export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, query: ListingQuery<F>): Promise<ListingResponse> {
   const { page } = query;
   const queries = listingQueries(def, query);
-  const count = async (q: SQL) => Number((await queryRows(db, q))[0]?.n ?? 0);
   const [rows, filtered, total] = await Promise.all([
     queryRows(db, queries.rows),
-    count(queries.filtered),
-    queries.total ? count(queries.total) : undefined,
+    page.count ? cachedCount(db, queries.filtered) : undefined,
+    page.count && queries.total ? cachedCount(db, queries.total) : undefined,
   ]);
-  const recordsTotal = total ?? filtered;
   const data = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalise(v)])) as ListingRow);
-  const capped = filtered > COUNT_CAP;
-  // Past the cap the count is a lower bound that keeps "next" available while pages are full.
+  // Past the cap (or without a count) this lower bound keeps "next" available while pages are full.
   const reached = page.start + data.length + (data.length === page.length ? 1 : 0);
+  if (!filtered) {
+    return { draw: page.draw, recordsTotal: reached, recordsFiltered: reached, capped: false, counts: 'reused', data };
+  }
+  const recordsTotal = (total ?? filtered).n;
+  const capped = filtered.n > COUNT_CAP;
   return {
     draw: page.draw,
     recordsTotal: Math.min(recordsTotal, COUNT_CAP),
-    recordsFiltered: capped ? Math.max(COUNT_CAP, reached) : filtered,
+    recordsFiltered: capped ? Math.max(COUNT_CAP, reached) : filtered.n,
     capped: capped || recordsTotal > COUNT_CAP,
+    counts: filtered.cached && (total?.cached ?? true) ? 'cached' : 'fresh',
     data,
   };
 }

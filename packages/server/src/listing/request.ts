@@ -1,10 +1,4 @@
-import {
-  LISTING_MAX_LENGTH,
-  LISTING_MAX_ORDER,
-  LISTING_MAX_SEARCH,
-  LISTING_MAX_START,
-  messages,
-} from '@almoner/contracts';
+import { LISTING_MAX_LENGTH, LISTING_MAX_ORDER, LISTING_MAX_START, listingSearchSchema } from '@almoner/contracts';
 import { fieldError } from '../http/errors.ts';
 
 export type SortDir = 'asc' | 'desc';
@@ -16,6 +10,8 @@ export type PageRequest = {
   length: number;
   order: OrderBy[];
   search: string;
+  /** False when the client keeps the counts it already has for this filter (`count=0`). */
+  count: boolean;
 };
 
 type Raw = Record<string, unknown>;
@@ -35,7 +31,7 @@ const entries = (value: unknown): unknown[] =>
 /**
  * Reads the DataTables paging, ordering and search fields. Out-of-range numbers are clamped,
  * unknown or unsortable columns and directions are dropped (the default order applies), and
- * only a search longer than the limit is refused — silently cutting it would show wrong rows.
+ * only a search the shared rule refuses (too long, or holding NUL) answers 422.
  */
 export function parsePageRequest(
   raw: Raw,
@@ -57,9 +53,8 @@ export function parsePageRequest(
 
   const searchRaw = raw.search;
   const value = searchRaw && typeof searchRaw === 'object' ? (searchRaw as Raw).value : searchRaw;
-  const search = typeof value === 'string' ? value.trim() : '';
-  if (search.length > LISTING_MAX_SEARCH) {
-    throw fieldError('search', messages.maxLength(LISTING_MAX_SEARCH));
-  }
-  return { draw, start, length, order: order.length ? order : options.defaultOrder, search };
+  const search = listingSearchSchema.safeParse(typeof value === 'string' ? value : '');
+  if (!search.success) throw fieldError('search', search.error.issues[0]?.message ?? '');
+  const count = ![0, '0', false, 'false'].includes(raw.count as never);
+  return { draw, start, length, order: order.length ? order : options.defaultOrder, search: search.data, count };
 }

@@ -1,3 +1,4 @@
+import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
@@ -7,6 +8,7 @@ import { generateOrganisation } from './generate.ts';
 import { scaleFor } from './scale.ts';
 import { column, count, findOrphans, keyFigures, lifetimeMismatches } from './seed-checks.ts';
 import type { Runner } from './writer.ts';
+import { queryRows } from '../listing/engine.ts';
 
 const quiet = () => undefined;
 
@@ -54,6 +56,21 @@ describe('the demo seed', () => {
       'segment_items', 'product_categories', 'promo_codes', 'fundraising_pages', 'notes', 'webhooks', 'pages', 'theme_assets', 'feed_posts']) {
       expect(await at(table), table).toBeGreaterThan(0);
     }
+  });
+
+  it("writes each contribution's first history event from its payment state, for every payment state", async () => {
+    const firsts = (await queryRows(database.db, sql`
+      select c.id, c.paid_at, c.payment_status,
+             (select h.event from contribution_status_history h where h.contribution_id = c.id order by h.occurred_at, h.id limit 1) as event
+        from contributions c`)) as { id: number; paid_at: string | null; payment_status: string | null; event: string }[];
+    const seen = new Set<string>();
+    for (const row of firsts) {
+      const state = paymentStateOf(row);
+      seen.add(state);
+      // A pending bank payment is "Awaiting payment" in the history too, never "Paid".
+      expect(row.event, `contribution ${row.id} (${state})`).toBe(paymentEventOf(state));
+    }
+    expect([...seen].sort()).toEqual(['failed', 'paid', 'pending', 'unpaid']);
   });
 
   it('keeps every reference and every stored aggregate consistent', async () => {

@@ -1,3 +1,4 @@
+import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
 import { contributionStatusHistory, type contributions } from '../modules/contributions/contributions.tables.ts';
 import { refunds, transactionFees, type payments } from '../modules/payments/payments.tables.ts';
 import { at, DAY } from './context.ts';
@@ -13,8 +14,10 @@ const REFUND_REASONS = ['requested_by_customer', 'requested_by_customer', 'dupli
 /** What happens after the payment: refunds, platform fees, fulfilment, spam and deletion marks, history. */
 export function settleAfterPayment(d: Draft, c: ContributionRow, payment: PaymentRow | null): void {
   const paidAt = c.paidAt ? c.paidAt.getTime() : null;
-  if (paidAt !== null) history(d, c, 'paid', paidAt, c.totalAmount as number);
-  else history(d, c, payment ? 'payment_failed' : 'created', d.t, null);
+  // The same derivation as the status the list shows: a pending bank payment is not "Paid".
+  const event = paymentEventOf(paymentStateOf({ paid_at: c.paidAt ?? null, payment_status: c.paymentStatus ?? null }));
+  const reached = event === 'paid' || event === 'payment_pending';
+  history(d, c, event, paidAt ?? d.t, reached ? (c.totalAmount as number) : null);
   if (payment?.status === 'succeeded') {
     platformFee(d, payment.id as number, null, payment.amount, d.t);
     maybeRefund(d, c, payment);

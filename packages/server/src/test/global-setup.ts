@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +7,8 @@ import pg from 'pg';
 import { createPglite, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 
-export const TEMPLATE_DB = 'almoner_template';
+/** One template per run, so two runs on one server (CI and a developer) never drop each other's. */
+const TEMPLATE_DB = `almoner_template_${randomBytes(4).toString('hex')}`;
 export const pgAdminUrl = process.env.ALMONER_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
@@ -25,7 +27,12 @@ export default async function setup(project: TestProject) {
     await migrateDatabase(database);
     await database.close();
     project.provide('pgTemplate', TEMPLATE_DB);
-    return;
+    return async () => {
+      const dropper = new pg.Client({ connectionString: pgAdminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
+      await dropper.end();
+    };
   }
   const pglite = await createPglite();
   const database = await openDatabase({ pglite });

@@ -1,4 +1,4 @@
-import type { CurrentUser, EditionFlags } from '@almoner/contracts';
+import { hasPermission, type CurrentUser, type EditionFlags } from '@almoner/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 
@@ -8,4 +8,13 @@ export const sessionKey = ['session'] as const;
 
 export function useSession() {
   return useQuery({ queryKey: sessionKey, queryFn: () => api<SessionInfo>('/jpanel/auth/session') });
+}
+
+/**
+ * Whether the signed-in user holds a permission, by the rule the server checks (contracts'
+ * `hasPermission`): screens show a control or a link only when this says its route will answer.
+ */
+export function useCan(): (permission: string) => boolean {
+  const user = useSession().data?.user;
+  return (permission) => user !== undefined && hasPermission(user, permission);
 }

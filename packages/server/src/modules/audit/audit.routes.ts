@@ -15,7 +15,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/history/:table/:id',
     {
       config: { permission: null },
-      schema: { tags: ['audit'], params, querystring: historyQuerySchema, response: { 200: historyResponseSchema } },
+      schema: { summary: 'A record\'s change history', tags: ['audit'], params, querystring: historyQuerySchema, response: { 200: historyResponseSchema } },
     },
     async (request) => {
       assertPermission(request.user as AuthUser, historyTables[request.params.table]);

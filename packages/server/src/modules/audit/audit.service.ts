@@ -2,6 +2,7 @@ import type { HistoryEntry } from '@almoner/contracts';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../users/users.tables.ts';
+import { presentChanges } from './audit.present.ts';
 import { auditLog } from './audit.tables.ts';
 
 /**
@@ -38,19 +39,20 @@ export async function listHistory(
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
+  const raw = page.map((row) => ({
+    changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({ field, before, after })),
+  }));
+  const changes = await presentChanges(db, table, recordId, raw);
+  // An update that touched only hidden columns (a sign-in's two-factor step) has nothing to show.
   return {
-    data: page.map((row) => ({
+    data: page.flatMap((row, i) => (row.action === 'update' && !changes[i]?.length ? [] : [{
       id: row.id,
       occurred_at: row.occurredAt.toISOString(),
       action: row.action as HistoryEntry['action'],
       actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? `User #${row.actorId}` },
       ip: row.ip,
-      changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({
-        field,
-        before,
-        after,
-      })),
-    })),
+      changes: changes[i] ?? [],
+    }])),
     next_before: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   };
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 
 /** Tables whose rows are bookkeeping, not business records. */
-const UNAUDITED = ['sessions', 'auth_throttle', 'audit_log', 'mail_outbox'];
+const UNAUDITED = ['sessions', 'auth_throttle', 'audit_log', 'mail_outbox', 'sandbox_sources', 'sandbox_ledger'];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [
   'password_hash', 'two_factor_secret', 'two_factor_recovery_codes', 'api_token_hash', 'secret',

@@ -1,10 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { formatHistoryValue, historyCatalogues } from '@almoner/contracts';
+import { eq, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
 import { buildUser, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { putSettings } from '../settings/settings.service.ts';
+import { contributions } from '../contributions/contributions.tables.ts';
+import { supporters } from '../supporters/supporters.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { auditLog } from './audit.tables.ts';
+import { queryRows } from '../../listing/engine.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,5 +68,41 @@ describe('audit trail', () => {
     const rest = (await agent.get(`/jpanel/history/settings/site_currency?limit=3&before=${first.next_before}`)).json();
     expect(rest.data).toHaveLength(2);
     expect(rest.next_before).toBeNull();
+  });
+
+  it('has a label and a kind for every column of every table whose history is shown', () => {
+    for (const table of [contributions, supporters, users]) {
+      const { name, columns } = getTableConfig(table);
+      const catalogue = historyCatalogues[name as 'contributions'];
+      expect(columns.map((c) => c.name).filter((c) => !(c in catalogue)), name).toEqual([]);
+    }
+  });
+
+  it('shows money in its currency, people by name and dates, never raw column names or ids', async () => {
+    const { agent, user } = await signedIn(t);
+    const [s] = (await queryRows(t.database.db, sql`insert into supporters (display_name, first_name, last_name) values ('Ada Lovelace', 'Ada', 'Lovelace') returning id`)) as [{ id: number }];
+    const [c] = (await queryRows(t.database.db, sql`
+      insert into contributions (client_uuid, invoice_number, paid_at, payment_status, payment_type, currency_code, total_amount, subtotal_amount, supporter_id)
+      values ('history-case', 'HISTORY-CASE', now(), 'succeeded', 'cash', 'EUR', 10000, 10000, ${s.id}) returning id`)) as [{ id: number }];
+    const [p] = (await queryRows(t.database.db, sql`insert into payments (type, status, amount, currency_code, gateway, paid) values ('cash', 'succeeded', 10000, 'EUR', 'offline', true) returning id`)) as [{ id: number }];
+    await t.database.db.execute(sql`insert into payment_links (payment_id, contribution_id) values (${p.id}, ${c.id})`);
+    expect((await agent.post('/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [c.id] })).statusCode).toBe(200);
+
+    const history = (await agent.get(`/jpanel/history/contributions/${c.id}`)).json();
+    const changes = history.data.flatMap((e: { changes: unknown[] }) => e.changes) as { field: string; label: string; kind: string; currency?: string; before: unknown; after: unknown }[];
+    const byField = (field: string) => changes.find((ch) => ch.field === field);
+    expect(byField('refunded_amount')).toMatchObject({ label: 'Refunded amount', kind: 'money', currency: 'EUR', before: 0, after: 10000 });
+    expect(formatHistoryValue(byField('refunded_amount') as { kind: 'money'; currency: string }, 10000)).toBe('€100.00');
+    const name = `${user.firstName} ${user.lastName}`;
+    expect(byField('spam_marked_by')).toMatchObject({ label: 'Marked as spam by', kind: 'user', before: null, after: { id: user.id, name } });
+    expect(byField('refunded_by')).toMatchObject({ after: { id: user.id, name } });
+    expect(byField('spam_marked_at')).toMatchObject({ label: 'Marked as spam', kind: 'datetime' });
+    expect(formatHistoryValue({ kind: 'datetime' }, byField('spam_marked_at')?.after)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
+    expect(changes.some((ch) => ch.field === 'is_refunded' || ch.field === 'updated_at')).toBe(false);
+
+    const created = history.data.at(-1) as { action: string; changes: { field: string; after: unknown }[] };
+    expect(created.action).toBe('insert');
+    expect(created.changes.find((ch) => ch.field === 'supporter_id')?.after).toEqual({ id: s.id, name: 'Ada Lovelace' });
+    expect(created.changes.some((ch) => ch.field === 'id')).toBe(false);
   });
 });

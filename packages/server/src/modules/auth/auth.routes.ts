@@ -11,7 +11,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/login',
     {
       config: { public: true },
-      schema: { tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
+      schema: { summary: 'Sign in with e-mail and password', tags: ['auth'], body: loginRequestSchema, response: { 200: loginResponseSchema } },
     },
     async (request, reply) => {
       const result = await login(app.ctx, request, reply, request.body);
@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/logout',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    { config: { public: true }, schema: { summary: 'Sign out and end the session', tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
       await endSession(app.ctx.db, app.ctx.config, request, reply);
       return reply.status(204).send(null);
@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/jpanel/auth/session',
-    { config: { permission: null }, schema: { tags: ['auth'], response: { 200: sessionInfoSchema } } },
+    { config: { permission: null }, schema: { summary: 'The signed-in user, their permissions and edition flags', tags: ['auth'], response: { 200: sessionInfoSchema } } },
     async (request) => ({
       user: toCurrentUser(request.user as AuthUser),
       flags: await getEditionFlags(app.ctx.db),

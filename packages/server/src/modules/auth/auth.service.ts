@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { users } from '../users/users.tables.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { type AuthUser, startSession } from './session.ts';
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './throttle.ts';
+import { forgiveAttempt, isKnownAddress, loginKeys, rememberAddress, reserveAttempt } from './throttle.ts';
 
 export const toCurrentUser = (user: AuthUser): CurrentUser => ({
   id: user.id,
@@ -22,7 +22,7 @@ export const toCurrentUser = (user: AuthUser): CurrentUser => ({
 type LoginInput = { email: string; password: string; remember?: boolean | undefined };
 
 /**
- * Password sign-in. Throttling is checked before any hashing; an unknown email costs the same
+ * Password sign-in. Each attempt is counted before any hashing; an unknown email costs the same
  * as a wrong password. With two-factor on, the session is only "pending" until the code.
  */
 export async function login(
@@ -31,8 +31,8 @@ export async function login(
   reply: FastifyReply,
   input: LoginInput,
 ): Promise<{ twoFactor: boolean; userId: number }> {
-  const keys = throttleKeys('login', input.email, request.ip);
-  await assertNotThrottled(ctx.db, keys);
+  const keys = loginKeys(input.email, request.ip, await isKnownAddress(ctx.db, input.email, request.ip));
+  await reserveAttempt(ctx.db, keys);
 
   const [user] = await ctx.db
     .select()
@@ -40,10 +40,10 @@ export async function login(
     .where(and(sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`, isNull(users.deletedAt), eq(users.isAdminUser, true)));
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyAgainstDummy(input.password), false);
   if (!user || !valid) {
-    await recordFailure(ctx.db, keys);
     throw new AppError('validation', messages.loginFailed, { email: [messages.loginFailed] });
   }
-  await clearFailures(ctx.db, keys.slice(0, 1));
+  await forgiveAttempt(ctx.db, keys);
+  await rememberAddress(ctx.db, input.email, request.ip);
 
   const remember = input.remember ?? false;
   if (user.twoFactorConfirmedAt) {

@@ -23,7 +23,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** Failed sign-in counters by address and by email, checked before any password hashing. */
+/**
+ * Sign-in attempt counters (by email and address, by address, by email), checked before any
+ * password hashing, and the addresses each email last signed in from (`login:known:` keys).
+ */
 export const authThrottle = pgTable('auth_throttle', {
   key: varchar('key', { length: 320 }).primaryKey(),
   failures: integer('failures').notNull().default(0),

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, buildUser, createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sessions } from './auth.tables.ts';
-import { MAX_FAILURES_PER_EMAIL } from './throttle.ts';
+import { MAX_FAILURES_PER_EMAIL_AND_IP } from './throttle.ts';
 import { sha256 } from './crypto.ts';
 
 let t: TestApp;
@@ -54,7 +54,7 @@ describe('sign in', () => {
   it('throttles one email after repeated failures, before checking any password', async () => {
     const user = await buildUser(t.database);
     const agent = new Agent(t.app);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_EMAIL_AND_IP; i++) {
       await agent.post('/jpanel/login', { email: user.email, password: 'wrong' });
     }
     const blocked = await agent.post('/jpanel/login', { email: user.email, password: 'correct-horse-9' });

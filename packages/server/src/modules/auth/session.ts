@@ -1,7 +1,7 @@
 import { SESSION_ABSOLUTE_SECONDS, SESSION_IDLE_SECONDS, hasPermission, messages } from '@almoner/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../users/users.tables.ts';
@@ -183,6 +183,16 @@ export async function endSession(db: Db, config: Config, request: FastifyRequest
   request.session = { id: guestId, persisted: false, pendingUserId: null, passwordConfirmedAt: null };
   request.user = null;
   setSessionCookies(reply, config, guestId);
+}
+
+/**
+ * Ends a user's sessions, half-signed-in ones included, except `keepHash` (the one the change
+ * was made from): after a new password or losing the second factor, no old session lives on.
+ */
+export async function endUserSessions(db: Queryable, userId: number, keepHash: string | null): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(or(eq(sessions.userId, userId), eq(sessions.pendingUserId, userId)), keepHash ? ne(sessions.idHash, keepHash) : undefined));
 }
 
 export function assertCsrf(config: Config, request: FastifyRequest): void {

@@ -39,7 +39,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${PREFIX}/confirm-password`,
-    { config: own, schema: { tags, body: confirmPasswordSchema, response: { 201: confirmedPasswordStatusSchema } } },
+    { config: own, schema: { summary: 'Confirm your password before a sensitive change', tags, body: confirmPasswordSchema, response: { 201: confirmedPasswordStatusSchema } } },
     async (request, reply) => {
       await confirmPassword(ctx, request, me(request), request.body.password);
       return reply.status(201).send({ confirmed: true });
@@ -48,13 +48,13 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${PREFIX}/confirmed-password-status`,
-    { config: own, schema: { tags, response: { 200: confirmedPasswordStatusSchema } } },
+    { config: own, schema: { summary: 'Whether your password was confirmed recently', tags, response: { 200: confirmedPasswordStatusSchema } } },
     async (request) => ({ confirmed: isPasswordConfirmed(request) }),
   );
 
   app.post(
     `${PREFIX}/two-factor-authentication`,
-    { config: own, schema: { tags, response: { 200: twoFactorStatusSchema } } },
+    { config: own, schema: { summary: 'Start turning on two-factor authentication', tags, response: { 200: twoFactorStatusSchema } } },
     async (request) => {
       assertPasswordConfirmed(request);
       return enableTwoFactor(ctx, request.actor, me(request).id);
@@ -63,22 +63,22 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${PREFIX}/two-factor-authentication`,
-    { config: own, schema: { tags, response: { 200: twoFactorStatusSchema } } },
+    { config: own, schema: { summary: 'Turn off your two-factor authentication', tags, response: { 200: twoFactorStatusSchema } } },
     async (request) => {
       assertPasswordConfirmed(request);
-      return disableTwoFactor(ctx, request.actor, me(request).id);
+      return disableTwoFactor(ctx, request, me(request).id);
     },
   );
 
   app.post(
     `${PREFIX}/confirmed-two-factor-authentication`,
-    { config: own, schema: { tags, body: twoFactorCodeSchema, response: { 200: twoFactorStatusSchema } } },
+    { config: own, schema: { summary: 'Finish turning on two-factor authentication with a code', tags, body: twoFactorCodeSchema, response: { 200: twoFactorStatusSchema } } },
     async (request) => confirmTwoFactor(ctx, request.actor, me(request).id, request.body.code),
   );
 
   app.get(
     `${PREFIX}/two-factor-qr-code`,
-    { config: own, schema: { tags, response: { 200: twoFactorQrCodeSchema } } },
+    { config: own, schema: { summary: 'The QR code for your authenticator app', tags, response: { 200: twoFactorQrCodeSchema } } },
     async (request) => {
       // The QR code carries the secret, so it is guarded like the secret itself.
       assertPasswordConfirmed(request);
@@ -88,7 +88,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${PREFIX}/two-factor-secret-key`,
-    { config: own, schema: { tags, response: { 200: twoFactorSecretKeySchema } } },
+    { config: own, schema: { summary: 'The secret key for your authenticator app', tags, response: { 200: twoFactorSecretKeySchema } } },
     async (request) => {
       assertPasswordConfirmed(request);
       return getSecretKey(ctx, me(request).id);
@@ -97,7 +97,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${PREFIX}/two-factor-recovery-codes`,
-    { config: own, schema: { tags, response: { 200: recoveryCodesSchema } } },
+    { config: own, schema: { summary: 'Your two-factor recovery codes', tags, response: { 200: recoveryCodesSchema } } },
     async (request) => {
       assertPasswordConfirmed(request);
       return getRecoveryCodes(ctx, me(request).id);
@@ -106,7 +106,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${PREFIX}/two-factor-recovery-codes`,
-    { config: own, schema: { tags, response: { 200: recoveryCodesSchema } } },
+    { config: own, schema: { summary: 'Replace your two-factor recovery codes', tags, response: { 200: recoveryCodesSchema } } },
     async (request) => {
       assertPasswordConfirmed(request);
       return regenerateRecoveryCodes(ctx, request.actor, me(request).id);
@@ -115,7 +115,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/two-factor-challenge',
-    { config: { public: true }, schema: { tags: ['auth'], body: twoFactorChallengeSchema, response: { 200: loginResponseSchema } } },
+    { config: { public: true }, schema: { summary: 'Complete sign-in with a two-factor or recovery code', tags: ['auth'], body: twoFactorChallengeSchema, response: { 200: loginResponseSchema } } },
     async (request, reply) => {
       const user = await answerChallenge(ctx, request, reply, request.body);
       return { two_factor: false, user: toCurrentUser(user) };

@@ -16,8 +16,8 @@ import { sessions } from './auth.tables.ts';
 import { decrypt, encrypt, sha256 } from './crypto.ts';
 import { verifyPassword } from './passwords.ts';
 import { completeLogin } from './auth.service.ts';
-import { findActiveUser, type AuthUser } from './session.ts';
-import { assertNotThrottled, clearFailures, recordFailure, throttleKeys } from './throttle.ts';
+import { endUserSessions, findActiveUser, type AuthUser } from './session.ts';
+import { accountKeys, forgiveAttempt, reserveAttempt } from './throttle.ts';
 import { findRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrCodeSvg, verifyTotp } from './two-factor.codes.ts';
 
 export type TwoFactorRow = {
@@ -79,14 +79,13 @@ export function assertPasswordConfirmed(request: FastifyRequest): void {
 
 /** Checks the password of the signed-in user; wrong guesses are throttled like sign-in. */
 export async function confirmPassword(ctx: AppContext, request: FastifyRequest, user: AuthUser, password: string): Promise<void> {
-  const keys = throttleKeys('confirm', String(user.id), request.ip);
-  await assertNotThrottled(ctx.db, keys);
+  const keys = accountKeys('confirm', user.id, request.ip);
+  await reserveAttempt(ctx.db, keys);
   const row = await loadTwoFactor(ctx, ctx.db, user.id);
   if (!(await verifyPassword(row.passwordHash, password))) {
-    await recordFailure(ctx.db, keys);
     throw fieldError('password', messages.passwordIncorrect);
   }
-  await clearFailures(ctx.db, keys.slice(0, 1));
+  await forgiveAttempt(ctx.db, keys);
   const now = new Date();
   await ctx.db.update(sessions).set({ passwordConfirmedAt: now }).where(eq(sessions.idHash, sessionHash(request)));
   if (request.session) request.session.passwordConfirmedAt = now;
@@ -129,7 +128,8 @@ export async function confirmTwoFactor(ctx: AppContext, actor: Actor, userId: nu
 }
 
 /** Clears everything two-factor; used by the user on their profile and by an administrator. */
-export async function clearTwoFactor(db: Queryable, userId: number): Promise<void> {
+/** Turns the second factor off and ends the user's other sessions (all but `keepSessionHash`). */
+export async function clearTwoFactor(db: Queryable, userId: number, keepSessionHash: string | null): Promise<void> {
   await db
     .update(users)
     .set({
@@ -140,10 +140,11 @@ export async function clearTwoFactor(db: Queryable, userId: number): Promise<voi
       updatedAt: sql`now()`,
     })
     .where(eq(users.id, userId));
+  await endUserSessions(db, userId, keepSessionHash);
 }
 
-export async function disableTwoFactor(ctx: AppContext, actor: Actor, userId: number): Promise<TwoFactorStatus> {
-  await withActor(ctx.db, actor, (tx) => clearTwoFactor(tx, userId));
+export async function disableTwoFactor(ctx: AppContext, request: FastifyRequest, userId: number): Promise<TwoFactorStatus> {
+  await withActor(ctx.db, request.actor, (tx) => clearTwoFactor(tx, userId, sessionHash(request)));
   return { enabled: false, pending_confirmation: false };
 }
 
@@ -234,15 +235,14 @@ export async function answerChallenge(
   const pending = userId ? await findActiveUser(ctx.db, userId) : null;
   if (!userId || !pending) throw new AppError('unauthenticated', messages.twoFactorNoPendingLogin);
 
-  const keys = throttleKeys('2fa', String(userId), request.ip);
-  await assertNotThrottled(ctx.db, keys);
+  const keys = accountKeys('2fa', userId, request.ip);
+  await reserveAttempt(ctx.db, keys);
   if (!(await passChallenge(ctx, userId, request.ip, input))) {
-    await recordFailure(ctx.db, keys);
     throw input.recovery_code
       ? fieldError('recovery_code', messages.twoFactorInvalidRecovery)
       : fieldError('code', messages.twoFactorInvalidCode);
   }
-  await clearFailures(ctx.db, keys.slice(0, 1));
+  await forgiveAttempt(ctx.db, keys);
   const [session] = await ctx.db.select({ remember: sessions.remember }).from(sessions).where(eq(sessions.idHash, sessionHash(request)));
   await completeLogin(ctx, request, reply, userId, session?.remember ?? false);
   return pending;

@@ -7,7 +7,7 @@ import { Agent, TEST_PASSWORD, createTestApp, signedIn, type TestApp } from '../
 import { users } from '../users/users.tables.ts';
 import { sessions } from './auth.tables.ts';
 import { decrypt, sha256 } from './crypto.ts';
-import { MAX_FAILURES_PER_EMAIL } from './throttle.ts';
+import { MAX_FAILURES_PER_ACCOUNT } from './throttle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -137,7 +137,7 @@ describe('the sign-in challenge', () => {
   it('throttles wrong codes, then refuses even the right one with Retry-After', async () => {
     const { user, secret } = await withTwoFactor();
     const agent = await signInHalfWay(user.email);
-    for (let i = 0; i < MAX_FAILURES_PER_EMAIL; i++) {
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
       expect((await agent.post('/jpanel/two-factor-challenge', { code: '000000' })).statusCode).toBe(422);
     }
     const blocked = await agent.post('/jpanel/two-factor-challenge', { code: await codeAt(secret, 1) });

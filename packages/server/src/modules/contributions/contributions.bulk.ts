@@ -3,8 +3,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
+import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows, readListingQuery, whereClause } from '../../listing/engine.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
+import { markFulfilment } from './contributions.fulfilment.ts';
 import { contributionsListing } from './contributions.listing.ts';
 
 /** The rows a bulk action works on: picked ids, or every row matching the listing's filter. */
@@ -29,9 +31,14 @@ function targetQuery(body: Record<string, unknown>): SQL {
 /**
  * Fixes the target rows in a temporary table first: the actions change the very columns a
  * filter may test (spam, deleted), so re-reading the filter afterwards would find other rows.
+ * Then locks them in id order: parallel actions on the same rows queue up behind each other
+ * instead of locking in different orders and deadlocking. Cached counts are forgotten, since
+ * the action changes what the filters match.
  */
 export async function materialiseTarget(tx: Tx, body: Record<string, unknown>): Promise<SQL> {
   await tx.execute(sql`create temporary table bulk_target on commit drop as ${targetQuery(body)}`);
+  await tx.execute(sql`select id from contributions where id in (select id from bulk_target) order by id for update`);
+  await forgetListingCounts(tx);
   return sql`select id from bulk_target`;
 }
 
@@ -39,7 +46,7 @@ export const batchActions = ['complete', 'incomplete', 'spam', 'spam_and_refund'
 export type BatchAction = (typeof batchActions)[number];
 
 /** Runs an UPDATE … and writes one status-history event for each row it changed. */
-const changeWithHistory = (tx: Tx, update: SQL, event: string, actorId: number) =>
+export const changeWithHistory = (tx: Tx, update: SQL, event: string, actorId: number) =>
   tx.execute(sql`with changed as (${update} returning id)
                  insert into contribution_status_history (contribution_id, event, user_id)
                  select id, ${event}, ${actorId} from changed`);
@@ -54,11 +61,9 @@ export async function runBatch(tx: Tx, actorId: number, action: BatchAction, ids
   const n = await count(tx, ids);
   switch (action) {
     case 'complete':
-      await changeWithHistory(tx, sql`update contributions set is_fulfilled = true, fulfilled_at = coalesce(fulfilled_at, now()), updated_at = now() where id in (${ids}) and not is_fulfilled`, 'fulfilled', actorId);
-      break;
+      return markFulfilment(tx, actorId, ids, 'fulfilled');
     case 'incomplete':
-      await changeWithHistory(tx, sql`update contributions set is_fulfilled = false, fulfilled_at = null, updated_at = now() where id in (${ids}) and is_fulfilled`, 'unfulfilled', actorId);
-      break;
+      return markFulfilment(tx, actorId, ids, 'unfulfilled');
     case 'not_spam':
       await changeWithHistory(tx, sql`update contributions set is_spam = false, spam_marked_at = null, spam_marked_by = null, updated_at = now() where id in (${ids}) and is_spam`, 'unmarked_spam', actorId);
       await tx.execute(sql`update supporters set is_spam = false, is_active = true, archived_at = null where id in (select supporter_id from contributions where id in (${ids})) and is_spam`);

@@ -1,8 +1,8 @@
+import { type ContributionFacts, contributionStatusOf, formatContributionNumber, paymentStateOf } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { statusSql } from './contributions.listing.ts';
 
 const iso = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
@@ -10,8 +10,8 @@ const iso = (row: Record<string, unknown>) =>
 /** A contribution's page: the record, its items, payments with refunds, supporter and history. */
 export async function getContribution(db: Queryable, id: number) {
   const [contribution] = await queryRows(db, sql`
-    select c.id, coalesce(c.invoice_number, c.client_uuid) as number, c.client_uuid, ${statusSql} as status,
-           c.ordered_at, c.paid_at, c.source, c.referral_source, c.is_pos, c.is_test, c.is_spam, c.is_recurring,
+    select c.id, c.invoice_number, c.client_uuid,
+           c.ordered_at, c.paid_at, c.payment_status, c.source, c.referral_source, c.is_pos, c.is_test, c.is_spam, c.is_recurring,
            c.is_fulfilled, c.shippable_items, c.currency_code, c.subtotal_amount, c.discount_amount, c.tax_amount,
            c.shipping_amount, c.dcc_amount, c.total_amount, c.refunded_amount, c.refunded_at, c.payment_type,
            c.bill_first_name, c.bill_last_name, c.bill_organization_name, c.bill_email, c.bill_phone,
@@ -22,6 +22,9 @@ export async function getContribution(db: Queryable, id: number) {
       from contributions c left join supporters s on s.id = c.supporter_id
      where c.id = ${id}`);
   if (!contribution) throw new AppError('not_found', 'This contribution does not exist.');
+  // Number, payment state and status from the same functions the listing's SQL mirrors.
+  const facts = contribution as ContributionFacts & { invoice_number: string | null; client_uuid: string };
+  Object.assign(contribution, { number: formatContributionNumber(facts), payment_state: paymentStateOf(facts), status: contributionStatusOf(facts) });
   const [items, payments, history] = await Promise.all([
     queryRows(db, sql`select id, description, code, qty, price, discount, total, is_donation, gl_code,
                              recurring_frequency, tribute_name, product_id, sponsorship_id, fundraising_page_id

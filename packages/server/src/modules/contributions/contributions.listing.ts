@@ -7,17 +7,7 @@ import {
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
-
-/** Status as staff read it; the order of the checks is the precedence. */
-export const statusSql = sql`case
-  when c.is_spam then 'spam'
-  when c.paid_at is null or c.payment_status = 'pending' then 'pending'
-  when c.payment_status = 'failed' then 'failed'
-  when c.refunded_amount > 0 and c.refunded_amount >= c.total_amount then 'refunded'
-  when c.refunded_amount > 0 then 'partially_refunded'
-  when c.shippable_items > 0 and c.is_fulfilled then 'fulfilled'
-  when c.shippable_items > 0 then 'unfulfilled'
-  else 'paid' end`;
+import { numberSql, statusLabelSql, statusSql } from './contributions.status.ts';
 
 const supporterName = sql`coalesce(nullif(s.display_name, ''), nullif(trim(concat_ws(' ', c.bill_first_name, c.bill_last_name)), ''), 'Anonymous Donor')`;
 const paymentLabel = sql`case c.payment_type
@@ -57,7 +47,7 @@ function search(term: string): SQL {
 export const contributionsListing: ListingDefinition<ContributionFilters> = {
   columns: contributionColumns,
   fields: {
-    number: { select: sql`coalesce(c.invoice_number, c.client_uuid)` },
+    number: { select: numberSql },
     supporter: { select: supporterName },
     location: { select: sql`concat_ws(', ', nullif(c.bill_city, ''), nullif(c.bill_state, ''), nullif(c.bill_country, ''))`, sort: sql`c.bill_country, c.bill_state, c.bill_city` },
     status: { select: statusSql },
@@ -86,9 +76,9 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
   defaultOrder: [...CONTRIBUTIONS_DEFAULT_SORT],
   pageSize: CONTRIBUTIONS_PAGE_SIZE,
   csv: (flags) => [
-    { header: 'Contribution Number', value: sql`coalesce(c.invoice_number, c.client_uuid)`, kind: 'text' },
+    { header: 'Contribution Number', value: numberSql, kind: 'text' },
     { header: 'Ordered At', value: sql`to_char(c.ordered_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`, kind: 'text' },
-    { header: 'Status', value: statusSql, kind: 'text' },
+    { header: 'Status', value: statusLabelSql, kind: 'text' },
     { header: 'Source', value: sql`c.source`, kind: 'text' },
     { header: 'POS', value: sql`case when c.is_pos then 'Y' else 'N' end`, kind: 'text' },
     { header: 'Supporter ID', value: sql`c.supporter_id`, kind: 'number' },

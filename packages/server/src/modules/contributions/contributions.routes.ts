@@ -1,4 +1,4 @@
-import { listingResponseSchema, messages } from '@almoner/contracts';
+import { contributionFiltersSchema, listingRequestSchema, listingResponseSchema, messages } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
@@ -10,13 +10,13 @@ import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget,
 import { getContribution } from './contributions.detail.ts';
 import { contributionsListing } from './contributions.listing.ts';
 
-const listingBody = z.record(z.string(), z.unknown());
+const listingBody = listingRequestSchema(contributionFiltersSchema);
 const bulkBody = bulkTargetSchema.passthrough();
 const messageResponse = { 200: z.object({ message: z.string() }) };
 
 /** The contributions listing, its CSV export and its bulk actions (spec part 1 §2, §7). */
 export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const list = { config: { permission: 'order.view' }, schema: { tags: ['contributions'], body: listingBody, response: { 200: listingResponseSchema } } };
+  const list = { config: { permission: 'order.view' }, schema: { summary: 'List contributions (DataTables paging, search and filters)', tags: ['contributions'], body: listingBody, response: { 200: listingResponseSchema } } };
   const handleList = async (request: { body: Record<string, unknown> }) =>
     runListing(app.ctx.db, contributionsListing, readListingQuery(contributionsListing, request.body));
   // Both addresses serve the same listing: the v2 name is the current one, the other is kept for
@@ -26,7 +26,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/jpanel/contributions.csv',
-    { config: { permission: 'order.view' }, schema: { tags: ['contributions'], querystring: listingBody } },
+    { config: { permission: 'order.view' }, schema: { summary: 'Export the filtered contributions as CSV', tags: ['contributions'], querystring: listingBody } },
     async (request, reply) => {
       return sendCsv(app, reply, contributionsListing, readListingQuery(contributionsListing, request.query), 'contributions');
     },
@@ -34,7 +34,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/contributions/export',
-    { config: { permission: 'order.view' }, schema: { tags: ['contributions'], body: bulkBody } },
+    { config: { permission: 'order.view' }, schema: { summary: 'Export selected contributions as CSV', tags: ['contributions'], body: bulkBody } },
     async (request, reply) => {
       const body = request.body as Record<string, unknown>;
       const target = bulkTargetSchema.parse(body);
@@ -47,7 +47,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/contributions/batch',
-    { config: { permission: 'order.fullfill' }, schema: { tags: ['contributions'], body: bulkBody.extend({ action: z.enum(batchActions) }), response: messageResponse } },
+    { config: { permission: 'order.fullfill' }, schema: { summary: 'Run a bulk action on selected contributions', tags: ['contributions'], body: bulkBody.extend({ action: z.enum(batchActions) }), response: messageResponse } },
     async (request) => {
       const user = request.user as AuthUser;
       return withActor(app.ctx.db, request.actor, async (tx) => ({
@@ -58,7 +58,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/contributions/mark',
-    { config: { permission: 'order.fullfill' }, schema: { tags: ['contributions'], body: bulkBody.extend({ mark: z.enum(['fulfilled', 'unfulfilled', 'spam', 'not_spam']) }), response: messageResponse } },
+    { config: { permission: 'order.fullfill' }, schema: { summary: 'Mark selected contributions fulfilled, unfulfilled, spam or not spam', tags: ['contributions'], body: bulkBody.extend({ mark: z.enum(['fulfilled', 'unfulfilled', 'spam', 'not_spam']) }), response: messageResponse } },
     async (request) => {
       const user = request.user as AuthUser;
       const action = ({ fulfilled: 'complete', unfulfilled: 'incomplete', spam: 'spam', not_spam: 'not_spam' } as const)[request.body.mark];
@@ -70,7 +70,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/contributions/destroy',
-    { config: { permission: 'order.edit' }, schema: { tags: ['contributions'], body: bulkBody, response: messageResponse } },
+    { config: { permission: 'order.edit' }, schema: { summary: 'Delete selected contributions', tags: ['contributions'], body: bulkBody, response: messageResponse } },
     async (request) => {
       const user = request.user as AuthUser;
       return withActor(app.ctx.db, request.actor, async (tx) => ({
@@ -81,7 +81,7 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/jpanel/contributions/:id',
-    { config: { permission: 'order.view' }, schema: { tags: ['contributions'], params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) }) } },
+    { config: { permission: 'order.view' }, schema: { summary: 'Read a contribution\'s page', tags: ['contributions'], params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) }) } },
     async (request) => getContribution(app.ctx.db, request.params.id),
   );
 };

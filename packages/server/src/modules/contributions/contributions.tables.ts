@@ -29,6 +29,7 @@ const tz = { withTimezone: true } as const;
 
 /** The payment's kind, as on `payments.type`; the POS's cash/check/other map to cash/cheque/unknown. */
 export const PAYMENT_TYPES = ['card', 'bank', 'paypal', 'cheque', 'cash', 'unknown'] as const;
+/** As `PAYMENT_STATUSES` in contracts (a test holds them together). */
 export const PAYMENT_STATUSES = ['succeeded', 'pending', 'failed'] as const;
 export const CONTRIBUTION_SOURCES = ['Web', 'POS', 'Phone', 'Mail', 'Import', 'Kiosk', 'Messenger'] as const;
 
@@ -233,8 +234,9 @@ export const contributionPromoCodes = pgTable(
   (t) => [primaryKey({ columns: [t.contributionId, t.promoCodeId] }), index('contribution_promo_codes_promo_idx').on(t.promoCodeId)],
 );
 
+/** The same list as `contributionEvents` in contracts (a test holds them together), with labels there. */
 export const CONTRIBUTION_EVENTS = [
-  'created', 'paid', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded',
+  'created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded',
   'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note',
 ] as const;
 

@@ -119,10 +119,9 @@ describe('bulk actions', () => {
   });
 
   it('marks selected rows fulfilled in one transaction, recorded in the audit trail', async () => {
-    const rows = (await rowsOf(sql`select id from contributions where shippable_items > 0 and not is_fulfilled and paid_at is not null and not is_spam and deleted_at is null limit 3`)) as { id: number }[];
-    const ids = rows.map((r) => r.id);
+    const ids = (await list({ status: 'unfulfilled', length: 3 })).data.map((r) => r.id);
     const response = await agent.post('/jpanel/contributions/mark', { ids, mark: 'fulfilled' });
-    expect(response.json().message).toBe(`Successfully processed ${ids.length} items.`);
+    expect(response.json().message).toBe(`${ids.length} marked fulfilled.`);
     const after = await rowsOf(sql`select count(*)::int as n from contributions where id in (${sql.join(ids.map((i) => sql`${i}`), sql`,`)}) and is_fulfilled`);
     expect(after[0]?.n).toBe(ids.length);
     const audit = await rowsOf(sql`select count(*)::int as n from audit_log where table_name = 'contributions' and changes ? 'is_fulfilled' and actor_user_id is not null`);
@@ -164,7 +163,8 @@ describe('bulk actions', () => {
       const picked = await agent.post('/jpanel/contributions/batch', { action, ids });
       expect(picked.statusCode, `${action} ids`).toBe(200);
       const all = await agent.post('/jpanel/contributions/batch', { action, all: true, supporter_id: 999999 });
-      expect(all.json().message, `${action} all`).toBe('Successfully processed 0 items.');
+      const none = action === 'complete' ? '0 marked fulfilled.' : action === 'incomplete' ? '0 marked unfulfilled.' : 'Successfully processed 0 items.';
+      expect(all.json().message, `${action} all`).toBe(none);
     }
   });
 

@@ -13,7 +13,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/settings.json',
     {
       config: { permission: 'admin.general' },
-      schema: { tags: ['settings'], response: { 200: settingsResponseSchema } },
+      schema: { summary: 'Read the organisation settings', tags: ['settings'], response: { 200: settingsResponseSchema } },
     },
     async () => ({ values: await readEditableSettings(app.ctx.db) }),
   );
@@ -23,6 +23,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'admin.general' },
       schema: {
+        summary: 'Save the organisation settings',
         tags: ['settings'],
         body: settingsUpdateSchema,
         response: { 200: settingsSavedSchema },

@@ -1,5 +1,5 @@
 import type { EditionFlags, SettingsKey, SettingsValues } from '@almoner/contracts';
-import { settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
+import { paymentGateways, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -13,6 +13,7 @@ export const settingDefaults = {
   referral_sources_enabled: true,
   nps_enabled: false,
   site_currency: 'USD',
+  payment_gateway: 'sandbox',
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
@@ -71,7 +72,8 @@ export async function readEditableSettings(db: Queryable): Promise<SettingsValue
   const values = await getSettings(db, editableKeys);
   const currency =
     siteCurrencies.find((c) => c === values.site_currency) ?? settingDefaults.site_currency;
-  return { ...values, site_currency: currency };
+  const gateway = paymentGateways.find((g) => g === values.payment_gateway) ?? settingDefaults.payment_gateway;
+  return { ...values, site_currency: currency, payment_gateway: gateway };
 }
 
 /**

@@ -27,6 +27,7 @@ describe('settings', () => {
       edition_dp: false,
       referral_sources_enabled: true,
       nps_enabled: false,
+      payment_gateway: 'sandbox',
     });
   });
 

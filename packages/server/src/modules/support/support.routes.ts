@@ -25,6 +25,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: null },
       schema: {
+        summary: 'The upgrade request form',
         tags,
         querystring: upgradeRequestFormQuerySchema,
         response: { 200: ajaxModalSchema },
@@ -37,7 +38,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/support/upgrade-requests',
     {
       config: { permission: null },
-      schema: { tags, body: upgradeRequestSchema, response: { 200: ajaxModalAnswerSchema } },
+      schema: { summary: 'Send an upgrade request', tags, body: upgradeRequestSchema, response: { 200: ajaxModalAnswerSchema } },
     },
     async (request) =>
       createUpgradeRequest(ctx.db, request.actor, await getEditionFlags(ctx.db), request.body),
@@ -48,6 +49,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'admin.general' },
       schema: {
+        summary: 'List upgrade requests',
         tags,
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
         response: { 200: supportRequestListSchema },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { statusSql } from '../contributions/contributions.listing.ts';
+import { numberSql, statusSql } from '../contributions/contributions.status.ts';
 
 const iso = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
@@ -22,7 +22,7 @@ export async function getSupporter(db: Queryable, id: number) {
                        where m.supporter_id = ${id} and m.deleted_at is null order by m.starts_on desc`),
     queryRows(db, sql`select id, status, description, billing_period, amount, currency_code, next_billing_date
                         from recurring_payment_profiles where supporter_id = ${id} order by id desc`),
-    queryRows(db, sql`select c.id, coalesce(c.invoice_number, c.client_uuid) as number, c.ordered_at, c.total_amount,
+    queryRows(db, sql`select c.id, ${numberSql} as number, c.ordered_at, c.total_amount,
                              c.currency_code, ${statusSql} as status
                         from contributions c where c.supporter_id = ${id} and c.deleted_at is null
                        order by c.ordered_at desc, c.id desc limit 25`),

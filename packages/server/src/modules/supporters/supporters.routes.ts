@@ -1,4 +1,4 @@
-import { listingResponseSchema, supporterOptionSchema } from '@almoner/contracts';
+import { listingRequestSchema, listingResponseSchema, supporterFiltersSchema, supporterOptionSchema, text } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../listing/csv-reply.ts';
@@ -6,20 +6,20 @@ import { readListingQuery, runListing } from '../../listing/engine.ts';
 import { getSupporter, searchSupporterOptions } from './supporters.detail.ts';
 import { supportersListing } from './supporters.listing.ts';
 
-const anyFields = z.record(z.string(), z.unknown());
+const listingRequest = listingRequestSchema(supporterFiltersSchema);
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 
 /** Supporters listing, CSV export, picker lookup and a supporter's page (spec part 1 §2, part 3 §7). */
 export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jpanel/supporters.listing',
-    { config: { permission: 'member.view' }, schema: { tags: ['supporters'], body: anyFields, response: { 200: listingResponseSchema } } },
+    { config: { permission: 'member.view' }, schema: { summary: 'List supporters (DataTables paging, search and filters)', tags: ['supporters'], body: listingRequest, response: { 200: listingResponseSchema } } },
     async (request) => runListing(app.ctx.db, supportersListing, readListingQuery(supportersListing, request.body)),
   );
 
   app.get(
     '/jpanel/supporters.csv',
-    { config: { permission: 'member.view' }, schema: { tags: ['supporters'], querystring: anyFields } },
+    { config: { permission: 'member.view' }, schema: { summary: 'Export the filtered supporters as CSV', tags: ['supporters'], querystring: listingRequest } },
     async (request, reply) => sendCsv(app, reply, supportersListing, readListingQuery(supportersListing, request.query), 'supporters'),
   );
 
@@ -27,14 +27,14 @@ export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/supporters.json',
     {
       config: { permission: 'member.view' },
-      schema: { tags: ['supporters'], querystring: z.object({ query: z.string().max(200).optional() }), response: { 200: z.array(supporterOptionSchema) } },
+      schema: { summary: 'Find supporters by name or e-mail (picker)', tags: ['supporters'], querystring: z.object({ query: text().max(200).optional() }), response: { 200: z.array(supporterOptionSchema) } },
     },
     async (request) => searchSupporterOptions(app.ctx.db, request.query.query ?? ''),
   );
 
   app.get(
     '/jpanel/supporters/:id',
-    { config: { permission: 'member.view' }, schema: { tags: ['supporters'], params: idParams } },
+    { config: { permission: 'member.view' }, schema: { summary: 'Read a supporter\'s page', tags: ['supporters'], params: idParams } },
     async (request) => getSupporter(app.ctx.db, request.params.id),
   );
 };

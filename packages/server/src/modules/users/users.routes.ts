@@ -39,43 +39,43 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/jpanel/users.json',
-    { config: { permission: 'user.view' }, schema: { tags, response: { 200: userListResponseSchema } } },
+    { config: { permission: 'user.view' }, schema: { summary: 'List staff users', tags, response: { 200: userListResponseSchema } } },
     async () => listUsers(ctx.db),
   );
 
   app.get(
     '/jpanel/users/:id',
-    { config: { permission: 'user.view' }, schema: { tags, params: userIdParam, response: { 200: userDetailSchema } } },
+    { config: { permission: 'user.view' }, schema: { summary: 'Read a staff user', tags, params: userIdParam, response: { 200: userDetailSchema } } },
     async (request) => getUser(ctx.db, request.params.id),
   );
 
   app.post(
     '/jpanel/users',
-    { config: { permission: 'user.add' }, schema: { tags, body: userInputSchema, response: { 201: userDetailSchema } } },
+    { config: { permission: 'user.add' }, schema: { summary: 'Create a staff user', tags, body: userInputSchema, response: { 201: userDetailSchema } } },
     async (request, reply) => reply.status(201).send(await createUser(ctx, editorOf(request), request.body)),
   );
 
   app.post(
     '/jpanel/users/:id',
-    { config: { permission: 'user.edit' }, schema: { tags, params: userIdParam, body: userInputSchema, response: { 200: userDetailSchema } } },
+    { config: { permission: 'user.edit' }, schema: { summary: 'Update a staff user', tags, params: userIdParam, body: userInputSchema, response: { 200: userDetailSchema } } },
     async (request) => updateUser(ctx, editorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/jpanel/users/destroy',
-    { config: { permission: 'user.edit' }, schema: { tags, body: userDestroySchema, response: { 200: userActionResponseSchema } } },
+    { config: { permission: 'user.edit' }, schema: { summary: 'Delete a staff user', tags, body: userDestroySchema, response: { 200: userActionResponseSchema } } },
     async (request) => deleteUser(ctx, editorOf(request), request.body.id),
   );
 
   app.post(
     '/jpanel/users/:id/regenerate-key',
-    { config: { permission: 'user.edit' }, schema: { tags, params: userIdParam, response: { 200: apiTokenResponseSchema } } },
+    { config: { permission: 'user.edit' }, schema: { summary: 'Regenerate a staff user\'s API token', tags, params: userIdParam, response: { 200: apiTokenResponseSchema } } },
     async (request) => regenerateApiToken(ctx, editorOf(request), request.params.id),
   );
 
   app.delete(
     '/jpanel/users/:id/two-factor-authentication',
-    { config: { permission: 'user.edit' }, schema: { tags, params: userIdParam, response: { 200: userActionResponseSchema } } },
+    { config: { permission: 'user.edit' }, schema: { summary: 'Turn off a staff user\'s two-factor authentication', tags, params: userIdParam, response: { 200: userActionResponseSchema } } },
     async (request) => {
       // Your own second factor is guarded on the profile by a fresh password; so it is here.
       if (request.params.id === request.user?.id) assertPasswordConfirmed(request);
@@ -85,7 +85,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/jpanel/api/v1/me',
-    { config: { permission: null }, schema: { tags: ['api'], response: { 200: currentUserSchema } } },
+    { config: { permission: null }, schema: { summary: 'The user the API token belongs to', tags: ['api'], response: { 200: currentUserSchema } } },
     async (request) => toCurrentUser(request.user as AuthUser),
   );
 };

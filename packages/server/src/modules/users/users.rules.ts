@@ -1,20 +1,19 @@
-import { hasPermission, messages, userMessages, type UserInputParsed } from '@almoner/contracts';
+import { grantProblem, manageProblem, messages, userMessages, type UserInputParsed } from '@almoner/contracts';
 import type { AuthUser } from '../auth/session.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 
 /** The parts of a stored user the rules below look at. */
 export type ManagedUser = { id: number; isAccountAdmin: boolean; permissions: string[] };
 
-const holder = (user: AuthUser) => ({ is_account_admin: user.isAccountAdmin, permissions: user.permissions });
+const holder = (user: { isAccountAdmin: boolean; permissions: string[] }) => ({
+  is_account_admin: user.isAccountAdmin,
+  permissions: user.permissions,
+});
 
-/**
- * Only account administrators change account administrators: otherwise anyone with `user.edit`
- * could reset an administrator's password or API token and take the account over.
- */
+/** The shared rule (contracts' user-access): only users whose permissions the editor holds. */
 export function assertCanManage(editor: AuthUser, target: ManagedUser): void {
-  if (target.isAccountAdmin && !editor.isAccountAdmin) {
-    throw new AppError('forbidden', userMessages.accountAdminOnly);
-  }
+  const problem = manageProblem(holder(editor), holder(target));
+  if (problem) throw new AppError('forbidden', problem);
 }
 
 /**
@@ -27,12 +26,8 @@ export function assertGrants(editor: AuthUser, current: ManagedUser | null, inpu
   if (isSelf && current.isAccountAdmin && input.is_account_admin === false) {
     throw fieldError('is_account_admin', userMessages.cannotRemoveOwnAccess);
   }
-  const adminChanges = input.is_account_admin !== undefined && input.is_account_admin !== (current?.isAccountAdmin ?? false);
-  if (adminChanges && !editor.isAccountAdmin) throw fieldError('is_account_admin', userMessages.accountAdminOnly);
-
-  const before = new Set(current?.permissions ?? []);
-  const added = (input.permissions ?? []).filter((p) => !before.has(p));
-  if (added.some((p) => !hasPermission(holder(editor), p))) throw fieldError('permissions', userMessages.permissionNotHeld);
+  const problem = grantProblem(holder(editor), current && holder(current), input);
+  if (problem) throw fieldError(problem.field, problem.message);
 }
 
 /** Postgres unique violation on the staff email index (a race the pre-check did not see). */

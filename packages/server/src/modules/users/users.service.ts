@@ -5,15 +5,14 @@ import {
   type UserInputParsed,
   type UserListItem,
 } from '@almoner/contracts';
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AppContext } from '../../http/context.ts';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Queryable } from '../../db/client.ts';
 import { fieldError } from '../../http/errors.ts';
-import { sessions } from '../auth/auth.tables.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { AuthUser } from '../auth/session.ts';
+import { endUserSessions, type AuthUser } from '../auth/session.ts';
 import { clearTwoFactor } from '../auth/two-factor.service.ts';
 import { assertCanManage, assertGrants, isEmailConflict, notFound } from './users.rules.ts';
 import { users } from './users.tables.ts';
@@ -58,12 +57,8 @@ async function assertEmailFree(db: Queryable, email: string, exceptId: number | 
   if (taken) throw fieldError('email', userMessages.emailInUse(email));
 }
 
-/** Ends a user's sessions (all of them, or all but the editor's own). */
-async function endSessions(db: Queryable, userId: number, keepHash: string | null): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(and(or(eq(sessions.userId, userId), eq(sessions.pendingUserId, userId)), keepHash ? ne(sessions.idHash, keepHash) : undefined));
-}
+/** The editor's own session survives a change they make to themselves. */
+const keepOwn = (editor: Editor, id: number) => (id === editor.user.id ? editor.sessionHash : null);
 
 /** Runs `work`, turning a lost race on the email index into the same 422 as the pre-check. */
 async function guardEmail<T>(email: string, work: () => Promise<T>): Promise<T> {
@@ -123,7 +118,7 @@ export async function updateUser(ctx: AppContext, editor: Editor, id: number, in
         .returning();
       // A new password (or losing back-office access) must end sessions opened with the old one.
       if (passwordHash || input.is_admin_user === false) {
-        await endSessions(tx, id, id === editor.user.id ? editor.sessionHash : null);
+        await endUserSessions(tx, id, keepOwn(editor, id));
       }
       return toDetail(row as UserRow);
     }),
@@ -140,7 +135,7 @@ export async function deleteUser(ctx: AppContext, editor: Editor, id: number): P
       .update(users)
       .set({ deletedAt: sql`now()`, apiTokenHash: null, apiTokenLastFour: null, updatedAt: sql`now()` })
       .where(eq(users.id, id));
-    await endSessions(tx, id, null);
+    await endUserSessions(tx, id, null);
     return { message: userMessages.deleted(`${current.firstName} ${current.lastName}`) };
   });
 }
@@ -163,7 +158,7 @@ export async function regenerateApiToken(ctx: AppContext, editor: Editor, id: nu
 export async function disableUserTwoFactor(ctx: AppContext, editor: Editor, id: number): Promise<{ message: string }> {
   await withActor(ctx.db, editor.actor, async (tx) => {
     assertCanManage(editor.user, await findUser(tx, id));
-    await clearTwoFactor(tx, id);
+    await clearTwoFactor(tx, id, keepOwn(editor, id));
   });
   return { message: userMessages.twoFactorDisabled };
 }

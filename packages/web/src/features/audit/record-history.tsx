@@ -1,21 +1,43 @@
-import { formatDateTime } from '@almoner/contracts';
-import { Button, Code, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
+import { formatDateTime, formatHistoryValue, type HistoryEntry, historyFieldOf } from '@almoner/contracts';
+import { Button, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRecordHistory } from './api.ts';
 
 const actionLabel = { insert: 'Created', update: 'Changed', delete: 'Deleted' } as const;
 const actionIcon = { insert: IconPlus, update: IconEdit, delete: IconTrash } as const;
 
-/** "billing_first_name" → "Billing first name". */
-export const fieldLabel = (field: string) => {
-  const words = field.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+type Change = HistoryEntry['changes'][number];
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+/** One field of an entry: "Refunded amount: $0.00 → $100.00", or only the value on create/delete. */
+function ChangeLine({ table, change, action }: { table: string; change: Change; action: HistoryEntry['action'] }) {
+  const field = historyFieldOf(table, change.field);
+  const show = (value: unknown) =>
+    formatHistoryValue({ kind: change.kind, currency: change.currency, options: field.kind === 'enum' ? field.options : undefined }, value);
+  const value = (text: string) => (
+    <Text size="sm" span fw={500} style={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Text>
+  );
+  return (
+    <Group gap={6} wrap="wrap" align="baseline">
+      <Text size="sm" c="dimmed" span>
+        {change.label}:
+      </Text>
+      {change.kind === 'secret' ? (
+        value('changed')
+      ) : action === 'update' ? (
+        <>
+          {value(show(change.before))}
+          <Text size="sm" span aria-label="changed to">
+            →
+          </Text>
+          {value(show(change.after))}
+        </>
+      ) : (
+        value(show(action === 'delete' ? change.before : change.after))
+      )}
+    </Group>
+  );
 }
 
 /** The audit trail of one record: who changed which field, when, from where. */
@@ -40,20 +62,7 @@ export function RecordHistory({ table, id }: { table: string; id: string | numbe
               </Text>
               <Stack gap={2} mt={4}>
                 {entry.changes.map((change) => (
-                  <Group key={change.field} gap={6} wrap="nowrap" align="baseline">
-                    <Text size="sm" fw={500}>
-                      {fieldLabel(change.field)}:
-                    </Text>
-                    {entry.action !== 'insert' && (
-                      <>
-                        <Code>{show(change.before)}</Code>
-                        <Text size="sm" aria-hidden>
-                          →
-                        </Text>
-                      </>
-                    )}
-                    <Code>{show(entry.action === 'delete' ? change.before : change.after)}</Code>
-                  </Group>
+                  <ChangeLine key={change.field} table={table} change={change} action={entry.action} />
                 ))}
               </Stack>
             </Timeline.Item>

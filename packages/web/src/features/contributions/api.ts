@@ -1,3 +1,4 @@
+import type { PaymentState } from '@almoner/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -9,6 +10,7 @@ export type ContributionRecord = {
   id: number;
   number: string;
   status: string;
+  payment_state: PaymentState;
   ordered_at: string;
   paid_at: string | null;
   source: string | null;

@@ -1,5 +1,5 @@
 import { contributionStatuses } from '@almoner/contracts';
-import { Badge, Group, type MantineColor } from '@mantine/core';
+import { Badge, Group, type MantineColor, Text } from '@mantine/core';
 
 const statusColor: Record<string, MantineColor> = {
   paid: 'teal',
@@ -44,5 +44,17 @@ export function ContributionTags({ row, size = 'xs' }: { row: Flags; size?: 'xs'
         </Badge>
       ))}
     </Group>
+  );
+}
+
+/**
+ * "Contribution #…" the one way it is written everywhere (`formatContributionNumber`). In a
+ * table it may break after a hyphen onto two lines: the same characters, half the width.
+ */
+export function ContributionNumber({ number, wrap = false }: { number: string; wrap?: boolean }) {
+  return (
+    <Text size="xs" ff="monospace" span style={wrap ? { display: 'inline-block', maxWidth: '19ch' } : { whiteSpace: 'nowrap' }}>
+      {number}
+    </Text>
   );
 }

@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
 import { type BulkAction, DataTable } from '../../components/data-table/index.ts';
-import { ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
+import { ContributionNumber, ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
 import { ContributionFilters } from './contribution-filters.tsx';
 import { ExportCsvButton } from './export-button.tsx';
 
@@ -51,12 +51,7 @@ const money = (minor: number, currency: string) => (
 
 
 const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
-  // Numbers are long UUIDs: the first block is enough to tell rows apart (search matches it too).
-  number: (r) => (
-    <Text size="sm" ff="monospace" title={r.number} span>
-      {r.number.slice(0, 8)}
-    </Text>
-  ),
+  number: (r) => <ContributionNumber number={r.number} wrap />,
   supporter: (r) => (
     <Group gap={6} wrap="nowrap">
       <Text size="sm" maw={200} truncate title={r.supporter}>
@@ -142,7 +137,7 @@ export function ContributionListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Contributions</Title>
-        <ExportCsvButton url="/jpanel/contributions.csv" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} pageSize={CONTRIBUTIONS_PAGE_SIZE} />
+        <ExportCsvButton permission="order.view" url="/jpanel/contributions.csv" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} pageSize={CONTRIBUTIONS_PAGE_SIZE} />
       </Group>
       <DataTable<ContributionRow>
         endpoint="/jpanel/contributions-v2.listing"

@@ -1,13 +1,14 @@
-import { formatDateTime, formatMoney, hasPermission } from '@almoner/contracts';
-import { Alert, Anchor, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime, formatMoney, hasPermission, paymentStateLabel } from '@almoner/contracts';
+import { Alert, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
 import { flash } from '../../components/flash.tsx';
 import { toast } from '../../components/toast.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
+import { PermittedLink } from '../../components/permitted-link.tsx';
 import { AddressBlock } from '../supporters/address-block.tsx';
 import { type ContributionDetail, type ContributionRecord, useContribution, useDeleteContribution, useMarkContribution } from './api.ts';
 import { ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
@@ -40,8 +41,8 @@ function Actions({ c }: { c: ContributionRecord }) {
   const handleFulfil = async () => {
     const next = c.is_fulfilled ? 'unfulfilled' : 'fulfilled';
     try {
-      await mark.mutateAsync({ id: c.id, mark: next });
-      toast.success(`Contribution marked ${next}.`);
+      const { message } = await mark.mutateAsync({ id: c.id, mark: next });
+      toast.success(message);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }
@@ -99,9 +100,9 @@ function SupporterSection({ c }: { c: ContributionRecord }) {
           <Group gap="xs" wrap="nowrap">
             <IconUser size={18} aria-hidden />
             <Stack gap={0} miw={0}>
-              <Anchor component={Link} to={`/supporters/${c.supporter_id}`} fw={500}>
+              <PermittedLink permission="member.view" to={`/supporters/${c.supporter_id}`} fw={500}>
                 {c.supporter_name || `Supporter #${c.supporter_id}`}
-              </Anchor>
+              </PermittedLink>
               {c.supporter_email && (
                 <Text size="xs" c="dimmed" truncate>
                   {c.supporter_email}
@@ -131,7 +132,10 @@ function DetailsSection({ c }: { c: ContributionRecord }) {
       <Stack gap="sm">
         <Fact label="Source">{c.source ?? '—'}</Fact>
         {c.referral_source && <Fact label="Referral source">{c.referral_source}</Fact>}
-        <Fact label="Paid">{c.paid_at ? formatDateTime(c.paid_at) : 'Not paid'}</Fact>
+        <Fact label="Payment">
+          {paymentStateLabel(c.payment_state)}
+          {c.payment_state === 'paid' && c.paid_at ? ` · ${formatDateTime(c.paid_at)}` : ''}
+        </Fact>
         {c.refunded_at && <Fact label="Refunded">{formatDateTime(c.refunded_at)}</Fact>}
         {flags.dp && <Fact label="DP donor / gift">{`${c.donor_id ?? '—'} / ${c.gift_id ?? '—'}`}</Fact>}
         {c.comments && <Fact label="Special notes">{c.comments}</Fact>}

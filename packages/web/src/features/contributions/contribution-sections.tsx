@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatMoney } from '@almoner/contracts';
+import { contributionEventLabel, formatDate, formatDateTime, formatMoney } from '@almoner/contracts';
 import { Badge, Group, type MantineColor, Stack, Table, Text, Timeline } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ContributionItem, ContributionRecord, Payment, Refund, StatusEvent } from './api.ts';
@@ -228,21 +228,7 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
   );
 }
 
-const eventLabel: Record<string, string> = {
-  created: 'Created',
-  paid: 'Paid',
-  payment_failed: 'Payment failed',
-  fulfilled: 'Marked fulfilled',
-  unfulfilled: 'Marked unfulfilled',
-  refunded: 'Refunded',
-  partially_refunded: 'Partially refunded',
-  marked_spam: 'Marked as spam',
-  unmarked_spam: 'Marked as not spam',
-  deleted: 'Deleted',
-  restored: 'Restored',
-  note: 'Note',
-};
-const eventColor: Record<string, MantineColor> = { paid: 'teal', payment_failed: 'red', marked_spam: 'red', deleted: 'red', refunded: 'gray', partially_refunded: 'grape', fulfilled: 'blue' };
+const eventColor: Record<string, MantineColor> = { paid: 'teal', payment_pending: 'yellow', payment_failed: 'red', marked_spam: 'red', deleted: 'red', refunded: 'gray', partially_refunded: 'grape', fulfilled: 'blue' };
 
 export function StatusHistorySection({ events, currency }: { events: StatusEvent[]; currency: string }) {
   return (
@@ -259,7 +245,7 @@ export function StatusHistorySection({ events, currency }: { events: StatusEvent
               color={eventColor[e.event] ?? 'gray'}
               title={
                 <Text size="sm" fw={500}>
-                  {eventLabel[e.event] ?? capitalise(e.event)}
+                  {contributionEventLabel(e.event)}
                   {e.amount !== null ? ` · ${formatMoney(e.amount, currency)}` : ''}
                 </Text>
               }

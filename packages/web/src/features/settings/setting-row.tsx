@@ -1,4 +1,4 @@
-import { siteCurrencies, type SettingsValues } from '@almoner/contracts';
+import { paymentGateways, siteCurrencies, type PaymentGatewayName, type SettingsValues } from '@almoner/contracts';
 import {
   Badge,
   Box,
@@ -19,6 +19,9 @@ const currencyOptions = siteCurrencies.map((code) => ({
   value: code,
   label: `${code} — ${new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code}`,
 }));
+
+const gatewayLabels: Record<PaymentGatewayName, string> = { sandbox: 'Sandbox (test payments)' };
+const gatewayOptions = paymentGateways.map((name) => ({ value: name, label: gatewayLabels[name] }));
 
 function Control({
   row,
@@ -45,6 +48,8 @@ function Control({
           {...form.getInputProps(row.key)}
         />
       );
+    case 'gateway':
+      return <Select {...aria} data={gatewayOptions} allowDeselect={false} {...form.getInputProps(row.key)} />;
     case 'switch':
       return <Switch {...aria} size="md" {...form.getInputProps(row.key, { type: 'checkbox' })} />;
   }

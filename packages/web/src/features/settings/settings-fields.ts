@@ -1,5 +1,5 @@
 import type { SettingsKey } from '@almoner/contracts';
-import { IconBuilding, IconSparkles, type Icon } from '@tabler/icons-react';
+import { IconBuilding, IconCreditCard, IconSparkles, type Icon } from '@tabler/icons-react';
 
 export const settingsTabs = [
   {
@@ -14,6 +14,12 @@ export const settingsTabs = [
     icon: IconSparkles,
     description:
       'Your editions and optional features change which areas and columns every staff member sees.',
+  },
+  {
+    value: 'payments',
+    label: 'Payments',
+    icon: IconCreditCard,
+    description: 'The payment gateway that takes card payments and bank debits.',
   },
 ] as const satisfies readonly { value: string; label: string; icon: Icon; description: string }[];
 
@@ -30,7 +36,7 @@ export type SettingRow = {
   tab: SettingsTab;
   label: string;
   description: string;
-  control: 'text' | 'currency' | 'switch';
+  control: 'text' | 'currency' | 'switch' | 'gateway';
   /** Other words staff might search for. */
   keywords: string[];
 };
@@ -87,6 +93,14 @@ export const settingRows: SettingRow[] = [
     description: 'After a gift, ask supporters how likely they are to recommend you.',
     control: 'switch',
     keywords: ['nps', 'survey', 'score', 'feedback', 'recommend', 'feature'],
+  },
+  {
+    key: 'payment_gateway',
+    tab: 'payments',
+    label: 'Payment gateway',
+    description: 'Cards and bank debits go through this gateway. The sandbox takes test cards only: no real money moves.',
+    control: 'gateway',
+    keywords: ['card', 'credit', 'stripe', 'sandbox', 'ach', 'bank', 'processor', 'test'],
   },
 ];
 

@@ -21,6 +21,7 @@ import {
   type SettingRow as Row,
   type SettingsTab,
 } from './settings-fields.ts';
+import { CardFieldsCheck } from './card-fields-check.tsx';
 import { UpgradeRequests } from './upgrade-requests.tsx';
 
 type RowsProps = {
@@ -125,6 +126,7 @@ export function SettingsTabs({
               <Rows rows={settingRows.filter((row) => row.tab === value)} form={form} />
             </Paper>
             {value === 'editions' && <UpgradeRequests />}
+            {value === 'payments' && <CardFieldsCheck />}
           </Stack>
         </Tabs.Panel>
       ))}

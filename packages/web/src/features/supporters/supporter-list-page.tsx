@@ -92,7 +92,7 @@ export function SupporterListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Supporters</Title>
-        <ExportCsvButton url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
+        <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
       </Group>
       <DataTable<SupporterRow>
         endpoint="/jpanel/supporters.listing"

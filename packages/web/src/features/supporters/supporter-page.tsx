@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack
 import { IconBuilding, IconReceipt, IconUser } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
+import { useCan } from '../../app/session.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
 import { AddressBlock } from './address-block.tsx';
@@ -10,6 +11,7 @@ import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter
 import { LifetimeFigures, Memberships, RecentContributions, RecurringProfiles } from './supporter-sections.tsx';
 
 function Header({ s }: { s: SupporterRecord }) {
+  const can = useCan();
   const Icon = s.is_organization ? IconBuilding : IconUser;
   return (
     <Group justify="space-between" align="flex-start" gap="sm">
@@ -29,9 +31,11 @@ function Header({ s }: { s: SupporterRecord }) {
           </Text>
         </Group>
       </Stack>
-      <Button component={Link} to={`/contributions?f.supporter_id=${s.id}`} variant="default" leftSection={<IconReceipt size={16} />}>
-        Contributions
-      </Button>
+      {can('order.view') && (
+        <Button component={Link} to={`/contributions?f.supporter_id=${s.id}`} variant="default" leftSection={<IconReceipt size={16} />}>
+          Contributions
+        </Button>
+      )}
     </Group>
   );
 }

@@ -1,6 +1,8 @@
 import { formatDate, formatMoney } from '@almoner/contracts';
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCan } from '../../app/session.ts';
+import { PermittedLink } from '../../components/permitted-link.tsx';
 import { ContributionStatusBadge } from '../contributions/contribution-badges.tsx';
 import { Section } from '../contributions/page-parts.tsx';
 import type { RecurringProfile, SupporterContribution, SupporterMembership, SupporterRecord } from './api.ts';
@@ -48,7 +50,8 @@ export function LifetimeFigures({ s }: { s: SupporterRecord }) {
 const RECENT_SHOWN = 10;
 
 export function RecentContributions({ supporterId, rows }: { supporterId: number; rows: SupporterContribution[] }) {
-  const viewAll = (
+  const can = useCan();
+  const viewAll = can('order.view') && (
     <Anchor component={Link} to={`/contributions?f.supporter_id=${supporterId}`} size="sm">
       View all
     </Anchor>
@@ -74,9 +77,9 @@ export function RecentContributions({ supporterId, rows }: { supporterId: number
               {rows.slice(0, RECENT_SHOWN).map((c) => (
                 <Table.Tr key={c.id}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/contributions/${c.id}`} ff="monospace" size="sm" aria-label={`Contribution #${c.number}`}>
-                      #{c.number.slice(0, 8)}
-                    </Anchor>
+                    <PermittedLink permission="order.view" to={`/contributions/${c.id}`} ff="monospace" size="xs" display="inline-block" maw="20ch" aria-label={`Contribution #${c.number}`}>
+                      #{c.number}
+                    </PermittedLink>
                   </Table.Td>
                   <Table.Td {...nowrap}>{formatDate(c.ordered_at)}</Table.Td>
                   <Table.Td>

@@ -1,5 +1,5 @@
 import type { UserDetail } from '@almoner/contracts';
-import { ActionIcon, Alert, Button, Code, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Button, Code, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
@@ -41,7 +41,11 @@ export function ApiTokenPanel({ user }: { user: UserDetail }) {
         </Title>
         <Text size="sm" c="dimmed">
           Lets scripts and integrations call <Code>/jpanel/api/v1</Code> as this user, sent as{' '}
-          <Code>Authorization: Bearer …</Code>.
+          <Code>Authorization: Bearer …</Code>. Every operation and its fields are in the{' '}
+          <Anchor href="/jpanel/api/docs" target="_blank" rel="noopener">
+            API reference
+          </Anchor>
+          .
         </Text>
         {token ? (
           <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Copy this token now">

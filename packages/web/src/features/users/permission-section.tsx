@@ -1,8 +1,9 @@
-import { permissionGroups } from '@almoner/contracts';
+import { canGrant, permissionGroups, type PermissionHolder } from '@almoner/contracts';
 import { Box, Checkbox, Fieldset, Stack, Text } from '@mantine/core';
 import { permissionLabel } from './permission-labels.ts';
 
 type Props = {
+  actor: PermissionHolder;
   isAccountAdmin: boolean;
   permissions: string[];
   onAccountAdminChange: (value: boolean) => void;
@@ -11,9 +12,15 @@ type Props = {
   accountAdminError?: string | undefined;
 };
 
-/** Grouped permission checkboxes, each group with a tick-all box (spec part 3 §6). */
-export function PermissionSection({ isAccountAdmin, permissions, onAccountAdminChange, onPermissionsChange, error, accountAdminError }: Props) {
+/**
+ * Grouped permission checkboxes, each group with a tick-all box (spec part 3 §6). Only what the
+ * actor may grant is offered (contracts' user-access rule); groups with nothing left are left out.
+ */
+export function PermissionSection({ actor, isAccountAdmin, permissions, onAccountAdminChange, onPermissionsChange, error, accountAdminError }: Props) {
   const granted = new Set(permissions);
+  const groups = permissionGroups
+    .map((group) => ({ label: group.label, ids: group.ids.filter((id) => canGrant(actor, id)) }))
+    .filter((group) => group.ids.length > 0);
   const setMany = (ids: readonly string[], on: boolean) => {
     const next = new Set(granted);
     for (const id of ids) {
@@ -25,13 +32,15 @@ export function PermissionSection({ isAccountAdmin, permissions, onAccountAdminC
 
   return (
     <Stack gap="md">
-      <Checkbox
-        label="Account administrator: all permissions"
-        description="Every permission, including those of areas added later."
-        checked={isAccountAdmin}
-        error={accountAdminError}
-        onChange={(e) => onAccountAdminChange(e.currentTarget.checked)}
-      />
+      {actor.is_account_admin && (
+        <Checkbox
+          label="Account administrator: all permissions"
+          description="Every permission, including those of areas added later."
+          checked={isAccountAdmin}
+          error={accountAdminError}
+          onChange={(e) => onAccountAdminChange(e.currentTarget.checked)}
+        />
+      )}
       {!isAccountAdmin && (
         <>
           {error && (
@@ -41,7 +50,7 @@ export function PermissionSection({ isAccountAdmin, permissions, onAccountAdminC
           )}
           {/* Columns rather than a grid: groups differ in length, and columns pack them. */}
           <Box style={{ columnWidth: 230, columnGap: 'var(--mantine-spacing-md)' }}>
-            {permissionGroups.map((group) => {
+            {groups.map((group) => {
               const count = group.ids.filter((id) => granted.has(id)).length;
               return (
                 <Fieldset key={group.label} variant="filled" p="sm" mb="md" aria-label={group.label} style={{ breakInside: 'avoid' }}>

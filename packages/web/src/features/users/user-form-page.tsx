@@ -1,3 +1,4 @@
+import { canManageUser, messages, type CurrentUser } from '@almoner/contracts';
 import { Alert, Anchor, Breadcrumbs, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
@@ -5,7 +6,17 @@ import { LoadErrorAlert } from './load-error-alert.tsx';
 import { ApiTokenPanel } from './api-token-panel.tsx';
 import { useUser } from './api.ts';
 import { UserForm } from './user-form.tsx';
+import { UserSummary } from './user-summary.tsx';
 import { DeleteUserPanel, UserTwoFactorPanel } from './user-security-panels.tsx';
+
+/** A user as created from a blank form: what `user.add` alone may create. */
+const NEW_USER = { is_account_admin: false, permissions: [] };
+
+/** Why the page shows a user without controls (contracts' user-access rule decides that it does). */
+const readOnlyNote = (me: CurrentUser) =>
+  canManageUser(me, NEW_USER, 'edit')
+    ? 'You can view this user but not change them: they have permissions you do not have.'
+    : 'You can view users but not change them.';
 
 /** /users/new and /users/:id. */
 export function UserFormPage() {
@@ -49,20 +60,36 @@ function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
     );
   }
 
-  const isSelf = user?.id === session.data?.user.id;
+  const me = session.data?.user;
+  if (!me) return null;
+  if (isNew && !canManageUser(me, NEW_USER, 'create')) {
+    return (
+      <Stack>
+        {header}
+        <Alert color="red" role="alert" title="No access">
+          {messages.forbidden}
+        </Alert>
+      </Stack>
+    );
+  }
+  const isSelf = user?.id === me.id;
   return (
     <Stack gap="lg" maw={1200}>
       {header}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: user ? 8 : 12 }}>
-          <UserForm user={user} onSaved={(saved) => isNew && void navigate(`/users/${saved.id}`, { replace: true })} />
+          {user && !canManageUser(me, user, 'edit') ? (
+            <UserSummary user={user} note={readOnlyNote(me)} />
+          ) : (
+            <UserForm user={user} actor={me} onSaved={(saved) => isNew && void navigate(`/users/${saved.id}`, { replace: true })} />
+          )}
         </Grid.Col>
         {user && (
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
-              <ApiTokenPanel user={user} />
-              <UserTwoFactorPanel user={user} isSelf={isSelf} />
-              {!isSelf && <DeleteUserPanel user={user} />}
+              {canManageUser(me, user, 'regenerate_api_token') && <ApiTokenPanel user={user} />}
+              <UserTwoFactorPanel user={user} canDisable={!isSelf && canManageUser(me, user, 'disable_two_factor')} />
+              {!isSelf && canManageUser(me, user, 'delete') && <DeleteUserPanel user={user} />}
               {isSelf && (
                 <Alert color="gray" variant="light">
                   This is you. Manage your own two-factor from <Anchor component={Link} to="/profile">your profile</Anchor>.

@@ -1,4 +1,4 @@
-import { userInputSchema, type UserDetail } from '@almoner/contracts';
+import { userInputSchema, type PermissionHolder, type UserDetail } from '@almoner/contracts';
 import { Button, Checkbox, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -31,10 +31,11 @@ const toValues = (user: UserDetail | undefined): UserFormValues => ({
 /** The server names array items `permissions.3`; the form shows them on the section. */
 const fieldOf = (key: string) => (key.startsWith('permissions.') ? 'permissions' : key);
 
-type Props = { user?: UserDetail | undefined; onSaved: (user: UserDetail) => void };
+/** `actor` is the signed-in user: the form offers only the access they may grant. */
+type Props = { user?: UserDetail | undefined; actor: PermissionHolder; onSaved: (user: UserDetail) => void };
 
 /** The user form (spec part 3 §2.11): details, password and the admin checkbox with permissions. */
-export function UserForm({ user, onSaved }: Props) {
+export function UserForm({ user, actor, onSaved }: Props) {
   const save = useSaveUser(user?.id ?? null);
   const form = useForm<UserFormValues>({
     initialValues: toValues(user),
@@ -92,6 +93,7 @@ export function UserForm({ user, onSaved }: Props) {
             />
             {form.values.is_admin_user && (
               <PermissionSection
+                actor={actor}
                 isAccountAdmin={form.values.is_account_admin}
                 permissions={form.values.permissions}
                 onAccountAdminChange={(v) => form.setFieldValue('is_account_admin', v)}

@@ -9,7 +9,7 @@ const toastError = (error: unknown) =>
   notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
 
 /** An administrator turns off someone's two-factor, e.g. after a lost phone. */
-export function UserTwoFactorPanel({ user, isSelf }: { user: UserDetail; isSelf: boolean }) {
+export function UserTwoFactorPanel({ user, canDisable }: { user: UserDetail; canDisable: boolean }) {
   const disable = useDisableUserTwoFactor();
 
   const handleDisable = () =>
@@ -42,7 +42,7 @@ export function UserTwoFactorPanel({ user, isSelf }: { user: UserDetail; isSelf:
             ? 'Signing in needs a code from their authenticator app.'
             : 'Users turn two-factor on from their own profile.'}
         </Text>
-        {user.two_factor_enabled && !isSelf && (
+        {user.two_factor_enabled && canDisable && (
           <Group>
             <Button variant="default" color="red" onClick={handleDisable} loading={disable.isPending}>
               Turn off two-factor

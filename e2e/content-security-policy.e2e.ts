@@ -1,0 +1,52 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { screenshot, signIn, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+/** Every console line or page error the browser reports about the Content Security Policy. */
+function watchPolicy(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (/Content Security Policy|Refused to/i.test(error.message)) violations.push(error.message);
+  });
+  return violations;
+}
+
+it('runs the web app under its Content Security Policy with no violation', async () => {
+  const { page, context } = await browser.newPage();
+  const violations = watchPolicy(page);
+  const response = await page.goto('/jpanel/login');
+  expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  for (const path of ['/jpanel/contributions', '/jpanel/supporters', '/jpanel/users']) {
+    await page.goto(path);
+    await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+    await page.locator('table').first().waitFor();
+  }
+  await page.goto('/jpanel/profile');
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(500);
+  await screenshot(page, 'csp-profile');
+  expect(violations).toEqual([]);
+  await context.close();
+});
+
+it('runs the API reference under the same policy with no violation', async () => {
+  const { page, context } = await browser.newPage();
+  const violations = watchPolicy(page);
+  const response = await page.goto('/jpanel/api/docs');
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await page.getByText('Almoner API').first().waitFor();
+  // Open one operation: Swagger UI renders its schema on demand.
+  await page.locator('.opblock-summary').first().click();
+  await page.locator('.opblock-body').first().waitFor();
+  await page.waitForTimeout(500);
+  await screenshot(page, 'csp-api-docs');
+  expect(violations).toEqual([]);
+  await context.close();
+});

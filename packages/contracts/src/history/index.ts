@@ -1,0 +1,17 @@
+import { contributionHistoryFields } from './contributions.ts';
+import { type HistoryField, fallbackHistoryField } from './fields.ts';
+import { supporterHistoryFields } from './supporters.ts';
+import { userHistoryFields } from './users.ts';
+
+export * from './fields.ts';
+
+/** The field catalogue of each table whose history can be read (GET /jpanel/history/:table/:id). */
+export const historyCatalogues = {
+  contributions: contributionHistoryFields,
+  supporters: supporterHistoryFields,
+  users: userHistoryFields,
+  settings: { value: { label: 'Value', kind: 'text' }, key: { label: 'Setting', kind: 'text' } },
+} as const satisfies Record<string, Record<string, HistoryField>>;
+
+export const historyFieldOf = (table: string, field: string): HistoryField =>
+  (historyCatalogues as Record<string, Record<string, HistoryField>>)[table]?.[field] ?? fallbackHistoryField(field);

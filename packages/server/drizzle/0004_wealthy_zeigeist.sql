@@ -1,0 +1,2 @@
+ALTER TABLE "contribution_status_history" DROP CONSTRAINT "contribution_status_history_event_check";--> statement-breakpoint
+ALTER TABLE "contribution_status_history" ADD CONSTRAINT "contribution_status_history_event_check" CHECK ("contribution_status_history"."event" in ('created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded', 'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note'));

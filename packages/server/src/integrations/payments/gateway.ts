@@ -1,0 +1,96 @@
+import type { AchAccount, PaymentGatewayName } from '@almoner/contracts';
+
+/**
+ * The one interface every payment gateway speaks (the sandbox today, Stripe and others later).
+ * Amounts are integer minor units with an ISO currency code. Every call that moves money takes
+ * an idempotency key: the same key again is the same effect and the same answer.
+ */
+export type PaymentGateway = {
+  name: PaymentGatewayName;
+  /** Charges a capture token (`tok_…` from the hosted card fields) or a saved method (`pm_…`). */
+  charge: (request: ChargeRequest) => Promise<GatewayPayment>;
+  /** Refunds all or part of what is left of a payment. */
+  refund: (request: RefundRequest) => Promise<GatewayRefund>;
+  /** The payment as the gateway sees it now, with its refunds. */
+  fetchPayment: (reference: string) => Promise<GatewayPayment>;
+  /** Turns a single-use capture token into a reusable payment method. */
+  savePaymentMethod: (request: SavePaymentMethodRequest) => Promise<SavedPaymentMethod>;
+  /** Debits a bank account (ACH); it settles later, so it starts `pending`. */
+  debitAch: (request: AchDebitRequest) => Promise<GatewayPayment>;
+};
+
+export type Idempotent = { idempotencyKey: string };
+
+export type ChargeRequest = Idempotent & {
+  amount: number;
+  currency: string;
+  source: string;
+  description?: string | undefined;
+};
+
+export type RefundRequest = Idempotent & {
+  paymentReference: string;
+  amount: number;
+  currency: string;
+  reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer' | undefined;
+};
+
+export type SavePaymentMethodRequest = Idempotent & { token: string };
+
+export type AchDebitRequest = Idempotent & {
+  amount: number;
+  currency: string;
+  account: AchAccount;
+  description?: string | undefined;
+};
+
+/** succeeded | pending | failed: the payments.status values. */
+export type GatewayStatus = 'succeeded' | 'pending' | 'failed';
+/** The payments.outcome values. */
+export type GatewayOutcome = 'authorized' | 'manual_review' | 'issuer_declined' | 'invalid';
+
+export type GatewayPayment = {
+  reference: string;
+  type: 'card' | 'bank';
+  status: GatewayStatus;
+  outcome: GatewayOutcome;
+  amount: number;
+  amountRefunded: number;
+  currency: string;
+  failureCode: string | null;
+  failureMessage: string | null;
+  card: { brand: string; last4: string; expMonth: number; expYear: number; cvcCheck: 'pass' | 'fail' } | null;
+  bank: { last4: string; accountType: string } | null;
+  createdAt: string;
+};
+
+export type GatewayRefund = {
+  reference: string;
+  paymentReference: string;
+  status: GatewayStatus;
+  amount: number;
+  currency: string;
+  createdAt: string;
+};
+
+export type SavedPaymentMethod = {
+  reference: string;
+  type: 'card';
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+};
+
+export type GatewayErrorCode = 'invalid_request' | 'not_found' | 'idempotency_reused';
+
+/** A request the gateway refuses outright (nothing happened); declines are answers, not errors. */
+export class GatewayError extends Error {
+  constructor(
+    readonly code: GatewayErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}

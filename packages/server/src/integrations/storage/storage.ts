@@ -1,0 +1,34 @@
+/** A URL a browser (or a server) may call once signed: method and headers it must use. */
+export type SignedUrl = {
+  url: string;
+  method: 'PUT' | 'GET';
+  /** Headers the caller must send as signed (the content type of an upload). */
+  headers: Record<string, string>;
+  expiresAt: Date;
+};
+
+export type StoredObject = { size: number; contentType: string };
+
+export type SignUploadOptions = {
+  contentType: string;
+  /** Largest accepted body. Local disk refuses more at PUT; S3 cannot, so `done` checks it. */
+  maxBytes: number;
+  expiresInSeconds?: number;
+};
+
+export type SignDownloadOptions = { expiresInSeconds?: number; downloadName?: string };
+
+/**
+ * Where files live. Every area stores through this, never through a driver: local disk by
+ * default, S3-compatible when ALMONER_STORAGE=s3://bucket. Keys come from keys.ts.
+ */
+export type Storage = {
+  kind: 'local' | 's3';
+  signUpload: (key: string, options: SignUploadOptions) => Promise<SignedUrl>;
+  signDownload: (key: string, options?: SignDownloadOptions) => Promise<SignedUrl>;
+  /** The object's size and type, or null when nothing is stored under the key. */
+  stat: (key: string) => Promise<StoredObject | null>;
+  remove: (key: string) => Promise<void>;
+};
+
+export const DEFAULT_EXPIRY_SECONDS = 15 * 60;

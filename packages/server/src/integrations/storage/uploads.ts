@@ -1,0 +1,100 @@
+import {
+  formatByteLimit,
+  storageMessages,
+  uploadDoneRequestSchema,
+  uploadSignRequestSchema,
+  uploadSignResponseSchema,
+} from '@almoner/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { fieldError } from '../../http/errors.ts';
+import { storageFor } from './index.ts';
+import { storageKey, uniqueFilename } from './keys.ts';
+import type { Storage } from './storage.ts';
+
+/** A finished upload, checked against the store: what an area's `onDone` records. */
+export type CompletedUpload = {
+  key: string;
+  filename: string;
+  collectionName: string;
+  contentType: string;
+  size: number;
+  /** The name the user chose, for display; `filename` is the stored one. */
+  originalName: string;
+};
+
+export type UploadsOptions<Answer extends z.ZodType> = {
+  /** `/jpanel/media/cdn` → POST /jpanel/media/cdn/sign and /jpanel/media/cdn/done. */
+  prefix: string;
+  permission: string;
+  /** Collections this area takes (media: files, products …). */
+  collections: readonly string[];
+  /** Accepted content types; a trailing `/*` accepts a family (image/*). */
+  contentTypes: readonly string[];
+  maxBytes: number;
+  /** The done route's answer, e.g. the media item. */
+  answer: Answer;
+  onDone: (upload: CompletedUpload, request: FastifyRequest) => Promise<z.infer<Answer>>;
+  tag?: string;
+};
+
+const accepts = (patterns: readonly string[], type: string) =>
+  patterns.some((p) => (p.endsWith('/*') ? type.startsWith(p.slice(0, -1)) : p === type));
+
+/**
+ * The spec's sign → PUT → done flow (part 1 §4 "Media upload", §7 "Media and files") for any
+ * area: sign answers a stored filename and a signed PUT URL; the browser PUTs the file there;
+ * done checks the stored object against what was signed and hands it to the area.
+ */
+export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, options: UploadsOptions<Answer>): void {
+  const plugin: FastifyPluginAsyncZod = async (scope) => {
+    const storage = (): Storage => storageFor(scope.ctx.config);
+    const route = { config: { permission: options.permission }, schema: { tags: [options.tag ?? 'uploads'] } };
+
+    scope.post(
+      `${options.prefix}/sign`,
+      { ...route, schema: { ...route.schema, body: uploadSignRequestSchema, response: { 200: uploadSignResponseSchema } } },
+      async (request) => {
+        const { collection_name: collection, content_type: contentType } = request.body;
+        checkCollectionAndType(options, collection, contentType);
+        const filename = uniqueFilename(request.body.filename);
+        const key = storageKey(collection, filename);
+        if (!key) throw fieldError('filename', storageMessages.filename);
+        const signed = await storage().signUpload(key, { contentType, maxBytes: options.maxBytes });
+        return { filename, signed_upload_url: signed.url };
+      },
+    );
+
+    scope.post(
+      `${options.prefix}/done`,
+      { ...route, schema: { ...route.schema, body: uploadDoneRequestSchema, response: { 200: options.answer as z.ZodType } } },
+      async (request) => {
+        const { collection_name: collection, content_type: contentType, filename } = request.body;
+        checkCollectionAndType(options, collection, contentType);
+        const key = storageKey(collection, filename);
+        if (!key) throw fieldError('filename', storageMessages.filename);
+        const stored = await storage().stat(key);
+        if (!stored) throw fieldError('filename', storageMessages.uploadMissing);
+        if (stored.size > options.maxBytes) {
+          await storage().remove(key);
+          throw fieldError('size', storageMessages.tooLarge(formatByteLimit(options.maxBytes)));
+        }
+        if (stored.contentType.toLowerCase() !== contentType) {
+          await storage().remove(key);
+          throw fieldError('content_type', storageMessages.uploadMismatch);
+        }
+        const originalName = filename.replace(/^[0-9a-f]{16}-/, '');
+        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size: stored.size, originalName }, request);
+        // Serialised through `options.answer`, like any route's response schema.
+        return answer;
+      },
+    );
+  };
+  void app.register(plugin);
+}
+
+function checkCollectionAndType(options: UploadsOptions<z.ZodType>, collection: string, contentType: string) {
+  if (!options.collections.includes(collection)) throw fieldError('collection_name', storageMessages.collection);
+  if (!accepts(options.contentTypes, contentType)) throw fieldError('content_type', storageMessages.contentType);
+}

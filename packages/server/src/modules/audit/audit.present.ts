@@ -1,0 +1,62 @@
+import { type HistoryEntry, type HistoryField, historyFieldOf } from '@almoner/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { queryRows } from '../../listing/engine.ts';
+
+type RawChange = { field: string; before: unknown; after: unknown };
+type Named = { id: number; name: string };
+
+const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+
+/** `{ id → name }` for the ids a history mentions, in one query per kind of person. */
+async function namesOf(db: Queryable, ids: Set<number>, query: (list: SQL) => SQL): Promise<Map<number, string>> {
+  if (ids.size === 0) return new Map();
+  const rows = await queryRows(db, query(sql.join([...ids].map((id) => sql`${id}`), sql`, `)));
+  return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
+}
+
+/** The record's currency columns now, for money changes whose currency did not change with them. */
+async function currenciesOf(db: Queryable, table: string, recordId: string, fields: Set<string>): Promise<Record<string, unknown>> {
+  if (fields.size === 0 || !/^\d+$/.test(recordId)) return {};
+  const columns = sql.join([...fields].map((f) => sql.identifier(f)), sql`, `);
+  const [row] = await queryRows(db, sql`select ${columns} from ${sql.identifier(table)} where id = ${Number(recordId)}`);
+  return row ?? {};
+}
+
+/**
+ * Turns the trail's raw `[before, after]` pairs into what staff read: labelled fields from the
+ * table's catalogue, hidden ones dropped, people as `{ id, name }`, money with its currency.
+ */
+export async function presentChanges(db: Queryable, table: string, recordId: string, entries: { changes: RawChange[] }[]): Promise<HistoryEntry['changes'][]> {
+  const users = new Set<number>();
+  const supporters = new Set<number>();
+  const currencyFields = new Set<string>();
+  for (const { changes } of entries) {
+    for (const c of changes) {
+      const field = historyFieldOf(table, c.field);
+      const ids = field.kind === 'user' ? users : field.kind === 'supporter' ? supporters : null;
+      for (const v of [c.before, c.after]) if (ids && idOf(v) !== null) ids.add(idOf(v) as number);
+      if (field.kind === 'money') currencyFields.add(field.currency);
+    }
+  }
+  const [userNames, supporterNames, current] = await Promise.all([
+    namesOf(db, users, (list) => sql`select id, coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) as name from users where id in (${list})`),
+    namesOf(db, supporters, (list) => sql`select id, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name from supporters where id in (${list})`),
+    currenciesOf(db, table, recordId, currencyFields),
+  ]);
+  const person = (names: Map<number, string>, label: string, value: unknown): Named | unknown => {
+    const id = idOf(value);
+    return id === null ? value : { id, name: names.get(id) ?? `${label} #${id}` };
+  };
+  return entries.map(({ changes }) => {
+    const inEntry = Object.fromEntries(changes.map((c) => [c.field, c.after ?? c.before]));
+    return changes.flatMap((c) => {
+      const field: HistoryField = historyFieldOf(table, c.field);
+      if (field.kind === 'hidden') return [];
+      const shown = (v: unknown) =>
+        field.kind === 'user' ? person(userNames, 'User', v) : field.kind === 'supporter' ? person(supporterNames, 'Supporter', v) : v;
+      const currency = field.kind === 'money' ? String(inEntry[field.currency] ?? current[field.currency] ?? 'USD') : undefined;
+      return [{ field: c.field, label: field.label, kind: field.kind, ...(currency ? { currency } : {}), before: shown(c.before), after: shown(c.after) }];
+    });
+  });
+}

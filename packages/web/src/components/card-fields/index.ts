@@ -1,0 +1,2 @@
+export { CardFields, type CardFieldsHandle } from './card-fields.tsx';
+export { CardFieldsError } from './card-fields-channel.ts';
