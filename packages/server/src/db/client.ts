@@ -36,8 +36,11 @@ export type DatabaseOptions = { url?: string | undefined; dataDir?: string | und
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    // A database that does not answer within 5 s is down as far as a request is concerned.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 5000 });
+    // A stopped or restarting server refuses connections at once, and that request answers 503.
+    // The timeout covers the wait for a free pooled connection too: requests queued behind
+    // row locks (parallel bulk actions on the same rows) wait their turn rather than fail, so
+    // it is long enough for a busy moment and short of a client's patience.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 20_000 });
     // When PostgreSQL restarts or the network drops, every open connection emits 'error', idle
     // in the pool or checked out between two queries of a transaction. Unheard, that event ends
     // the process. The pool drops a broken connection and the next query opens a new one; the
