@@ -22,7 +22,7 @@ import { PageLoader } from './preloader.tsx';
 import { useSession } from './session.ts';
 import { Sidebar } from './sidebar.tsx';
 import { MOBILE_NAV_BREAKPOINT } from './theme.ts';
-import { UserMenu } from './user-menu.tsx';
+import { LazyUserMenu } from './lazy-user-menu.tsx';
 
 const NAV_ID = 'main-navigation';
 
@@ -89,7 +89,7 @@ export function AppLayout() {
               {orgName}
             </Text>
           </Group>
-          <UserMenu user={user} />
+          <LazyUserMenu user={user} />
         </Group>
       </AppShell.Header>
 
