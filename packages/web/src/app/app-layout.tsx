@@ -53,8 +53,8 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: MOBILE_NAV_BREAKPOINT, collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
+      navbar={{ width: 240, breakpoint: MOBILE_NAV_BREAKPOINT, collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -117,7 +117,8 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
-        <Box maw={1200} mx="auto">
+        {/* Up to a wide 1800 px: listings use the width of the screen they are on. */}
+        <Box maw={1800} mx="auto">
           <FlashBanner />
           <Outlet />
         </Box>

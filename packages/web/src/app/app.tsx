@@ -7,7 +7,7 @@ import { Overlays } from './overlays.tsx';
 import { Preloader } from './preloader.tsx';
 import { router } from './router.tsx';
 import { handleSessionEnded } from './session-ended.ts';
-import { theme } from './theme.ts';
+import { theme, themeCssVariables } from './theme.ts';
 
 const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: (error) => void handleSessionEnded(error) }),
@@ -21,7 +21,7 @@ const queryClient = new QueryClient({
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={themeCssVariables}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <Overlays />

@@ -3,6 +3,7 @@ import { Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
+import { LEAVE_WITHOUT_ASKING } from '../components/use-unsaved-changes.ts';
 import { AccountButton } from './account-button.tsx';
 
 export function UserMenu({ user, defaultOpened }: { user: CurrentUser; defaultOpened?: boolean }) {
@@ -12,7 +13,8 @@ export function UserMenu({ user, defaultOpened }: { user: CurrentUser; defaultOp
   const handleLogout = async () => {
     await api('/jpanel/logout', { method: 'POST' });
     queryClient.clear();
-    await navigate('/login');
+    // Signed out, nothing can be saved any more: leave without the unsaved-changes question.
+    await navigate('/login', { state: LEAVE_WITHOUT_ASKING });
   };
 
   return (
