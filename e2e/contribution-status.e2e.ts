@@ -90,7 +90,7 @@ describe('mark fulfilled', () => {
     const toShip = first.data.find((r) => r.status === 'unfulfilled') as Row;
     expect(donation && toShip, 'a donation and an order to ship on the first page').toBeTruthy();
 
-    for (const id of [donation.id, toShip.id]) await page.getByLabel(`Select row ${id}`).check();
+    for (const row of [donation, toShip]) await page.getByLabel(`Select contribution ${row.number}`, { exact: true }).check();
     await page.getByRole('button', { name: 'Mark fulfilled', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark fulfilled' });
     await dialog.waitFor();

@@ -284,7 +284,7 @@ describe('settings page', () => {
     await context.close();
   });
 
-  it('asks before discarding changes: the confirm modal answers Escape and Enter', async () => {
+  it('asks before discarding changes: focus on Keep editing, so Escape and Enter keep them; Tab then Enter discards', async () => {
     const { context, page } = await adminPage();
     await page.goto('/jpanel/settings#organisation');
     await waitForPreloader(page);
@@ -293,8 +293,8 @@ describe('settings page', () => {
     await page.getByRole('button', { name: 'Discard' }).click();
     const dialog = page.getByRole('dialog', { name: 'Discard your changes?' });
     await dialog.waitFor();
-    // Focus is inside the modal, on the confirm button.
-    expect(await page.locator(':focus').textContent()).toBe('Discard changes');
+    // Discarding destroys work: focus starts on the safe answer, never the destructive one.
+    expect(await page.locator(':focus').textContent()).toBe('Keep editing');
     await settle(page);
     await screenshot(page, 'modal-confirm');
 
@@ -304,6 +304,15 @@ describe('settings page', () => {
 
     await page.getByRole('button', { name: 'Discard' }).click();
     await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await name.inputValue()).toBe('Changed my mind');
+
+    // A deliberate Tab to the destructive button, then Enter, discards.
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').textContent()).toBe('Discard changes');
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     expect(await name.inputValue()).toBe(String(saved.org_name));

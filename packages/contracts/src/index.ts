@@ -10,6 +10,7 @@ export * from './history/index.ts';
 export * from './users.ts';
 export * from './user-access.ts';
 export * from './two-factor.ts';
+export * from './editions.ts';
 export * from './settings.ts';
 export * from './storage.ts';
 export * from './payment-gateway.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upgradeFeatures, type UpgradeFeature } from './editions.ts';
 import { paymentGateways } from './payment-gateway.ts';
 import { formBoolean, optionalText, requiredText } from './rules.ts';
 
@@ -60,12 +61,6 @@ export const settingsSchema = z.object({
 export const settingsResponseSchema = z.object({ values: settingsSchema });
 export const settingsSavedSchema = z.object({ message: z.string(), values: settingsSchema });
 
-/** What an upgrade can add: the full edition (from Express) or the donor CRM (DP) edition. */
-export const upgradeFeatures = {
-  full: 'Full edition',
-  dp: 'Donor CRM (DP) edition',
-} as const;
-export type UpgradeFeature = keyof typeof upgradeFeatures;
 const upgradeFeatureIds = Object.keys(upgradeFeatures) as [UpgradeFeature, ...UpgradeFeature[]];
 
 export const UPGRADE_NOTE_MAX = 1000;

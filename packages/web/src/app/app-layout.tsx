@@ -22,7 +22,7 @@ import { PageLoader } from './preloader.tsx';
 import { useSession } from './session.ts';
 import { Sidebar } from './sidebar.tsx';
 import { MOBILE_NAV_BREAKPOINT } from './theme.ts';
-import { UserMenu } from './user-menu.tsx';
+import { LazyUserMenu } from './lazy-user-menu.tsx';
 
 const NAV_ID = 'main-navigation';
 
@@ -53,8 +53,8 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 264, breakpoint: MOBILE_NAV_BREAKPOINT, collapsed: { mobile: !opened } }}
-      padding={{ base: 'md', sm: 'xl' }}
+      navbar={{ width: 240, breakpoint: MOBILE_NAV_BREAKPOINT, collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'lg' }}
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -89,7 +89,7 @@ export function AppLayout() {
               {orgName}
             </Text>
           </Group>
-          <UserMenu user={user} />
+          <LazyUserMenu user={user} />
         </Group>
       </AppShell.Header>
 
@@ -117,7 +117,8 @@ export function AppLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
-        <Box maw={1200} mx="auto">
+        {/* Up to a wide 1800 px: listings use the width of the screen they are on. */}
+        <Box maw={1800} mx="auto">
           <FlashBanner />
           <Outlet />
         </Box>

@@ -1,14 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import './shell.css';
+import { Overlays } from './overlays.tsx';
 import { Preloader } from './preloader.tsx';
 import { router } from './router.tsx';
 import { handleSessionEnded } from './session-ended.ts';
-import { theme } from './theme.ts';
+import { theme, themeCssVariables } from './theme.ts';
 
 const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: (error) => void handleSessionEnded(error) }),
@@ -22,19 +21,11 @@ const queryClient = new QueryClient({
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={themeCssVariables}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider
-          modalProps={{
-            radius: 'md',
-            overlayProps: { backgroundOpacity: 0.45, blur: 2 },
-            styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
-          }}
-        >
-          <Notifications position="top-right" pauseResetOnHover="notification" limit={5} />
-          <RouterProvider router={router} />
-          <Preloader />
-        </ModalsProvider>
+        <RouterProvider router={router} />
+        <Overlays />
+        <Preloader />
       </QueryClientProvider>
     </MantineProvider>
   );

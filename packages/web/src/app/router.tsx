@@ -1,26 +1,54 @@
-import { createBrowserRouter } from 'react-router';
-import { LoginPage } from '../features/auth/login-page.tsx';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { contributionsRoutes } from '../features/contributions/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
-import { AppLayout } from './app-layout.tsx';
-import { HomePage } from './home-page.tsx';
 import { PageLoader } from './preloader.tsx';
+import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
 
-/** Public pages, then every area's routes under the signed-in layout. */
-export const publicRoutes = [{ path: '/login', element: <LoginPage /> }, { path: '/two-factor-challenge', lazy: async () => ({ Component: (await import('../features/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage }) }];
+/**
+ * Every screen loads on demand, the sign-in page and the signed-in shell included: a signed-out
+ * visitor does not download the shell, and the shell does not carry the sign-in form's
+ * validation (zod and the form library stay off the signed-in first screen).
+ */
+export const publicRoutes: RouteObject[] = [
+  { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
+  {
+    path: '/two-factor-challenge',
+    lazy: async () => ({ Component: (await import('../features/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage }),
+  },
+];
 
 export const router = createBrowserRouter(
   [
-    ...publicRoutes,
     {
-      path: '/',
-      element: <AppLayout />,
-      // Shown while a lazily loaded page is fetched on the very first load.
+      // A failure in the shell itself (or a public page) still gets plain words and a way out.
+      errorElement: <RouteErrorPage />,
+      // Shown while the first screen's code is fetched on the very first load.
       hydrateFallbackElement: <PageLoader />,
-      children: [{ index: true, element: <HomePage /> }, ...usersRoutes, ...profileRoutes, ...settingsRoutes, ...contributionsRoutes, ...supportersRoutes],
+      children: [
+        ...publicRoutes,
+        {
+          path: '/',
+          lazy: async () => ({ Component: (await import('./app-layout.tsx')).AppLayout }),
+          children: [
+            {
+              // A page that fails shows its error inside the shell, sidebar and all.
+              errorElement: <RouteErrorPage />,
+              children: [
+                { index: true, lazy: async () => ({ Component: (await import('./home-page.tsx')).HomePage }) },
+                ...usersRoutes,
+                ...profileRoutes,
+                ...settingsRoutes,
+                ...contributionsRoutes,
+                ...supportersRoutes,
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
     },
   ],
   { basename: '/jpanel' },

@@ -1,5 +1,6 @@
 import { ApiError } from '../lib/api.ts';
 import { alert } from '../components/dialogs.tsx';
+import { LEAVE_WITHOUT_ASKING } from '../components/use-unsaved-changes.ts';
 import { router } from './router.tsx';
 
 let showing = false;
@@ -28,5 +29,8 @@ export async function handleSessionEnded(error: unknown): Promise<void> {
   });
   showing = false;
   const { pathname, search, hash } = router.state.location;
-  await router.navigate(`/login?redirect=${encodeURIComponent(appPath(pathname) + search + hash)}`);
+  // The change could not be saved anyway: no "unsaved changes" question on the way out.
+  await router.navigate(`/login?redirect=${encodeURIComponent(appPath(pathname) + search + hash)}`, {
+    state: LEAVE_WITHOUT_ASKING,
+  });
 }

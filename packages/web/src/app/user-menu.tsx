@@ -1,28 +1,26 @@
 import type { CurrentUser } from '@almoner/contracts';
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api.ts';
+import { LEAVE_WITHOUT_ASKING } from '../components/use-unsaved-changes.ts';
+import { AccountButton } from './account-button.tsx';
 
-export function UserMenu({ user }: { user: CurrentUser }) {
+export function UserMenu({ user, defaultOpened }: { user: CurrentUser; defaultOpened?: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   const handleLogout = async () => {
     await api('/jpanel/logout', { method: 'POST' });
     queryClient.clear();
-    await navigate('/login');
+    // Signed out, nothing can be saved any more: leave without the unsaved-changes question.
+    await navigate('/login', { state: LEAVE_WITHOUT_ASKING });
   };
 
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
-          <Avatar color="teal" radius="xl">
-            {user.first_name[0]}
-            {user.last_name[0]}
-          </Avatar>
-        </UnstyledButton>
+        <AccountButton user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { overlaysReady } from '../app/overlays.tsx';
 
 export type ConfirmOptions = {
   title: string;
@@ -22,26 +23,33 @@ type AnswerProps = {
 };
 
 /**
- * The body of both dialogs. A form, so Enter confirms wherever focus is inside it; focus
- * starts on the confirm button (`data-autofocus`), Escape and the close button cancel.
+ * The body of both dialogs. Focus starts on the safe answer (`data-autofocus`): the confirm
+ * button of an ordinary question, so Enter answers it, but Cancel when the action destroys
+ * something, so Enter or Space keeps things as they are and the destructive button needs a
+ * deliberate click or Tab. Escape and the close button cancel.
  */
 function DialogBody({ message, confirmLabel, cancelLabel, danger, onAnswer }: AnswerProps) {
+  const safeFirst = Boolean(danger && cancelLabel);
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
         onAnswer(true);
       }}
+      // Enter in a field of the message would submit the form: never a destructive action.
+      onKeyDown={(event) => {
+        if (danger && event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+      }}
     >
       <Stack gap="lg">
         {typeof message === 'string' ? <Text size="sm">{message}</Text> : message}
         <Group justify="flex-end" gap="sm">
           {cancelLabel && (
-            <Button variant="default" onClick={() => onAnswer(false)}>
+            <Button variant="default" onClick={() => onAnswer(false)} data-autofocus={safeFirst || undefined}>
               {cancelLabel}
             </Button>
           )}
-          <Button type="submit" color={danger ? 'red' : undefined} data-autofocus>
+          <Button type="submit" color={danger ? 'red' : undefined} data-autofocus={safeFirst ? undefined : true}>
             {confirmLabel}
           </Button>
         </Group>
@@ -50,10 +58,11 @@ function DialogBody({ message, confirmLabel, cancelLabel, danger, onAnswer }: An
   );
 }
 
-function open(
+async function open(
   title: string,
   body: (answer: (value: boolean) => void) => ReactNode,
 ): Promise<boolean> {
+  await overlaysReady();
   return new Promise((resolve) => {
     let settled = false;
     const answer = (value: boolean) => {

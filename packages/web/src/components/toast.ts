@@ -1,6 +1,7 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { createElement } from 'react';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { requestOverlays } from '../app/overlays.tsx';
 
 /**
  * Toast timings, spec part 1 §9: "Toast timeout 6000 ms (extended style 2500 ms); the other toast
@@ -48,6 +49,7 @@ function show(
       ? undefined
       : () => notifications.update({ id, message, autoClose: TOAST_EXTENDED_TIMEOUT_MS }),
   };
+  requestOverlays();
   return notifications.show(data);
 }
 

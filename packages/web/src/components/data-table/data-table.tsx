@@ -30,6 +30,11 @@ export type DataTableProps<Row extends ListingRow> = {
   bulkActions?: BulkAction[];
   searchLabel?: string;
   emptyText?: string;
+  /**
+   * How a person names a row, for its checkbox ("Select contribution #1042"); without it the
+   * row's position in the list ("Select row 12"). Never the internal id.
+   */
+  rowLabel?: (row: Row) => string;
 };
 
 const isInteractive = (target: EventTarget | null) =>
@@ -61,9 +66,11 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
     else window.location.assign(url);
   };
 
-  const cell = (row: Row, key: string): ReactNode => {
+  const firstPosition = (state.page - 1) * pageSize + 1;
+  const cell = (row: Row, key: string, position: number): ReactNode => {
     if (key === 'select') {
-      return <Checkbox aria-label={`Select row ${row.id}`} checked={select.isSelected(row.id)} onChange={() => select.toggle(row.id)} />;
+      const name = props.rowLabel ? props.rowLabel(row) : `row ${position}`;
+      return <Checkbox aria-label={`Select ${name}`} checked={select.isSelected(row.id)} onChange={() => select.toggle(row.id)} />;
     }
     const custom = props.render?.[key];
     if (custom) return custom(row);
@@ -103,7 +110,11 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
 
       <Paper withBorder radius="md" pos="relative">
         <LoadingOverlay visible={listing.isFetching && !listing.isPending} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-        <ScrollArea type="auto">
+        {/*
+          A wide table scrolls sideways inside a box no taller than the window, so its sideways
+          scrollbar is always on screen (not under 50 rows) and its header stays in view.
+        */}
+        <ScrollArea.Autosize type="auto" mah="calc(100dvh - 150px)" data-table-scroll>
           <Table highlightOnHover verticalSpacing="xs" miw={720} stickyHeader>
             <Table.Thead>
               <Table.Tr>
@@ -129,7 +140,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
                     ))}
                   </Table.Tr>
                 ))}
-              {rows.map((row) => (
+              {rows.map((row, rowIndex) => (
                 <Table.Tr
                   key={row.id}
                   tabIndex={row._url ? 0 : undefined}
@@ -141,7 +152,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
                   {visible.map((c) =>
                     c.key === 'select' && !selectable ? null : (
                       <Table.Td key={c.key} ta={c.align ?? 'left'}>
-                        {cell(row, c.key)}
+                        {cell(row, c.key, firstPosition + rowIndex)}
                       </Table.Td>
                     ),
                   )}
@@ -149,7 +160,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </ScrollArea.Autosize>
         {listing.isSuccess && rows.length === 0 && (
           <Stack align="center" gap={4} py="xl">
             <Text fw={500}>{props.emptyText ?? 'No rows match.'}</Text>

@@ -54,7 +54,7 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
   number: (r) => <ContributionNumber number={r.number} wrap />,
   supporter: (r) => (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" maw={200} truncate title={r.supporter}>
+      <Text size="sm" maw={140} truncate title={r.supporter}>
         {r.supporter}
       </Text>
       {r.supporter_id === null && (
@@ -65,16 +65,17 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
     </Group>
   ),
   location: (r) => (
-    <Text size="sm" c="dimmed" maw={170} truncate title={r.location}>
+    <Text size="sm" c="dimmed" maw={120} truncate title={r.location}>
       {r.location}
     </Text>
   ),
   status: (r) => <ContributionStatusBadge status={r.status} />,
+  // The tags sit under the amount, so the column is as wide as an amount, not amount + tags.
   total: (r) => (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
-      <ContributionTags row={r} />
+    <Stack gap={2} align="flex-end">
       {money(r.total, r.currency_code)}
-    </Group>
+      <ContributionTags row={r} />
+    </Stack>
   ),
   net: (r) => money(r.net, r.currency_code),
   ordered_at: (r) => (
@@ -150,6 +151,7 @@ export function ContributionListPage() {
         bulkActions={actions}
         searchLabel="Search contributions"
         emptyText="No contributions match."
+        rowLabel={(r) => `contribution ${r.number}`}
       />
     </Stack>
   );

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@almoner/contracts';
 import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { confirm } from '../../components/dialogs.tsx';
 import { twoFactorApi, useRefreshSession } from './api.ts';
 import { usePasswordConfirmation } from './confirm-password-modal.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
@@ -50,23 +50,27 @@ export function TwoFactorPanel({ user }: { user: CurrentUser }) {
     notifications.show({ color: 'teal', message });
   };
   const handleShowCodes = async () => setCodes((await act(twoFactorApi.recoveryCodes)) ?? null);
-  const handleRegenerate = () =>
-    modals.openConfirmModal({
+  // Both throw away something the user relies on, so both are destructive: Cancel has focus.
+  const handleRegenerate = async () => {
+    const ok = await confirm({
       title: 'Regenerate recovery codes?',
-      children: <Text size="sm">Your current recovery codes will stop working.</Text>,
-      labels: { confirm: 'Regenerate', cancel: 'Cancel' },
-      onConfirm: () => void act(twoFactorApi.regenerateRecoveryCodes).then((fresh) => fresh && setCodes(fresh)),
+      message: 'Your current recovery codes will stop working.',
+      confirmLabel: 'Regenerate',
+      danger: true,
     });
-  const confirmDisable = () =>
-    modals.openConfirmModal({
+    if (!ok) return;
+    const fresh = await act(twoFactorApi.regenerateRecoveryCodes);
+    if (fresh) setCodes(fresh);
+  };
+  const confirmDisable = async () => {
+    const ok = await confirm({
       title: 'Turn off two-factor authentication?',
-      children: (
-        <Text size="sm">Signing in will need only your password. Your authenticator app and recovery codes will stop working.</Text>
-      ),
-      labels: { confirm: 'Turn off', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void handleDisable('Two-factor authentication is off.'),
+      message: 'Signing in will need only your password. Your authenticator app and recovery codes will stop working.',
+      confirmLabel: 'Turn off',
+      danger: true,
     });
+    if (ok) await handleDisable('Two-factor authentication is off.');
+  };
 
   const state = user.two_factor_enabled ? 'on' : user.two_factor_pending_confirmation ? 'setup' : 'off';
   return (
@@ -99,11 +103,11 @@ export function TwoFactorPanel({ user }: { user: CurrentUser }) {
               busy={busy}
               onShow={() => void handleShowCodes()}
               onHide={() => setCodes(null)}
-              onRegenerate={handleRegenerate}
+              onRegenerate={() => void handleRegenerate()}
             />
             <Divider />
             <Group>
-              <Button color="red" variant="light" onClick={confirmDisable}>
+              <Button color="red" variant="light" onClick={() => void confirmDisable()}>
                 Disable
               </Button>
             </Group>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
+import { useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveSettings, useSettings } from './api.ts';
 import { settingRows, type SettingsTab } from './settings-fields.ts';
@@ -32,6 +33,7 @@ function SettingsEditor({ values }: { values: SettingsValues }) {
     initialValues: values,
     validate: schemaResolver(settingsValuesSchema, { sync: true }),
   });
+  useUnsavedChanges(form.isDirty());
 
   const openTab = (next: SettingsTab) => {
     setQuery('');

@@ -104,6 +104,7 @@ export function SupporterListPage() {
         filters={(props) => <SupporterFilters {...props} />}
         searchLabel="Search supporters"
         emptyText="No supporters match."
+        rowLabel={(r) => r.display_name}
       />
     </Stack>
   );

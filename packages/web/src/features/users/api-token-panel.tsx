@@ -1,9 +1,9 @@
 import type { UserDetail } from '@almoner/contracts';
 import { ActionIcon, Alert, Anchor, Button, Code, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { confirm } from '../../components/dialogs.tsx';
 import { useRegenerateApiToken } from './api.ts';
 
 /** API token with Regenerate (spec part 3 §2.11): the new token is shown once, here. */
@@ -24,13 +24,12 @@ export function ApiTokenPanel({ user }: { user: UserDetail }) {
       void run();
       return;
     }
-    modals.openConfirmModal({
+    void confirm({
       title: 'Regenerate API token?',
-      children: <Text size="sm">The current token stops working at once. Anything that uses it will need the new one.</Text>,
-      labels: { confirm: 'Regenerate', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void run(),
-    });
+      message: 'The current token stops working at once. Anything that uses it will need the new one.',
+      confirmLabel: 'Regenerate',
+      danger: true,
+    }).then((ok) => (ok ? run() : undefined));
   };
 
   return (

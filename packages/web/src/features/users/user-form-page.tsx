@@ -8,6 +8,7 @@ import { useUser } from './api.ts';
 import { UserForm } from './user-form.tsx';
 import { UserSummary } from './user-summary.tsx';
 import { DeleteUserPanel, UserTwoFactorPanel } from './user-security-panels.tsx';
+import { LEAVE_WITHOUT_ASKING } from '../../components/use-unsaved-changes.ts';
 
 /** A user as created from a blank form: what `user.add` alone may create. */
 const NEW_USER = { is_account_admin: false, permissions: [] };
@@ -81,7 +82,7 @@ function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
           {user && !canManageUser(me, user, 'edit') ? (
             <UserSummary user={user} note={readOnlyNote(me)} />
           ) : (
-            <UserForm user={user} actor={me} onSaved={(saved) => isNew && void navigate(`/users/${saved.id}`, { replace: true })} />
+            <UserForm user={user} actor={me} onSaved={(saved) => isNew && void navigate(`/users/${saved.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })} />
           )}
         </Grid.Col>
         {user && (

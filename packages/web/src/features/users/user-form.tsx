@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveUser } from './api.ts';
 import { PermissionSection } from './permission-section.tsx';
+import { useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 
 export type UserFormValues = {
   first_name: string;
@@ -41,6 +42,7 @@ export function UserForm({ user, actor, onSaved }: Props) {
     initialValues: toValues(user),
     validate: schemaResolver(userInputSchema, { sync: true }),
   });
+  useUnsavedChanges(form.isDirty());
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {

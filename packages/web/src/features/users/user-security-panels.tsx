@@ -1,8 +1,8 @@
 import type { UserDetail } from '@almoner/contracts';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { confirm } from '../../components/dialogs.tsx';
 import { useDeleteUser, useDisableUserTwoFactor } from './api.ts';
 
 const toastError = (error: unknown) =>
@@ -12,19 +12,15 @@ const toastError = (error: unknown) =>
 export function UserTwoFactorPanel({ user, canDisable }: { user: UserDetail; canDisable: boolean }) {
   const disable = useDisableUserTwoFactor();
 
-  const handleDisable = () =>
-    modals.openConfirmModal({
+  const handleDisable = async () => {
+    const ok = await confirm({
       title: 'Turn off two-factor?',
-      children: (
-        <Text size="sm">
-          {user.first_name} {user.last_name} will sign in with a password alone until they turn it on again.
-        </Text>
-      ),
-      labels: { confirm: 'Turn off', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        void disable.mutateAsync(user.id).then((r) => notifications.show({ color: 'teal', message: r.message }), toastError),
+      message: `${user.first_name} ${user.last_name} will sign in with a password alone until they turn it on again.`,
+      confirmLabel: 'Turn off',
+      danger: true,
     });
+    if (ok) await disable.mutateAsync(user.id).then((r) => notifications.show({ color: 'teal', message: r.message }), toastError);
+  };
 
   return (
     <Paper withBorder p="lg">
@@ -44,7 +40,7 @@ export function UserTwoFactorPanel({ user, canDisable }: { user: UserDetail; can
         </Text>
         {user.two_factor_enabled && canDisable && (
           <Group>
-            <Button variant="default" color="red" onClick={handleDisable} loading={disable.isPending}>
+            <Button variant="default" color="red" onClick={() => void handleDisable()} loading={disable.isPending}>
               Turn off two-factor
             </Button>
           </Group>
@@ -60,18 +56,19 @@ export function DeleteUserPanel({ user }: { user: UserDetail }) {
   const navigate = useNavigate();
   const name = `${user.first_name} ${user.last_name}`;
 
-  const handleDelete = () =>
-    modals.openConfirmModal({
+  const handleDelete = async () => {
+    const ok = await confirm({
       title: 'Delete user',
-      children: <Text size="sm">Are you sure you want to delete {name}? They will be signed out and can no longer sign in.</Text>,
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        void remove.mutateAsync(user.id).then(async (r) => {
-          notifications.show({ color: 'teal', message: r.message });
-          await navigate('/users');
-        }, toastError),
+      message: `Are you sure you want to delete ${name}? They will be signed out and can no longer sign in.`,
+      confirmLabel: 'Delete',
+      danger: true,
     });
+    if (!ok) return;
+    await remove.mutateAsync(user.id).then(async (r) => {
+      notifications.show({ color: 'teal', message: r.message });
+      await navigate('/users');
+    }, toastError);
+  };
 
   return (
     <Paper withBorder p="lg">
@@ -83,7 +80,7 @@ export function DeleteUserPanel({ user }: { user: UserDetail }) {
           Their history stays in the audit trail.
         </Text>
         <Group>
-          <Button color="red" variant="light" onClick={handleDelete} loading={remove.isPending}>
+          <Button color="red" variant="light" onClick={() => void handleDelete()} loading={remove.isPending}>
             Delete user
           </Button>
         </Group>

@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; failureSummary?: string }[] };
+
+/**
+ * Runs axe-core (WCAG 2.0–2.2 A and AA rules, best practices and the experimental rules, which
+ * include label-content-name-mismatch) on what the page shows now
+ * and fails on any serious or critical violation, naming the rule and the elements. Call it on
+ * every screen a test visits, dialogs and menus included, once the screen has settled.
+ * Injected through the DevTools protocol, so the app's Content Security Policy stays as it is.
+ */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const loaded = await page.evaluate('typeof window.axe === "object"');
+  if (!loaded) await page.evaluate(axeSource);
+  // Transitions (a modal fading in) would make colours read half-way: let them finish.
+  await page.waitForTimeout(250);
+  const violations = (await page.evaluate(`axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'] },
+    resultTypes: ['violations'],
+  }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })))`)) as Violation[];
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious
+    .map((v) => `${v.impact} ${v.id} (${v.help}):\n${v.nodes.slice(0, 5).map((n) => `  ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim() ?? ''}`).join('\n')}${v.nodes.length > 5 ? `\n  … ${v.nodes.length - 5} more` : ''}`)
+    .join('\n');
+  expect(serious.length, `axe on ${screen}:\n${report}`).toBe(0);
+}
