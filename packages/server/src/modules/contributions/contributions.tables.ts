@@ -24,6 +24,7 @@ import { accountTypes, addressColumns, inList, money, supporters } from '../supp
 import { promoCodes } from '../promos/promos.tables.ts';
 import { paymentMethods, paymentProviders } from '../payments/payments.tables.ts';
 import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
+import { statusRule } from './contributions.status.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -98,6 +99,8 @@ export const contributions = pgTable(
     index('contributions_total_idx').on(t.totalAmount.desc(), t.id.desc()),
     index('contributions_unpaid_idx').on(t.startedAt.desc()).where(sql`${t.paidAt} is null`),
     index('contributions_referral_idx').on(t.referralSource),
+    // The status filter under the default order (date, newest first, ties by id).
+    index('contributions_status_idx').on(t.status, t.orderedAt.desc().nullsLast(), t.id.desc().nullsLast()),
     check('contributions_payment_type_check', sql`${t.paymentType} is null or ${inList(t.paymentType, PAYMENT_TYPES)}`),
     check('contributions_payment_status_check', sql`${t.paymentStatus} is null or ${inList(t.paymentStatus, PAYMENT_STATUSES)}`),
     check('contributions_refund_check', sql`${t.refundedAmount} between 0 and ${t.totalAmount}`),
@@ -126,6 +129,8 @@ function statusColumns() {
     refundReference: varchar('refund_reference', { length: 100 }),
     /** Any refund at all; "fully refunded" is refunded_amount = total_amount. */
     isRefunded: boolean('is_refunded').generatedAlwaysAs(sql`refunded_amount > 0`),
+    /** The status the list shows and filters on (contracts' `contributionStatusOf`), kept by the database. */
+    status: text('status').notNull().generatedAlwaysAs(statusRule),
     voidedAt: timestamp('voided_at', tz),
     /** Item counters, kept by the service that edits items; the listing filters on them. */
     totalItems: smallint('total_items').notNull().default(0),
