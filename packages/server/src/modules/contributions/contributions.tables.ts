@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   char,
@@ -77,6 +78,12 @@ export const contributions = pgTable(
     /** Staff's "Special Notes". */
     comments: text('comments'),
     taxReceiptType: varchar('tax_receipt_type', { length: 12 }).notNull().default('single'),
+    /**
+     * The name the list shows and sorts by: the supporter's display name, else the billing name,
+     * else 'Anonymous Donor'. Kept by triggers (migration 0011) when either side changes, so the
+     * sort has an index on one table.
+     */
+    supporterName: text('supporter_name').notNull().default('Anonymous Donor'),
     /** Lower-cased names, emails, numbers for the listing's search box. */
     searchableText: text('searchable_text'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -238,6 +245,17 @@ export const contributionPromoCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.contributionId, t.promoCodeId] }), index('contribution_promo_codes_promo_idx').on(t.promoCodeId)],
 );
+
+/**
+ * How many live (not deleted) contributions have each status, kept by statement triggers on
+ * `contributions` (migration 0013): the listing's total and its status-only counts are exact
+ * without counting a million rows. Append-only (one row per status per statement that changes
+ * it), so writers never wait on each other; readers add the rows up and fold them now and then.
+ */
+export const contributionCounts = pgTable('contribution_counts', {
+  status: text('status').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 /** The same list as `contributionEvents` in contracts (a test holds them together), with labels there. */
 export const CONTRIBUTION_EVENTS = [
