@@ -1,7 +1,8 @@
 // Listing benchmark (issue 3): our endpoint against the same SQL run directly, at 1,000,000
 // and at 10,000 contributions, plus a full CSV export against PostgreSQL's own COPY.
 // Usage: npm run bench   (PostgreSQL at BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432;
-// BENCH_DB names the 1M-row database, default almoner_bench; BENCH_ONLY=page-turns runs that part alone)
+// BENCH_DB names the 1M-row database, default almoner_bench; BENCH_ONLY=page-turns or deep-pages
+// runs that part alone)
 import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -146,10 +147,53 @@ page turns, contributions at 1M rows, ${PAGE_TURN_CLIENTS} clients for ${PAGE_TU
   await pool.end();
 }
 
+const DEEP_START = Number(process.env.BENCH_DEEP_START ?? 10_000);
+
+/**
+ * Issue 7 item 10: a deep page (rows DEEP_START onwards, as a page turn asks: `count=0`) sorted
+ * by each sortable column, each direction, against the same page's SQL run directly. An index
+ * that matches the sort keeps both near the first page's time; a missing one sorts the table.
+ */
+async function measureDeepPages(database: Database, url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const { app, call } = await benchServer(database);
+  const lists = [
+    { name: 'contributions', endpoint: '/jpanel/contributions-v2.listing', def: contributionsListing as unknown as Def, length: 50 },
+    { name: 'supporters', endpoint: '/jpanel/supporters.listing', def: supportersListing as unknown as Def, length: 10 },
+  ];
+  const runs = Math.max(5, Math.round(RUNS / 3));
+  console.log(`\ndeep pages at 1M contributions (start ${DEEP_START.toLocaleString('en-US')}, medians of ${runs} runs):`);
+  for (const list of lists) {
+    for (const [i, column] of list.def.columns.entries()) {
+      if (!column.sortable) continue;
+      for (const dir of ['asc', 'desc'] as const) {
+        const body = { order: [{ column: i, dir }], start: DEEP_START, length: list.length, count: 0 };
+        const { sql, params } = dialect.sqlToQuery(listingQueries(list.def, readListingQuery(list.def, body)).rows);
+        const ours: number[] = [];
+        const raw: number[] = [];
+        for (let r = 0; r < runs + 1; r++) {
+          let t = process.hrtime.bigint();
+          const response = await call(list.endpoint, body);
+          if (!response.ok) throw new Error(`${list.name} ${column.key} ${dir}: ${response.status}`);
+          await response.json();
+          if (r > 0) ours.push(ms(t));
+          t = process.hrtime.bigint();
+          await pool.query(sql, params);
+          if (r > 0) raw.push(ms(t));
+        }
+        const label = `${list.name} by ${column.key} ${dir}`;
+        console.log(`  ${label.padEnd(42)} ours ${median(ours).toFixed(2).padStart(8)} ms   sql ${median(raw).toFixed(2).padStart(8)} ms   ratio ${(median(ours) / median(raw)).toFixed(2)}`);
+      }
+    }
+  }
+  await app.close();
+  await pool.end();
+}
+
 const largeUrl = `${base}/${process.env.BENCH_DB ?? 'almoner_bench'}`;
 const large = await benchDatabase(largeUrl, 1_000_000, 250_000);
-if (process.env.BENCH_ONLY === 'page-turns') {
-  await measurePageTurns(large, largeUrl);
+if (process.env.BENCH_ONLY === 'page-turns' || process.env.BENCH_ONLY === 'deep-pages') {
+  await (process.env.BENCH_ONLY === 'page-turns' ? measurePageTurns : measureDeepPages)(large, largeUrl);
   await large.close();
   process.exit(0);
 }
@@ -162,6 +206,7 @@ for (const name of Object.keys(big.results)) {
   console.log(`  ${name.padEnd(44)} ×${((big.results[name]?.ours ?? 0) / (little.results[name]?.ours ?? 1)).toFixed(2)}`);
 }
 await measurePageTurns(large, largeUrl);
+await measureDeepPages(large, largeUrl);
 await measureExport(large, largeUrl);
 await large.close();
 await small.close();

@@ -30,6 +30,9 @@ export const contributionHistoryFields: HistoryFieldCatalogue = {
   refunded_by: { label: 'Refunded by', kind: 'user' },
   refund_reference: { label: 'Refund reference', kind: 'text' },
   is_refunded: { label: 'Refunded', kind: 'hidden' },
+  // Kept by the database from other columns, whose own changes the history already shows.
+  status: { label: 'Status', kind: 'hidden' },
+  supporter_name: { label: 'Supporter name', kind: 'hidden' },
   voided_at: { label: 'Voided on', kind: 'datetime' },
   total_items: { label: 'Items', kind: 'number' },
   total_qty: { label: 'Quantity', kind: 'number' },

@@ -19,8 +19,9 @@ export type ListingDefinition<Filters> = {
    * SQL for each column key: the value shown, and optionally a different sort expression.
    * Nulls sort as the smallest value (first ascending, last descending): that is exactly a
    * `DESC NULLS LAST` index read forwards or backwards, so one index serves both directions.
+   * A sort of several keys (a list) applies the direction to each key.
    */
-  fields: Record<string, { select: SQL; sort?: SQL }>;
+  fields: Record<string, { select: SQL; sort?: SQL | SQL[] }>;
   /** Extra values every row carries (its id and link). `id` is required. */
   rowExtras: { id: SQL } & Record<string, SQL>;
   from: SQL;
@@ -34,6 +35,12 @@ export type ListingDefinition<Filters> = {
   defaultOrder: OrderBy[];
   pageSize: number;
   csv: (flags: EditionFlags) => CsvColumn[];
+  /**
+   * Counts the database keeps exact as rows change (`select … as n`): the unfiltered total, and
+   * the filtered count for the filters they cover (undefined: count the rows, capped). Cheap
+   * enough to run on every request, so they are neither capped nor cached.
+   */
+  keptCounts?: { total: SQL; filtered: (filters: Filters, search: string) => SQL | undefined };
 };
 
 export type ListingQuery<Filters> = { page: PageRequest; filters: Filters };
@@ -71,8 +78,9 @@ const nullsAsSmallest = (dir: 'asc' | 'desc') => (dir === 'asc' ? 'asc nulls fir
 export function orderClause<F>(def: ListingDefinition<F>, order: OrderBy[]): SQL {
   const parts = order.map(({ column, dir }) => {
     const key = def.columns[column]?.key as string;
-    const field = def.fields[key] as { select: SQL; sort?: SQL };
-    return sql`${field.sort ?? field.select} ${sql.raw(nullsAsSmallest(dir))}`;
+    const field = def.fields[key] as { select: SQL; sort?: SQL | SQL[] };
+    const keys = Array.isArray(field.sort) ? field.sort : [field.sort ?? field.select];
+    return sql.join(keys.map((k) => sql`${k} ${sql.raw(nullsAsSmallest(dir))}`), sql`, `);
   });
   const firstDir = order[0]?.dir ?? 'desc';
   return sql.join([...parts, sql`${def.tiebreak} ${sql.raw(nullsAsSmallest(firstDir))}`], sql`, `);
@@ -86,8 +94,19 @@ const isNarrowed = <F>(def: ListingDefinition<F>, { page, filters }: ListingQuer
 
 const normalise = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? Number(value) : value);
 
-/** The statements one page runs: its rows, the capped filtered count, and the total if narrowed. */
-export function listingQueries<F>(def: ListingDefinition<F>, query: ListingQuery<F>): { rows: SQL; filtered: SQL; total?: SQL } {
+/** The ids of one page, in order: only what the filter and sort need, so an index can serve it. */
+export function pageIdsQuery<F>(def: ListingDefinition<F>, { page, filters }: ListingQuery<F>): SQL {
+  return sql`select ${def.tiebreak} from ${def.from} where ${whereClause(def, filters, page.search)}
+             order by ${orderClause(def, page.order)} limit ${page.length} offset ${page.start}`;
+}
+
+type Statements = { rows: SQL; filtered: SQL; total?: SQL; kept: { filtered: boolean; total: boolean } };
+
+/**
+ * The statements one page runs: its rows, the filtered count and the total if narrowed. Counts
+ * come from the listing's kept counts where it has them, else are capped counts of the rows.
+ */
+export function listingQueries<F>(def: ListingDefinition<F>, query: ListingQuery<F>): Statements {
   const { page, filters } = query;
   const where = whereClause(def, filters, page.search);
   const selected = [
@@ -102,12 +121,29 @@ export function listingQueries<F>(def: ListingDefinition<F>, query: ListingQuery
   // `= any(array(…))` makes the id list an init-plan, so the outer query is primary-key lookups.
   return {
     rows: sql`select ${sql.join(selected, sql`, `)} from ${def.from}
-              where ${def.tiebreak} = any(array(select ${def.tiebreak} from ${def.from} where ${where}
-                                                order by ${order} limit ${page.length} offset ${page.start}))
+              where ${def.tiebreak} = any(array(${pageIdsQuery(def, query)}))
               order by ${order}`,
-    filtered: cappedCount(def.from, where),
-    ...(isNarrowed(def, query) ? { total: cappedCount(def.from, def.baseWhere) } : {}),
+    ...counts(def, query, where),
   };
+}
+
+function counts<F>(def: ListingDefinition<F>, query: ListingQuery<F>, where: SQL): Omit<Statements, 'rows'> {
+  const keptFiltered = def.keptCounts?.filtered(query.filters, query.page.search);
+  const total = def.keptCounts?.total ?? (isNarrowed(def, query) ? cappedCount(def.from, def.baseWhere) : undefined);
+  return {
+    filtered: keptFiltered ?? cappedCount(def.from, where),
+    ...(total ? { total } : {}),
+    kept: { filtered: keptFiltered !== undefined, total: def.keptCounts !== undefined },
+  };
+}
+
+type Count = { n: number; cached: boolean; exact: boolean };
+
+/** A kept count is run as it is; any other goes through the short-lived shared cache. */
+async function countOf(db: Queryable, query: SQL, kept: boolean): Promise<Count> {
+  if (!kept) return { ...(await cachedCount(db, query)), exact: false };
+  const [row] = await queryRows(db, query);
+  return { n: Number(row?.n ?? 0), cached: false, exact: true };
 }
 
 /**
@@ -121,8 +157,8 @@ export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, qu
   const queries = listingQueries(def, query);
   const [rows, filtered, total] = await Promise.all([
     queryRows(db, queries.rows),
-    page.count ? cachedCount(db, queries.filtered) : undefined,
-    page.count && queries.total ? cachedCount(db, queries.total) : undefined,
+    page.count ? countOf(db, queries.filtered, queries.kept.filtered) : undefined,
+    page.count && queries.total ? countOf(db, queries.total, queries.kept.total) : undefined,
   ]);
   const data = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalise(v)])) as ListingRow);
   // Past the cap (or without a count) this lower bound keeps "next" available while pages are full.
@@ -130,14 +166,18 @@ export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, qu
   if (!filtered) {
     return { draw: page.draw, recordsTotal: reached, recordsFiltered: reached, capped: false, counts: 'reused', data };
   }
-  const recordsTotal = (total ?? filtered).n;
-  const capped = filtered.n > COUNT_CAP;
+  const all = total ?? filtered;
+  const counted = [filtered, total].filter((c): c is Count => c !== undefined && !c.exact);
+  // Only a count of rows stops at the cap; a kept count is exact however large.
+  const capped = !filtered.exact && filtered.n > COUNT_CAP;
+  const totalCapped = !all.exact && all.n > COUNT_CAP;
   return {
     draw: page.draw,
-    recordsTotal: Math.min(recordsTotal, COUNT_CAP),
+    recordsTotal: totalCapped ? COUNT_CAP : all.n,
     recordsFiltered: capped ? Math.max(COUNT_CAP, reached) : filtered.n,
-    capped: capped || recordsTotal > COUNT_CAP,
-    counts: filtered.cached && (total?.cached ?? true) ? 'cached' : 'fresh',
+    capped: capped || totalCapped,
+    // Kept counts are live; 'cached' says the rows' counts came from the shared cache.
+    counts: counted.length > 0 && counted.every((c) => c.cached) ? 'cached' : 'fresh',
     data,
   };
 }

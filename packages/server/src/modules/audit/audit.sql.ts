@@ -1,14 +1,14 @@
 import type { Database } from '../../db/client.ts';
 
 /** Tables whose rows are bookkeeping, not business records. */
-const UNAUDITED = ['sessions', 'auth_throttle', 'audit_log', 'mail_outbox', 'sandbox_sources', 'sandbox_ledger'];
+const UNAUDITED = ['sessions', 'auth_throttle', 'audit_log', 'mail_outbox', 'sandbox_sources', 'sandbox_ledger', 'listing_counts', 'contribution_counts'];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [
   'password_hash', 'two_factor_secret', 'two_factor_recovery_codes', 'api_token_hash', 'secret',
   'two_factor_last_step', 'password', 'credentials', 'token', 'stream_key',
 ];
 /** Columns that change on every write and would only add noise. */
-const IGNORED = ['updated_at', 'search_vector', 'searchable_text'];
+const IGNORED = ['updated_at', 'search_vector', 'searchable_text', 'supporter_name'];
 
 const quoteList = (items: string[]) => items.map((i) => `'${i}'`).join(',');
 

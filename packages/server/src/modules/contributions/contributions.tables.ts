@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   char,
@@ -24,6 +25,7 @@ import { accountTypes, addressColumns, inList, money, supporters } from '../supp
 import { promoCodes } from '../promos/promos.tables.ts';
 import { paymentMethods, paymentProviders } from '../payments/payments.tables.ts';
 import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
+import { statusRule } from './contributions.status.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -76,6 +78,12 @@ export const contributions = pgTable(
     /** Staff's "Special Notes". */
     comments: text('comments'),
     taxReceiptType: varchar('tax_receipt_type', { length: 12 }).notNull().default('single'),
+    /**
+     * The name the list shows and sorts by: the supporter's display name, else the billing name,
+     * else 'Anonymous Donor'. Kept by triggers (migration 0011) when either side changes, so the
+     * sort has an index on one table.
+     */
+    supporterName: text('supporter_name').notNull().default('Anonymous Donor'),
     /** Lower-cased names, emails, numbers for the listing's search box. */
     searchableText: text('searchable_text'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -98,6 +106,8 @@ export const contributions = pgTable(
     index('contributions_total_idx').on(t.totalAmount.desc(), t.id.desc()),
     index('contributions_unpaid_idx').on(t.startedAt.desc()).where(sql`${t.paidAt} is null`),
     index('contributions_referral_idx').on(t.referralSource),
+    // The status filter under the default order (date, newest first, ties by id).
+    index('contributions_status_idx').on(t.status, t.orderedAt.desc().nullsLast(), t.id.desc().nullsLast()),
     check('contributions_payment_type_check', sql`${t.paymentType} is null or ${inList(t.paymentType, PAYMENT_TYPES)}`),
     check('contributions_payment_status_check', sql`${t.paymentStatus} is null or ${inList(t.paymentStatus, PAYMENT_STATUSES)}`),
     check('contributions_refund_check', sql`${t.refundedAmount} between 0 and ${t.totalAmount}`),
@@ -126,6 +136,8 @@ function statusColumns() {
     refundReference: varchar('refund_reference', { length: 100 }),
     /** Any refund at all; "fully refunded" is refunded_amount = total_amount. */
     isRefunded: boolean('is_refunded').generatedAlwaysAs(sql`refunded_amount > 0`),
+    /** The status the list shows and filters on (contracts' `contributionStatusOf`), kept by the database. */
+    status: text('status').notNull().generatedAlwaysAs(statusRule),
     voidedAt: timestamp('voided_at', tz),
     /** Item counters, kept by the service that edits items; the listing filters on them. */
     totalItems: smallint('total_items').notNull().default(0),
@@ -233,6 +245,17 @@ export const contributionPromoCodes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.contributionId, t.promoCodeId] }), index('contribution_promo_codes_promo_idx').on(t.promoCodeId)],
 );
+
+/**
+ * How many live (not deleted) contributions have each status, kept by statement triggers on
+ * `contributions` (migration 0013): the listing's total and its status-only counts are exact
+ * without counting a million rows. Append-only (one row per status per statement that changes
+ * it), so writers never wait on each other; readers add the rows up and fold them now and then.
+ */
+export const contributionCounts = pgTable('contribution_counts', {
+  status: text('status').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
 
 /** The same list as `contributionEvents` in contracts (a test holds them together), with labels there. */
 export const CONTRIBUTION_EVENTS = [

@@ -1,0 +1,1 @@
+ALTER TABLE "contributions" ADD COLUMN "supporter_name" text DEFAULT 'Anonymous Donor' NOT NULL;

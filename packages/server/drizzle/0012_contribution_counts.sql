@@ -1,0 +1,4 @@
+CREATE TABLE "contribution_counts" (
+	"status" text NOT NULL,
+	"n" bigint NOT NULL
+);
