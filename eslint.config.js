@@ -22,6 +22,16 @@ export default tseslint.config(
     },
   },
   {
+    // Production code never reaches into the demo generator: what both need lives in the
+    // modules and the generator imports it. Only the entry point (demo data on an empty
+    // database), the generator itself and tests may.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/seed/**', 'packages/server/src/test/**', 'packages/server/src/**/*.test.ts', 'packages/server/src/main.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/seed/*', '**/seed'], message: 'Production code must not import the demo generator (seed/).' }] }],
+    },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -14,6 +14,8 @@ export * from './editions.ts';
 export * from './settings.ts';
 export * from './storage.ts';
 export * from './payment-gateway.ts';
+export * from './code-lists.ts';
+export * from './refunds.ts';
 export * from './ajax-modal.ts';
 export * from './listing.ts';
 export * from './listings/contributions.ts';

@@ -8,6 +8,7 @@ import { taxReceiptLines, taxReceipts } from '../modules/receipts/receipts.table
 import { sponsors } from '../modules/sponsorships/sponsorships.tables.ts';
 import { supporterMemberships } from '../modules/supporters/supporters.tables.ts';
 import { tributes } from '../modules/tributes/tributes.tables.ts';
+import { sandboxLedger } from '../integrations/payments/sandbox/sandbox.tables.ts';
 import { insertRows } from './writer.ts';
 
 type Rows<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
@@ -33,13 +34,15 @@ export type ChunkRows = {
   fees: Rows<typeof transactionFees>;
   receipts: Rows<typeof taxReceipts>;
   receiptLines: Rows<typeof taxReceiptLines>;
+  /** The sandbox gateway's own record of the demo payments and refunds taken through it. */
+  ledger: Rows<typeof sandboxLedger>;
 };
 
 export function emptyChunk(): ChunkRows {
   return {
     profiles: [], profileLinks: [], contributions: [], items: [], fields: [], downloads: [], promoLinks: [], history: [],
     tributes: [], memberships: [], sponsors: [], transactions: [], payments: [], links: [], refunds: [], fees: [],
-    receipts: [], receiptLines: [],
+    receipts: [], receiptLines: [], ledger: [],
   };
 }
 
@@ -66,6 +69,7 @@ export async function writeChunk(q: Queryable, rows: ChunkRows): Promise<void> {
   await insertRows(q, transactionFees, rows.fees);
   await insertRows(q, taxReceipts, rows.receipts);
   await insertRows(q, taxReceiptLines, rows.receiptLines);
+  await insertRows(q, sandboxLedger, rows.ledger);
 }
 
 async function linkProfiles(q: Queryable, links: ChunkRows['profileLinks']): Promise<void> {

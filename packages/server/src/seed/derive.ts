@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 
-/**
- * Contributions that count towards a supporter's giving: paid, not test, not spam, not
- * deleted and not fully refunded (partial refunds are not apportioned to items).
- */
-export const COUNTED = `c.paid_at is not null and not c.is_test and not c.is_spam and c.deleted_at is null
-  and c.refunded_amount < c.total_amount`;
+// What counts towards giving is defined once, by the production code that keeps it up to date.
+import { COUNTED } from '../modules/supporters/supporters.giving.ts';
 
 /**
  * Every stored aggregate, recomputed from the rows it summarises: supporters' lifetime

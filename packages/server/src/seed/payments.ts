@@ -3,6 +3,7 @@ import { paymentLinks, payments } from '../modules/payments/payments.tables.ts';
 import { at, DAY } from './context.ts';
 import type { MethodPlan } from './plan-profiles.ts';
 import type { Rng } from './prng.ts';
+import { sandboxCharge } from './sandbox.ts';
 import { settleAfterPayment } from './settle.ts';
 import type { Draft, PaymentKind } from './world.ts';
 
@@ -75,6 +76,7 @@ export function recordPayment(
   const status = !d.paid ? 'failed' : p.type === 'bank' && d.t > d.world.ctx.now - 4 * DAY ? 'pending' : 'succeeded';
   const payment = paymentRow(d, c, p, status);
   d.chunk.payments.push(payment);
+  if (p.gateway === 'sandbox') d.chunk.ledger.push(sandboxCharge(payment));
   d.chunk.links.push({
     id: d.world.ctx.ids.next(paymentLinks), paymentId: payment.id as number, contributionId: c.id as number,
     recurringPaymentProfileId: links.profileId ?? null, recurringTransactionId: links.transactionId ?? null,

@@ -2,6 +2,7 @@ import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
 import { contributionStatusHistory, type contributions } from '../modules/contributions/contributions.tables.ts';
 import { refunds, transactionFees, type payments } from '../modules/payments/payments.tables.ts';
 import { at, DAY } from './context.ts';
+import { sandboxRefund } from './sandbox.ts';
 import type { Draft } from './world.ts';
 
 type ContributionRow = typeof contributions.$inferInsert;
@@ -41,11 +42,14 @@ function maybeRefund(d: Draft, c: ContributionRow, payment: PaymentRow): void {
   const when = Math.min(d.t + d.rng.int(1, 30) * DAY, d.world.ctx.now - 3_600_000);
   const refundId = d.world.ctx.ids.next(refunds);
   const staff = d.rng.pick(d.world.ctx.staff);
-  const referenceNumber = payment.gateway === 'offline' ? `manual-${refundId}` : `re_${refundId.toString(36).padStart(10, '0')}`;
-  d.chunk.refunds.push({
+  // Cash and cheques go back by hand: no gateway, so no reference (as refundPayment records them).
+  const referenceNumber = payment.gateway === 'offline' ? null : `re_${refundId.toString(36).padStart(10, '0')}`;
+  const refund = {
     id: refundId, paymentId: payment.id as number, status: 'succeeded', referenceNumber, amount, currencyCode: payment.currencyCode,
     reason: d.rng.pick(REFUND_REASONS), refundedBy: staff, createdAt: at(when), updatedAt: at(when),
-  });
+  };
+  d.chunk.refunds.push(refund);
+  if (payment.gateway === 'sandbox') d.chunk.ledger.push(sandboxRefund(refund, payment));
   payment.amountRefunded = amount;
   payment.refunded = amount === total;
   Object.assign(c, { refundedAmount: amount, refundedAt: at(when), refundedBy: staff, refundReference: referenceNumber });

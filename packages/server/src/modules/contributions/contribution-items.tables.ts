@@ -35,14 +35,14 @@ export const contributionItems = pgTable(
     id: serial('id').primaryKey(),
     contributionId: integer('contribution_id')
       .notNull()
-      .references(() => contributions.id, { onDelete: 'cascade' }),
+      .references(() => contributions.id, { onDelete: 'restrict' }),
     variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     sponsorshipId: integer('sponsorship_id').references(() => sponsorships.id, { onDelete: 'set null' }),
     fundraisingPageId: integer('fundraising_page_id').references(() => fundraisingPages.id, { onDelete: 'set null' }),
     /** Bundle children are locked to the item that added them. */
     lockedToItemId: integer('locked_to_item_id').references((): AnyPgColumn => contributionItems.id, {
-      onDelete: 'cascade',
+      onDelete: 'restrict',
     }),
     originalVariantId: integer('original_variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     description: varchar('description', { length: 255 }).notNull(),

@@ -1,10 +1,12 @@
-import { messages } from '@almoner/contracts';
+import { formatContributionNumber, messages, type RefundRun, refundRunMessage } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import { type Actor, withActor } from '../../db/actor.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows, readListingQuery, whereClause } from '../../listing/engine.ts';
+import { refundPayment } from '../payments/refunds.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { markFulfilment } from './contributions.fulfilment.ts';
 import { contributionsListing } from './contributions.listing.ts';
@@ -70,12 +72,8 @@ export async function runBatch(tx: Tx, actorId: number, action: BatchAction, ids
       break;
     case 'spam':
     case 'spam_and_refund':
+      // Spam & refund refunds after this transaction commits (see refundEach).
       await markSpam(tx, actorId, ids);
-      if (action === 'spam_and_refund') {
-        const skipped = await refundAll(tx, actorId, ids);
-        await refreshSupporterGiving(tx, sql`select supporter_id from contributions where id in (${ids})`);
-        return processed(n) + (skipped ? ` ${skipped} PayPal payment(s) must be refunded in PayPal.` : '');
-      }
       break;
   }
   await refreshSupporterGiving(tx, sql`select supporter_id from contributions where id in (${ids})`);
@@ -86,7 +84,8 @@ const processed = (n: number) => `Successfully processed ${n} ${n === 1 ? 'item'
 
 async function markSpam(tx: Tx, actorId: number, ids: SQL) {
   await changeWithHistory(tx, sql`update contributions set is_spam = true, spam_marked_at = now(), spam_marked_by = ${actorId}, updated_at = now() where id in (${ids}) and not is_spam`, 'marked_spam', actorId);
-  await tx.execute(sql`update payments set is_spam = true where id in (select payment_id from payment_links where contribution_id in (${ids}))`);
+  // Payments already marked are left alone (and unlocked), so a refund running on one does not wait for this.
+  await tx.execute(sql`update payments set is_spam = true where id in (select payment_id from payment_links where contribution_id in (${ids})) and not is_spam`);
   await tx.execute(sql`update recurring_payment_profiles set status = 'Cancelled', cancel_reason = 'Spam/Fraud', cancelled_at = now()
                         where status = 'Active' and id in (select recurring_payment_profile_id from contributions where id in (${ids}))`);
   await tx.execute(sql`update supporters s set is_spam = true, is_active = false, archived_at = now()
@@ -94,36 +93,40 @@ async function markSpam(tx: Tx, actorId: number, ids: SQL) {
                           and not exists (select 1 from contributions o where o.supporter_id = s.id and not o.is_spam and o.deleted_at is null)`);
 }
 
-/**
- * Refunds what is left on each payment. Offline payments and the built-in sandbox gateway are
- * refunded here; PayPal needs its own API (not connected yet), so those are reported back.
- */
-async function refundAll(tx: Tx, actorId: number, ids: SQL): Promise<number> {
+export type PaymentToRefund = { paymentId: number; contribution: string };
+
+/** The succeeded payments of the rows with something left to refund, in id order. */
+export async function paymentsToRefund(tx: Tx, ids: SQL): Promise<PaymentToRefund[]> {
   const rows = await queryRows(tx, sql`
-    select p.id, p.gateway, p.amount - p.amount_refunded as remaining, p.currency_code
-      from payments p join payment_links l on l.payment_id = p.id
-     where l.contribution_id in (${ids}) and p.status = 'succeeded' and p.amount > p.amount_refunded`);
-  let skipped = 0;
-  for (const row of rows) {
-    if (row.gateway === 'paypal') {
-      skipped++;
-      continue;
+    select distinct on (p.id) p.id, c.invoice_number, c.client_uuid
+      from payments p join payment_links l on l.payment_id = p.id join contributions c on c.id = l.contribution_id
+     where l.contribution_id in (${ids}) and p.status = 'succeeded' and p.amount > p.amount_refunded
+     order by p.id, c.id`);
+  return rows.map((r) => ({
+    paymentId: Number(r.id),
+    contribution: formatContributionNumber({ invoice_number: r.invoice_number as string | null, client_uuid: String(r.client_uuid) }),
+  }));
+}
+
+/**
+ * Refunds what is left on each payment through its gateway (refundPayment), each in a
+ * transaction of its own: a gateway call never holds the batch's locks, a failure or a crash
+ * half-way keeps the refunds already made, and running the action again refunds the rest
+ * (the idempotency keys make a repeated call one refund). A payment another request refunded
+ * meanwhile is skipped; every payment that could not be refunded is named with the reason.
+ */
+export async function refundEach(db: Db, actor: Actor, payments: PaymentToRefund[]): Promise<string> {
+  const run: RefundRun = { refunded: 0, byHand: 0, refused: [] };
+  for (const payment of payments) {
+    const result = await withActor(db, actor, (tx) => refundPayment(tx, { paymentId: payment.paymentId, reason: 'fraudulent', actorId: actor.userId }));
+    if (result.ok) {
+      if (result.byHand) run.byHand++;
+      else run.refunded++;
+    } else if (result.refusal.reason !== 'nothing_left') {
+      run.refused.push({ contribution: payment.contribution, refusal: result.refusal });
     }
-    await tx.execute(sql`insert into refunds (payment_id, status, reference_number, amount, currency_code, reason, refunded_by)
-                         values (${row.id}, 'succeeded', ${`RF-${String(row.id)}-${Date.now().toString(36).toUpperCase()}`}, ${Number(row.remaining)}, ${row.currency_code}, 'fraudulent', ${actorId})`);
-    await tx.execute(sql`update payments set amount_refunded = amount, refunded = true, updated_at = now() where id = ${row.id}`);
   }
-  await changeWithHistory(
-    tx,
-    sql`update contributions c set refunded_amount = least(c.total_amount, r.refunded), refunded_at = now(), refunded_by = ${actorId}, updated_at = now()
-          from (select l.contribution_id, sum(p.amount_refunded) as refunded
-                  from payment_links l join payments p on p.id = l.payment_id
-                 where l.contribution_id in (${ids}) group by l.contribution_id) r
-         where c.id = r.contribution_id and r.refunded > c.refunded_amount`,
-    'refunded',
-    actorId,
-  );
-  return skipped;
+  return refundRunMessage(run);
 }
 
 /** Soft delete: the row leaves every list but its payments and refunds stay (the money trail). */

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { sendCsv } from '../../listing/csv-reply.ts';
 import { readListingQuery, runListing } from '../../listing/engine.ts';
 import type { AuthUser } from '../auth/session.ts';
-import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, runBatch } from './contributions.bulk.ts';
+import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, paymentsToRefund, refundEach, runBatch } from './contributions.bulk.ts';
 import { getContribution } from './contributions.detail.ts';
 import { contributionsListing } from './contributions.listing.ts';
 
@@ -50,9 +50,14 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'order.fullfill' }, schema: { summary: 'Run a bulk action on selected contributions', tags: ['contributions'], body: bulkBody.extend({ action: z.enum(batchActions) }), response: messageResponse } },
     async (request) => {
       const user = request.user as AuthUser;
-      return withActor(app.ctx.db, request.actor, async (tx) => ({
-        message: await runBatch(tx, user.id, request.body.action, await materialiseTarget(tx, request.body)),
-      }));
+      const { action } = request.body;
+      const { message, refunds } = await withActor(app.ctx.db, request.actor, async (tx) => {
+        const ids = await materialiseTarget(tx, request.body);
+        return { message: await runBatch(tx, user.id, action, ids), refunds: action === 'spam_and_refund' ? await paymentsToRefund(tx, ids) : [] };
+      });
+      // Refunds go to the gateways once the rows are marked spam (committed), one payment at a time.
+      const refunded = refunds.length ? await refundEach(app.ctx.db, request.actor, refunds) : '';
+      return { message: [message, refunded].filter(Boolean).join(' ') };
     },
   );
 

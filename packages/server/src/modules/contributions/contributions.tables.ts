@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { CONTRIBUTION_SOURCE_VALUES, DCC_TYPES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 import { accountTypes, addressColumns, inList, money, supporters } from '../supporters/supporters.tables.ts';
 import { promoCodes } from '../promos/promos.tables.ts';
@@ -33,7 +34,7 @@ const tz = { withTimezone: true } as const;
 export const PAYMENT_TYPES = ['card', 'bank', 'paypal', 'cheque', 'cash', 'unknown'] as const;
 /** As `PAYMENT_STATUSES` in contracts (a test holds them together). */
 export const PAYMENT_STATUSES = ['succeeded', 'pending', 'failed'] as const;
-export const CONTRIBUTION_SOURCES = ['Web', 'POS', 'Phone', 'Mail', 'Import', 'Kiosk', 'Messenger'] as const;
+export const CONTRIBUTION_SOURCES = CONTRIBUTION_SOURCE_VALUES;
 
 /**
  * Everything a supporter (or a guest) paid or tried to pay: store orders, donations and each
@@ -112,6 +113,8 @@ export const contributions = pgTable(
     check('contributions_payment_status_check', sql`${t.paymentStatus} is null or ${inList(t.paymentStatus, PAYMENT_STATUSES)}`),
     check('contributions_refund_check', sql`${t.refundedAmount} between 0 and ${t.totalAmount}`),
     check('contributions_receipt_type_check', sql`${t.taxReceiptType} in ('single', 'none', 'consolidated')`),
+    check('contributions_source_check', sql`${t.source} is null or ${inList(t.source, CONTRIBUTION_SOURCES)}`),
+    check('contributions_dcc_type_check', sql`${t.dccType} is null or ${inList(t.dccType, DCC_TYPES)}`),
   ],
 );
 
@@ -270,7 +273,7 @@ export const contributionStatusHistory = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     contributionId: integer('contribution_id')
       .notNull()
-      .references(() => contributions.id, { onDelete: 'cascade' }),
+      .references(() => contributions.id, { onDelete: 'restrict' }),
     event: varchar('event', { length: 32 }).notNull(),
     amount: money('amount'),
     note: varchar('note', { length: 500 }),

@@ -1,4 +1,4 @@
-import { messages } from '@almoner/contracts';
+import { formatContributionNumber, messages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -168,15 +168,42 @@ describe('bulk actions', () => {
     }
   });
 
-  it('refunds what is left on spam & refund, keeping a refund row per payment', async () => {
-    const [row] = (await rowsOf(sql`select c.id from contributions c join payment_links l on l.contribution_id = c.id join payments p on p.id = l.payment_id
-                                     where c.deleted_at is null and not c.is_spam and c.refunded_amount = 0 and p.gateway = 'offline' and p.status = 'succeeded' limit 1`)) as [{ id: number }];
-    expect((await agent.post('/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [row.id] })).statusCode).toBe(200);
-    const [after] = await rowsOf(sql`select refunded_amount = total_amount as full, is_spam from contributions where id = ${row.id}`);
-    expect(after).toMatchObject({ full: true, is_spam: true });
-    const refunds = await rowsOf(sql`select count(*)::int as n from refunds r join payment_links l on l.payment_id = r.payment_id where l.contribution_id = ${row.id}`);
-    expect(Number(refunds[0]?.n)).toBeGreaterThan(0);
-    const history = await rowsOf(sql`select event from contribution_status_history where contribution_id = ${row.id} and event in ('marked_spam', 'refunded')`);
-    expect(history.map((h) => h.event).sort()).toEqual(['marked_spam', 'refunded']);
+  it('refunds what is left on spam & refund through the sandbox gateway, and names each payment it could not refund', async () => {
+    const pick = async (gateway: string) =>
+      (await rowsOf(sql`select c.id, c.invoice_number, c.client_uuid, p.id as payment_id, p.reference_number, (p.amount - p.amount_refunded)::int as left
+                          from contributions c join payment_links l on l.contribution_id = c.id join payments p on p.id = l.payment_id
+                         where c.deleted_at is null and not c.is_spam and c.refunded_amount = 0 and p.gateway = ${gateway} and p.status = 'succeeded'
+                         order by c.id limit 1`))[0] as { id: number; invoice_number: string | null; client_uuid: string; payment_id: number; reference_number: string; left: number };
+    const [card, cash, paypal] = [await pick('sandbox'), await pick('offline'), await pick('paypal')];
+    const ledgerBefore = await rowsOf(sql`select count(*)::int as n from sandbox_ledger where kind = 'refund'`);
+
+    const answer = await agent.post('/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [card.id, cash.id, paypal.id] });
+    expect(answer.statusCode).toBe(200);
+    const number = formatContributionNumber(paypal);
+    expect(answer.json().message).toBe(
+      `Successfully processed 3 items. 1 payment refunded; 1 paid offline recorded as refunded (return the money by hand); ` +
+        `1 could not be refunded: Contribution #${number} (its payment was taken through PayPal, which Almoner cannot reach; refund it there).`,
+    );
+
+    // The card payment's refund is in the sandbox's own ledger, for what was left, under the refund's reference.
+    const ledger = await rowsOf(sql`select reference, amount::int, payment_reference from sandbox_ledger where kind = 'refund' and payment_reference = ${card.reference_number}`);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ amount: card.left });
+    const [refund] = await rowsOf(sql`select reference_number, amount::int, reason, idempotency_key from refunds where payment_id = ${card.payment_id}`);
+    expect(refund).toMatchObject({ reference_number: ledger[0]?.reference, amount: card.left, reason: 'fraudulent' });
+    const ledgerAfter = await rowsOf(sql`select count(*)::int as n from sandbox_ledger where kind = 'refund'`);
+    expect(Number(ledgerAfter[0]?.n) - Number(ledgerBefore[0]?.n)).toBe(1);
+
+    // Cash goes back by hand: recorded, with no made-up reference. PayPal is untouched.
+    const [cashRefund] = await rowsOf(sql`select reference_number, amount::int from refunds where payment_id = ${cash.payment_id}`);
+    expect(cashRefund).toEqual({ reference_number: null, amount: cash.left });
+    expect(await rowsOf(sql`select id from refunds where payment_id = ${paypal.payment_id}`)).toEqual([]);
+
+    const after = await rowsOf(sql`select id, refunded_amount = total_amount as full, is_spam from contributions where id in (${card.id}, ${cash.id}, ${paypal.id}) order by id`);
+    expect(Object.fromEntries(after.map((r) => [r.id, r.full]))).toEqual({ [card.id]: true, [cash.id]: true, [paypal.id]: false });
+    expect(after.every((r) => r.is_spam)).toBe(true);
+    // The "Refunded" event carries the amount refunded.
+    const history = await rowsOf(sql`select event, amount::int from contribution_status_history where contribution_id = ${card.id} and event in ('marked_spam', 'refunded') order by id`);
+    expect(history).toEqual([{ event: 'marked_spam', amount: null }, { event: 'refunded', amount: card.left }]);
   });
 });

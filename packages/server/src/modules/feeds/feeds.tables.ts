@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -35,7 +36,11 @@ export const feeds = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', tz),
   },
-  (t) => [uniqueIndex('feeds_url_slug_unique').on(t.urlSlug), check('feeds_post_type_check', inList(t.postType, FEED_POST_TYPES))],
+  (t) => [
+    // A deleted feed gives its slug up.
+    uniqueIndex('feeds_url_slug_unique').on(t.urlSlug).where(sql`${t.deletedAt} is null`),
+    check('feeds_post_type_check', inList(t.postType, FEED_POST_TYPES)),
+  ],
 );
 
 /** A post of a feed; `fields` holds what only its post type has (event time, coupon code …). */

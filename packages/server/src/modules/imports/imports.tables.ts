@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { IMPORT_KINDS } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
+import { inList } from '../supporters/supporters.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
-export const IMPORT_KINDS = ['contributions', 'sponsorships', 'sponsorships-timeline', 'supporters', 'sponsee-photos'] as const;
+export { IMPORT_KINDS };
 
 /**
  * A spreadsheet import job: acknowledged (10%) → processing → completed (with the rejected rows)
@@ -32,5 +34,6 @@ export const imports = pgTable(
     index('imports_created_idx').on(t.createdAt.desc()),
     check('imports_status_check', sql`${t.status} in ('acknowledged', 'processing', 'completed', 'failed')`),
     check('imports_progress_check', sql`${t.progress} between 0 and 100`),
+    check('imports_kind_check', inList(t.kind, IMPORT_KINDS)),
   ],
 );

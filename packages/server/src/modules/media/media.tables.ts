@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   bigint,
+  check,
   index,
   integer,
   pgTable,
@@ -10,7 +11,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { MEDIABLE_TYPES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
+import { inList } from '../supporters/supporters.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -59,6 +62,7 @@ export const mediables = pgTable(
   (t) => [
     primaryKey({ columns: [t.mediaId, t.mediableType, t.mediableId] }),
     index('mediables_target_idx').on(t.mediableType, t.mediableId, t.sequence),
+    check('mediables_type_check', inList(t.mediableType, MEDIABLE_TYPES)),
   ],
 );
 

@@ -1,5 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { COMMENTABLE_TYPES } from '@almoner/contracts';
+import { check, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
+import { inList } from '../supporters/supporters.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -17,5 +19,8 @@ export const notes = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', tz),
   },
-  (t) => [index('notes_commentable_idx').on(t.commentableType, t.commentableId, t.createdAt.desc())],
+  (t) => [
+    index('notes_commentable_idx').on(t.commentableType, t.commentableId, t.createdAt.desc()),
+    check('notes_commentable_type_check', inList(t.commentableType, COMMENTABLE_TYPES)),
+  ],
 );

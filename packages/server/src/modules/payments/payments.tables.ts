@@ -17,14 +17,16 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { CARD_CHECKS, REFUND_REASONS, REFUND_STATUSES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 import { addressColumns, inList, money, supporters } from '../supporters/supporters.tables.ts';
 import { contributions, PAYMENT_STATUSES, PAYMENT_TYPES } from '../contributions/contributions.tables.ts';
+import { contributionItems } from '../contributions/contribution-items.tables.ts';
 import { recurringPaymentProfiles, recurringTransactions } from '../recurring/recurring.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
-export const CARD_CHECKS = ['pass', 'fail', 'unavailable', 'unchecked'] as const;
+export { CARD_CHECKS };
 
 /**
  * Gateways the organisation can take payments with (sandbox, stripe, paypal, gocardless …).
@@ -137,6 +139,9 @@ export const payments = pgTable(
     check('payments_type_check', inList(t.type, PAYMENT_TYPES)),
     check('payments_status_check', inList(t.status, PAYMENT_STATUSES)),
     check('payments_refund_check', sql`${t.amountRefunded} between 0 and ${t.amount}`),
+    check('payments_card_cvc_check', sql`${t.cardCvcCheck} is null or ${inList(t.cardCvcCheck, CARD_CHECKS)}`),
+    check('payments_card_line1_check', sql`${t.cardAddressLine1Check} is null or ${inList(t.cardAddressLine1Check, CARD_CHECKS)}`),
+    check('payments_card_zip_check', sql`${t.cardAddressZipCheck} is null or ${inList(t.cardAddressZipCheck, CARD_CHECKS)}`),
   ],
 );
 
@@ -155,20 +160,23 @@ function cardColumns() {
   };
 }
 
-/** Which contribution (and recurring charge) a payment paid. */
+/**
+ * Which contribution (and recurring charge) a payment paid. Money rows never vanish with their
+ * parents: every foreign key from a financial row is RESTRICT (contributions soft-delete).
+ */
 export const paymentLinks = pgTable(
   'payment_links',
   {
     id: serial('id').primaryKey(),
     paymentId: integer('payment_id')
       .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    contributionId: integer('contribution_id').references(() => contributions.id, { onDelete: 'cascade' }),
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    contributionId: integer('contribution_id').references(() => contributions.id, { onDelete: 'restrict' }),
     recurringPaymentProfileId: integer('recurring_payment_profile_id').references(() => recurringPaymentProfiles.id, {
       onDelete: 'set null',
     }),
     recurringTransactionId: integer('recurring_transaction_id').references(() => recurringTransactions.id, {
-      onDelete: 'cascade',
+      onDelete: 'restrict',
     }),
   },
   (t) => [
@@ -179,13 +187,18 @@ export const paymentLinks = pgTable(
   ],
 );
 
+/**
+ * Every refund of a payment, as the gateway answered it. The one source of truth for refunded
+ * figures: payments.amount_refunded, contributions.refunded_* and recurring_transactions.refunded_*
+ * are derived from these rows (modules/payments/refunds.derive.ts), never written on their own.
+ */
 export const refunds = pgTable(
   'refunds',
   {
     id: serial('id').primaryKey(),
     paymentId: integer('payment_id')
       .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+      .references(() => payments.id, { onDelete: 'restrict' }),
     /** succeeded | pending | failed | canceled */
     status: varchar('status', { length: 10 }).notNull(),
     referenceNumber: varchar('reference_number', { length: 100 }),
@@ -195,12 +208,41 @@ export const refunds = pgTable(
     reason: varchar('reason', { length: 30 }),
     failureReason: varchar('failure_reason', { length: 255 }),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The key the refund was asked for with: asking again with it is the same refund, once. */
+    idempotencyKey: varchar('idempotency_key', { length: 255 }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
     index('refunds_payment_idx').on(t.paymentId),
-    check('refunds_status_check', sql`${t.status} in ('succeeded', 'pending', 'failed', 'canceled')`),
+    uniqueIndex('refunds_idempotency_unique').on(t.idempotencyKey),
+    check('refunds_status_check', inList(t.status, REFUND_STATUSES)),
+    check('refunds_reason_check', sql`${t.reason} is null or ${inList(t.reason, REFUND_REASONS)}`),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * What a partial refund gave back, line by line: the contribution item (and so its product,
+ * fund designation and GL code) or the recurring charge. A full refund needs no lines.
+ */
+export const refundItems = pgTable(
+  'refund_items',
+  {
+    id: serial('id').primaryKey(),
+    refundId: integer('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'restrict' }),
+    contributionItemId: integer('contribution_item_id').references(() => contributionItems.id, { onDelete: 'restrict' }),
+    recurringTransactionId: integer('recurring_transaction_id').references(() => recurringTransactions.id, { onDelete: 'restrict' }),
+    amount: money('amount').notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refund_items_refund_idx').on(t.refundId),
+    index('refund_items_item_idx').on(t.contributionItemId),
+    check('refund_items_amount_check', sql`${t.amount} > 0`),
+    check('refund_items_target_check', sql`(${t.contributionItemId} is null) <> (${t.recurringTransactionId} is null)`),
   ],
 );
 
@@ -212,8 +254,8 @@ export const transactionFees = pgTable(
     period: char('period', { length: 7 }).notNull(),
     /** pending | billed */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
-    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
-    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
+    refundId: integer('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
     sourceAmount: money('source_amount').notNull(),
     rate: numeric('rate', { precision: 6, scale: 4 }).notNull(),
     amount: money('amount').notNull(),

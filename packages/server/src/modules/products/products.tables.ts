@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { SKU_PATTERN } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 import { downloadFiles, media } from '../media/media.tables.ts';
 import { inList, memberships, money } from '../supporters/supporters.tables.ts';
@@ -201,7 +202,9 @@ export const productVariants = pgTable(
   },
   (t) => [
     index('product_variants_product_idx').on(t.productId, t.sequence),
-    index('product_variants_sku_idx').on(sql`lower(${t.sku})`),
+    // Live variants' SKUs are unique (case-insensitively); a deleted variant gives its SKU up.
+    uniqueIndex('product_variants_sku_unique').on(sql`lower(${t.sku})`).where(sql`${t.sku} is not null and ${t.deletedAt} is null`),
+    check('product_variants_sku_check', sql`${t.sku} is null or ${t.sku} ~ ${sql.raw(`'${SKU_PATTERN}'`)}`),
     index('product_variants_membership_idx').on(t.membershipId),
     index('product_variants_file_idx').on(t.fileId),
     uniqueIndex('product_variants_one_default').on(t.productId).where(sql`${t.isDefault} and ${t.deletedAt} is null`),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { DCC_TYPES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 import { inList, money, supporters } from '../supporters/supporters.tables.ts';
 import { products, productVariants } from '../products/products.tables.ts';
@@ -101,6 +103,7 @@ export const recurringPaymentProfiles = pgTable(
     index('recurring_payment_profiles_item_idx').on(t.contributionItemId),
     check('recurring_payment_profiles_status_check', inList(t.status, RECURRING_STATUSES)),
     check('recurring_payment_profiles_period_check', inList(t.billingPeriod, RECURRING_FREQUENCIES)),
+    check('recurring_payment_profiles_dcc_type_check', sql`${t.dccType} is null or ${inList(t.dccType, DCC_TYPES)}`),
   ],
 );
 
@@ -111,7 +114,7 @@ export const recurringTransactions = pgTable(
     id: serial('id').primaryKey(),
     recurringPaymentProfileId: integer('recurring_payment_profile_id')
       .notNull()
-      .references(() => recurringPaymentProfiles.id, { onDelete: 'cascade' }),
+      .references(() => recurringPaymentProfiles.id, { onDelete: 'restrict' }),
     contributionId: integer('contribution_id').references((): AnyPgColumn => contributions.id, { onDelete: 'set null' }),
     /** The gateway's transaction id. */
     transactionReference: varchar('transaction_reference', { length: 100 }),
@@ -145,5 +148,6 @@ export const recurringTransactions = pgTable(
     index('recurring_transactions_ordered_idx').on(t.orderedAt.desc(), t.id.desc()),
     uniqueIndex('recurring_transactions_contribution_unique').on(t.contributionId),
     check('recurring_transactions_status_check', inList(t.paymentStatus, PAYMENT_STATUSES)),
+    check('recurring_transactions_dcc_type_check', sql`${t.dccType} is null or ${inList(t.dccType, DCC_TYPES)}`),
   ],
 );

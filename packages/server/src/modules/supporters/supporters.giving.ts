@@ -1,6 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { COUNTED } from '../../seed/derive.ts';
+
+/**
+ * Contributions that count towards a supporter's giving: paid, not test, not spam, not
+ * deleted and not fully refunded (partial refunds are not apportioned to items).
+ */
+export const COUNTED = `c.paid_at is not null and not c.is_test and not c.is_spam and c.deleted_at is null
+  and c.refunded_amount < c.total_amount`;
 
 /**
  * Recomputes lifetime giving for the supporters behind `contributionIds` (after a contribution

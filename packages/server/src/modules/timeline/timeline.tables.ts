@@ -1,12 +1,11 @@
-import { boolean, date, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { TIMELINE_PARENT_TYPES, TIMELINE_TAGS } from '@almoner/contracts';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
+import { inList } from '../supporters/supporters.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
-export const TIMELINE_TAGS = [
-  'admin', 'celebration', 'education', 'family', 'financial', 'general', 'gift', 'letter', 'medical',
-  'milestone', 'travel', 'update', 'weather',
-] as const;
+export { TIMELINE_TAGS };
 
 /**
  * Updates posted on a record's timeline (sponsorships today). Attachments are media linked
@@ -32,5 +31,9 @@ export const timelinePosts = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', tz),
   },
-  (t) => [index('timeline_posts_parent_idx').on(t.parentType, t.parentId, t.postedOn.desc(), t.id.desc())],
+  (t) => [
+    index('timeline_posts_parent_idx').on(t.parentType, t.parentId, t.postedOn.desc(), t.id.desc()),
+    check('timeline_posts_tag_check', inList(t.tag, TIMELINE_TAGS)),
+    check('timeline_posts_parent_type_check', inList(t.parentType, TIMELINE_PARENT_TYPES)),
+  ],
 );

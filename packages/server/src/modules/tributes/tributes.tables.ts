@@ -45,7 +45,7 @@ export const tributes = pgTable(
   {
     id: serial('id').primaryKey(),
     contributionItemId: integer('contribution_item_id').references((): AnyPgColumn => contributionItems.id, {
-      onDelete: 'cascade',
+      onDelete: 'restrict',
     }),
     tributeTypeId: integer('tribute_type_id').references(() => tributeTypes.id, { onDelete: 'set null' }),
     name: varchar('name', { length: 100 }).notNull(),

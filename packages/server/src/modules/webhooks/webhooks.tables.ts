@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -12,25 +13,34 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { WEBHOOK_CONTENT_TYPES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
+import { inList } from '../supporters/supporters.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
 /** Outgoing webhooks. `secret` is AES-GCM ciphertext; deliveries are signed with the plain value. */
-export const webhooks = pgTable('webhooks', {
-  id: serial('id').primaryKey(),
-  payloadUrl: varchar('payload_url', { length: 255 }).notNull(),
-  contentType: varchar('content_type', { length: 50 }).notNull().default('application/json'),
-  events: text('events').array().notNull().default(sql`'{}'::text[]`),
-  secret: text('secret'),
-  active: boolean('active').notNull().default(false),
-  /** true = TLS certificates are NOT verified. */
-  insecureSsl: boolean('insecure_ssl').notNull().default(false),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', tz),
-});
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    payloadUrl: varchar('payload_url', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 50 }).notNull().default('application/json'),
+    events: text('events')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    secret: text('secret'),
+    active: boolean('active').notNull().default(false),
+    /** true = TLS certificates are NOT verified. */
+    insecureSsl: boolean('insecure_ssl').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', tz),
+  },
+  (t) => [check('webhooks_content_type_check', inList(t.contentType, WEBHOOK_CONTENT_TYPES))],
+);
 
 /**
  * One delivery of one event to one webhook; retries update the row (attempt, next_retry_at)
@@ -61,6 +71,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt.desc()),
     index('webhook_deliveries_guid_idx').on(t.guid),
-    index('webhook_deliveries_retry_idx').on(t.nextRetryAt).where(sql`${t.nextRetryAt} is not null`),
+    index('webhook_deliveries_retry_idx')
+      .on(t.nextRetryAt)
+      .where(sql`${t.nextRetryAt} is not null`),
   ],
 );

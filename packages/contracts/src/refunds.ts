@@ -1,0 +1,64 @@
+/**
+ * What a refund run did, per payment, in the voice of the fulfilment messages: how many were
+ * refunded, and for each payment that was not, its contribution and why.
+ */
+
+/** Gateways' names as staff read them (payments.gateway). */
+const gatewayLabels: Record<string, string> = { sandbox: 'the sandbox gateway', paypal: 'PayPal', stripe: 'Stripe', gocardless: 'GoCardless' };
+export const gatewayLabel = (gateway: string | null): string => (gateway ? (gatewayLabels[gateway] ?? gateway) : 'an unknown gateway');
+
+/** Why a payment was not refunded. */
+export type RefundRefusal =
+  /** Charged through a gateway this instance has no client for (PayPal, a removed provider …). */
+  | { reason: 'no_gateway'; gateway: string | null }
+  /** The gateway has no record of the payment (e.g. data imported from elsewhere). */
+  | { reason: 'unknown_at_gateway'; gateway: string | null }
+  /** The gateway refused the refund; `message` is its answer. */
+  | { reason: 'gateway_refused'; gateway: string | null; message: string }
+  /** The payment has not settled (pending) or failed: there is no money to give back yet. */
+  | { reason: 'not_settled' }
+  /** Asked for more than is left on the payment. */
+  | { reason: 'too_large' }
+  /** Nothing is left to refund (refunded meanwhile, e.g. by another request). */
+  | { reason: 'nothing_left' };
+
+export function refundRefusalText(refusal: RefundRefusal): string {
+  switch (refusal.reason) {
+    case 'no_gateway':
+      return `its payment was taken through ${gatewayLabel(refusal.gateway)}, which Almoner cannot reach; refund it there`;
+    case 'unknown_at_gateway':
+      return `${gatewayLabel(refusal.gateway)} has no record of its payment`;
+    case 'gateway_refused':
+      return `${gatewayLabel(refusal.gateway)} refused: ${refusal.message}`;
+    case 'not_settled':
+      return 'its payment has not settled';
+    case 'too_large':
+      return 'the refund is larger than what is left on its payment';
+    case 'nothing_left':
+      return 'its payment is already refunded in full';
+  }
+}
+
+export type RefundRun = {
+  /** Payments refunded through their gateway. */
+  refunded: number;
+  /** Cash, cheque and other offline payments: recorded as refunded; the money goes back by hand. */
+  byHand: number;
+  /** One entry per payment that was not refunded, with its contribution's number. */
+  refused: { contribution: string; refusal: RefundRefusal }[];
+};
+
+/**
+ * "2 payments refunded; 1 paid offline recorded as refunded (return the money by hand); 1 could
+ * not be refunded: Contribution #AB12 (…)." Empty when there was no payment to refund.
+ */
+export function refundRunMessage(run: RefundRun): string {
+  const parts: string[] = [];
+  if (run.refunded > 0) parts.push(`${run.refunded} ${run.refunded === 1 ? 'payment' : 'payments'} refunded`);
+  if (run.byHand > 0) parts.push(`${run.byHand} paid offline recorded as refunded (return the money by hand)`);
+  if (run.refused.length > 0) {
+    const rows = run.refused.map((r) => `Contribution #${r.contribution} (${refundRefusalText(r.refusal)})`);
+    parts.push(`${run.refused.length} could not be refunded: ${rows.join('; ')}`);
+  }
+  return parts.length ? `${parts.join('; ')}.` : '';
+}
