@@ -81,6 +81,12 @@ describe('money', () => {
         expect(row).toMatchObject({ id, total: Number(amount), net: Number(amount), currency_code: currency });
         expect(toMinor(row?.total ?? Number.NaN, currency)).toBe(minor);
 
+        // So does the contribution page, for the record, its items and its payments.
+        const detail = (await agent.get(`/jpanel/contributions/${id}`)).json() as {
+          contribution: { total_amount: number }; items: { total: number }[]; payments: { amount: number }[];
+        };
+        expect([detail.contribution.total_amount, detail.items[0]?.total, detail.payments[0]?.amount]).toEqual([Number(amount), Number(amount), Number(amount)]);
+
         // The CSV prints the currency's own decimals (no cents on yen).
         const [line] = await csvRows(`ids[]=${id}`);
         expect(line?.Total).toBe(toDecimalString(minor, currency));
