@@ -130,6 +130,8 @@ describe('money', () => {
     const list = await agent.post('/jpanel/supporters.listing', { status: 'all', length: 100 });
     const row = (list.json() as { data: { id: number; lifetime_total: number }[] }).data.find((r) => r.id === supporterId);
     expect(row?.lifetime_total).toBe(108.5);
+    const page = (await agent.get(`/jpanel/supporters/${supporterId}`)).json() as { supporter: { lifetime_donation_amount: number } };
+    expect(page.supporter.lifetime_donation_amount).toBe(108.5);
   });
 
   it('records refunds in the organisation currency at the refund day’s rate, and refuses one without a rate', async () => {
