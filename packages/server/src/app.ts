@@ -19,6 +19,7 @@ import { parseNested } from './http/qs.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
+import { apiDocsUiOptions } from './http/api-docs-ui.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -63,7 +64,7 @@ export async function buildApp({ database, config, logger = false, logStream }: 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/jpanel/api/docs' });
+  await app.register(swaggerUi, apiDocsUiOptions);
 
   for (const register of modules) await app.register(register);
   await registerSpa(app);

@@ -1,10 +1,11 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { contributionsRoutes } from '../features/contributions/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { PageLoader } from './preloader.tsx';
+import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
 
 /**
@@ -12,14 +13,6 @@ import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
  * visitor does not download the shell, and the shell does not carry the sign-in form's
  * validation (zod and the form library stay off the signed-in first screen).
  */
-export const publicRoutes: RouteObject[] = [
-  { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
-  {
-    path: '/two-factor-challenge',
-    lazy: async () => ({ Component: (await import('../features/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage }),
-  },
-];
-
 export const router = createBrowserRouter(
   [
     {
