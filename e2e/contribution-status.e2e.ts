@@ -119,7 +119,7 @@ describe('the history panel', () => {
     await page.goto(`/jpanel/contributions/${guest.id}`);
     await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
     const panel = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'History', exact: true }) }).last();
-    const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(guest.total / 100);
+    const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(guest.total);
     const refunded = panel.locator('div', { hasText: /^Refunded amount:/ }).first();
     await refunded.waitFor();
     expect((await refunded.innerText()).replace(/\s+/g, ' ')).toBe(`Refunded amount: $0.00 → ${total}`);

@@ -2,6 +2,7 @@ export * from './errors.ts';
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './money.ts';
+export * from './exchange-rates.ts';
 export * from './dates.ts';
 export * from './auth.ts';
 export * from './permissions.ts';

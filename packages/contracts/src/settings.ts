@@ -3,7 +3,10 @@ import { upgradeFeatures, type UpgradeFeature } from './editions.ts';
 import { paymentGateways } from './payment-gateway.ts';
 import { formBoolean, optionalText, requiredText } from './rules.ts';
 
-/** Currencies the site can take gifts in (ISO 4217). */
+/**
+ * Currencies the organisation can keep its books in (ISO 4217). `site_currency` is the
+ * organisation currency: every money row carries its amount in it, and every total adds those.
+ */
 export const siteCurrencies = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD'] as const;
 export type SiteCurrency = (typeof siteCurrencies)[number];
 
@@ -13,6 +16,9 @@ export type SiteCurrency = (typeof siteCurrencies)[number];
  */
 export const settingsMessages = {
   currency: 'Choose one of the listed currencies.',
+  timeZone: 'Choose a time zone from the list.',
+  currencyLocked:
+    'The organisation currency cannot change once gifts or payments are recorded: their amounts in it would no longer add up.',
   paymentGateway: 'Choose one of the listed payment gateways.',
   upgradeRequested: 'Thanks! Your upgrade request has been recorded for your administrators.',
   unknownSetting: 'This setting does not exist.',
@@ -20,6 +26,18 @@ export const settingsMessages = {
   allEditions: 'Your plan already includes every edition.',
   alreadyIncluded: (edition: string) => `Your plan already includes the ${edition}.`,
 } as const;
+
+/** IANA time zones this runtime knows, plus UTC (which some runtimes leave out of the list). */
+export function isTimeZone(zone: string): boolean {
+  if (zone === 'UTC') return true;
+  try {
+    return Intl.supportedValuesOf('timeZone').includes(zone) || new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone === zone;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string({ error: settingsMessages.timeZone }).trim().refine(isTimeZone, { error: settingsMessages.timeZone });
 
 /** Spec part 1 §9: "organization … 100". */
 export const ORG_NAME_MAX = 100;
@@ -31,6 +49,7 @@ export const ORG_NAME_MAX = 100;
 export const settingsValuesSchema = z.object({
   org_name: requiredText(ORG_NAME_MAX),
   site_currency: z.enum(siteCurrencies, { error: settingsMessages.currency }),
+  time_zone: timeZoneSchema,
   edition_express: formBoolean(),
   edition_dp: formBoolean(),
   referral_sources_enabled: formBoolean(),
@@ -51,6 +70,7 @@ export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 export const settingsSchema = z.object({
   org_name: z.string(),
   site_currency: z.enum(siteCurrencies),
+  time_zone: z.string(),
   edition_express: z.boolean(),
   edition_dp: z.boolean(),
   referral_sources_enabled: z.boolean(),

@@ -2,6 +2,7 @@
 export * from '../modules/users/users.tables.ts';
 export * from '../modules/auth/auth.tables.ts';
 export * from '../modules/settings/settings.tables.ts';
+export * from '../modules/money/money.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/supporters/supporters.tables.ts';
 export * from '../modules/media/media.tables.ts';

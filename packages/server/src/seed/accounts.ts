@@ -20,17 +20,17 @@ export async function insertAccounts(ctx: SeedContext, people: SupporterRef[], m
     await ctx.run((q) => insertRows(q, supporters, rows));
   }
   for (let start = 0; start < methods.length; start += BATCH) {
-    const rows = methods.slice(start, start + BATCH).map((m) => methodRow(people[m.supporterIndex] as SupporterRef, m, reference));
+    const rows = methods.slice(start, start + BATCH).map((m) => methodRow(ctx, people[m.supporterIndex] as SupporterRef, m, reference));
     await ctx.run((q) => insertRows(q, paymentMethods, rows));
   }
   ctx.log(`supporters: ${people.length.toLocaleString('en-US')}, saved payment methods: ${methods.length.toLocaleString('en-US')}`);
 }
 
-function methodRow(s: SupporterRef, m: MethodPlan, reference: Reference): typeof paymentMethods.$inferInsert {
+function methodRow(ctx: SeedContext, s: SupporterRef, m: MethodPlan, reference: Reference): typeof paymentMethods.$inferInsert {
   const label = m.type === 'paypal' ? `PayPal (${s.email})` : m.type === 'bank' ? `Checking ending ${m.last4}` : `${brandName(m.brand)} ending ${m.last4}`;
   return {
     id: m.id, supporterId: s.id, paymentProviderId: m.type === 'paypal' ? reference.providers.paypal : reference.providers.sandbox,
-    status: m.status, displayName: label.slice(0, 100), useAsDefault: true, type: m.type, cardBrand: m.brand, accountLastFour: m.type === 'paypal' ? null : m.last4,
+    status: m.status, currencyCode: ctx.currency, displayName: label.slice(0, 100), useAsDefault: true, type: m.type, cardBrand: m.brand, accountLastFour: m.type === 'paypal' ? null : m.last4,
     cardExpiryMonth: m.expMonth, cardExpiryYear: m.expYear, cardWallet: m.wallet, bankName: m.type === 'bank' ? 'Chase' : null,
     bankAccountType: m.type === 'bank' ? 'checking' : null, bankAccountHolderType: m.type === 'bank' ? 'personal' : null,
     billFirstName: s.firstName, billLastName: s.lastName, billEmail: s.email, billAddress01: s.address01, billCity: s.city,

@@ -97,7 +97,7 @@ async function insertProduct(
     { id: mediaId, collectionName: 'products', name: spec.name, filename: `${slug}.jpg`, storageKey: `products/${slug}.jpg`, contentType: 'image/jpeg', size: 184_000 + index * 1_313, width: 1200, height: 900, createdAt },
   ]);
   await insertRows(q, products, [{
-    id, type: spec.type, name: spec.name, code: spec.code, permalink: slug, summary: spec.summary,
+    id, type: spec.type, name: spec.name, code: spec.code, baseCurrency: ctx.currency, permalink: slug, summary: spec.summary,
     description: `<p>${spec.summary}</p>`, mediaId, glCode: spec.glCode, isTaxReceiptable: spec.receiptable ?? false,
     isDccEnabled: spec.dcc ?? false, allowTributes: spec.tributes ?? false, allowTributeNotification: spec.tributes ?? false,
     designationOptions: spec.designation ?? null, goalAmount: spec.goal ?? null, isFeatured: index < 3,

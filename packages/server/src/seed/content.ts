@@ -14,7 +14,7 @@ export async function insertContent(ctx: SeedContext, q: Queryable, catalog: Cat
   await insertTheme(ctx, q);
   const product = (code: string) => catalog.productIds.get(code) ?? null;
   await insertRows(q, virtualEvents, [{
-    id: ctx.ids.next(virtualEvents), name: 'Spring Gala Livestream', slug: 'spring-gala-livestream', startDate: at(ctx.now + 24 * DAY + 23 * 3_600_000),
+    id: ctx.ids.next(virtualEvents), name: 'Spring Gala Livestream', currencyCode: ctx.currency, slug: 'spring-gala-livestream', startDate: at(ctx.now + 24 * DAY + 23 * 3_600_000),
     themeStyle: 'dark', themePrimaryColor: 'indigo', videoSource: 'youtube', videoId: 'dQw4w9WgXcQ', isChatEnabled: true,
     prestreamMessageLine1: 'We\u2019ll be live soon', prestreamMessageLine2: 'Grab a seat and say hello in the chat',
     tabOneLabel: 'Give', tabOneProductId: product('GEN-FUND'), tabTwoLabel: 'Tickets', tabTwoProductId: product('GALA-TICKET'),

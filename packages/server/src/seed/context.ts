@@ -26,6 +26,10 @@ export type SeedContext = {
    */
   writeLanes: number;
   log: (line: string) => void;
+  /** The organisation currency (settings): every demo amount is in it, converted at rate 1. */
+  currency: string;
+  /** The organisation time zone: the day a row's rate is dated. */
+  timeZone: string;
 };
 
 export const at = (ms: number) => new Date(Math.round(ms));

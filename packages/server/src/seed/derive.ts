@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 
 // What counts towards giving is defined once, by the production code that keeps it up to date.
-import { COUNTED } from '../modules/supporters/supporters.giving.ts';
+import { COUNTED, FUNCTIONAL_ITEM_TOTAL } from '../modules/supporters/supporters.giving.ts';
 
 /**
  * Every stored aggregate, recomputed from the rows it summarises: supporters' lifetime
@@ -21,8 +21,8 @@ export async function deriveAggregates(q: Queryable): Promise<void> {
 const SUPPORTER_GIVING = `
 with per_contribution as (
   select c.supporter_id, c.paid_at,
-         sum(i.total) filter (where i.is_donation) as donation,
-         sum(i.total) filter (where not i.is_donation) as purchase
+         sum(${FUNCTIONAL_ITEM_TOTAL}) filter (where i.is_donation) as donation,
+         sum(${FUNCTIONAL_ITEM_TOTAL}) filter (where not i.is_donation) as purchase
     from contributions c join contribution_items i on i.contribution_id = c.id
    where c.supporter_id is not null and ${COUNTED}
    group by c.id, c.supporter_id, c.paid_at
@@ -42,7 +42,7 @@ update supporters s
 /** Gifts others made through the supporter's fundraising pages. */
 const SUPPORTER_FUNDRAISING = `
 update supporters s set lifetime_fundraising_amount = f.amount, lifetime_fundraising_count = f.gifts
-  from (select fp.author_supporter_id as id, sum(i.total) as amount, count(distinct c.id) as gifts
+  from (select fp.author_supporter_id as id, sum(${FUNCTIONAL_ITEM_TOTAL}) as amount, count(distinct c.id) as gifts
           from fundraising_pages fp
           join contribution_items i on i.fundraising_page_id = fp.id
           join contributions c on c.id = i.contribution_id
@@ -80,7 +80,7 @@ update sponsorships sp
 
 const PAGES = `
 update fundraising_pages f set amount_raised = a.amount, donation_count = a.gifts
-  from (select i.fundraising_page_id as id, sum(i.total) as amount, count(distinct c.id) as gifts
+  from (select i.fundraising_page_id as id, sum(${FUNCTIONAL_ITEM_TOTAL}) as amount, count(distinct c.id) as gifts
           from contribution_items i join contributions c on c.id = i.contribution_id
          where i.fundraising_page_id is not null and ${COUNTED}
          group by i.fundraising_page_id) a

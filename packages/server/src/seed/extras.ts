@@ -52,7 +52,7 @@ async function insertImportedSponsors(ctx: SeedContext, q: Queryable, world: { p
     const startedAt = Math.max(sponsee.enrolledAt, supporter.createdAt);
     const ended = rng.chance(0.15);
     rows.push({
-      id: ctx.ids.next(sponsors), supporterId: supporter.id, sponsorshipId: sponsee.id, source: 'Import', startedAt: at(startedAt),
+      id: ctx.ids.next(sponsors), supporterId: supporter.id, sponsorshipId: sponsee.id, currencyCode: ctx.currency, source: 'Import', startedAt: at(startedAt),
       endedAt: ended ? at(Math.min(ctx.now - DAY, startedAt + 365 * DAY)) : null, endedReason: ended ? 'Sponsor request' : null,
       createdAt: at(startedAt), updatedAt: at(startedAt),
     });

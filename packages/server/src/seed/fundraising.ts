@@ -36,7 +36,7 @@ export async function insertFundraisingPages(ctx: SeedContext, q: Queryable, peo
     const mediaId = ctx.ids.next(media);
     photos.push({ id: mediaId, collectionName: 'fundraising', name: title, filename: `page-${id}.jpg`, storageKey: `fundraising/page-${id}.jpg`, contentType: 'image/jpeg', size: 150_000 + id });
     rows.push({
-      id, title, url: `${slug(title)}-${id}`, authorSupporterId: author.id, productId, status, mediaId,
+      id, title, currencyCode: ctx.currency, url: `${slug(title)}-${id}`, authorSupporterId: author.id, productId, status, mediaId,
       description: `<p>I\u2019m raising money for a cause close to my heart. Every gift helps!</p>`,
       goalAmount: rng.pick([50_000, 100_000, 250_000, 500_000]), views: rng.int(40, 4000), activatedAt: status === 'pending' ? null : at(createdAt),
       deadline: closedAt === null ? isoDay(ctx.now + rng.int(10, 120) * DAY) : isoDay(Math.min(closedAt, ctx.now)),

@@ -1,3 +1,4 @@
+import { getOrgMoneySettings } from '../modules/settings/settings.service.ts';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -84,7 +85,9 @@ async function createContext(database: Database, options: GenerateOptions): Prom
   // Through the runner: on PGlite a query beside the open seeding transaction would wait for it forever.
   const [role] = rowsOf(await options.run((q) => q.execute(sql`select current_setting('is_superuser') as superuser`)));
   const serial = database.kind === 'pglite';
+  const money = await options.run((q) => getOrgMoneySettings(q));
   return {
+    currency: money.currency, timeZone: money.timeZone,
     database, run: options.run, ids, scale: options.scale, rng: new Rng(SEED), faker, now, staff,
     serial, writeLanes: options.concurrent && !serial && role?.superuser === 'on' ? 2 : 1, log: options.log,
   };

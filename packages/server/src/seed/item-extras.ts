@@ -45,7 +45,7 @@ function addTributeRow(d: Draft, line: Line): void {
   const notifiedAt = r.tributeNotify === 'email' ? d.t + 600_000
     : r.tributeNotify === 'letter' && d.t < d.world.ctx.now - 14 * DAY && d.rng.chance(0.85) ? d.t + d.rng.int(2, 10) * DAY : null;
   d.chunk.tributes.push({
-    id: d.world.ctx.ids.next(tributes), contributionItemId: r.id as number, tributeTypeId: r.tributeTypeId, name: r.tributeName as string,
+    id: d.world.ctx.ids.next(tributes), contributionItemId: r.id as number, currencyCode: d.world.ctx.currency, tributeTypeId: r.tributeTypeId, name: r.tributeName as string,
     amount: r.total as number, message: r.tributeMessage, notify: r.tributeNotify, notifyName: r.tributeNotifyName,
     notifyEmail: r.tributeNotifyEmail, notifyAddress: r.tributeNotifyAddress, notifyCity: r.tributeNotifyCity, notifyState: r.tributeNotifyState,
     notifyZip: r.tributeNotifyZip, notifyCountry: r.tributeNotifyCountry, notifyOn: r.tributeNotifyOn,

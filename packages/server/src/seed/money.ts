@@ -1,3 +1,4 @@
+import { dayInZone } from '../modules/money/money.convert.ts';
 export type DccType = 'minimum_costs' | 'more_costs' | 'most_costs';
 
 /**
@@ -19,4 +20,12 @@ export function shippingFor(shippableUnits: number): number {
 /** Receiptable value of a line: what was given beyond the fair market value received, plus DCC. */
 export function receiptableAmount(total: number, qty: number, fairMarketValue: number | null, dcc: number): number {
   return Math.max(0, total - (fairMarketValue ?? 0) * Math.max(1, qty)) + dcc;
+}
+
+/**
+ * The functional columns of a demo money row: the demo is in the organisation currency, so
+ * the amount converts at 1 and the rate is dated the row's own day in the organisation's zone.
+ */
+export function atOrgRate(ctx: { timeZone: string }, amount: number, when: number) {
+  return { functionalAmount: amount, functionalRate: '1', functionalRateDate: dayInZone(new Date(when), ctx.timeZone) };
 }

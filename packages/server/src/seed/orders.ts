@@ -1,3 +1,4 @@
+import { atOrgRate } from './money.ts';
 import type { contributions } from '../modules/contributions/contributions.tables.ts';
 import type { ChunkRows } from './chunk.ts';
 import { at, DAY } from './context.ts';
@@ -119,7 +120,7 @@ export function finishContribution(d: Draft, extra: Partial<ContributionRow>): C
   return c;
 }
 
-function identity(d: Draft): ContributionRow {
+function identity(d: Draft): Omit<ContributionRow, 'currencyCode' | 'functionalCurrencyCode' | 'functionalExchangeRate' | 'functionalTotalAmount'> {
   const uuid = d.rng.uuid();
   const isTest = d.channel.isPos && d.rng.chance(0.02);
   const deleted = isTest && d.rng.chance(0.5);
@@ -158,7 +159,9 @@ function sumLines(d: Draft) {
   const tax = d.buyer.country === 'US' && TAXED_STATES.has(d.buyer.state) ? Math.round(shippableSubtotal * 0.0725) : 0;
   const total = subtotal + shipping + tax + dcc;
   return {
-    subtotalAmount: subtotal, shippingAmount: shipping, taxAmount: tax, dccAmount: dcc, totalAmount: total, functionalTotalAmount: total,
+    subtotalAmount: subtotal, shippingAmount: shipping, taxAmount: tax, dccAmount: dcc, totalAmount: total,
+    currencyCode: d.world.ctx.currency, functionalCurrencyCode: d.world.ctx.currency, functionalExchangeRate: '1', functionalTotalAmount: total,
+    functionalRateDate: atOrgRate(d.world.ctx, total, d.t).functionalRateDate,
     totalSavings: Math.max(0, savings), isFreeShipping: freeShipping && shippableUnits > 0, dccEnabledByCustomer: dcc > 0,
     dccType: dcc > 0 ? 'minimum_costs' : null, totalItems: d.lines.length, totalQty: qty, shippableItems: count.shippable,
     downloadItems: count.download, recurringItems: count.recurring, sponsorshipItems: count.sponsorship,

@@ -1,3 +1,4 @@
+import { atOrgRate } from './money.ts';
 import type { contributions } from '../modules/contributions/contributions.tables.ts';
 import { paymentLinks, payments } from '../modules/payments/payments.tables.ts';
 import { at, DAY } from './context.ts';
@@ -92,7 +93,7 @@ function paymentRow(d: Draft, c: ContributionRow, p: PaymentDetails, status: 'su
   const failed = status === 'failed';
   return {
     id: d.world.ctx.ids.next(payments), type: p.type, status, livemode: !c.isTest, amount: c.totalAmount as number,
-    currencyCode: 'USD', paid: !failed, captured: status === 'succeeded', capturedAt: status === 'succeeded' ? at(d.t + 2000) : null,
+    currencyCode: c.currencyCode, ...atOrgRate(d.world.ctx, c.totalAmount as number, d.t), paid: !failed, captured: status === 'succeeded', capturedAt: status === 'succeeded' ? at(d.t + 2000) : null,
     referenceNumber: reference(d.rng, p), description: `Payment for Contribution #${c.clientUuid}`,
     failureCode: failed ? 'card_declined' : null, failureMessage: failed ? d.rng.pick(['Your card was declined.', 'Insufficient funds.', 'Your card has expired.']) : null,
     outcome: failed ? 'issuer_declined' : 'authorized', isSpam: c.isSpam ?? false, supporterId: c.supporterId ?? null,

@@ -43,7 +43,7 @@ export async function insertPromos(
     const id = ctx.ids.next(promoCodes);
     const ended = spec.endedDaysAgo === undefined ? null : ctx.now - spec.endedDaysAgo * DAY;
     await insertRows(q, promoCodes, [{
-      id, code: spec.code, description: spec.description, discountType: spec.type, discountPercent: spec.percent?.toFixed(3) ?? null,
+      id, code: spec.code, currencyCode: ctx.currency, description: spec.description, discountType: spec.type, discountPercent: spec.percent?.toFixed(3) ?? null,
       discountAmount: spec.amount ?? null, isFreeShipping: spec.freeShipping ?? false, freeShippingLabel: spec.freeShipping ? 'Free Shipping' : null,
       buyQuantity: spec.buy ?? null, allocationLimit: spec.buy ? 1 : null, usageLimitPerAccount: spec.members ? 3 : null,
       startsAt: at(ctx.now - 760 * DAY), endsAt: ended === null ? null : at(ended),

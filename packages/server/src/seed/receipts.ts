@@ -26,7 +26,7 @@ export function addReceipt(d: Draft, c: ContributionRow, description: string): v
   const id = d.world.ctx.ids.next(taxReceipts);
   const b = d.buyer;
   d.chunk.receipts.push({
-    id, status, number: `WEB${new Date(issuedAt ?? paidAt).getUTCFullYear() % 100}-${String(id).padStart(9, '0')}`,
+    id, status, currencyCode: c.currencyCode, number: `WEB${new Date(issuedAt ?? paidAt).getUTCFullYear() % 100}-${String(id).padStart(9, '0')}`,
     issuedAt: issuedAt === null ? null : at(issuedAt), amount, supporterId: b.supporter?.id ?? null,
     templateId: d.world.reference.receiptTemplateId, name: b.organization ?? [b.title, b.firstName, b.lastName].filter(Boolean).join(' '),
     firstName: b.firstName, lastName: b.lastName, email: b.email, address01: b.address01, address02: b.address02, city: b.city,
@@ -34,5 +34,5 @@ export function addReceipt(d: Draft, c: ContributionRow, description: string): v
     voidedAt: status === 'void' ? (c.refundedAt ?? null) : null, voidedBy: status === 'void' ? (c.refundedBy ?? null) : null,
     createdAt: at(paidAt + 300_000), updatedAt: at(status === 'void' && c.refundedAt ? c.refundedAt.getTime() : paidAt + 300_000),
   });
-  d.chunk.receiptLines.push({ id: d.world.ctx.ids.next(taxReceiptLines), taxReceiptId: id, contributionId: c.id as number, description, amount, donatedAt: c.paidAt, glCode });
+  d.chunk.receiptLines.push({ id: d.world.ctx.ids.next(taxReceiptLines), taxReceiptId: id, contributionId: c.id as number, currencyCode: c.currencyCode, description, amount, donatedAt: c.paidAt, glCode });
 }

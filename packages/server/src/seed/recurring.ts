@@ -1,3 +1,4 @@
+import { atOrgRate } from './money.ts';
 import { contributionItems } from '../modules/contributions/contribution-items.tables.ts';
 import { type recurringPaymentProfiles, recurringTransactions } from '../modules/recurring/recurring.tables.ts';
 import { sponsors } from '../modules/sponsorships/sponsorships.tables.ts';
@@ -50,6 +51,7 @@ export function charge(world: World, chunk: ChunkRows, rng: Rng, id: number, t: 
     id: transactionId, recurringPaymentProfileId: p.id, contributionId: id, transactionReference: c.confirmationNumber ?? null,
     paymentStatus: c.paymentStatus as string, reasonCode: paid ? null : (c.responseText ?? null), paymentMethodId: p.method.id,
     paymentMethodType: p.method.type, paymentMethodDescription: methodLabel(p), orderedAt: at(t), amount: p.amount,
+    currencyCode: world.ctx.currency, ...atOrgRate(world.ctx, p.amount, t),
     dccType: p.dccAmount > 0 ? 'minimum_costs' : null, dccAmount: p.dccAmount, refundedAt: c.refundedAt ?? null,
     refundedAmount: c.refundedAmount ?? 0, refundedBy: c.refundedBy ?? null, refundReference: c.refundReference ?? null,
     giftId: c.giftId ?? null, crmSyncEnabled: c.crmSyncEnabled ?? false, createdAt: at(t), updatedAt: at(t),
@@ -97,7 +99,7 @@ function profileRow(world: World, p: ProfilePlan): typeof recurringPaymentProfil
     paymentProviderId: p.method.type === 'paypal' ? world.reference.providers.paypal : world.reference.providers.sandbox,
     subscriberName: s.displayName, glCode: sponsee?.glCode ?? p.variant?.glCode ?? null,
     description: sponsee ? `Sponsorship of ${sponsee.firstName} ${sponsee.lastName} (${sponsee.reference})` : `${p.variant?.productName} (${p.period})`,
-    startDate: isoDay(p.startAt), billingPeriod: p.period, ...recurringDay(p), totalBillingCycles: p.cycles, amount: p.amount, initialAmount: p.amount,
+    currencyCode: world.ctx.currency, startDate: isoDay(p.startAt), billingPeriod: p.period, ...recurringDay(p), totalBillingCycles: p.cycles, amount: p.amount, initialAmount: p.amount,
     dccEnabledByCustomer: p.dccAmount > 0, dccType: p.dccAmount > 0 ? 'minimum_costs' : null, dccAmount: p.dccAmount,
     nextBillingDate: p.status === 'Active' ? isoDay(addPeriods(p.startAt, p.period, charges + 1)) : null,
     nextAttemptDate: p.status === 'Active' ? isoDay(addPeriods(p.startAt, p.period, charges + 1)) : null,
@@ -113,7 +115,7 @@ function sponsorRow(world: World, p: ProfilePlan, line: Line, source: string): t
   const ended = (p.status === 'Cancelled' || p.status === 'Expired') && p.endAt !== null;
   return {
     id: world.ctx.ids.next(sponsors), supporterId: (world.people[p.supporterIndex] as SupporterRef).id,
-    sponsorshipId: (world.sponsees[p.sponseeIndex] as SponseeRef).id, contributionItemId: line.row.id as number,
+    sponsorshipId: (world.sponsees[p.sponseeIndex] as SponseeRef).id, contributionItemId: line.row.id as number, currencyCode: world.ctx.currency,
     source: source === 'Web' ? 'Website' : 'POS', startedAt: at(p.startAt), endedAt: ended ? at(p.endAt as number) : null,
     endedReason: ended ? (p.cancelReason ?? 'Sponsorship completed') : null, createdAt: at(p.startAt), updatedAt: at(p.endAt ?? p.startAt),
   };

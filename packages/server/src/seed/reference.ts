@@ -82,7 +82,7 @@ async function insertPaymentGroups(ctx: SeedContext, q: Queryable): Promise<Refe
     const groupId = ctx.ids.next(paymentOptionGroups);
     await insertRows(q, paymentOptionGroups, [{ id: groupId, name: group.name }]);
     const option = (sequence: number, extra: Partial<typeof paymentOptions.$inferInsert>) => ({
-      id: ctx.ids.next(paymentOptions), groupId, sequence, ...extra,
+      id: ctx.ids.next(paymentOptions), groupId, sequence, currencyCode: ctx.currency, ...extra,
     });
     await insertRows(q, paymentOptions, [
       option(1, { amount: group.monthly, isRecurring: true, recurringFrequency: 'monthly', recurringDay: 1 }),

@@ -1,3 +1,4 @@
+import { atOrgRate } from './money.ts';
 import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
 import { contributionStatusHistory, type contributions } from '../modules/contributions/contributions.tables.ts';
 import { refunds, transactionFees, type payments } from '../modules/payments/payments.tables.ts';
@@ -46,6 +47,7 @@ function maybeRefund(d: Draft, c: ContributionRow, payment: PaymentRow): void {
   const referenceNumber = payment.gateway === 'offline' ? null : `re_${refundId.toString(36).padStart(10, '0')}`;
   const refund = {
     id: refundId, paymentId: payment.id as number, status: 'succeeded', referenceNumber, amount, currencyCode: payment.currencyCode,
+    ...atOrgRate(d.world.ctx, amount, when),
     reason: d.rng.pick(REFUND_REASONS), refundedBy: staff, createdAt: at(when), updatedAt: at(when),
   };
   d.chunk.refunds.push(refund);
@@ -67,7 +69,8 @@ function platformFee(d: Draft, paymentId: number | null, refundId: number | null
   const fee = Math.round(amount * FEE_RATE);
   d.chunk.fees.push({
     id: d.world.ctx.ids.next(transactionFees), period, status: billed ? 'billed' : 'pending', paymentId, refundId,
-    sourceAmount: amount, rate: FEE_RATE.toFixed(4), amount: fee, settlementAmount: fee,
+    sourceAmount: amount, rate: FEE_RATE.toFixed(4), amount: fee, currencyCode: d.world.ctx.currency, exchangeRate: '1',
+    settlementAmount: fee, settlementCurrencyCode: d.world.ctx.currency,
     description: refundId ? 'Platform fee reversed (refund)' : 'Platform fee', createdAt: at(when),
   });
 }

@@ -4,6 +4,7 @@ import {
   IconHome,
   IconReceipt,
   IconSettings,
+  IconCurrencyDollar,
   IconSparkles,
   IconUserHeart,
   IconUserCircle,
@@ -52,6 +53,7 @@ export const navigation: NavEntry[] = [
     children: [
       { label: 'Organisation', to: '/settings#organisation', icon: IconBuilding },
       { label: 'Editions & features', to: '/settings#editions', icon: IconSparkles },
+      { label: 'Exchange rates', to: '/settings/exchange-rates', icon: IconCurrencyDollar, permission: 'admin.payments' },
     ],
   },
   {

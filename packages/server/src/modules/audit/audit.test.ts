@@ -80,12 +80,16 @@ describe('audit trail', () => {
 
   it('shows money in its currency, people by name and dates, never raw column names or ids', async () => {
     const { agent, user } = await signedIn(t);
-    const [s] = (await queryRows(t.database.db, sql`insert into supporters (display_name, first_name, last_name) values ('Ada Lovelace', 'Ada', 'Lovelace') returning id`)) as [{ id: number }];
+    const [s] = (await queryRows(t.database.db, sql`insert into supporters (display_name, first_name, last_name, currency_code) values ('Ada Lovelace', 'Ada', 'Lovelace', 'USD') returning id`)) as [{ id: number }];
     const [c] = (await queryRows(t.database.db, sql`
-      insert into contributions (client_uuid, invoice_number, paid_at, payment_status, payment_type, currency_code, total_amount, subtotal_amount, supporter_id)
-      values ('history-case', 'HISTORY-CASE', now(), 'succeeded', 'cash', 'EUR', 10000, 10000, ${s.id}) returning id`)) as [{ id: number }];
+      insert into contributions (client_uuid, invoice_number, paid_at, payment_status, payment_type, currency_code, total_amount, subtotal_amount, supporter_id,
+                                 functional_currency_code, functional_exchange_rate, functional_total_amount)
+      values ('history-case', 'HISTORY-CASE', now(), 'succeeded', 'cash', 'EUR', 10000, 10000, ${s.id}, 'USD', 1.1, 11000) returning id`)) as [{ id: number }];
     const [p] = (await queryRows(t.database.db, sql`insert into payments (type, status, amount, currency_code, gateway, paid) values ('cash', 'succeeded', 10000, 'EUR', 'offline', true) returning id`)) as [{ id: number }];
     await t.database.db.execute(sql`insert into payment_links (payment_id, contribution_id) values (${p.id}, ${c.id})`);
+    // The refund is converted into the organisation currency at the day's rate.
+    await t.database.db.execute(sql`insert into exchange_rates (currency_code, rate, effective_on, source) values ('EUR', 1.1, current_date - 1, 'entered')
+      on conflict do nothing`);
     expect((await agent.post('/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [c.id] })).statusCode).toBe(200);
 
     const history = (await agent.get(`/jpanel/history/contributions/${c.id}`)).json();

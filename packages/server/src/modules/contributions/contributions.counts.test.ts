@@ -43,8 +43,9 @@ async function expectCountsRight(label: string) {
 
 let uuid = 0;
 const insert = (values: ReturnType<typeof sql>) =>
-  rows(sql`insert into contributions (client_uuid, paid_at, payment_status, total_amount, subtotal_amount, refunded_amount)
-           select 'kept-' || ${++uuid} || '-' || g, ${values} from generate_series(1, 3) g returning id`);
+  rows(sql`insert into contributions (client_uuid, paid_at, payment_status, total_amount, subtotal_amount, refunded_amount,
+                                      currency_code, functional_currency_code, functional_exchange_rate, functional_total_amount)
+           select 'kept-' || ${++uuid} || '-' || g, ${values}, 'USD', 'USD', 1, 0 from generate_series(1, 3) g returning id`);
 
 describe('kept contribution counts', () => {
   it('answer the total and each status exactly after every kind of write', async () => {

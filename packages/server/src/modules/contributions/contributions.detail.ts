@@ -1,4 +1,4 @@
-import { type ContributionFacts, contributionStatusOf, formatContributionNumber, paymentStateOf } from '@almoner/contracts';
+import { type ContributionFacts, contributionStatusOf, formatContributionNumber, paymentStateOf, toDecimal } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,6 +7,18 @@ import { queryRows } from '../../listing/engine.ts';
 const iso = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 
+/** The API speaks decimals: each named minor-unit field becomes a decimal in `currency`. */
+function decimals(row: Record<string, unknown>, fields: readonly string[], currency: string): Record<string, unknown> {
+  const out = { ...row };
+  for (const field of fields) {
+    const value = out[field];
+    if (value !== null && value !== undefined) out[field] = toDecimal(String(value), currency);
+  }
+  return out;
+}
+
+const CONTRIBUTION_MONEY = ['subtotal_amount', 'discount_amount', 'tax_amount', 'shipping_amount', 'dcc_amount', 'total_amount', 'refunded_amount'] as const;
+
 /** A contribution's page: the record, its items, payments with refunds, supporter and history. */
 export async function getContribution(db: Queryable, id: number) {
   const [contribution] = await queryRows(db, sql`
@@ -14,6 +26,8 @@ export async function getContribution(db: Queryable, id: number) {
            c.ordered_at, c.paid_at, c.payment_status, c.source, c.referral_source, c.is_pos, c.is_test, c.is_spam, c.is_recurring,
            c.is_fulfilled, c.shippable_items, c.currency_code, c.subtotal_amount, c.discount_amount, c.tax_amount,
            c.shipping_amount, c.dcc_amount, c.total_amount, c.refunded_amount, c.refunded_at, c.payment_type,
+           c.functional_currency_code, c.functional_exchange_rate::text as functional_exchange_rate, c.functional_total_amount,
+           to_char(c.functional_rate_date, 'YYYY-MM-DD') as functional_rate_date,
            c.bill_first_name, c.bill_last_name, c.bill_organization_name, c.bill_email, c.bill_phone,
            c.bill_address_01, c.bill_address_02, c.bill_city, c.bill_state, c.bill_zip, c.bill_country,
            c.ship_first_name, c.ship_last_name, c.ship_address_01, c.ship_address_02, c.ship_city, c.ship_state,
@@ -42,5 +56,17 @@ export async function getContribution(db: Queryable, id: number) {
                         from contribution_status_history h left join users u on u.id = h.user_id
                        where h.contribution_id = ${id} order by h.occurred_at, h.id`),
   ]);
-  return { contribution: iso(contribution), items: items.map(iso), payments: payments.map(iso), history: history.map(iso) };
+  // Status and payment state above read minor units; only the answer converts.
+  const currency = String(contribution.currency_code);
+  const shown = decimals(decimals(contribution, CONTRIBUTION_MONEY, currency), ['functional_total_amount'], String(contribution.functional_currency_code));
+  return {
+    contribution: iso(shown),
+    items: items.map((item) => iso(decimals(item, ['price', 'discount', 'total'], currency))),
+    payments: payments.map((payment) => {
+      const code = String(payment.currency_code);
+      const refunds = (payment.refunds as Record<string, unknown>[]).map((r) => decimals(r, ['amount'], code));
+      return iso({ ...decimals(payment, ['amount', 'amount_refunded'], code), refunds });
+    }),
+    history: history.map((entry) => iso(decimals(entry, ['amount'], currency))),
+  };
 }

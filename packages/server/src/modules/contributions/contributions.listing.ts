@@ -7,6 +7,7 @@ import {
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
+import { decimalNumberSql, decimalSql, minorFromDecimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
 import { numberSql, statusLabelSql, statusSql } from './contributions.status.ts';
 
 /** Kept by the database from the supporter and billing names (migration 0011); indexed for the sort. */
@@ -16,19 +17,23 @@ const paymentLabel = sql`case c.payment_type
   when 'bank' then 'Bank (ACH)' when 'cheque' then 'Check' when 'cash' then 'Cash' when 'paypal' then 'PayPal'
   when 'unknown' then 'Other' else coalesce(c.payment_type, 'None') end`;
 
-/** Minor units from a decimal amount typed in the filter form (2-decimal currencies). */
-const minor = (amount: number) => Math.round(amount * 100);
+const currency = sql`c.currency_code`;
+/** A minor-unit column as the API's decimal (or the CSV's exact text) in the row's currency. */
+const decimal = (column: SQL) => decimalNumberSql(column, currency);
+const csvDecimal = (column: SQL) => decimalSql(column, currency);
 
 function where(f: ContributionFilters): (SQL | undefined)[] {
   return [
     f.status === 'spam' ? sql`c.is_spam` : sql`not c.is_spam`,
     f.status && f.status !== 'spam' ? sql`${statusSql} = ${f.status}` : undefined,
-    f.from ? sql`c.ordered_at >= ${f.from}::date` : undefined,
-    f.to ? sql`c.ordered_at < ${f.to}::date + 1` : undefined,
+    // Days are the organisation's days: midnight in its zone, whatever the session's zone.
+    f.from ? sql`c.ordered_at >= ${startOfOrgDaySql(f.from)}` : undefined,
+    f.to ? sql`c.ordered_at < ${startOfOrgDaySql(f.to, 1)}` : undefined,
     f.payment_type?.length ? sql`c.payment_type in (${sql.join(f.payment_type.map((p) => sql`${p}`), sql`, `)})` : undefined,
     f.source?.length ? sql`c.source in (${sql.join(f.source.map((p) => sql`${p}`), sql`, `)})` : undefined,
-    f.amount_min !== undefined ? sql`c.total_amount >= ${minor(f.amount_min)}` : undefined,
-    f.amount_max !== undefined ? sql`c.total_amount <= ${minor(f.amount_max)}` : undefined,
+    // Typed as decimals; each row compares in its own currency's minor units.
+    f.amount_min !== undefined ? sql`c.total_amount >= ${minorFromDecimalSql(f.amount_min, currency)}` : undefined,
+    f.amount_max !== undefined ? sql`c.total_amount <= ${minorFromDecimalSql(f.amount_max, currency)}` : undefined,
     f.supporter_id ? sql`c.supporter_id = ${f.supporter_id}` : undefined,
     f.product_id ? sql`exists (select 1 from contribution_items i where i.contribution_id = c.id and i.product_id = ${f.product_id})` : undefined,
     f.ids?.length ? sql`c.id in (${sql.join(f.ids.map((id) => sql`${id}`), sql`, `)})` : undefined,
@@ -71,9 +76,9 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
     supporter: { select: supporterName },
     location: { select: sql`concat_ws(', ', nullif(c.bill_city, ''), nullif(c.bill_state, ''), nullif(c.bill_country, ''))`, sort: [sql`c.bill_country`, sql`c.bill_state`, sql`c.bill_city`] },
     status: { select: statusSql },
-    total: { select: sql`c.total_amount` },
     // Sorts name the indexed expressions (migration 0009) whatever the shown value becomes.
-    net: { select: sql`c.total_amount - c.refunded_amount`, sort: sql`(c.total_amount - c.refunded_amount)` },
+    total: { select: decimal(sql`c.total_amount`), sort: sql`c.total_amount` },
+    net: { select: decimal(sql`(c.total_amount - c.refunded_amount)`), sort: sql`(c.total_amount - c.refunded_amount)` },
     ordered_at: { select: sql`c.ordered_at` },
     payment: { select: paymentLabel, sort: sql`c.payment_type` },
     source: { select: sql`c.source` },
@@ -99,7 +104,7 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
   keptCounts: { total: keptTotal, filtered: keptFiltered },
   csv: (flags) => [
     { header: 'Contribution Number', value: numberSql, kind: 'text' },
-    { header: 'Ordered At', value: sql`to_char(c.ordered_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`, kind: 'text' },
+    { header: 'Ordered At', value: orgDateTimeTextSql(sql`c.ordered_at`), kind: 'text' },
     { header: 'Status', value: statusLabelSql, kind: 'text' },
     { header: 'Source', value: sql`c.source`, kind: 'text' },
     { header: 'POS', value: sql`case when c.is_pos then 'Y' else 'N' end`, kind: 'text' },
@@ -111,12 +116,12 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
     { header: 'Billing City', value: sql`c.bill_city`, kind: 'text' },
     { header: 'Billing State', value: sql`c.bill_state`, kind: 'text' },
     { header: 'Billing Country', value: sql`c.bill_country`, kind: 'text' },
-    { header: 'Subtotal', value: sql`(c.subtotal_amount / 100.0)::numeric(14,2)`, kind: 'number' },
-    { header: 'Shipping', value: sql`(c.shipping_amount / 100.0)::numeric(14,2)`, kind: 'number' },
-    { header: 'Tax', value: sql`(c.tax_amount / 100.0)::numeric(14,2)`, kind: 'number' },
-    { header: 'DCC', value: sql`(c.dcc_amount / 100.0)::numeric(14,2)`, kind: 'number' },
-    { header: 'Total', value: sql`(c.total_amount / 100.0)::numeric(14,2)`, kind: 'number' },
-    { header: 'Refunded', value: sql`(c.refunded_amount / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Subtotal', value: csvDecimal(sql`c.subtotal_amount`), kind: 'number' },
+    { header: 'Shipping', value: csvDecimal(sql`c.shipping_amount`), kind: 'number' },
+    { header: 'Tax', value: csvDecimal(sql`c.tax_amount`), kind: 'number' },
+    { header: 'DCC', value: csvDecimal(sql`c.dcc_amount`), kind: 'number' },
+    { header: 'Total', value: csvDecimal(sql`c.total_amount`), kind: 'number' },
+    { header: 'Refunded', value: csvDecimal(sql`c.refunded_amount`), kind: 'number' },
     { header: 'Currency', value: sql`c.currency_code`, kind: 'text' },
     { header: 'Payment', value: paymentLabel, kind: 'text' },
     { header: 'Recurring', value: sql`case when c.is_recurring then 'Y' else 'N' end`, kind: 'text' },

@@ -47,12 +47,13 @@ async function insertCase(c: Case, i: number): Promise<number> {
   const uuid = `status-case-${String(i).padStart(4, '0')}-${Date.now().toString(36)}`;
   const [row] = await rows(sql`
     insert into contributions (client_uuid, invoice_number, paid_at, payment_status, payment_type, total_amount, subtotal_amount,
-                               refunded_amount, shippable_items, is_fulfilled, is_spam)
+                               refunded_amount, shippable_items, is_fulfilled, is_spam, currency_code, functional_currency_code,
+                               functional_exchange_rate, functional_total_amount)
     values (${uuid}, ${c.paid && i % 2 === 0 ? `inv-${uuid}` : null}, ${c.paid ? sql`now()` : null}, ${c.payment}, ${c.payment ? 'bank' : null},
-            4800, 4800, ${c.refunded}, ${c.shippable}, ${c.fulfilled}, ${c.spam}) returning id`);
+            4800, 4800, ${c.refunded}, ${c.shippable}, ${c.fulfilled}, ${c.spam}, 'USD', 'USD', 1, 4800) returning id`);
   const id = Number(row?.id);
   if (c.payment) {
-    const [p] = await rows(sql`insert into payments (type, status, amount, amount_refunded) values ('bank', ${c.payment}, 4800, ${c.refunded}) returning id`);
+    const [p] = await rows(sql`insert into payments (type, status, amount, amount_refunded, currency_code) values ('bank', ${c.payment}, 4800, ${c.refunded}, 'USD') returning id`);
     await rows(sql`insert into payment_links (payment_id, contribution_id) values (${Number(p?.id)}, ${id})`);
   }
   return id;

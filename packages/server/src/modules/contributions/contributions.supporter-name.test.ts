@@ -23,15 +23,16 @@ async function disagreements(): Promise<unknown[]> {
 let n = 0;
 async function contribution(values: { supporter_id?: number | null; first?: string | null; last?: string | null }): Promise<number> {
   n++;
-  const row = await one(sql`insert into contributions (client_uuid, supporter_id, bill_first_name, bill_last_name)
-                            values (${`name-case-${n}`}, ${values.supporter_id ?? null}, ${values.first ?? null}, ${values.last ?? null}) returning id`);
+  const row = await one(sql`insert into contributions (client_uuid, supporter_id, bill_first_name, bill_last_name,
+                                          currency_code, functional_currency_code, functional_exchange_rate, functional_total_amount)
+                            values (${`name-case-${n}`}, ${values.supporter_id ?? null}, ${values.first ?? null}, ${values.last ?? null}, 'USD', 'USD', 1, 0) returning id`);
   return Number(row.id);
 }
 
 describe('contributions.supporter_name', () => {
   it('agrees with the rule on insert, on every edit of either side, and on a supporter deleted', async () => {
-    const named = Number((await one(sql`insert into supporters (display_name, first_name, last_name) values ('Grace Hopper', 'Grace', 'Hopper') returning id`)).id);
-    const blank = Number((await one(sql`insert into supporters (display_name) values ('') returning id`)).id);
+    const named = Number((await one(sql`insert into supporters (display_name, first_name, last_name, currency_code) values ('Grace Hopper', 'Grace', 'Hopper', 'USD') returning id`)).id);
+    const blank = Number((await one(sql`insert into supporters (display_name, currency_code) values ('', 'USD') returning id`)).id);
     const ids = [
       await contribution({ supporter_id: named, first: 'Bill', last: 'Payer' }),
       await contribution({ supporter_id: blank, first: 'Ada', last: null }),

@@ -157,7 +157,7 @@ function statusColumns() {
 
 function amountColumns() {
   return {
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     subtotalAmount: money('subtotal_amount').notNull().default(0),
     discountAmount: money('discount_amount').notNull().default(0),
     taxAmount: money('tax_amount').notNull().default(0),
@@ -167,10 +167,15 @@ function amountColumns() {
     totalAmount: money('total_amount').notNull().default(0),
     totalSavings: money('total_savings').notNull().default(0),
     refundedAmount: money('refunded_amount').notNull().default(0),
-    /** The site currency: reports add contributions of every currency with these. */
-    functionalCurrencyCode: char('functional_currency_code', { length: 3 }).notNull().default('USD'),
-    functionalExchangeRate: numeric('functional_exchange_rate', { precision: 23, scale: 10 }).notNull().default('1'),
-    functionalTotalAmount: money('functional_total_amount').notNull().default(0),
+    /**
+     * The total in the organisation currency, the rate and the rate's day (modules/money): reports
+     * and lifetime giving add contributions of every currency with these. No defaults: every
+     * writer converts (convertToOrgCurrency), so a forgotten conversion cannot pass as rate 1.
+     */
+    functionalCurrencyCode: char('functional_currency_code', { length: 3 }).notNull(),
+    functionalExchangeRate: numeric('functional_exchange_rate', { precision: 23, scale: 10 }).notNull(),
+    functionalTotalAmount: money('functional_total_amount').notNull(),
+    functionalRateDate: date('functional_rate_date'),
     dccEnabledByCustomer: boolean('dcc_enabled_by_customer').notNull().default(false),
     /** minimum_costs | more_costs | most_costs */
     dccType: varchar('dcc_type', { length: 32 }),

@@ -41,7 +41,7 @@ export const virtualEvents = pgTable(
     isCelebrationEnabled: boolean('is_celebration_enabled').notNull().default(true),
     /** In minor units of currency_code (default 1,000.00). */
     celebrationThreshold: money('celebration_threshold').notNull().default(100000),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     prestreamMessageLine1: varchar('prestream_message_line_1', { length: 255 }),
     prestreamMessageLine2: varchar('prestream_message_line_2', { length: 255 }),
     tabOneLabel: varchar('tab_one_label', { length: 45 }),

@@ -44,7 +44,7 @@ export const fundraisingPages = pgTable(
     mediaId: integer('media_id').references(() => media.id, { onDelete: 'set null' }),
     videoUrl: varchar('video_url', { length: 2048 }),
     goalAmount: money('goal_amount'),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     amountRaised: money('amount_raised').notNull().default(0),
     donationCount: integer('donation_count').notNull().default(0),
     /** Lifetime page views; the daily series is in fundraising_page_views. */

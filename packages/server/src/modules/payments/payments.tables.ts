@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CARD_CHECKS, REFUND_REASONS, REFUND_STATUSES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
+import { functionalColumns } from '../money/money.tables.ts';
 import { addressColumns, inList, money, supporters } from '../supporters/supporters.tables.ts';
 import { contributions, PAYMENT_STATUSES, PAYMENT_TYPES } from '../contributions/contributions.tables.ts';
 import { contributionItems } from '../contributions/contribution-items.tables.ts';
@@ -79,7 +80,7 @@ export const paymentMethods = pgTable(
     bankName: varchar('bank_name', { length: 100 }),
     bankAccountType: varchar('bank_account_type', { length: 10 }),
     bankAccountHolderType: varchar('bank_account_holder_type', { length: 10 }),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     ...addressColumns('bill'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -101,7 +102,8 @@ export const payments = pgTable(
     livemode: boolean('livemode').notNull().default(true),
     amount: money('amount').notNull(),
     amountRefunded: money('amount_refunded').notNull().default(0),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
+    ...functionalColumns(),
     paid: boolean('paid').notNull().default(false),
     captured: boolean('captured').notNull().default(false),
     capturedAt: timestamp('captured_at', tz),
@@ -203,7 +205,9 @@ export const refunds = pgTable(
     status: varchar('status', { length: 10 }).notNull(),
     referenceNumber: varchar('reference_number', { length: 100 }),
     amount: money('amount').notNull(),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
+    /** In the organisation currency at the rate of the refund's day, not the payment's. */
+    ...functionalColumns(),
     /** duplicate | fraudulent | requested_by_customer */
     reason: varchar('reason', { length: 30 }),
     failureReason: varchar('failure_reason', { length: 255 }),
@@ -259,10 +263,10 @@ export const transactionFees = pgTable(
     sourceAmount: money('source_amount').notNull(),
     rate: numeric('rate', { precision: 6, scale: 4 }).notNull(),
     amount: money('amount').notNull(),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     exchangeRate: numeric('exchange_rate', { precision: 23, scale: 10 }).notNull().default('1'),
     settlementAmount: money('settlement_amount').notNull(),
-    settlementCurrencyCode: char('settlement_currency_code', { length: 3 }).notNull().default('USD'),
+    settlementCurrencyCode: char('settlement_currency_code', { length: 3 }).notNull(),
     description: varchar('description', { length: 255 }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },

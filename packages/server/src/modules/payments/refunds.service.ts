@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { createGateway, GatewayError } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { convertToOrgCurrency } from '../money/money.convert.ts';
 import { deriveRefundedFigures } from './refunds.derive.ts';
 
 /** Payment types whose money is given back by hand: nothing to ask a gateway. */
@@ -54,6 +55,8 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   const lines = request.lines ?? [];
   if (lines.length > 0 && lines.reduce((sum, l) => sum + l.amount, 0) !== amount) throw new Error('refund lines must add up to the refund amount');
 
+  // Converted before the gateway is asked: a missing rate refuses the refund while nothing has moved.
+  const functional = await convertToOrgCurrency(tx, { amount, currency: String(payment.currency_code), at: new Date() });
   const gateway = payment.gateway === null ? null : String(payment.gateway);
   const byHand = OFFLINE_TYPES.has(String(payment.type)) && (gateway === null || gateway === 'offline');
   const idempotencyKey = `refund:${String(payment.id)}:${String(payment.refunded)}:${String(payment.attempts)}:${amount}`;
@@ -76,8 +79,10 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
 
   const [refund] = await queryRows(
     tx,
-    sql`insert into refunds (payment_id, status, reference_number, amount, currency_code, reason, refunded_by, idempotency_key)
-        values (${payment.id}, ${status}, ${reference}, ${amount}, ${payment.currency_code}, ${request.reason}, ${request.actorId}, ${idempotencyKey})
+    sql`insert into refunds (payment_id, status, reference_number, amount, currency_code, functional_amount, functional_rate,
+                             functional_rate_date, reason, refunded_by, idempotency_key)
+        values (${payment.id}, ${status}, ${reference}, ${amount}, ${payment.currency_code}, ${functional.amount}, ${functional.rate},
+                ${functional.rateDate}, ${request.reason}, ${request.actorId}, ${idempotencyKey})
         returning id`,
   );
   const refundId = Number(refund?.id);

@@ -80,7 +80,7 @@ export const products = pgTable(
     hideQty: boolean('hide_qty').notNull().default(false),
     hidePrice: boolean('hide_price').notNull().default(false),
     achOnly: boolean('ach_only').notNull().default(false),
-    baseCurrency: char('base_currency', { length: 3 }).notNull().default('USD'),
+    baseCurrency: char('base_currency', { length: 3 }).notNull(),
     publishStartAt: timestamp('publish_start_at', tz),
     publishEndAt: timestamp('publish_end_at', tz),
     goalAmount: money('goal_amount'),

@@ -33,7 +33,7 @@ export const promoCodes = pgTable(
     discountType: varchar('discount_type', { length: 12 }).notNull().default('percent'),
     discountPercent: numeric('discount_percent', { precision: 6, scale: 3 }),
     discountAmount: money('discount_amount'),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     startsAt: timestamp('starts_at', tz),
     endsAt: timestamp('ends_at', tz),
     buyQuantity: integer('buy_quantity'),

@@ -1,3 +1,4 @@
+import { functionalColumns } from '../money/money.tables.ts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -66,7 +67,7 @@ export const recurringPaymentProfiles = pgTable(
     recurringDay: smallint('recurring_day'),
     recurringDayOfWeek: smallint('recurring_day_of_week'),
     totalBillingCycles: integer('total_billing_cycles'),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     amount: money('amount').notNull(),
     shippingAmount: money('shipping_amount').notNull().default(0),
     taxAmount: money('tax_amount').notNull().default(0),
@@ -126,8 +127,9 @@ export const recurringTransactions = pgTable(
     paymentMethodType: varchar('payment_method_type', { length: 10 }),
     paymentMethodDescription: varchar('payment_method_description', { length: 100 }),
     orderedAt: timestamp('ordered_at', tz).notNull(),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     amount: money('amount').notNull(),
+    ...functionalColumns(),
     taxAmount: money('tax_amount').notNull().default(0),
     shippingAmount: money('shipping_amount').notNull().default(0),
     dccType: varchar('dcc_type', { length: 32 }),

@@ -1,8 +1,10 @@
 import type { EditionFlags, SettingsKey, SettingsValues } from '@almoner/contracts';
-import { paymentGateways, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
+import { isTimeZone, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { queryRows } from '../../listing/engine.ts';
 import { settings } from './settings.tables.ts';
 
 /** Defaults for every setting; a stored value overrides its default. */
@@ -12,7 +14,10 @@ export const settingDefaults = {
   edition_dp: false,
   referral_sources_enabled: true,
   nps_enabled: false,
+  /** The organisation currency (see contracts' siteCurrencies). */
   site_currency: 'USD',
+  /** Dates in filters, listings and CSVs are days in this zone. */
+  time_zone: 'UTC',
   payment_gateway: 'sandbox',
 } as const;
 
@@ -73,7 +78,21 @@ export async function readEditableSettings(db: Queryable): Promise<SettingsValue
   const currency =
     siteCurrencies.find((c) => c === values.site_currency) ?? settingDefaults.site_currency;
   const gateway = paymentGateways.find((g) => g === values.payment_gateway) ?? settingDefaults.payment_gateway;
-  return { ...values, site_currency: currency, payment_gateway: gateway };
+  const timeZone = isTimeZone(values.time_zone) ? values.time_zone : settingDefaults.time_zone;
+  return { ...values, site_currency: currency, time_zone: timeZone, payment_gateway: gateway };
+}
+
+/** The organisation currency and time zone every money total and date filter works in. */
+export async function getOrgMoneySettings(db: Queryable): Promise<{ currency: string; timeZone: string }> {
+  const values = await readEditableSettings(db);
+  return { currency: values.site_currency, timeZone: values.time_zone };
+}
+
+/** Whether any row holds an amount converted into the organisation currency. */
+async function hasMoneyRows(db: Queryable): Promise<boolean> {
+  const [row] = await queryRows(db, sql`select exists (select 1 from contributions) or exists (select 1 from payments)
+    or exists (select 1 from recurring_transactions) as found`);
+  return row?.found === true;
 }
 
 /**
@@ -92,6 +111,11 @@ export async function updateSettings(
         ([key, value]) => value !== undefined && current[key as SettingsKey] !== value,
       ),
     ) as Partial<SettingsValues>;
+    if (changed.site_currency !== undefined && (await hasMoneyRows(tx))) {
+      throw new AppError('validation', settingsMessages.currencyLocked, {
+        site_currency: [settingsMessages.currencyLocked],
+      });
+    }
     await putSettings(tx, changed);
     return { ...current, ...changed };
   });

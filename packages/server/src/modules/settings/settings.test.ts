@@ -23,6 +23,7 @@ describe('settings', () => {
     expect(response.json().values).toEqual({
       org_name: 'Almoner Demo Charity',
       site_currency: 'USD',
+      time_zone: 'UTC',
       edition_express: false,
       edition_dp: false,
       referral_sources_enabled: true,

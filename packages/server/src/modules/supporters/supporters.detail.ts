@@ -1,4 +1,4 @@
-import type { SupporterOption } from '@almoner/contracts';
+import { toDecimal, type SupporterOption } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -7,6 +7,14 @@ import { numberSql, statusSql } from '../contributions/contributions.status.ts';
 
 const iso = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+
+const LIFETIME = ['lifetime_donation_amount', 'lifetime_purchase_amount', 'lifetime_fundraising_amount'] as const;
+
+/** A minor-unit field as the API's decimal in `currency`. */
+function decimal(row: Record<string, unknown>, field: string, currency: unknown): Record<string, unknown> {
+  const value = row[field];
+  return value === null || value === undefined ? row : { ...row, [field]: toDecimal(String(value), String(currency)) };
+}
 
 /** A supporter's page: profile, addresses, memberships, recurring profiles, recent contributions. */
 export async function getSupporter(db: Queryable, id: number) {
@@ -27,7 +35,14 @@ export async function getSupporter(db: Queryable, id: number) {
                         from contributions c where c.supporter_id = ${id} and c.deleted_at is null
                        order by c.ordered_at desc, c.id desc limit 25`),
   ]);
-  return { supporter: iso(supporter), memberships: memberships.map(iso), recurring: profiles.map(iso), contributions: contributions.map(iso) };
+  // Lifetime giving is in the organisation currency (the supporter's currency_code); the rest in each row's own.
+  const shown = LIFETIME.reduce((row, field) => decimal(row, field, supporter.currency_code), supporter);
+  return {
+    supporter: iso(shown),
+    memberships: memberships.map(iso),
+    recurring: profiles.map((p) => iso(decimal(p, 'amount', p.currency_code))),
+    contributions: contributions.map((c) => iso(decimal(c, 'total_amount', c.currency_code))),
+  };
 }
 
 /**

@@ -9,6 +9,14 @@ export const COUNTED = `c.paid_at is not null and not c.is_test and not c.is_spa
   and c.refunded_amount < c.total_amount`;
 
 /**
+ * A contribution item's total in the organisation currency: its share of the contribution's
+ * functional total (the same rate, and no currency's decimals to know in SQL). Lifetime giving
+ * adds these, so gifts in several currencies add up in one.
+ */
+export const FUNCTIONAL_ITEM_TOTAL = `(case when c.total_amount = 0 then 0
+  else round(i.total::numeric * c.functional_total_amount / c.total_amount) end)`;
+
+/**
  * Recomputes lifetime giving for the supporters behind `contributionIds` (after a contribution
  * is deleted, marked spam or refunded). Supporters left with nothing counted go back to zero.
  */
@@ -17,8 +25,8 @@ export async function refreshSupporterGiving(q: Queryable, supporterIdsQuery: SQ
     with targets as (${supporterIdsQuery}),
     per_contribution as (
       select c.supporter_id, c.paid_at,
-             sum(i.total) filter (where i.is_donation) as donation,
-             sum(i.total) filter (where not i.is_donation) as purchase
+             sum(${sql.raw(FUNCTIONAL_ITEM_TOTAL)}) filter (where i.is_donation) as donation,
+             sum(${sql.raw(FUNCTIONAL_ITEM_TOTAL)}) filter (where not i.is_donation) as purchase
         from contributions c join contribution_items i on i.contribution_id = c.id
        where c.supporter_id in (select supporter_id from targets) and ${sql.raw(COUNTED)}
        group by c.id, c.supporter_id, c.paid_at

@@ -7,6 +7,7 @@ import {
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
+import { decimalNumberSql, decimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
 
 /** 'Active' when any recurring profile is active, else 'Suspended' when any is, else none. */
 const recurringSql = sql`(select case when bool_or(r.status = 'Active') then 'Active'
@@ -23,8 +24,8 @@ function where(f: SupporterFilters): (SQL | undefined)[] {
     status === 'active' ? sql`s.is_active and not s.is_spam` : undefined,
     status === 'archived' ? sql`not s.is_active and not s.is_spam` : undefined,
     status === 'spam' ? sql`s.is_spam` : undefined,
-    f.from ? sql`s.created_at >= ${f.from}::date` : undefined,
-    f.to ? sql`s.created_at < ${f.to}::date + 1` : undefined,
+    f.from ? sql`s.created_at >= ${startOfOrgDaySql(f.from)}` : undefined,
+    f.to ? sql`s.created_at < ${startOfOrgDaySql(f.to, 1)}` : undefined,
     f.account_type_id ? sql`s.account_type_id = ${f.account_type_id}` : undefined,
     f.referral_source ? sql`s.referral_source = ${f.referral_source}` : undefined,
     f.recurring ? sql`exists (select 1 from recurring_payment_profiles r where r.supporter_id = s.id and r.status = ${f.recurring})` : undefined,
@@ -50,7 +51,8 @@ export const supportersListing: ListingDefinition<SupporterFilters> = {
     nps: { select: sql`s.nps` },
     account_type: { select: sql`t.name` },
     payments: { select: payments },
-    lifetime_total: { select: lifetime },
+    // Lifetime giving is kept in the organisation currency (the supporter's currency_code).
+    lifetime_total: { select: decimalNumberSql(lifetime, sql`s.currency_code`), sort: lifetime },
     last_payment_at: { select: sql`s.last_payment_at` },
     created_at: { select: sql`s.created_at` },
     donor_id: { select: sql`s.donor_id` },
@@ -80,11 +82,11 @@ export const supportersListing: ListingDefinition<SupporterFilters> = {
     { header: 'Billing Country', value: sql`s.bill_country`, kind: 'text' },
     { header: 'Billing Phone', value: sql`s.bill_phone`, kind: 'text' },
     { header: 'Payments', value: payments, kind: 'number' },
-    { header: 'Payments Total', value: sql`(${lifetime} / 100.0)::numeric(14,2)`, kind: 'number' },
+    { header: 'Payments Total', value: decimalSql(lifetime, sql`s.currency_code`), kind: 'number' },
     { header: 'Recurring', value: recurringSql, kind: 'text' },
     ...(flags.referral_sources ? [{ header: 'Referral Source', value: sql`s.referral_source`, kind: 'text' as const }] : []),
     ...(flags.nps ? [{ header: 'NPS', value: sql`s.nps`, kind: 'number' as const }] : []),
     ...(flags.dp ? [{ header: 'DonorPerfect ID', value: sql`s.donor_id`, kind: 'text' as const }] : []),
-    { header: 'Created on', value: sql`to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`, kind: 'text' },
+    { header: 'Created on', value: orgDateTimeTextSql(sql`s.created_at`), kind: 'text' },
   ],
 };

@@ -128,7 +128,7 @@ export const supporters = pgTable(
     signUpMethod: varchar('sign_up_method', { length: 20 }),
     language: varchar('language', { length: 10 }),
     timezone: varchar('timezone', { length: 50 }),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     lifetimeDonationAmount: money('lifetime_donation_amount').notNull().default(0),
     lifetimeDonationCount: integer('lifetime_donation_count').notNull().default(0),
     lifetimePurchaseAmount: money('lifetime_purchase_amount').notNull().default(0),

@@ -50,7 +50,7 @@ export const tributes = pgTable(
     tributeTypeId: integer('tribute_type_id').references(() => tributeTypes.id, { onDelete: 'set null' }),
     name: varchar('name', { length: 100 }).notNull(),
     amount: money('amount').notNull().default(0),
-    currencyCode: char('currency_code', { length: 3 }).notNull().default('USD'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
     message: varchar('message', { length: 5000 }),
     /** email | letter | null (no notification) */
     notify: varchar('notify', { length: 10 }),

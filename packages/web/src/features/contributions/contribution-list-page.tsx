@@ -4,7 +4,7 @@ import {
   contributionColumns,
   formatDate,
   formatDateTime,
-  formatMoney,
+  formatAmount,
   hasPermission,
   type ListingRow,
 } from '@almoner/contracts';
@@ -43,9 +43,10 @@ const nowrap = (content: ReactNode) => (
   </Text>
 );
 
-const money = (minor: number, currency: string) => (
+/** Listing amounts arrive as decimals in the row's currency. */
+const money = (amount: number, currency: string) => (
   <Text size="sm" fw={500} ff="monospace" style={{ whiteSpace: 'nowrap' }} span>
-    {formatMoney(minor, currency)}
+    {formatAmount(amount, currency)}
   </Text>
 );
 

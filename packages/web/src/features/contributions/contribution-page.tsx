@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, hasPermission, paymentStateLabel } from '@almoner/contracts';
+import { formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
 import { Alert, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
 import { useNavigate, useParams } from 'react-router';
@@ -80,7 +80,7 @@ function Header({ c }: { c: ContributionRecord }) {
           <ContributionStatusBadge status={c.status} size="md" />
           <ContributionTags row={c} size="sm" />
           <Text size="sm" fw={600}>
-            {formatMoney(c.total_amount, c.currency_code)}
+            {formatAmount(c.total_amount, c.currency_code)}
           </Text>
           <Text size="sm" c="dimmed">
             {formatDateTime(c.ordered_at)}

@@ -1,4 +1,4 @@
-import { contributionEventLabel, formatDate, formatDateTime, formatMoney } from '@almoner/contracts';
+import { contributionEventLabel, formatDate, formatDateTime, formatAmount } from '@almoner/contracts';
 import { Badge, Group, type MantineColor, Stack, Table, Text, Timeline } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ContributionItem, ContributionRecord, Payment, Refund, StatusEvent } from './api.ts';
@@ -26,7 +26,7 @@ function totalsOf(c: ContributionRecord): { label: string; amount: number; stron
 }
 
 export function ItemsSection({ items, c }: { items: ContributionItem[]; c: ContributionRecord }) {
-  const money = (minor: number) => formatMoney(minor, c.currency_code);
+  const money = (amount: number) => formatAmount(amount, c.currency_code);
   return (
     <Section title="Items">
       <Table.ScrollContainer minWidth={300}>
@@ -147,11 +147,11 @@ function RefundRow({ refund, currency }: { refund: Refund; currency: string }) {
       </Table.Td>
       <Table.Td {...num}>
         <Text size="sm" hiddenFrom="sm">
-          {formatMoney(-refund.amount, currency)}
+          {formatAmount(-refund.amount, currency)}
         </Text>
       </Table.Td>
       <Table.Td {...num} visibleFrom="sm">
-        {formatMoney(refund.amount, currency)}
+        {formatAmount(refund.amount, currency)}
       </Table.Td>
       <Table.Td>
         <StatusPill status={refund.status} />
@@ -204,15 +204,15 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                     {formatDate(p.created_at)}
                   </Table.Td>
                   <Table.Td {...num}>
-                    {formatMoney(p.amount, p.currency_code)}
+                    {formatAmount(p.amount, p.currency_code)}
                     {p.amount_refunded > 0 && (
                       <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ whiteSpace: 'normal' }}>
-                        {formatMoney(p.amount_refunded, p.currency_code)} refunded
+                        {formatAmount(p.amount_refunded, p.currency_code)} refunded
                       </Text>
                     )}
                   </Table.Td>
                   <Table.Td {...num} visibleFrom="sm" c={p.amount_refunded ? undefined : 'dimmed'}>
-                    {p.amount_refunded ? formatMoney(p.amount_refunded, p.currency_code) : '—'}
+                    {p.amount_refunded ? formatAmount(p.amount_refunded, p.currency_code) : '—'}
                   </Table.Td>
                   <Table.Td>
                     <StatusPill status={p.status} />
@@ -246,7 +246,7 @@ export function StatusHistorySection({ events, currency }: { events: StatusEvent
               title={
                 <Text size="sm" fw={500}>
                   {contributionEventLabel(e.event)}
-                  {e.amount !== null ? ` · ${formatMoney(e.amount, currency)}` : ''}
+                  {e.amount !== null ? ` · ${formatAmount(e.amount, currency)}` : ''}
                 </Text>
               }
             >

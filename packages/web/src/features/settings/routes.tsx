@@ -6,4 +6,8 @@ export const settingsRoutes: RouteObject[] = [
     path: 'settings',
     lazy: async () => ({ Component: (await import('./settings-page.tsx')).SettingsPage }),
   },
+  {
+    path: 'settings/exchange-rates',
+    lazy: async () => ({ Component: (await import('./exchange-rates-page.tsx')).ExchangeRatesPage }),
+  },
 ];

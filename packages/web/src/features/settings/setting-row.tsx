@@ -20,6 +20,9 @@ const currencyOptions = siteCurrencies.map((code) => ({
   label: `${code} — ${new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code}`,
 }));
 
+// Intl leaves UTC out of its list in some runtimes; offices far from Greenwich still want it.
+const timeZoneOptions = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
+
 const gatewayLabels: Record<PaymentGatewayName, string> = { sandbox: 'Sandbox (test payments)' };
 const gatewayOptions = paymentGateways.map((name) => ({ value: name, label: gatewayLabels[name] }));
 
@@ -45,6 +48,18 @@ function Control({
           {...aria}
           data={currencyOptions}
           allowDeselect={false}
+          {...form.getInputProps(row.key)}
+        />
+      );
+    case 'timezone':
+      return (
+        <Select
+          {...aria}
+          data={timeZoneOptions}
+          searchable
+          allowDeselect={false}
+          limit={50}
+          nothingFoundMessage="No time zone matches."
           {...form.getInputProps(row.key)}
         />
       );

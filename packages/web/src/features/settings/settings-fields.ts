@@ -36,7 +36,7 @@ export type SettingRow = {
   tab: SettingsTab;
   label: string;
   description: string;
-  control: 'text' | 'currency' | 'switch' | 'gateway';
+  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway';
   /** Other words staff might search for. */
   keywords: string[];
 };
@@ -54,10 +54,19 @@ export const settingRows: SettingRow[] = [
   {
     key: 'site_currency',
     tab: 'organisation',
-    label: 'Site currency',
-    description: 'The currency gifts are taken and amounts are shown in.',
+    label: 'Organisation currency',
+    description:
+      'The currency your books are kept in: gifts in other currencies are converted with your exchange rates, and every total adds the converted amounts. It cannot change once gifts are recorded.',
     control: 'currency',
-    keywords: ['money', 'dollar', 'pound', 'euro', 'usd', 'cad', 'gbp', 'eur'],
+    keywords: ['money', 'dollar', 'pound', 'euro', 'usd', 'cad', 'gbp', 'eur', 'site', 'functional'],
+  },
+  {
+    key: 'time_zone',
+    tab: 'organisation',
+    label: 'Time zone',
+    description: 'Days in date filters, listings, reports and CSV files start and end at midnight in this zone.',
+    control: 'timezone',
+    keywords: ['timezone', 'clock', 'date', 'day', 'midnight', 'utc'],
   },
   {
     key: 'edition_express',

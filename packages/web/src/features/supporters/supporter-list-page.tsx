@@ -1,4 +1,4 @@
-import { SUPPORTERS_DEFAULT_SORT, SUPPORTERS_PAGE_SIZE, formatDate, formatDateTime, formatMoney, supporterColumns, type ListingRow } from '@almoner/contracts';
+import { SUPPORTERS_DEFAULT_SORT, SUPPORTERS_PAGE_SIZE, formatDate, formatDateTime, formatAmount, supporterColumns, type ListingRow } from '@almoner/contracts';
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -77,7 +77,7 @@ const render: Partial<Record<string, (row: SupporterRow) => ReactNode>> = {
   nps: (r) => (r.nps === null ? dimmedDash : String(r.nps)),
   lifetime_total: (r) => (
     <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} span>
-      {formatMoney(r.lifetime_total, r.currency_code)}
+      {formatAmount(r.lifetime_total, r.currency_code)}
     </Text>
   ),
   last_payment_at: (r) => date(r.last_payment_at),

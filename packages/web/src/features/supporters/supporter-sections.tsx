@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '@almoner/contracts';
+import { formatDate, formatAmount } from '@almoner/contracts';
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session.ts';
@@ -32,7 +32,7 @@ const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-
 
 /** Lifetime giving: what the supporter donated, bought and raised, and when they last paid. */
 export function LifetimeFigures({ s }: { s: SupporterRecord }) {
-  const money = (minor: number) => formatMoney(minor, s.currency_code);
+  const money = (amount: number) => formatAmount(amount, s.currency_code);
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" role="group" aria-label="Lifetime figures">
       <Figure label="Donations" value={money(s.lifetime_donation_amount)} note={count(s.lifetime_donation_count, 'gift', 'gifts')} />
@@ -86,7 +86,7 @@ export function RecentContributions({ supporterId, rows }: { supporterId: number
                   <Table.Td>
                     <ContributionStatusBadge status={c.status} />
                   </Table.Td>
-                  <Table.Td {...num}>{formatMoney(c.total_amount, c.currency_code)}</Table.Td>
+                  <Table.Td {...num}>{formatAmount(c.total_amount, c.currency_code)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -122,7 +122,7 @@ export function RecurringProfiles({ rows }: { rows: RecurringProfile[] }) {
                 <Table.Tr key={p.id}>
                   <Table.Td>{p.description ?? `Profile #${p.id}`}</Table.Td>
                   <Table.Td {...num}>
-                    {formatMoney(p.amount, p.currency_code)}
+                    {formatAmount(p.amount, p.currency_code)}
                     {p.billing_period ? ` / ${period[p.billing_period] ?? p.billing_period}` : ''}
                   </Table.Td>
                   <Table.Td {...nowrap}>{p.next_billing_date ? formatDate(p.next_billing_date) : '—'}</Table.Td>

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { currencyCodeSchema } from './money.ts';
+
+/** Where a rate came from: typed by staff, or read from an imported file. */
+export const EXCHANGE_RATE_SOURCES = ['entered', 'imported'] as const;
+export type ExchangeRateSource = (typeof EXCHANGE_RATE_SOURCES)[number];
+
+export const exchangeRateMessages = {
+  rate: 'Enter a rate above 0, for example 1.35.',
+  date: 'Enter the date the rate starts, as yyyy-mm-dd.',
+  sameCurrency: 'The organisation currency is always worth 1; choose another currency.',
+  duplicate: 'This currency already has a rate on that date.',
+  saved: 'Exchange rate saved.',
+  missingRate: (currency: string, orgCurrency: string, day: string) =>
+    `No exchange rate from ${currency} to ${orgCurrency} on or before ${day}. Add one under Settings › Exchange rates first.`,
+} as const;
+
+/** Rates keep 10 decimals (numeric(23,10)); more would be silently rounded by the database. */
+const RATE = /^\d{1,12}(\.\d{1,10})?$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const isoDaySchema = z
+  .string({ error: exchangeRateMessages.date })
+  .trim()
+  .refine((v) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: exchangeRateMessages.date,
+  });
+
+export const exchangeRateCreateSchema = z.object({
+  currency: currencyCodeSchema,
+  /** One unit of `currency` in the organisation currency, as text so no digit is lost. */
+  rate: z
+    .union([z.string(), z.number()], { error: exchangeRateMessages.rate })
+    .transform((v) => String(v).trim())
+    .refine((v) => RATE.test(v) && Number(v) > 0, { error: exchangeRateMessages.rate }),
+  effective_on: isoDaySchema,
+});
+export type ExchangeRateCreate = z.input<typeof exchangeRateCreateSchema>;
+
+export const exchangeRateSchema = z.object({
+  id: z.number(),
+  currency: z.string(),
+  rate: z.string(),
+  effective_on: z.string(),
+  source: z.enum(EXCHANGE_RATE_SOURCES),
+  created_at: z.string(),
+  created_by: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const exchangeRateListSchema = z.object({
+  org_currency: z.string(),
+  data: z.array(exchangeRateSchema),
+});
+export type ExchangeRateList = z.infer<typeof exchangeRateListSchema>;
+
+export const exchangeRateSavedSchema = z.object({ message: z.string(), rate: exchangeRateSchema });
