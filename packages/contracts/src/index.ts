@@ -22,3 +22,6 @@ export * from './listings/contributions.ts';
 export * from './contribution-status.ts';
 export * from './fulfilment.ts';
 export * from './listings/supporters.ts';
+export * from './jobs.ts';
+export * from './mail.ts';
+export * from './domain-events.ts';
