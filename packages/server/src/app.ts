@@ -19,6 +19,8 @@ import { parseNested } from './http/qs.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
+import './modules/jobs/jobs.registry.ts';
+import { JobQueue } from './modules/jobs/jobs.queue.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -26,10 +28,12 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: { write: (line: string) => void };
+  /** The job queue; one that only enqueues (no workers) when absent. Started here, stopped on close. */
+  jobs?: JobQueue;
 };
 
 /** Builds the HTTP app: one Fastify instance, every module's routes, the SPA and the API docs. */
-export async function buildApp({ database, config, logger = false, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, logger = false, logStream, jobs }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     logController: new RequestLog(),
@@ -42,7 +46,15 @@ export async function buildApp({ database, config, logger = false, logStream }: 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', { database, db: database.db, config });
+  const queue =
+    jobs ??
+    new JobQueue(database, {
+      work: false,
+      onError: (error) => app.log.error({ code: error.code, queue: error.queue }, 'job queue error'),
+    });
+  await queue.start();
+  app.addHook('onClose', () => queue.stop());
+  app.decorate('ctx', { database, db: database.db, config, jobs: queue });
 
   await app.register(cookie);
   await app.register(formbody, { parser: parseNested });

@@ -1,0 +1,5 @@
+/**
+ * Every module that defines a job, imported once so each process (web or worker) knows every
+ * queue before the queue starts. An area that adds a job adds one line here.
+ */
+export {};
