@@ -116,6 +116,32 @@ export type JobQueueOptions = {
 export type EnqueueOptions = { startAfterSeconds?: number; singletonKey?: string };
 
 /**
+ * Only builds pg-boss's insert: every send names the caller's transaction as its `db`, so this
+ * instance never opens a connection and any module can enqueue without holding the app.
+ */
+const sender = new PgBoss({
+  db: {
+    executeSql: () => Promise.reject(new Error('enqueue always runs on the caller\'s transaction')),
+  },
+  schema: JOB_SCHEMA,
+});
+
+/**
+ * Adds a job in `q`'s transaction: if that transaction rolls back, the job never existed.
+ * The job's queue is created when the app's queue starts. Returns the job id.
+ */
+export async function enqueue<T extends object>(q: Queryable, job: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
+  if (!registry.has(job.name)) throw new Error(`Job ${job.name} is not defined.`);
+  const id = await sender.send(job.name, data, {
+    db: executorFor(q),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+  });
+  if (!id) throw new Error(`Job ${job.name} was not queued.`);
+  return id;
+}
+
+/**
  * The job queue: pg-boss on the app's database (PostgreSQL or PGlite). Web processes only
  * enqueue; worker processes also run handlers and the maintenance that requeues the jobs of
  * workers that died.
@@ -158,19 +184,9 @@ export class JobQueue {
     if (this.options.work) for (const job of definedJobs()) await this.work(job);
   }
 
-  /**
-   * Adds a job in `q`'s transaction: if that transaction rolls back, the job never existed.
-   * Returns the job id.
-   */
-  async enqueue<T extends object>(q: Queryable, job: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
-    if (!registry.has(job.name)) throw new Error(`Job ${job.name} is not defined.`);
-    const id = await this.boss.send(job.name, data, {
-      db: executorFor(q),
-      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    });
-    if (!id) throw new Error(`Job ${job.name} was not queued.`);
-    return id;
+  /** Adds a job in `q`'s transaction (see `enqueue`). */
+  enqueue<T extends object>(q: Queryable, job: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
+    return enqueue(q, job, data, options);
   }
 
   /** Puts a failed job back in the queue. */

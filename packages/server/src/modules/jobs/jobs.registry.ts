@@ -2,4 +2,4 @@
  * Every module that defines a job, imported once so each process (web or worker) knows every
  * queue before the queue starts. An area that adds a job adds one line here.
  */
-export {};
+import '../domain-events/domain-events.service.ts';
