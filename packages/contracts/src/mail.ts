@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
-/** queued → sent (through SMTP) or stored (kept in the outbox only); failed after the last retry. */
-export const MAIL_STATUSES = ['queued', 'sent', 'stored', 'failed'] as const;
+/** queued → sending → sent (through SMTP) or stored (kept in the outbox only); failed after the last retry. */
+export const MAIL_STATUSES = ['queued', 'sending', 'sent', 'stored', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export const mailStatusLabels: Record<MailStatus, string> = {
   queued: 'Queued',
+  sending: 'Sending',
   sent: 'Sent',
   stored: 'Kept in outbox',
   failed: 'Failed',

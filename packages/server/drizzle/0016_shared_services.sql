@@ -31,4 +31,4 @@ ALTER TABLE "mail_outbox" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> s
 ALTER TABLE "mail_outbox" ADD COLUMN "message_id" varchar(300);--> statement-breakpoint
 CREATE INDEX "job_progress_updated_idx" ON "job_progress" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "domain_events_type_idx" ON "domain_events" USING btree ("type","id");--> statement-breakpoint
-ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_status_check" CHECK ("mail_outbox"."status" in ('queued', 'sent', 'stored', 'failed'));
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_status_check" CHECK ("mail_outbox"."status" in ('queued', 'sending', 'sent', 'stored', 'failed'));

@@ -21,6 +21,7 @@ import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
 import './modules/jobs/jobs.registry.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
+import { configureMail } from './modules/mail/mail.service.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -52,6 +53,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
       work: false,
       onError: (error) => app.log.error({ code: error.code, queue: error.queue }, 'job queue error'),
     });
+  configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   await queue.start();
   app.addHook('onClose', () => queue.stop());
   app.decorate('ctx', { database, db: database.db, config, jobs: queue });

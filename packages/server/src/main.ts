@@ -6,6 +6,7 @@ import { migrateDatabase } from './db/migrate.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import './modules/jobs/jobs.registry.ts';
+import { configureMail } from './modules/mail/mail.service.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -22,6 +23,7 @@ const jobs = new JobQueue(database, {
 
 let close: () => Promise<void>;
 if (role === 'worker') {
+  configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   await jobs.start();
   close = () => jobs.stop();
   console.log(`\nAlmoner worker is running on ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}/db`}\n`);

@@ -13,6 +13,8 @@ export type JobRun<T> = {
   name: string;
   data: T;
   retryCount: number;
+  /** Retries allowed after the first attempt: the last attempt has retryCount = retryLimit. */
+  retryLimit: number;
   database: Database;
   /**
    * Runs `effect` in a transaction that also records `key` as done; a key already recorded skips
@@ -206,6 +208,7 @@ export class JobQueue {
           name: job.name,
           data: job.data,
           retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
           database,
           once: (key, effect) => runOnce(database, key, job.id, effect),
           progress: async (percent) => {

@@ -3,3 +3,4 @@
  * queue before the queue starts. An area that adds a job adds one line here.
  */
 import '../domain-events/domain-events.service.ts';
+import '../mail/mail.service.ts';
