@@ -25,3 +25,4 @@ export * from './listings/supporters.ts';
 export * from './jobs.ts';
 export * from './mail.ts';
 export * from './domain-events.ts';
+export * from './password-reset.ts';
