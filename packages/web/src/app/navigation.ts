@@ -1,6 +1,8 @@
-import { hasPermission, type CurrentUser, type EditionFlags } from '@almoner/contracts';
+import { canManageSystem, hasPermission, type CurrentUser, type EditionFlags } from '@almoner/contracts';
 import {
   IconBuilding,
+  IconClockPlay,
+  IconMail,
   IconHome,
   IconReceipt,
   IconSettings,
@@ -26,6 +28,8 @@ export type NavLinkEntry = {
   permission?: string;
   /** Shown only when this returns true for the organisation's edition flags. */
   edition?: (flags: EditionFlags) => boolean;
+  /** A rule from contracts the server checks too (e.g. account administrators only). */
+  rule?: (user: CurrentUser) => boolean;
 };
 
 export type NavGroupEntry = {
@@ -52,6 +56,8 @@ export const navigation: NavEntry[] = [
     children: [
       { label: 'Organisation', to: '/settings#organisation', icon: IconBuilding },
       { label: 'Editions & features', to: '/settings#editions', icon: IconSparkles },
+      { label: 'Background jobs', to: '/jobs', icon: IconClockPlay, rule: canManageSystem },
+      { label: 'Mail outbox', to: '/mail', icon: IconMail, rule: canManageSystem },
     ],
   },
   {
@@ -70,11 +76,12 @@ export const isGroup = (entry: NavEntry): entry is NavGroupEntry => 'group' in e
 type Viewer = { user: CurrentUser; flags: EditionFlags };
 
 function allowed(
-  entry: { permission?: string; edition?: (flags: EditionFlags) => boolean },
+  entry: { permission?: string; edition?: (flags: EditionFlags) => boolean; rule?: (user: CurrentUser) => boolean },
   { user, flags }: Viewer,
 ) {
   return (
     (!entry.permission || hasPermission(user, entry.permission)) &&
+    (!entry.rule || entry.rule(user)) &&
     (!entry.edition || entry.edition(flags))
   );
 }

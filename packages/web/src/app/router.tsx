@@ -1,5 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { contributionsRoutes } from '../features/contributions/routes.tsx';
+import { jobsRoutes } from '../features/jobs/routes.tsx';
+import { mailRoutes } from '../features/mail/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -14,6 +16,8 @@ import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
  */
 export const publicRoutes: RouteObject[] = [
   { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/login-page.tsx')).LoginPage }) },
+  { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/auth/forgot-password-page.tsx')).ForgotPasswordPage }) },
+  { path: '/reset-password/:token', lazy: async () => ({ Component: (await import('../features/auth/reset-password-page.tsx')).ResetPasswordPage }) },
   {
     path: '/two-factor-challenge',
     lazy: async () => ({ Component: (await import('../features/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage }),
@@ -43,6 +47,8 @@ export const router = createBrowserRouter(
                 ...settingsRoutes,
                 ...contributionsRoutes,
                 ...supportersRoutes,
+                ...jobsRoutes,
+                ...mailRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

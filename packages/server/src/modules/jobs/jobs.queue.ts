@@ -24,6 +24,8 @@ export type JobRun<T> = {
   once: (key: string, effect: (tx: Tx) => Promise<void>) => Promise<boolean>;
   /** Stores how far the job has got (0–100) for the Background jobs page. */
   progress: (percent: number) => Promise<void>;
+  /** For a failure no retry can fix (a permanent refusal): the error thrown next fails the job for good. */
+  giveUp: () => Promise<void>;
 };
 
 export type JobDefinition<T> = {
@@ -211,6 +213,9 @@ export class JobQueue {
           retryLimit: job.retryLimit,
           database,
           once: (key, effect) => runOnce(database, key, job.id, effect),
+          giveUp: async () => {
+            await database.execute(`update ${JOB_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [job.name, job.id]);
+          },
           progress: async (percent) => {
             const value = Math.max(0, Math.min(100, Math.round(percent)));
             await database.db

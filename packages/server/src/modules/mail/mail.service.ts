@@ -94,7 +94,10 @@ async function deliver(run: JobRun<{ mail_id: number }>): Promise<void> {
   } catch (error) {
     // The server's own reply (an SMTP code and text), never the message's content.
     const reason = error instanceof Error ? `${(error as { responseCode?: number }).responseCode ?? (error as { code?: string }).code ?? ''} ${error.message}`.trim() : 'Sending failed.';
-    const last = run.retryCount >= run.retryLimit;
+    // A 5xx reply (no such mailbox, refused) is permanent: trying again would only be refused again.
+    const permanent = Number((error as { responseCode?: number }).responseCode) >= 500;
+    if (permanent) await run.giveUp();
+    const last = permanent || run.retryCount >= run.retryLimit;
     await database.db.transaction(async (tx) => {
       await tx.update(mailOutbox).set({ status: last ? 'failed' : 'queued', error: reason.slice(0, 1000) }).where(eq(mailOutbox.id, id));
       if (!last) await tx.execute(sql`delete from job_once_keys where key = ${key}`);

@@ -24,6 +24,12 @@ const server = new SMTPServer({
     let data = '';
     stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
     stream.on('end', () => {
+      if (session.envelope.rcptTo.some((r) => r.address.endsWith('@bounce.test'))) {
+        const error = new Error('No such mailbox') as Error & { responseCode: number };
+        error.responseCode = 550;
+        callback(error);
+        return;
+      }
       if (refuseNext > 0) {
         refuseNext -= 1;
         const error = new Error('Mailbox busy, try later') as Error & { responseCode: number };
@@ -114,6 +120,16 @@ describe(`mail on ${process.env.ALMONER_TEST_DB === 'postgres' ? 'PostgreSQL' : 
     expect(copies[0]?.to).toEqual(['grace@example.org']);
     expect(copies[0]?.data).toContain('Subject: Receipt');
     expect(copies[0]?.data).toContain('filename=r.txt');
+  });
+
+  it('fails at once, without retries, when the server refuses the message for good (5xx)', async () => {
+    const id = await queueMail(database.db, { to: 'nobody@bounce.test', subject: 'Bounce', text: 'x' });
+    const mail = await settle(id);
+    expect(mail?.status).toBe('failed');
+    expect(mail?.attempts).toBe(1);
+    expect(mail?.error).toContain('550');
+    const [job] = (await database.execute(`select state::text as state from pgboss.job where name = 'mail_send' and data->>'mail_id' = '${id}'`)).rows;
+    expect(job?.state).toBe('failed');
   });
 
   it('does not send again a message whose worker died mid-send', async () => {
