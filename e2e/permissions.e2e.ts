@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ADMIN, signIn, useBrowser } from './support/browser.ts';
 import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
 
@@ -79,6 +80,7 @@ describe('a user who may only view contributions', () => {
     expect(await page.locator(`a[href$="/supporters/${ids.supporter}"]`).count()).toBe(0);
     for (const action of ['Delete', 'Mark fulfilled', 'Mark unfulfilled']) expect(await count(page, 'button', action), action).toBe(0);
     await screenshot(page, 'limited-orders-contribution');
+    await expectAccessible(page, 'contribution, limited user');
 
     // Home offers only the areas they may open; a settings address typed by hand has no form.
     await page.goto('/jpanel/');
@@ -108,6 +110,18 @@ describe('a user who may only view supporters', () => {
     const { lines } = await downloadLines(page, page.getByRole('link', { name: 'Export CSV' }));
     expect(lines.length).toBeGreaterThan(1);
     await screenshot(page, 'limited-supporters-list');
+    await expectAccessible(page, 'supporters, limited user');
+
+    // An export the server refuses says so, in the server's words, and saves nothing.
+    const refusal = 'The export could not be made. Try again in a moment.';
+    await page.route(/\/jpanel\/supporters\.csv/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: refusal }) }));
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    await page.getByText(refusal).waitFor();
+    await screenshot(page, 'limited-supporters-export-failed');
+    await expectAccessible(page, 'supporters, export refused');
+    expect(downloads).toBe(0);
     await context.close();
   });
 });
@@ -136,6 +150,7 @@ describe('staff with user.edit and member.edit', () => {
     }
     expect(await page.getByLabel('Password', { exact: true }).count()).toBe(0);
     await screenshot(page, 'limited-user-editor-admin');
+    await expectAccessible(page, 'user form, read only');
     await context.close();
   });
 });

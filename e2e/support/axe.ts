@@ -17,6 +17,8 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) await page.evaluate(axeSource);
+  // The first load's preloader fades out over the screen: check the screen, not the fade.
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   // Transitions (a modal fading in) would make colours read half-way: let them finish.
   await page.waitForTimeout(250);
   const violations = (await page.evaluate(`axe.run(document, {

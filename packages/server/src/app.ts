@@ -22,6 +22,7 @@ import { modules } from './modules/index.ts';
 import './modules/jobs/jobs.registry.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
+import { apiDocsUiOptions } from './http/api-docs-ui.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -77,7 +78,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/jpanel/api/docs' });
+  await app.register(swaggerUi, apiDocsUiOptions);
 
   for (const register of modules) await app.register(register);
   await registerSpa(app);

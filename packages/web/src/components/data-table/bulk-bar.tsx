@@ -2,9 +2,10 @@ import { messages } from '@almoner/contracts';
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api, csrfToken } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { alert, confirm } from '../dialogs.tsx';
 import { toast } from '../toast.ts';
+import { saveDownload } from './save-download.ts';
 import type { Selection } from './selection.ts';
 import { type ListingParams, listingBody } from './use-listing.ts';
 
@@ -35,22 +36,6 @@ type Props = {
 
 const number = new Intl.NumberFormat('en-US');
 
-async function saveDownload(endpoint: string, body: unknown, filename: string) {
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrfToken() },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) {
-    const data = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new ApiError(response.status, data.message ?? messages.unknownError);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
 /**
  * Bulk actions on the selected rows, or on every row matching the filter. Each is confirmed
  * first; with nothing selected the spec's message is shown instead.
@@ -66,7 +51,7 @@ export function BulkBar({ actions, selection, count, matching, capped, pageFully
     setRunning(action.label);
     try {
       if (action.download) {
-        await saveDownload(action.endpoint, body, action.download);
+        await saveDownload(action.endpoint, { name: action.download, body });
       } else {
         const answer = await api<{ message?: string }>(action.endpoint, { method: 'POST', body });
         toast.success(answer?.message ?? 'Done.');

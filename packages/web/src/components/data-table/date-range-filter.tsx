@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { dateRangePresets, presetRange } from '@almoner/contracts';
 import { DatePickerInput } from '@mantine/dates';
 
@@ -6,10 +7,19 @@ type Props = { label: string; from?: string | undefined; to?: string | undefined
 /** A from–to day range with the spec's presets (part 2 §9). Values are 'YYYY-MM-DD'. */
 export function DateRangeFilter({ label, from, to, onChange }: Props) {
   const presets = dateRangePresets.map((p) => ({ label: p.label, value: presetRange(p.value) as [string, string] }));
+  // The calendar opens as a dialog labelled by its field: the popover must know the field's id
+  // (Mantine gives the two different ids, and the dialog would have no name).
+  const id = useId();
   return (
     <DatePickerInput
+      id={id}
+      popoverProps={{ id }}
       type="range"
       label={label}
+      previousLabel="Previous month"
+      nextLabel="Next month"
+      // Days of the neighbouring months are drawn faint (2:1); leave them out instead.
+      hideOutsideDates
       placeholder="Any date"
       clearable
       allowSingleDateInRange

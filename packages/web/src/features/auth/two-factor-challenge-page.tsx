@@ -1,5 +1,5 @@
 import { messages } from '@almoner/contracts';
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -74,9 +74,9 @@ export function TwoFactorChallengePage() {
             <Button type="submit" loading={form.submitting}>
               Sign in
             </Button>
-            <UnstyledButton onClick={handleToggle} c="teal.7" fz="sm" style={{ alignSelf: 'center' }}>
+            <Anchor component="button" type="button" onClick={handleToggle} size="sm" style={{ alignSelf: 'center' }}>
               {isCode ? 'Use a recovery code' : 'Use an authentication code'}
-            </UnstyledButton>
+            </Anchor>
           </Stack>
         </form>
       </Paper>

@@ -17,7 +17,8 @@ function Figure({ label, value, note }: { label: string; value: string; note: st
       <Text size="xs" tt="uppercase" fw={600} c="dimmed">
         {label}
       </Text>
-      <Text size="lg" fw={650}>
+      {/* A figure, not a heading: a block rather than a <p> styled larger than its neighbours. */}
+      <Text component="div" size="lg" fw={650}>
         {value}
       </Text>
       <Text size="xs" c="dimmed">

@@ -41,7 +41,7 @@ export function ApiTokenPanel({ user }: { user: UserDetail }) {
         <Text size="sm" c="dimmed">
           Lets scripts and integrations call <Code>/jpanel/api/v1</Code> as this user, sent as{' '}
           <Code>Authorization: Bearer …</Code>. Every operation and its fields are in the{' '}
-          <Anchor href="/jpanel/api/docs" target="_blank" rel="noopener">
+          <Anchor href="/jpanel/api/docs" target="_blank" rel="noopener" underline="always">
             API reference
           </Anchor>
           .

@@ -66,7 +66,6 @@ export function PermissionSection({ actor, isAccountAdmin, permissions, onAccoun
                     {group.ids.map((id) => (
                       <Checkbox
                         key={id}
-                        size="sm"
                         label={permissionLabel(id)}
                         checked={granted.has(id)}
                         onChange={(e) => setMany([id], e.currentTarget.checked)}

@@ -1,0 +1,252 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { ADMIN, signIn, useBrowser } from './support/browser.ts';
+import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
+
+/**
+ * Issue 6 item 21: axe-core on every screen of the web app. The list of screens is read from the
+ * router's own definition, so a route added later without a visit here fails this file rather
+ * than going unchecked. Each visit waits for the screen to settle, then runs axe (0 serious or
+ * critical violations); the menus, drawers and dialogs each screen opens are checked open.
+ */
+const browser = useBrowser();
+const web = join(import.meta.dirname, '..', 'packages', 'web', 'src');
+
+/** Every route path the router mounts: its own, and those of each area's routes file it spreads. */
+function routerPaths(): string[] {
+  const router = readFileSync(join(web, 'app', 'router.tsx'), 'utf8');
+  const areaFiles = [...router.matchAll(/from '\.\.\/features\/([\w-]+)\/routes\.tsx'/g)].map((m) => join(web, 'features', m[1]!, 'routes.tsx'));
+  const publicFile = readFileSync(join(web, 'app', 'public-routes.ts'), 'utf8');
+  const paths = (source: string) => [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!);
+  const index = /index: true/.test(router) ? [''] : [];
+  return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
+}
+
+type Ids = { contribution: number; supporter: number; user: number; mail: number };
+type Visit = (page: Page, ids: Ids) => Promise<void>;
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
+const settled = (page: Page) => page.locator('[data-preloader]').waitFor({ state: 'detached' });
+const mainRows = (page: Page) => page.locator('tbody tr').first().waitFor();
+
+/** Opens a menu or drawer with `trigger`, checks it, and closes it with Escape. */
+async function checkOpened(page: Page, trigger: () => Promise<void>, role: 'menu' | 'dialog', screen: string) {
+  await trigger();
+  const opened = page.getByRole(role).last();
+  await opened.waitFor();
+  await expectAccessible(page, screen);
+  await page.keyboard.press('Escape');
+  await opened.waitFor({ state: 'detached' });
+}
+
+/** Signed-in screens, keyed by their route path; each visit checks the screen and what it opens. */
+const shellVisits: Record<string, Visit> = {
+  '': async (page) => {
+    await page.goto('/jpanel/');
+    await heading(page, /Welcome/);
+    await expectAccessible(page, 'home');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Account menu' }).click(), 'menu', 'account menu');
+  },
+  users: async (page) => {
+    await page.goto('/jpanel/users');
+    await heading(page, 'Users');
+    await mainRows(page);
+    await expectAccessible(page, 'users');
+  },
+  'users/new': async (page) => {
+    await page.goto('/jpanel/users/new');
+    await page.getByRole('button', { name: 'Create user' }).waitFor();
+    await expectAccessible(page, 'new user form');
+    // The form's errors shown are part of the screen too.
+    await page.getByRole('button', { name: 'Create user' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new user form with errors');
+  },
+  'users/:id': async (page, ids) => {
+    await page.goto(`/jpanel/users/${ids.user}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'user form');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Delete user' }).click(), 'dialog', 'delete user dialog');
+  },
+  profile: async (page) => {
+    await page.goto('/jpanel/profile');
+    await heading(page, 'Your profile');
+    await settled(page);
+    await expectAccessible(page, 'profile');
+  },
+  settings: async (page) => {
+    await page.goto('/jpanel/settings');
+    await page.getByRole('textbox', { name: 'Organisation name' }).waitFor();
+    const tabs = page.getByRole('tab');
+    const names = await tabs.allInnerTexts();
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) {
+      await page.getByRole('tab', { name: name.trim(), exact: true }).click();
+      await page.getByRole('tab', { name: name.trim(), exact: true, selected: true }).waitFor();
+      await expectAccessible(page, `settings: ${name.trim()}`);
+    }
+  },
+  contributions: async (page) => {
+    await page.goto('/jpanel/contributions');
+    await heading(page, 'Contributions');
+    await mainRows(page);
+    await screenshot(page, 'a11y-contributions');
+    await expectAccessible(page, 'contributions');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('listbox').waitFor();
+    await expectAccessible(page, 'contributions, status filter open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'hidden' });
+    await page.getByLabel('Date', { exact: true }).click();
+    await page.getByRole('button', { name: 'Last 30 Days' }).waitFor({ state: 'visible' });
+    await expectAccessible(page, 'contributions, date presets open');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Last 30 Days' }).waitFor({ state: 'hidden' });
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    await checkOpened(page, () => page.getByRole('button', { name: 'Mark as spam', exact: true }).click(), 'dialog', 'contributions bulk spam dialog');
+  },
+  'contributions/:id': async (page, ids) => {
+    await page.goto(`/jpanel/contributions/${ids.contribution}`);
+    await page.getByRole('region', { name: 'Supporter' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'a11y-contribution');
+    await expectAccessible(page, 'contribution');
+  },
+  supporters: async (page) => {
+    await page.goto('/jpanel/supporters');
+    await heading(page, 'Supporters');
+    await mainRows(page);
+    await expectAccessible(page, 'supporters');
+    // On a phone the filters fold behind a Filters button.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByRole('button', { name: /^Filters/, expanded: true }).waitFor();
+    await expectAccessible(page, 'supporters on a phone, filters open');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  },
+  'supporters/:id': async (page, ids) => {
+    await page.goto(`/jpanel/supporters/${ids.supporter}`);
+    await page.getByRole('region', { name: 'Recent contributions' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'a11y-supporter');
+    await expectAccessible(page, 'supporter');
+  },
+  jobs: async (page) => {
+    await page.goto('/jpanel/jobs');
+    await heading(page, 'Background jobs');
+    await page.getByText('Finished', { exact: true }).click();
+    await mainRows(page);
+    await expectAccessible(page, 'background jobs');
+  },
+  mail: async (page) => {
+    await page.goto('/jpanel/mail');
+    await heading(page, 'Mail outbox');
+    await mainRows(page);
+    await expectAccessible(page, 'mail outbox');
+  },
+  'mail/:id': async (page, ids) => {
+    await page.goto(`/jpanel/mail/${ids.mail}`);
+    await page.getByRole('heading', { name: 'Attachments' }).waitFor();
+    await expectAccessible(page, 'mail message');
+  },
+  '*': async (page) => {
+    await page.goto('/jpanel/no-such-screen');
+    await heading(page, 'Page not found');
+    await expectAccessible(page, 'page not found');
+  },
+};
+
+/** Signed-out screens. */
+const publicVisits: Record<string, Visit> = {
+  '/login': async (page) => {
+    await page.goto('/jpanel/login');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expectAccessible(page, 'sign in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'sign in with errors');
+  },
+  '/forgot-password': async (page) => {
+    await page.goto('/jpanel/forgot-password');
+    await heading(page, 'Forgot your password?');
+    await expectAccessible(page, 'forgot password');
+    await page.getByRole('button', { name: 'Email password reset link' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'forgot password with errors');
+  },
+  '/reset-password/:token': async (page) => {
+    await page.goto('/jpanel/reset-password/not-a-real-token?email=someone%40example.org');
+    await heading(page, 'Reset your password');
+    await expectAccessible(page, 'reset password');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'reset password with errors');
+  },
+  '/two-factor-challenge': async (page) => {
+    await page.goto('/jpanel/two-factor-challenge');
+    await heading(page, 'Two-factor authentication');
+    await expectAccessible(page, 'two-factor challenge');
+    await page.getByRole('button', { name: /recovery code/i }).click();
+    await page.getByText('Enter one of your emergency recovery codes.').waitFor();
+    await expectAccessible(page, 'two-factor challenge, recovery code');
+  },
+};
+
+let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0 };
+
+beforeAll(async () => {
+  const { context, page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  storageState = await context.storageState();
+  const { data } = await apiCall<{ data: { id: number; supporter_id: number | null }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { length: 50 });
+  const linked = data.find((r) => r.supporter_id !== null)!;
+  ids.contribution = linked.id;
+  ids.supporter = linked.supporter_id!;
+  const users = await apiCall<{ data: { id: number; email: string }[] }>(page, 'GET', '/jpanel/users.json');
+  ids.user = users.data.find((u) => u.email !== ADMIN.email)?.id ?? users.data[0]!.id;
+  // A user created without a password is sent an invitation: a message for the outbox screens.
+  await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Axe', last_name: 'Invitee', email: `axe.${Date.now() % 1_000_000}@example.org` });
+  for (let i = 0; i < 50 && !ids.mail; i++) {
+    ids.mail = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/mail.json')).data[0]?.id ?? 0;
+    if (!ids.mail) await page.waitForTimeout(200);
+  }
+  await context.close();
+});
+
+describe('every screen passes axe', () => {
+  it('visits every route the router mounts, and no other', () => {
+    expect([...Object.keys(publicVisits), ...Object.keys(shellVisits)].sort()).toEqual(routerPaths());
+  });
+
+  it('signed-out screens', async () => {
+    const { context, page } = await browser.newPage();
+    for (const visit of Object.values(publicVisits)) await visit(page, ids);
+    await context.close();
+  });
+
+  // One test per route, so each screen has its own time budget and a failure names its route.
+  it.each(Object.keys(shellVisits))('signed-in screen /jpanel/%s, with its menus, drawers and dialogs', async (path) => {
+    const { context, page } = await browser.newPage();
+    await context.addCookies(storageState.cookies);
+    await shellVisits[path]!(page, ids);
+    await context.close();
+  });
+
+  it('the API reference', async () => {
+    const { context, page } = await browser.newPage();
+    await page.goto('/jpanel/api/docs');
+    await page.getByText('Almoner API').first().waitFor();
+    await page.locator('.opblock').first().waitFor();
+    await expectAccessible(page, 'API reference');
+    const operation = page.locator('.opblock', { hasText: '/jpanel/supporters.listing' });
+    await operation.locator('.opblock-summary').click();
+    await operation.locator('.body-param__example, .highlight-code').first().waitFor();
+    await expectAccessible(page, 'API reference, an operation open');
+    await context.close();
+  });
+});
