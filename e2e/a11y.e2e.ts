@@ -25,7 +25,7 @@ function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-type Ids = { contribution: number; supporter: number; user: number };
+type Ids = { contribution: number; supporter: number; user: number; mail: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -134,6 +134,24 @@ const shellVisits: Record<string, Visit> = {
     await screenshot(page, 'a11y-supporter');
     await expectAccessible(page, 'supporter');
   },
+  jobs: async (page) => {
+    await page.goto('/jpanel/jobs');
+    await heading(page, 'Background jobs');
+    await page.getByText('Finished', { exact: true }).click();
+    await mainRows(page);
+    await expectAccessible(page, 'background jobs');
+  },
+  mail: async (page) => {
+    await page.goto('/jpanel/mail');
+    await heading(page, 'Mail outbox');
+    await mainRows(page);
+    await expectAccessible(page, 'mail outbox');
+  },
+  'mail/:id': async (page, ids) => {
+    await page.goto(`/jpanel/mail/${ids.mail}`);
+    await page.getByRole('heading', { name: 'Attachments' }).waitFor();
+    await expectAccessible(page, 'mail message');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');
@@ -151,6 +169,24 @@ const publicVisits: Record<string, Visit> = {
     await page.locator('[aria-invalid="true"]').first().waitFor();
     await expectAccessible(page, 'sign in with errors');
   },
+  '/forgot-password': async (page) => {
+    await page.goto('/jpanel/forgot-password');
+    await heading(page, 'Forgot your password?');
+    await expectAccessible(page, 'forgot password');
+    await page.getByRole('button', { name: 'Email password reset link' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'forgot password with errors');
+  },
+  '/reset-password/:token': async (page) => {
+    await page.goto('/jpanel/reset-password/not-a-real-token?email=someone%40example.org');
+    await heading(page, 'Reset your password');
+    await expectAccessible(page, 'reset password');
+    await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
+    await page.getByLabel('Confirm new password').fill('second-pass-3');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('The password field confirmation does not match.').waitFor();
+    await expectAccessible(page, 'reset password with errors');
+  },
   '/two-factor-challenge': async (page) => {
     await page.goto('/jpanel/two-factor-challenge');
     await heading(page, 'Two-factor authentication');
@@ -162,7 +198,7 @@ const publicVisits: Record<string, Visit> = {
 };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
-const ids: Ids = { contribution: 0, supporter: 0, user: 0 };
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0 };
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -175,6 +211,12 @@ beforeAll(async () => {
   ids.supporter = linked.supporter_id!;
   const users = await apiCall<{ data: { id: number; email: string }[] }>(page, 'GET', '/jpanel/users.json');
   ids.user = users.data.find((u) => u.email !== ADMIN.email)?.id ?? users.data[0]!.id;
+  // A user created without a password is sent an invitation: a message for the outbox screens.
+  await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Axe', last_name: 'Invitee', email: `axe.${Date.now() % 1_000_000}@example.org` });
+  for (let i = 0; i < 50 && !ids.mail; i++) {
+    ids.mail = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/mail.json')).data[0]?.id ?? 0;
+    if (!ids.mail) await page.waitForTimeout(200);
+  }
   await context.close();
 });
 

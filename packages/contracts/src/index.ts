@@ -23,3 +23,7 @@ export * from './listings/contributions.ts';
 export * from './contribution-status.ts';
 export * from './fulfilment.ts';
 export * from './listings/supporters.ts';
+export * from './jobs.ts';
+export * from './mail.ts';
+export * from './domain-events.ts';
+export * from './password-reset.ts';

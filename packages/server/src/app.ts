@@ -19,6 +19,9 @@ import { parseNested } from './http/qs.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
+import './modules/jobs/jobs.registry.ts';
+import { JobQueue } from './modules/jobs/jobs.queue.ts';
+import { configureMail } from './modules/mail/mail.service.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
 
 export type BuildAppOptions = {
@@ -27,10 +30,12 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: { write: (line: string) => void };
+  /** The job queue; one that only enqueues (no workers) when absent. Started here, stopped on close. */
+  jobs?: JobQueue;
 };
 
 /** Builds the HTTP app: one Fastify instance, every module's routes, the SPA and the API docs. */
-export async function buildApp({ database, config, logger = false, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, logger = false, logStream, jobs }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     logController: new RequestLog(),
@@ -43,7 +48,16 @@ export async function buildApp({ database, config, logger = false, logStream }: 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', { database, db: database.db, config });
+  const queue =
+    jobs ??
+    new JobQueue(database, {
+      work: false,
+      onError: (error) => app.log.error({ code: error.code, queue: error.queue }, 'job queue error'),
+    });
+  configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
+  await queue.start();
+  app.addHook('onClose', () => queue.stop());
+  app.decorate('ctx', { database, db: database.db, config, jobs: queue });
 
   await app.register(cookie);
   await app.register(formbody, { parser: parseNested });

@@ -15,7 +15,24 @@ export type Config = {
   logLevel: string;
   /** ALMONER_STORAGE: `s3://bucket[/prefix]` stores files in S3; absent means local disk. */
   storage?: string | undefined;
+  /** ALMONER_ROLE: `web` serves HTTP only, `worker` runs background jobs only, `all` does both. */
+  role?: Role;
+  /** ALMONER_SMTP_URL: send mail through this SMTP server; absent keeps mail in the outbox only. */
+  smtpUrl?: string | undefined;
+  /** The address mail comes from. */
+  mailFrom?: string;
+  /** The address people open the app at, for links in e-mails (ALMONER_URL). */
+  publicUrl?: string;
 };
+
+export const ROLES = ['web', 'worker', 'all'] as const;
+export type Role = (typeof ROLES)[number];
+
+function parseRole(value: string | undefined): Role {
+  if (!value) return 'all';
+  if (!(ROLES as readonly string[]).includes(value)) throw new Error(`ALMONER_ROLE must be one of ${ROLES.join(', ')}.`);
+  return value as Role;
+}
 
 /**
  * Reads the environment. The app key comes from ALMONER_APP_KEY (base64) or a key file created
@@ -35,6 +52,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.ALMONER_SECURE_COOKIES === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     storage: env.ALMONER_STORAGE || undefined,
+    role: parseRole(env.ALMONER_ROLE),
+    smtpUrl: env.ALMONER_SMTP_URL || undefined,
+    mailFrom: env.ALMONER_MAIL_FROM || 'Almoner <no-reply@almoner.test>',
+    ...(env.ALMONER_URL ? { publicUrl: env.ALMONER_URL.replace(/\/+$/, '') } : {}),
   };
 }
 

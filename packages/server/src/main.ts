@@ -4,24 +4,45 @@ import { browsableUrl, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
+import { JobQueue } from './modules/jobs/jobs.queue.ts';
+import './modules/jobs/jobs.registry.ts';
+import { configureMail } from './modules/mail/mail.service.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
+const role = config.role ?? 'all';
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
 await migrateDatabase(database);
-const app = await buildApp({ database, config, logger: true });
-await ensureAdmin(app.ctx);
-if (process.env.ALMONER_SEED !== '0') await seedDemoIfEmpty(database, (line) => app.log.info(line));
-await app.listen({ port: config.port, host: config.host });
 
-// Printed only now that the server is listening, with the address it really took.
-const { port } = app.server.address() as AddressInfo;
-const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}/db`;
-console.log(`\nAlmoner is running on ${where}: ${browsableUrl(config.host, port)}/jpanel`);
-console.log(`Sign in as ${config.adminEmail} / ${process.env.ALMONER_ADMIN_PASSWORD ? '(the password you set)' : config.adminPassword}\n`);
+// ALMONER_ROLE=web serves HTTP and only enqueues; worker runs jobs and no HTTP; all does both.
+// One JSON line with the code and queue only: job data and SQL never reach the log.
+const jobs = new JobQueue(database, {
+  work: role !== 'web',
+  onError: (error) => process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'job queue error', ...error })}\n`),
+});
+
+let close: () => Promise<void>;
+if (role === 'worker') {
+  configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
+  await jobs.start();
+  close = () => jobs.stop();
+  console.log(`\nAlmoner worker is running on ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}/db`}\n`);
+} else {
+  const app = await buildApp({ database, config, logger: true, jobs });
+  await ensureAdmin(app.ctx);
+  if (process.env.ALMONER_SEED !== '0') await seedDemoIfEmpty(database, (line) => app.log.info(line));
+  await app.listen({ port: config.port, host: config.host });
+  close = () => app.close();
+
+  // Printed only now that the server is listening, with the address it really took.
+  const { port } = app.server.address() as AddressInfo;
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}/db`;
+  console.log(`\nAlmoner is running on ${where}: ${browsableUrl(config.host, port)}/jpanel${role === 'web' ? ' (web only: start workers with ALMONER_ROLE=worker)' : ''}`);
+  console.log(`Sign in as ${config.adminEmail} / ${process.env.ALMONER_ADMIN_PASSWORD ? '(the password you set)' : config.adminPassword}\n`);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => database.close()).then(() => process.exit(0));
+    void close().then(() => database.close()).then(() => process.exit(0));
   });
 }

@@ -26,6 +26,8 @@ export * from '../modules/themes/themes.tables.ts';
 export * from '../modules/notes/notes.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
+export * from '../modules/jobs/jobs.tables.ts';
+export * from '../modules/domain-events/domain-events.tables.ts';
 export * from '../modules/support/support.tables.ts';
 export * from '../modules/pos/pos.tables.ts';
 export * from '../modules/imports/imports.tables.ts';

@@ -2,8 +2,9 @@ import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Actor } from '../db/actor.ts';
 import type { AuthUser, SessionState } from '../modules/auth/session.ts';
+import type { JobQueue } from '../modules/jobs/jobs.queue.ts';
 
-export type AppContext = { database: Database; db: Db; config: Config };
+export type AppContext = { database: Database; db: Db; config: Config; jobs: JobQueue };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,8 @@
-import { hasPermission, type CurrentUser, type EditionFlags } from '@almoner/contracts';
+import { canManageSystem, hasPermission, type CurrentUser, type EditionFlags } from '@almoner/contracts';
 import {
   IconBuilding,
+  IconClockPlay,
+  IconMail,
   IconHome,
   IconReceipt,
   IconSettings,
@@ -27,6 +29,8 @@ export type NavLinkEntry = {
   permission?: string;
   /** Shown only when this returns true for the organisation's edition flags. */
   edition?: (flags: EditionFlags) => boolean;
+  /** A rule from contracts the server checks too (e.g. account administrators only). */
+  rule?: (user: CurrentUser) => boolean;
 };
 
 export type NavGroupEntry = {
@@ -54,6 +58,8 @@ export const navigation: NavEntry[] = [
       { label: 'Organisation', to: '/settings#organisation', icon: IconBuilding },
       { label: 'Editions & features', to: '/settings#editions', icon: IconSparkles },
       { label: 'Exchange rates', to: '/settings/exchange-rates', icon: IconCurrencyDollar, permission: 'admin.payments' },
+      { label: 'Background jobs', to: '/jobs', icon: IconClockPlay, rule: canManageSystem },
+      { label: 'Mail outbox', to: '/mail', icon: IconMail, rule: canManageSystem },
     ],
   },
   {
@@ -72,11 +78,12 @@ export const isGroup = (entry: NavEntry): entry is NavGroupEntry => 'group' in e
 type Viewer = { user: CurrentUser; flags: EditionFlags };
 
 function allowed(
-  entry: { permission?: string; edition?: (flags: EditionFlags) => boolean },
+  entry: { permission?: string; edition?: (flags: EditionFlags) => boolean; rule?: (user: CurrentUser) => boolean },
   { user, flags }: Viewer,
 ) {
   return (
     (!entry.permission || hasPermission(user, entry.permission)) &&
+    (!entry.rule || entry.rule(user)) &&
     (!entry.edition || entry.edition(flags))
   );
 }

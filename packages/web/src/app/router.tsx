@@ -1,5 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { contributionsRoutes } from '../features/contributions/routes.tsx';
+import { jobsRoutes } from '../features/jobs/routes.tsx';
+import { mailRoutes } from '../features/mail/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -36,6 +38,8 @@ export const router = createBrowserRouter(
                 ...settingsRoutes,
                 ...contributionsRoutes,
                 ...supportersRoutes,
+                ...jobsRoutes,
+                ...mailRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -47,7 +47,8 @@ function show(
     // The container pauses a hovered toast; leaving it shortens what is left (toastr's extendedTimeOut).
     onPointerLeave: compact
       ? undefined
-      : () => notifications.update({ id, message, autoClose: TOAST_EXTENDED_TIMEOUT_MS }),
+      : // The whole toast again: an update replaces it, and a partial one dropped the close button's name.
+        () => notifications.update({ ...data, autoClose: TOAST_EXTENDED_TIMEOUT_MS }),
   };
   requestOverlays();
   return notifications.show(data);

@@ -10,6 +10,8 @@ import type { Database } from '../../db/client.ts';
 export const UNAUDITED = [
   'sessions', 'auth_throttle', 'audit_log', 'mail_outbox', 'sandbox_sources', 'sandbox_ledger',
   'listing_counts', 'contribution_counts', 'fundraising_page_views', 'webhook_deliveries', 'imports',
+  // job bookkeeping, the event outbox and reset tokens: bookkeeping or secrets, never business changes
+  'job_once_keys', 'job_progress', 'domain_events', 'password_reset_tokens',
 ];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [

@@ -32,3 +32,13 @@ export const authThrottle = pgTable('auth_throttle', {
   failures: integer('failures').notNull().default(0),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Password reset and invitation tokens, one per email (Laravel's password_reset_tokens). Only the
+ * token's SHA-256 is kept, so the table cannot be used to reset a password.
+ */
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  email: varchar('email', { length: 320 }).primaryKey(),
+  tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

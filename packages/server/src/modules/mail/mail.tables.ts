@@ -1,8 +1,11 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { MAIL_STATUSES, type MailStatus } from '@almoner/contracts';
+import { inList } from '../supporters/supporters.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
-export type MailAttachment = { filename: string; contentType: string; storageKey: string };
+/** Small attachments are kept inline (base64) so the outbox shows exactly what was sent. */
+export type MailAttachment = { filename: string; contentType: string; size: number; content: string };
 
 /** Every e-mail the app sends; the default transport only writes here, staff read it in the app. */
 export const mailOutbox = pgTable(
@@ -21,6 +24,14 @@ export const mailOutbox = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     sentAt: timestamp('sent_at', tz),
     error: text('error'),
+    /** queued until the send job ran; `stored` when the outbox itself is the transport. */
+    status: varchar('status', { length: 20 }).$type<MailStatus>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The SMTP server's message id, when sent through SMTP. */
+    messageId: varchar('message_id', { length: 300 }),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+    check('mail_outbox_status_check', inList(t.status, MAIL_STATUSES)),
+  ],
 );

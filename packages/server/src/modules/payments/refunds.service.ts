@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { createGateway, GatewayError } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { convertToOrgCurrency } from '../money/money.convert.ts';
+import { recordRefundEvents } from '../domain-events/domain-events.service.ts';
 import { deriveRefundedFigures } from './refunds.derive.ts';
 
 /** Payment types whose money is given back by hand: nothing to ask a gateway. */
@@ -97,6 +98,7 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
     insert into contribution_status_history (contribution_id, event, amount, user_id)
     select c.id, case when c.refunded_amount >= c.total_amount then 'refunded' else 'partially_refunded' end, ${amount}, ${request.actorId}
       from contributions c where c.id in (select contribution_id from payment_links where payment_id = ${payment.id})`);
+  await recordRefundEvents(tx, { refundId, paymentId: Number(payment.id), amount, currency: String(payment.currency_code) });
   return { ok: true, refundId, amount, byHand };
 }
 

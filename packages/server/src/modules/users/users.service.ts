@@ -12,6 +12,7 @@ import type { Queryable } from '../../db/client.ts';
 import { fieldError } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { inviteUser } from '../auth/password-reset.service.ts';
 import { endUserSessions, type AuthUser } from '../auth/session.ts';
 import { clearTwoFactor } from '../auth/two-factor.service.ts';
 import { assertCanManage, assertGrants, isEmailConflict, notFound } from './users.rules.ts';
@@ -98,7 +99,10 @@ export async function createUser(ctx: AppContext, editor: Editor, input: UserInp
     withActor(ctx.db, editor.actor, async (tx) => {
       await assertEmailFree(tx, input.email, null);
       const [row] = await tx.insert(users).values({ ...profileFields(input), passwordHash }).returning();
-      return toDetail(row as UserRow);
+      const created = row as UserRow;
+      // No password given: the new user chooses one through an invitation link.
+      if (!input.password && created.isAdminUser) await inviteUser(tx, ctx.config, created, `${editor.user.firstName} ${editor.user.lastName}`);
+      return toDetail(created);
     }),
   );
 }

@@ -1,9 +1,9 @@
 import { loginRequestSchema } from '@almoner/contracts';
-import { Alert, Button, Center, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 
 type LoginAnswer = { two_factor: boolean };
@@ -56,6 +56,9 @@ export function LoginPage() {
             <Button type="submit" loading={form.submitting}>
               Sign in
             </Button>
+            <Anchor component={Link} to="/forgot-password" size="sm">
+              Forgot your password?
+            </Anchor>
           </Stack>
         </form>
       </Paper>

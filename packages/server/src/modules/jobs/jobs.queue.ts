@@ -1,0 +1,238 @@
+import PgBoss from 'pg-boss';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
+import { withActor } from '../../db/actor.ts';
+import { jobOnceKeys, jobProgress } from './jobs.tables.ts';
+
+/** pg-boss's tables live in their own schema, created by migration 0015 on both databases. */
+export const JOB_SCHEMA = 'pgboss';
+
+/** What a handler gets: the job, and the two things that make long jobs safe and visible. */
+export type JobRun<T> = {
+  id: string;
+  name: string;
+  data: T;
+  retryCount: number;
+  /** Retries allowed after the first attempt: the last attempt has retryCount = retryLimit. */
+  retryLimit: number;
+  database: Database;
+  /**
+   * Runs `effect` in a transaction that also records `key` as done; a key already recorded skips
+   * the effect. A retry after a crash, or a second delivery, therefore never repeats an effect.
+   * Returns whether the effect ran now.
+   */
+  once: (key: string, effect: (tx: Tx) => Promise<void>) => Promise<boolean>;
+  /** Stores how far the job has got (0–100) for the Background jobs page. */
+  progress: (percent: number) => Promise<void>;
+  /** For a failure no retry can fix (a permanent refusal): the error thrown next fails the job for good. */
+  giveUp: () => Promise<void>;
+};
+
+export type JobDefinition<T> = {
+  /** Letters, digits and underscores (pg-boss's rule for queue names). */
+  name: string;
+  handler: (job: JobRun<T>) => Promise<void>;
+  /** Attempts after the first; 3 unless said. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  /** A run that takes longer is treated as lost (its worker died) and tried again. */
+  expireInSeconds?: number;
+};
+
+const registry = new Map<string, JobDefinition<never>>();
+
+/** Declares a kind of job. Definitions are module-level, so every process knows every queue. */
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  if (!/^[A-Za-z_]\w{0,49}$/.test(definition.name)) throw new Error(`Job name ${definition.name} must be letters, digits and underscores.`);
+  registry.set(definition.name, definition as JobDefinition<never>);
+  return definition;
+}
+
+export const definedJobs = (): JobDefinition<never>[] => [...registry.values()];
+
+/** Rewrites pg-boss's `$1 … $n` placeholders into Drizzle parameters, so the query runs on `tx`. */
+function toDrizzleSql(text: string, values: unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(text.slice(last, match.index)));
+    // Drizzle drops an undefined chunk altogether; pg-boss means SQL null by it.
+    chunks.push(sql`${values[Number(match[1]) - 1] ?? null}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(text.slice(last)));
+  return sql.join(chunks);
+}
+
+/**
+ * pg-boss's `db` for an open transaction (or the Drizzle database): its statements then commit or
+ * roll back with the caller's change. This is what makes enqueue-in-transaction hold.
+ */
+export function executorFor(q: Queryable): PgBoss.Db {
+  return {
+    executeSql: async (text, values = []) => {
+      const result = (await q.execute(toDrizzleSql(text, values))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** pg-boss's own connection: the app's pool or PGlite instance, never a second one. */
+function executorForDatabase(database: Database): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      // pg-boss's maintenance commands are several statements wrapped in BEGIN … COMMIT with no
+      // parameters; PGlite's query() takes one statement, its exec() takes many.
+      if (database.kind === 'pglite' && !values?.length && /;\s*\S/.test(text)) {
+        await database.exec(text);
+        return { rows: [] };
+      }
+      return database.execute(text, values ?? []);
+    },
+  };
+}
+
+/**
+ * Runs `effect` and records `key` in one transaction. A second caller with the same key waits on
+ * the first one's row lock, then finds the key and skips: exactly once, even in parallel.
+ */
+export function runOnce(database: Database, key: string, jobId: string | null, effect: (tx: Tx) => Promise<void>): Promise<boolean> {
+  return withActor(database.db, { userId: null, ip: null }, async (tx) => {
+    const done = await tx.insert(jobOnceKeys).values({ key, jobId }).onConflictDoNothing().returning({ key: jobOnceKeys.key });
+    if (!done.length) return false;
+    await effect(tx);
+    return true;
+  });
+}
+
+export type JobQueueOptions = {
+  /** Start workers for every defined job (role worker or all). */
+  work: boolean;
+  /** Seconds between polls for new jobs when idle. */
+  pollingIntervalSeconds?: number;
+  /** Seconds between maintenance runs (expiring jobs of dead workers, archiving). */
+  maintenanceIntervalSeconds?: number;
+  /** Told about pg-boss's own failures; never given job data or SQL. */
+  onError?: (error: { code?: string; queue?: string }) => void;
+};
+
+export type EnqueueOptions = { startAfterSeconds?: number; singletonKey?: string };
+
+/**
+ * Only builds pg-boss's insert: every send names the caller's transaction as its `db`, so this
+ * instance never opens a connection and any module can enqueue without holding the app.
+ */
+const sender = new PgBoss({
+  db: {
+    executeSql: () => Promise.reject(new Error('enqueue always runs on the caller\'s transaction')),
+  },
+  schema: JOB_SCHEMA,
+});
+
+/**
+ * Adds a job in `q`'s transaction: if that transaction rolls back, the job never existed.
+ * The job's queue is created when the app's queue starts. Returns the job id.
+ */
+export async function enqueue<T extends object>(q: Queryable, job: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
+  if (!registry.has(job.name)) throw new Error(`Job ${job.name} is not defined.`);
+  const id = await sender.send(job.name, data, {
+    db: executorFor(q),
+    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+  });
+  if (!id) throw new Error(`Job ${job.name} was not queued.`);
+  return id;
+}
+
+/**
+ * The job queue: pg-boss on the app's database (PostgreSQL or PGlite). Web processes only
+ * enqueue; worker processes also run handlers and the maintenance that requeues the jobs of
+ * workers that died.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private started = false;
+
+  constructor(
+    readonly database: Database,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: executorForDatabase(database),
+      schema: JOB_SCHEMA,
+      // The schema comes from the migrations, on both databases.
+      migrate: false,
+      supervise: options.work,
+      schedule: false,
+      ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
+    });
+    this.boss.on('error', (error: Error & { code?: string; queue?: string }) => {
+      options.onError?.({ ...(error.code ? { code: error.code } : {}), ...(error.queue ? { queue: error.queue } : {}) });
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const job of definedJobs()) {
+      await this.boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit ?? 3,
+        retryDelay: job.retryDelaySeconds ?? 10,
+        retryBackoff: job.retryBackoff ?? true,
+        expireInSeconds: job.expireInSeconds ?? 15 * 60,
+      });
+    }
+    this.started = true;
+    if (this.options.work) for (const job of definedJobs()) await this.work(job);
+  }
+
+  /** Adds a job in `q`'s transaction (see `enqueue`). */
+  enqueue<T extends object>(q: Queryable, job: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
+    return enqueue(q, job, data, options);
+  }
+
+  /** Puts a failed job back in the queue. */
+  async retry(queue: string, id: string): Promise<void> {
+    await this.boss.retry(queue, id);
+  }
+
+  private async work(definition: JobDefinition<never>): Promise<void> {
+    const { database } = this;
+    await this.boss.work<never>(
+      definition.name,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
+      async ([job]) => {
+        if (!job) return;
+        const run: JobRun<never> = {
+          id: job.id,
+          name: job.name,
+          data: job.data,
+          retryCount: job.retryCount,
+          retryLimit: job.retryLimit,
+          database,
+          once: (key, effect) => runOnce(database, key, job.id, effect),
+          giveUp: async () => {
+            await database.execute(`update ${JOB_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [job.name, job.id]);
+          },
+          progress: async (percent) => {
+            const value = Math.max(0, Math.min(100, Math.round(percent)));
+            await database.db
+              .insert(jobProgress)
+              .values({ jobId: job.id, queue: job.name, percent: value })
+              .onConflictDoUpdate({ target: jobProgress.jobId, set: { percent: value, updatedAt: sql`now()` } });
+          },
+        };
+        await definition.handler(run);
+      },
+    );
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // A job still running after the timeout is marked failed by pg-boss and retried later.
+    await this.boss.stop({ graceful: true, timeout: 5000, wait: true, close: false });
+  }
+}

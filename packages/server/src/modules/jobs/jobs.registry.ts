@@ -1,0 +1,6 @@
+/**
+ * Every module that defines a job, imported once so each process (web or worker) knows every
+ * queue before the queue starts. An area that adds a job adds one line here.
+ */
+import '../domain-events/domain-events.service.ts';
+import '../mail/mail.service.ts';

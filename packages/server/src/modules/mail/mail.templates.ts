@@ -1,0 +1,49 @@
+import { Liquid } from 'liquidjs';
+
+/**
+ * Merge tags through Liquid. The HTML engine escapes every output unless a template says `| raw`,
+ * so a name typed by a person can never become markup; the text engine writes plain text as is.
+ */
+const htmlEngine = new Liquid({ outputEscape: 'escape', strictFilters: true, ownPropertyOnly: true });
+const textEngine = new Liquid({ strictFilters: true, ownPropertyOnly: true });
+
+export type MailTemplate = { subject: string; html: string; text: string };
+export type RenderedMail = { subject: string; html: string; text: string };
+
+export async function renderMail(template: MailTemplate, values: Record<string, unknown>): Promise<RenderedMail> {
+  const [subject, html, text] = await Promise.all([
+    textEngine.parseAndRender(template.subject, values),
+    htmlEngine.parseAndRender(template.html, values),
+    textEngine.parseAndRender(template.text, values),
+  ]);
+  // A subject is one line: a merged value must not start a header of its own.
+  return { subject: subject.replace(/[\r\n]+/g, ' ').trim(), html, text };
+}
+
+const layout = (body: string) =>
+  `<!doctype html><html><body style="font-family: Arial, sans-serif; color: #1a1b1e; line-height: 1.5">${body}<p style="color:#555">— {{ organisation }}</p></body></html>`;
+
+/** The staff e-mails Almoner sends itself. */
+export const mailTemplates = {
+  invitation: {
+    subject: "You're invited to {{ organisation }} on Almoner",
+    html: layout(
+      '<p>Hello {{ first_name }},</p><p>{{ inviter }} has added you to {{ organisation }}\'s back-office. Choose a password to sign in:</p>' +
+        '<p><a href="{{ link }}">Set your password</a></p><p>This link expires in {{ minutes }} minutes. If it has expired, use "Forgot your password?" on the sign-in page.</p>',
+    ),
+    text:
+      'Hello {{ first_name }},\n\n{{ inviter }} has added you to {{ organisation }}\'s back-office. Choose a password to sign in:\n\n{{ link }}\n\n' +
+      'This link expires in {{ minutes }} minutes. If it has expired, use "Forgot your password?" on the sign-in page.\n',
+  },
+  passwordReset: {
+    subject: 'Reset your password',
+    html: layout(
+      '<p>Hello {{ first_name }},</p><p>You are receiving this e-mail because we received a password reset request for your account.</p>' +
+        '<p><a href="{{ link }}">Reset password</a></p><p>This password reset link will expire in {{ minutes }} minutes.</p>' +
+        '<p>If you did not request a password reset, no further action is required.</p>',
+    ),
+    text:
+      'Hello {{ first_name }},\n\nYou are receiving this e-mail because we received a password reset request for your account.\n\n{{ link }}\n\n' +
+      'This password reset link will expire in {{ minutes }} minutes.\n\nIf you did not request a password reset, no further action is required.\n',
+  },
+} satisfies Record<string, MailTemplate>;

@@ -1,0 +1,128 @@
+import { formatDateTime, type JobFilter, type JobList, type JobRow, jobStateLabels } from '@almoner/contracts';
+import { Badge, Button, Group, Pagination, Paper, Progress, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { toast } from '../../components/toast.ts';
+import { ApiError, api } from '../../lib/api.ts';
+import { LoadErrorAlert } from '../users/load-error-alert.tsx';
+
+const filters: { value: JobFilter; label: string }[] = [
+  { value: 'running', label: 'Running' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'finished', label: 'Finished' },
+];
+
+const stateColor: Record<JobRow['state'], string> = { created: 'gray', retry: 'orange', active: 'blue', completed: 'teal', cancelled: 'gray', failed: 'red' };
+
+/** Queue names read as words: mail_send → Mail send. */
+const jobName = (queue: string) => queue.charAt(0).toUpperCase() + queue.slice(1).replaceAll('_', ' ');
+
+function JobProgress({ job }: { job: JobRow }) {
+  const value = job.state === 'completed' ? 100 : (job.progress ?? 0);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Progress value={value} w={120} color={job.state === 'failed' ? 'red' : 'blue'} aria-label={`${jobName(job.queue)} progress`} />
+      <Text size="sm">{value}%</Text>
+    </Group>
+  );
+}
+
+/** Background jobs (issue 7 item 1): running, failed and finished jobs, refreshed every few seconds. */
+export function JobsPage() {
+  const [filter, setFilter] = useState<JobFilter>('running');
+  const [page, setPage] = useState(1);
+  const queryClient = useQueryClient();
+  const jobs = useQuery({
+    queryKey: ['jobs', filter, page],
+    queryFn: () => api<JobList>(`/jpanel/jobs.json?filter=${filter}&page=${page}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: 3000,
+  });
+  const retry = useMutation({
+    mutationFn: (id: string) => api<{ message: string }>(`/jpanel/jobs/${id}/retry`, { method: 'POST' }),
+    onSuccess: (answer) => {
+      toast.success(answer.message);
+      void queryClient.invalidateQueries({ queryKey: ['jobs'] });
+    },
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : String(error)),
+  });
+  const pages = jobs.data ? Math.max(1, Math.ceil(jobs.data.total / jobs.data.page_size)) : 1;
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Title order={2}>Background jobs</Title>
+      <SegmentedControl
+        w="fit-content"
+        aria-label="Which jobs"
+        data={filters}
+        value={filter}
+        onChange={(value) => {
+          setFilter(value as JobFilter);
+          setPage(1);
+        }}
+      />
+      {jobs.isError ? (
+        <LoadErrorAlert error={jobs.error} />
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="sm" aria-label="Background jobs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Job</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>Progress</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>Queued</Table.Th>
+                  <Table.Th>Error</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {jobs.data?.data.map((job) => (
+                  <Table.Tr key={job.id}>
+                    <Table.Td fw={500}>{jobName(job.queue)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={stateColor[job.state]} variant="light">
+                        {jobStateLabels[job.state]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <JobProgress job={job} />
+                    </Table.Td>
+                    <Table.Td>{Math.min(job.retry_count + 1, job.retry_limit + 1)} of {job.retry_limit + 1}</Table.Td>
+                    <Table.Td>{formatDateTime(job.created_at)}</Table.Td>
+                    <Table.Td maw={320}>
+                      <Text size="sm" c={job.error ? 'red.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
+                        {job.error ?? ''}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {job.state === 'failed' && (
+                        <Button size="xs" variant="light" loading={retry.isPending && retry.variables === job.id} onClick={() => retry.mutate(job.id)} aria-label={`Retry ${jobName(job.queue)} job queued ${formatDateTime(job.created_at)}`}>
+                          Retry
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                {jobs.data && jobs.data.data.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={7}>
+                      <Text c="dark.3" ta="center" py="md">
+                        No {filter} jobs.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+    </Stack>
+  );
+}
