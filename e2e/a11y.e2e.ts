@@ -200,10 +200,11 @@ describe('every screen passes axe', () => {
     await context.close();
   });
 
-  it('signed-in screens, with their menus, drawers and dialogs', async () => {
+  // One test per route, so each screen has its own time budget and a failure names its route.
+  it.each(Object.keys(shellVisits))('signed-in screen /jpanel/%s, with its menus, drawers and dialogs', async (path) => {
     const { context, page } = await browser.newPage();
     await context.addCookies(storageState.cookies);
-    for (const visit of Object.values(shellVisits)) await visit(page, ids);
+    await shellVisits[path]!(page, ids);
     await context.close();
   });
 
