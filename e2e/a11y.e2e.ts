@@ -70,6 +70,17 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'user form');
     await checkOpened(page, () => page.getByRole('button', { name: 'Delete user' }).click(), 'dialog', 'delete user dialog');
+    // Issue 6 item 20 on this form too: leaving with unsaved changes asks, Stay focused first.
+    const firstName = page.getByRole('textbox', { name: 'First name' });
+    await firstName.fill(`${await firstName.inputValue()}x`);
+    const home = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' });
+    await home.click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    expect(await page.locator(':focus').textContent()).toBe('Stay on this page');
+    await expectAccessible(page, 'user form, leave without saving?');
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await heading(page, /Welcome/);
   },
   profile: async (page) => {
     await page.goto('/jpanel/profile');

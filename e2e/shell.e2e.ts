@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, screenshot, signIn, useBrowser } from './support/browser.ts';
+import { expectAccessible } from './support/axe.ts';
+import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+
+/** Every screen this file photographs is also checked by axe (the preloader shot excepted). */
+async function screenshot(page: Page, name: string) {
+  await takeScreenshot(page, name);
+  if (name !== 'shell-preloader') await expectAccessible(page, name);
+}
 
 /**
  * The admin shell: sidebar, mobile navigation, preloader, toasts, flash messages, the confirm /
@@ -209,8 +216,8 @@ describe('settings page', () => {
     expect(keys).toContain('org_name');
     expect(keys).toContain('edition_dp');
     expect(keys).not.toContain('site_currency');
-    await page.getByRole('button', { name: 'Open the Organisation tab' }).first().waitFor();
-    await page.getByRole('button', { name: 'Open the Editions & features tab' }).first().waitFor();
+    await page.getByRole('button', { name: 'in Organisation: open the tab' }).first().waitFor();
+    await page.getByRole('button', { name: 'in Editions & features: open the tab' }).first().waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
     await screenshot(page, 'settings-search');
 
@@ -226,7 +233,7 @@ describe('settings page', () => {
     await page.getByRole('tab', { name: 'Organisation' }).waitFor();
 
     await search.fill('nps');
-    await page.getByRole('button', { name: 'Open the Editions & features tab' }).click();
+    await page.getByRole('button', { name: 'in Editions & features: open the tab' }).click();
     await page.waitForURL(/#editions$/);
     expect(await search.inputValue()).toBe('');
     await context.close();

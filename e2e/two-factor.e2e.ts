@@ -1,6 +1,7 @@
 import { generate } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
@@ -10,6 +11,8 @@ async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   await page.waitForTimeout(300);
   await takeScreenshot(page, name);
+  // Every screen this file photographs is also checked by axe.
+  await expectAccessible(page, name);
 }
 const person = { email: `tess.factor.${Date.now() % 1_000_000}@example.org`, password: 'second-factor-7' };
 let secretKey = '';

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
 import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
@@ -9,6 +10,8 @@ async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   await page.waitForTimeout(300);
   await takeScreenshot(page, name);
+  // Every screen this file photographs is also checked by axe.
+  await expectAccessible(page, name);
 }
 const suffix = Date.now() % 1_000_000;
 

@@ -82,6 +82,8 @@ export const theme = createTheme({
   components: {
     // Every dialog's × button says what it does.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } },
+    // …and every toast's.
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // The focus placeholder Mantine puts first in a menu is a non-item child with a tabindex,
     // which a role="menu" may not hold (axe: aria-required-children); focus the first item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },

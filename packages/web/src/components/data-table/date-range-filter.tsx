@@ -22,6 +22,7 @@ export function DateRangeFilter({ label, from, to, onChange }: Props) {
       hideOutsideDates
       placeholder="Any date"
       clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label}` }}
       allowSingleDateInRange
       valueFormat="MMM D, YYYY"
       presets={presets}

@@ -1,15 +1,15 @@
 import type { CurrentUser } from '@almoner/contracts';
 import { Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
 import { twoFactorApi, useRefreshSession } from './api.ts';
 import { usePasswordConfirmation } from './confirm-password-modal.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { TwoFactorSetup } from './two-factor-setup.tsx';
+import { toast } from '../../components/toast.ts';
 
 const toastError = (error: unknown) =>
-  notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+  toast.error(error instanceof Error ? error.message : String(error));
 
 /**
  * The two-factor panel (spec part 3 §2.9): off → setup (QR code, key, confirming code) → on
@@ -40,14 +40,14 @@ export function TwoFactorPanel({ user }: { user: CurrentUser }) {
   const handleConfirm = async (code: string) => {
     await twoFactorApi.confirm(code);
     await refreshSession();
-    notifications.show({ color: 'teal', message: 'Two-factor authentication is on.' });
+    toast.success('Two-factor authentication is on.');
     setCodes((await act(twoFactorApi.recoveryCodes)) ?? null);
   };
   const handleDisable = async (message: string) => {
     if (!(await act(twoFactorApi.disable))) return;
     setCodes(null);
     await refreshSession();
-    notifications.show({ color: 'teal', message });
+    toast.success(message);
   };
   const handleShowCodes = async () => setCodes((await act(twoFactorApi.recoveryCodes)) ?? null);
   // Both throw away something the user relies on, so both are destructive: Cancel has focus.

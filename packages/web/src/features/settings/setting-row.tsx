@@ -111,7 +111,8 @@ export function SettingRow({ row, form, highlight = '', onOpenTab }: SettingRowP
           {onOpenTab && (
             <UnstyledButton
               onClick={() => onOpenTab(row.tab)}
-              aria-label={`Open the ${tabLabel(row.tab)} tab`}
+              // The name starts with the visible words, so speech input ("click in Organisation") finds it.
+              aria-label={`in ${tabLabel(row.tab)}: open the tab`}
             >
               <Badge
                 variant="light"

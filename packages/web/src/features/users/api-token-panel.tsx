@@ -1,10 +1,10 @@
 import type { UserDetail } from '@almoner/contracts';
 import { ActionIcon, Alert, Anchor, Button, Code, CopyButton, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
 import { useRegenerateApiToken } from './api.ts';
+import { toast } from '../../components/toast.ts';
 
 /** API token with Regenerate (spec part 3 §2.11): the new token is shown once, here. */
 export function ApiTokenPanel({ user }: { user: UserDetail }) {
@@ -15,7 +15,7 @@ export function ApiTokenPanel({ user }: { user: UserDetail }) {
     try {
       setToken((await regenerate.mutateAsync(user.id)).api_token);
     } catch (error) {
-      notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+      toast.error(error instanceof Error ? error.message : String(error));
     }
   };
 
@@ -63,7 +63,7 @@ export function ApiTokenPanel({ user }: { user: UserDetail }) {
                         aria-label="Copy token"
                         onClick={() => {
                           copy();
-                          notifications.show({ color: 'teal', message: 'Copied to clipboard.' });
+                          toast.success('Copied to clipboard.', { style: 'compact' });
                         }}
                       >
                         {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}

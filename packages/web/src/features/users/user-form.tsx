@@ -1,11 +1,11 @@
 import { userInputSchema, type PermissionHolder, type UserDetail } from '@almoner/contracts';
 import { Button, Checkbox, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveUser } from './api.ts';
 import { PermissionSection } from './permission-section.tsx';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
+import { toast } from '../../components/toast.ts';
 
 export type UserFormValues = {
   first_name: string;
@@ -47,7 +47,7 @@ export function UserForm({ user, actor, onSaved }: Props) {
   const handleSubmit = form.onSubmit(async (values) => {
     try {
       const saved = await save.mutateAsync(values);
-      notifications.show({ color: 'teal', message: 'Saved' });
+      toast.success('Saved');
       form.setValues(toValues(saved));
       form.resetDirty(toValues(saved));
       onSaved(saved);
@@ -56,7 +56,7 @@ export function UserForm({ user, actor, onSaved }: Props) {
         form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [fieldOf(k), v[0]])));
         return;
       }
-      notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+      toast.error(error instanceof Error ? error.message : String(error));
     }
   });
 

@@ -1,12 +1,12 @@
 import type { UserDetail } from '@almoner/contracts';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { confirm } from '../../components/dialogs.tsx';
 import { useDeleteUser, useDisableUserTwoFactor } from './api.ts';
+import { toast } from '../../components/toast.ts';
 
 const toastError = (error: unknown) =>
-  notifications.show({ color: 'red', message: error instanceof Error ? error.message : String(error) });
+  toast.error(error instanceof Error ? error.message : String(error));
 
 /** An administrator turns off someone's two-factor, e.g. after a lost phone. */
 export function UserTwoFactorPanel({ user, canDisable }: { user: UserDetail; canDisable: boolean }) {
@@ -19,7 +19,7 @@ export function UserTwoFactorPanel({ user, canDisable }: { user: UserDetail; can
       confirmLabel: 'Turn off',
       danger: true,
     });
-    if (ok) await disable.mutateAsync(user.id).then((r) => notifications.show({ color: 'teal', message: r.message }), toastError);
+    if (ok) await disable.mutateAsync(user.id).then((r) => toast.success(r.message), toastError);
   };
 
   return (
@@ -65,7 +65,7 @@ export function DeleteUserPanel({ user }: { user: UserDetail }) {
     });
     if (!ok) return;
     await remove.mutateAsync(user.id).then(async (r) => {
-      notifications.show({ color: 'teal', message: r.message });
+      toast.success(r.message);
       await navigate('/users');
     }, toastError);
   };
