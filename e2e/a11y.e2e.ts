@@ -145,6 +145,12 @@ const shellVisits: Record<string, Visit> = {
     await screenshot(page, 'a11y-supporter');
     await expectAccessible(page, 'supporter');
   },
+  'settings/exchange-rates': async (page) => {
+    await page.goto('/jpanel/settings/exchange-rates');
+    await heading(page, 'Exchange rates');
+    await settled(page);
+    await expectAccessible(page, 'exchange rates');
+  },
   jobs: async (page) => {
     await page.goto('/jpanel/jobs');
     await heading(page, 'Background jobs');
