@@ -15,17 +15,19 @@ export async function column(database: Database, query: string): Promise<string[
 /** Every foreign key of the schema, checked with an anti-join: rows pointing at nothing. */
 export async function findOrphans(database: Database): Promise<string[]> {
   const { rows } = await database.execute(`
-    select c.conname, child.relname as child, a.attname as child_column, parent.relname as parent, pa.attname as parent_column
+    select c.conname, format('%I.%I', cn.nspname, child.relname) as child, a.attname as child_column, format('%I.%I', pn.nspname, parent.relname) as parent, pa.attname as parent_column
       from pg_constraint c
       join pg_class child on child.oid = c.conrelid
       join pg_class parent on parent.oid = c.confrelid
+      join pg_namespace cn on cn.oid = child.relnamespace
+      join pg_namespace pn on pn.oid = parent.relnamespace
       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       join pg_attribute pa on pa.attrelid = c.confrelid and pa.attnum = c.confkey[1]
      where c.contype = 'f' and array_length(c.conkey, 1) = 1`);
   const orphans: string[] = [];
   for (const fk of rows) {
-    const missing = await count(database, `select count(*) from "${fk.child}" c where c."${fk.child_column}" is not null
-      and not exists (select 1 from "${fk.parent}" p where p."${fk.parent_column}" = c."${fk.child_column}")`);
+    const missing = await count(database, `select count(*) from ${fk.child} c where c."${fk.child_column}" is not null
+      and not exists (select 1 from ${fk.parent} p where p."${fk.parent_column}" = c."${fk.child_column}")`);
     if (missing > 0) orphans.push(`${String(fk.conname)}: ${missing}`);
   }
   return orphans;
