@@ -1,10 +1,20 @@
 import { loginRequestSchema } from '@almoner/contracts';
-import { Alert, Anchor, Button, Center, Checkbox, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  PasswordInput,
+  Stack,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
+import { AuthCard } from './auth-card.tsx';
 
 type LoginAnswer = { two_factor: boolean };
 
@@ -40,28 +50,39 @@ export function LoginPage() {
   });
 
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Paper withBorder shadow="sm" p="xl" w={380} maw="100%">
-        <form onSubmit={handleSubmit} noValidate>
-          <Stack>
-            <Title order={2}>Sign in to Almoner</Title>
-            {error && (
-              <Alert color="red" role="alert">
-                {error}
-              </Alert>
-            )}
-            <TextInput label="Email" type="email" autoComplete="username" autoFocus {...form.getInputProps('email')} />
-            <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
-            <Checkbox label="Keep me signed in" {...form.getInputProps('remember', { type: 'checkbox' })} />
-            <Button type="submit" loading={form.submitting}>
-              Sign in
-            </Button>
-            <Anchor component={Link} to="/forgot-password" size="sm">
-              Forgot your password?
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthCard>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Title order={2}>Sign in to Almoner</Title>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <Checkbox
+            label="Keep me signed in"
+            {...form.getInputProps('remember', { type: 'checkbox' })}
+          />
+          <Button type="submit" loading={form.submitting}>
+            Sign in
+          </Button>
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }

@@ -1,11 +1,12 @@
 import { messages } from '@almoner/contracts';
-import { Alert, Anchor, Button, Center, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { safeRedirect } from './login-page.tsx';
+import { AuthCard } from './auth-card.tsx';
 
 type Mode = 'code' | 'recovery_code';
 
@@ -31,7 +32,8 @@ export function TwoFactorChallengePage() {
         setExpired(error.message);
         return;
       }
-      const text = error instanceof ApiError ? (error.errors?.[mode]?.[0] ?? error.message) : String(error);
+      const text =
+        error instanceof ApiError ? (error.errors?.[mode]?.[0] ?? error.message) : String(error);
       form.setFieldError('value', text);
     }
   });
@@ -43,43 +45,47 @@ export function TwoFactorChallengePage() {
 
   const isCode = mode === 'code';
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
-      <Paper withBorder shadow="sm" p="xl" w={400} maw="100%">
-        <form onSubmit={handleSubmit} noValidate>
-          <Stack>
-            <Title order={2}>Two-factor authentication</Title>
-            <Text size="sm" c="dimmed">
-              {isCode
-                ? 'Enter the 6-digit code from your authenticator app.'
-                : 'Enter one of your emergency recovery codes.'}
-            </Text>
-            {expired && (
-              <Alert color="red" role="alert">
-                {expired}{' '}
-                <Anchor component={Link} to="/login" size="sm">
-                  Back to sign in
-                </Anchor>
-              </Alert>
-            )}
-            <TextInput
-              key={mode}
-              label={isCode ? 'Code' : 'Recovery code'}
-              autoFocus
-              autoComplete={isCode ? 'one-time-code' : 'off'}
-              inputMode={isCode ? 'numeric' : 'text'}
-              placeholder={isCode ? '123456' : 'xxxxxxxxxx-xxxxxxxxxx'}
-              spellCheck={false}
-              {...form.getInputProps('value')}
-            />
-            <Button type="submit" loading={form.submitting}>
-              Sign in
-            </Button>
-            <Anchor component="button" type="button" onClick={handleToggle} size="sm" style={{ alignSelf: 'center' }}>
-              {isCode ? 'Use a recovery code' : 'Use an authentication code'}
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthCard width={400}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack>
+          <Title order={2}>Two-factor authentication</Title>
+          <Text size="sm" c="dimmed">
+            {isCode
+              ? 'Enter the 6-digit code from your authenticator app.'
+              : 'Enter one of your emergency recovery codes.'}
+          </Text>
+          {expired && (
+            <Alert color="red" role="alert">
+              {expired}{' '}
+              <Anchor component={Link} to="/login" size="sm">
+                Back to sign in
+              </Anchor>
+            </Alert>
+          )}
+          <TextInput
+            key={mode}
+            label={isCode ? 'Code' : 'Recovery code'}
+            autoFocus
+            autoComplete={isCode ? 'one-time-code' : 'off'}
+            inputMode={isCode ? 'numeric' : 'text'}
+            placeholder={isCode ? '123456' : 'xxxxxxxxxx-xxxxxxxxxx'}
+            spellCheck={false}
+            {...form.getInputProps('value')}
+          />
+          <Button type="submit" loading={form.submitting}>
+            Sign in
+          </Button>
+          <Anchor
+            component="button"
+            type="button"
+            onClick={handleToggle}
+            size="sm"
+            style={{ alignSelf: 'center' }}
+          >
+            {isCode ? 'Use a recovery code' : 'Use an authentication code'}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
   );
 }
