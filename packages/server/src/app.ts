@@ -23,6 +23,7 @@ import './modules/jobs/jobs.registry.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
+import { startSessionCache } from './modules/auth/session-cache.ts';
 
 export type BuildAppOptions = {
   database: Database;
@@ -57,7 +58,9 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   await queue.start();
   app.addHook('onClose', () => queue.stop());
-  app.decorate('ctx', { database, db: database.db, config, jobs: queue });
+  const sessionCache = await startSessionCache(database);
+  app.addHook('onClose', () => sessionCache.stop());
+  app.decorate('ctx', { database, db: database.db, config, jobs: queue, sessionCache });
 
   await app.register(cookie);
   await app.register(formbody, { parser: parseNested });

@@ -9,6 +9,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema.ts';
+import { type ListenHandlers, type Unlisten, listenOnPostgres } from './listen.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -25,6 +26,8 @@ export type Database = {
   copyOut?: (text: string, prefix: string) => Readable;
   /** Run several statements in one round trip (no parameters). */
   exec: (text: string) => Promise<void>;
+  /** Hears NOTIFY on `channel` (from any process on PostgreSQL) until the returned stop is called. */
+  listen: (channel: string, handlers: ListenHandlers) => Promise<Unlisten>;
   close: () => Promise<void>;
 };
 
@@ -59,6 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query(text);
       },
       copyOut: (text, prefix) => copyOutOfPool(pool, text, prefix),
+      listen: (channel, handlers) => listenOnPostgres(options.url as string, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -78,6 +82,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     exec: async (text) => {
       await pglite.exec(text);
+    },
+    // One process owns the embedded database, so its notifications cannot be missed.
+    listen: async (channel, handlers) => {
+      const stop = await pglite.listen(channel, handlers.message);
+      handlers.ready();
+      return () => stop();
     },
     close: () => pglite.close(),
   };

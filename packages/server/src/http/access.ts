@@ -49,7 +49,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (bearer) {
       request.user = bearer.length <= 128 ? await findUserByApiToken(db, bearer) : null;
     } else {
-      await loadSession(db, config, request, reply);
+      await loadSession(db, config, request, reply, app.ctx.sessionCache);
       if (STATE_CHANGING.has(request.method) && routeConfig.csrf !== false) assertCsrf(config, request);
     }
     request.actor = { userId: request.user?.id ?? null, ip: request.ip };

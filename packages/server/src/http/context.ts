@@ -3,8 +3,9 @@ import type { Database, Db } from '../db/client.ts';
 import type { Actor } from '../db/actor.ts';
 import type { AuthUser, SessionState } from '../modules/auth/session.ts';
 import type { JobQueue } from '../modules/jobs/jobs.queue.ts';
+import type { SessionCache } from '../modules/auth/session-cache.ts';
 
-export type AppContext = { database: Database; db: Db; config: Config; jobs: JobQueue };
+export type AppContext = { database: Database; db: Db; config: Config; jobs: JobQueue; sessionCache: SessionCache };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -92,6 +92,13 @@ const cappedCount = (from: SQL, where: SQL) =>
 const isNarrowed = <F>(def: ListingDefinition<F>, { page, filters }: ListingQuery<F>) =>
   page.search !== '' || def.where(filters).some((part) => part !== undefined);
 
+/**
+ * Listing answers are written with JSON.stringify, not re-validated: the rows are the
+ * definition's own select list, and validating every cell of every page turn cost about a tenth
+ * of the request. The route's zod schema still documents the answer in the API reference.
+ */
+export const listingSerializer = () => (data: unknown) => JSON.stringify(data);
+
 const normalise = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? Number(value) : value);
 
 /** The ids of one page, in order: only what the filter and sort need, so an index can serve it. */
@@ -160,7 +167,9 @@ export async function runListing<F>(db: Queryable, def: ListingDefinition<F>, qu
     page.count ? countOf(db, queries.filtered, queries.kept.filtered) : undefined,
     page.count && queries.total ? countOf(db, queries.total, queries.kept.total) : undefined,
   ]);
-  const data = rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalise(v)])) as ListingRow);
+  // In place: these row objects are this request's own, and a page turn runs this for every cell.
+  for (const row of rows) for (const key in row) row[key] = normalise(row[key]);
+  const data = rows as ListingRow[];
   // Past the cap (or without a count) this lower bound keeps "next" available while pages are full.
   const reached = page.start + data.length + (data.length === page.length ? 1 : 0);
   if (!filtered) {

@@ -32,12 +32,29 @@ export function buildEvent(world: World, chunk: ChunkRows, rng: Rng, pos: number
   const kind = plan.kinds[pos];
   if (kind === EVENT.start) return startRecurring(world, chunk, rng, id, t, ref);
   if (kind === EVENT.charge) return charge(world, chunk, rng, id, t, ref, plan.extra[pos] as number);
-  oneTime(world, chunk, rng, { id, t, ref, paid: kind !== EVENT.abandoned });
+  oneTime(world, chunk, rng, { id, t, ref, paid: kind !== EVENT.abandoned, newest: pos === newestOrder(world) });
 }
 
-function oneTime(world: World, chunk: ChunkRows, rng: Rng, e: { id: number; t: number; ref: number; paid: boolean }): void {
+const newestOrders = new WeakMap<World['plan'], number>();
+
+/**
+ * The plan's newest supporter order. It is paid from a bank account on the website, so the demo
+ * always shows a bank payment still pending (they clear after three days), whatever the date.
+ */
+function newestOrder(world: World): number {
+  let found = newestOrders.get(world.plan);
+  if (found === undefined) {
+    found = world.plan.kinds.length - 1;
+    while (found >= 0 && world.plan.kinds[found] !== EVENT.order) found--;
+    newestOrders.set(world.plan, found);
+  }
+  return found;
+}
+
+function oneTime(world: World, chunk: ChunkRows, rng: Rng, e: { id: number; t: number; ref: number; paid: boolean; newest: boolean }): void {
   const buyer = e.ref >= 0 ? supporterBuyer(world.people[e.ref] as SupporterRef) : guestBuyer(world, rng);
-  const channel = e.paid ? oneTimeChannel(world, rng) : { source: 'Web', isPos: false, web: true, createdBy: null, paymentType: 'card' as const };
+  const drawn = e.paid ? oneTimeChannel(world, rng) : { source: 'Web', isPos: false, web: true, createdBy: null, paymentType: 'card' as const };
+  const channel = e.newest ? { ...drawn, source: 'Web', isPos: false, web: true, createdBy: null, paymentType: 'bank' as const } : drawn;
   const d = newDraft(world, chunk, rng, { id: e.id, t: e.t, buyer, channel, paid: e.paid });
   d.lines = oneTimeLines(d);
   const c = finishContribution(d, {});

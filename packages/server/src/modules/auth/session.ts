@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { users } from '../users/users.tables.ts';
 import { sessions } from './auth.tables.ts';
 import { hmac, randomToken, safeEqual, sha256 } from './crypto.ts';
+import { type CachedSession, type SessionCache, SESSION_CACHE_TTL_MS, forgetSession, forgetUser } from './session-cache.ts';
 
 export const SESSION_COOKIE = 'almoner_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -102,20 +103,17 @@ export async function loadSession(
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
+  cache: SessionCache | null = null,
 ): Promise<void> {
   request.user = null;
   const cookie = request.cookies[SESSION_COOKIE];
   const wellFormed = cookie !== undefined && /^[A-Za-z0-9_-]{32,128}$/.test(cookie);
   let expired = false;
   if (cookie && wellFormed) {
-    // One round trip for the session and its user: this runs before every request.
-    const [found] = await db
-      .select({ session: sessions, user: userColumns })
-      .from(sessions)
-      .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt), eq(users.isAdminUser, true)))
-      .where(eq(sessions.idHash, sha256(cookie)));
-    const row = found?.session;
+    const idHash = sha256(cookie);
     const now = Date.now();
+    const found = cache?.get(idHash, now) ?? (await readSession(db, cache, idHash, now));
+    const row = found?.session;
     const live =
       row &&
       row.expiresAt.getTime() > now &&
@@ -129,7 +127,8 @@ export async function loadSession(
       };
       if (found?.user?.id) request.user = toAuthUser(found.user as UserRow);
       // Touch at most once a minute: idle tracking does not need a write per request.
-      if (now - row.lastSeenAt.getTime() > 60_000) {
+      if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+        forgetSession(row.idHash);
         await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, row.idHash));
       }
       if (request.cookies[XSRF_COOKIE] !== csrfTokenFor(config.appKey, cookie)) {
@@ -139,6 +138,7 @@ export async function loadSession(
     }
     if (row) {
       expired = true;
+      forgetSession(row.idHash);
       await db.delete(sessions).where(eq(sessions.idHash, row.idHash));
     }
   }
@@ -150,6 +150,27 @@ export async function loadSession(
   }
 }
 
+/** Idle tracking does not need a write per request: a session is touched at most this often. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * One round trip for the session and its user. Kept in the cache until the session is due its
+ * touch (which must reach the database) or the cache's own limit, whichever comes first.
+ */
+async function readSession(db: Db, cache: SessionCache | null, idHash: string, now: number): Promise<CachedSession | undefined> {
+  const generation = cache?.generation() ?? 0;
+  const [found] = await db
+    .select({ session: sessions, user: userColumns })
+    .from(sessions)
+    .leftJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt), eq(users.isAdminUser, true)))
+    .where(eq(sessions.idHash, idHash));
+  if (!found) return undefined;
+  const until = Math.min(now + SESSION_CACHE_TTL_MS, found.session.lastSeenAt.getTime() + TOUCH_EVERY_MS, found.session.expiresAt.getTime());
+  const entry = { session: found.session, user: found.user?.id ? found.user : null, until };
+  cache?.set(idHash, entry, generation);
+  return entry;
+}
+
 /** Starts a new session row under a new id (ids change at login and after two-factor). */
 export async function startSession(
   db: Db,
@@ -159,7 +180,10 @@ export async function startSession(
   values: { userId: number | null; pendingUserId: number | null; remember: boolean },
 ): Promise<void> {
   const old = request.session;
-  if (old?.persisted) await db.delete(sessions).where(eq(sessions.idHash, sha256(old.id)));
+  if (old?.persisted) {
+    forgetSession(sha256(old.id));
+    await db.delete(sessions).where(eq(sessions.idHash, sha256(old.id)));
+  }
   const id = randomToken();
   await db.insert(sessions).values({
     idHash: sha256(id),
@@ -177,6 +201,7 @@ export async function startSession(
 
 export async function endSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply) {
   if (request.session?.persisted) {
+    forgetSession(sha256(request.session.id));
     await db.delete(sessions).where(eq(sessions.idHash, sha256(request.session.id)));
   }
   const guestId = randomToken();
@@ -190,6 +215,7 @@ export async function endSession(db: Db, config: Config, request: FastifyRequest
  * was made from): after a new password or losing the second factor, no old session lives on.
  */
 export async function endUserSessions(db: Queryable, userId: number, keepHash: string | null): Promise<void> {
+  forgetUser(userId);
   await db
     .delete(sessions)
     .where(and(or(eq(sessions.userId, userId), eq(sessions.pendingUserId, userId)), keepHash ? ne(sessions.idHash, keepHash) : undefined));

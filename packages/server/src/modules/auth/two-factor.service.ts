@@ -17,6 +17,7 @@ import { decrypt, encrypt, sha256 } from './crypto.ts';
 import { verifyPassword } from './passwords.ts';
 import { completeLogin } from './auth.service.ts';
 import { endUserSessions, findActiveUser, type AuthUser } from './session.ts';
+import { forgetSession, forgetUser } from './session-cache.ts';
 import { accountKeys, forgiveAttempt, reserveAttempt } from './throttle.ts';
 import { findRecoveryCode, newRecoveryCodes, newTotpSecret, otpauthUrl, qrCodeSvg, verifyTotp } from './two-factor.codes.ts';
 
@@ -87,6 +88,7 @@ export async function confirmPassword(ctx: AppContext, request: FastifyRequest, 
   }
   await forgiveAttempt(ctx.db, keys);
   const now = new Date();
+  forgetSession(sessionHash(request));
   await ctx.db.update(sessions).set({ passwordConfirmedAt: now }).where(eq(sessions.idHash, sessionHash(request)));
   if (request.session) request.session.passwordConfirmedAt = now;
 }
@@ -99,6 +101,7 @@ export async function enableTwoFactor(ctx: AppContext, actor: Actor, userId: num
     const row = await loadTwoFactor(ctx, tx, userId);
     if (row.confirmedAt) return statusOf(row);
     const secret = newTotpSecret();
+    forgetUser(userId);
     await tx
       .update(users)
       .set({
@@ -119,6 +122,7 @@ export async function confirmTwoFactor(ctx: AppContext, actor: Actor, userId: nu
     const row = await loadTwoFactor(ctx, tx, userId);
     const step = row.secret ? await verifyTotp(row.secret, code, row.lastStep) : null;
     if (step === null) throw fieldError('code', messages.twoFactorInvalidCode);
+    forgetUser(userId);
     await tx
       .update(users)
       .set({ twoFactorConfirmedAt: row.confirmedAt ?? sql`now()`, twoFactorLastStep: step, updatedAt: sql`now()` })

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { sendCsv } from '../../listing/csv-reply.ts';
-import { readListingQuery, runListing } from '../../listing/engine.ts';
+import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, paymentsToRefund, refundEach, runBatch } from './contributions.bulk.ts';
 import { getContribution } from './contributions.detail.ts';
@@ -16,7 +16,7 @@ const messageResponse = { 200: z.object({ message: z.string() }) };
 
 /** The contributions listing, its CSV export and its bulk actions (spec part 1 §2, §7). */
 export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const list = { config: { permission: 'order.view' }, schema: { summary: 'List contributions (DataTables paging, search and filters)', tags: ['contributions'], body: listingBody, response: { 200: listingResponseSchema } } };
+  const list = { config: { permission: 'order.view' }, serializerCompiler: listingSerializer, schema: { summary: 'List contributions (DataTables paging, search and filters)', tags: ['contributions'], body: listingBody, response: { 200: listingResponseSchema } } };
   const handleList = async (request: { body: Record<string, unknown> }) =>
     runListing(app.ctx.db, contributionsListing, readListingQuery(contributionsListing, request.body));
   // Both addresses serve the same listing: the v2 name is the current one, the other is kept for

@@ -2,7 +2,7 @@ import { listingRequestSchema, listingResponseSchema, supporterFiltersSchema, su
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../listing/csv-reply.ts';
-import { readListingQuery, runListing } from '../../listing/engine.ts';
+import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import { getSupporter, searchSupporterOptions } from './supporters.detail.ts';
 import { supportersListing } from './supporters.listing.ts';
 
@@ -13,7 +13,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 -
 export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jpanel/supporters.listing',
-    { config: { permission: 'member.view' }, schema: { summary: 'List supporters (DataTables paging, search and filters)', tags: ['supporters'], body: listingRequest, response: { 200: listingResponseSchema } } },
+    { config: { permission: 'member.view' }, serializerCompiler: listingSerializer, schema: { summary: 'List supporters (DataTables paging, search and filters)', tags: ['supporters'], body: listingRequest, response: { 200: listingResponseSchema } } },
     async (request) => runListing(app.ctx.db, supportersListing, readListingQuery(supportersListing, request.body)),
   );
 

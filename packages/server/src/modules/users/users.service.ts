@@ -14,6 +14,7 @@ import { randomToken, sha256 } from '../auth/crypto.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { inviteUser } from '../auth/password-reset.service.ts';
 import { endUserSessions, type AuthUser } from '../auth/session.ts';
+import { forgetUser } from '../auth/session-cache.ts';
 import { clearTwoFactor } from '../auth/two-factor.service.ts';
 import { assertCanManage, assertGrants, isEmailConflict, notFound } from './users.rules.ts';
 import { users } from './users.tables.ts';
@@ -115,6 +116,7 @@ export async function updateUser(ctx: AppContext, editor: Editor, id: number, in
       assertCanManage(editor.user, current);
       assertGrants(editor.user, current, input);
       await assertEmailFree(tx, input.email, id);
+      forgetUser(id);
       const [row] = await tx
         .update(users)
         .set({ ...profileFields(input), ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
