@@ -1,4 +1,4 @@
-import { formatContributionNumber, formatDate, messages, toDecimalString } from '@almoner/contracts';
+import { formatContributionNumber, formatDate, messages, toDecimalString, toMinor } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -239,5 +239,24 @@ describe('bulk actions', () => {
     expect(await rowsOf(sql`select count(*)::int as n from refunds where payment_id = ${cheque.id}`)).toEqual([{ n: 0 }]);
     expect(await rowsOf(sql`select refunded_amount::int as refunded, is_spam from contributions where id = ${cad.id}`)).toEqual([{ refunded: 0, is_spam: true }]);
     expect(await rowsOf(sql`select amount_refunded::int as refunded from payments where id = ${cheque.id}`)).toEqual([{ refunded: 0 }]);
+  });
+
+  it('shows on its page what each partial refund covered, item by item, in decimals', async () => {
+    // The demo's partial refunds are traced to the items they gave back.
+    const [traced] = await rowsOf(sql`select l.contribution_id as id, r.id as refund_id from refund_items ri join refunds r on r.id = ri.refund_id
+      join payment_links l on l.payment_id = r.payment_id order by ri.id limit 1`) as [{ id: number; refund_id: number }];
+    expect(traced).toBeDefined();
+    const lines = await rowsOf(sql`select ri.amount::int as amount, ci.description, ci.gl_code from refund_items ri join contribution_items ci on ci.id = ri.contribution_item_id
+      where ri.refund_id = ${traced.refund_id} order by ri.id`);
+    const page = (await agent.get(`/jpanel/contributions/${traced.id}`)).json() as {
+      payments: { currency_code: string; refunds: { id: number; amount: number; items: { description: string; gl_code: string | null; amount: number }[] }[] }[];
+    };
+    const payment = page.payments.find((p) => p.refunds.some((r) => r.id === traced.refund_id));
+    const refund = payment?.refunds.find((r) => r.id === traced.refund_id);
+    const currency = String(payment?.currency_code);
+    expect(refund?.items.map(({ description, gl_code, amount }) => ({ description, gl_code, amount }))).toEqual(
+      lines.map((l) => ({ description: l.description, gl_code: l.gl_code, amount: Number(toDecimalString(Number(l.amount), currency)) })),
+    );
+    expect(refund?.items.reduce((sum, i) => sum + toMinor(i.amount, currency), 0)).toBe(toMinor(refund?.amount ?? 0, currency));
   });
 });
