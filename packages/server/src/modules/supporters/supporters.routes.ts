@@ -1,4 +1,4 @@
-import { listingRequestSchema, listingResponseSchema, supporterFiltersSchema, supporterOptionSchema, text } from '@almoner/contracts';
+import { type ListingResponse, listingRequestSchema, listingResponseOf, supporterFiltersSchema, type SupporterListingRow, supporterOptionSchema, supporterRowSchema, text } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../listing/csv-reply.ts';
@@ -13,8 +13,9 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 -
 export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jpanel/supporters.listing',
-    { config: { permission: 'member.view' }, schema: { summary: 'List supporters (DataTables paging, search and filters)', tags: ['supporters'], body: listingRequest, response: { 200: listingResponseSchema } } },
-    async (request) => runListing(app.ctx.db, supportersListing, readListingQuery(supportersListing, request.body)),
+    { config: { permission: 'member.view' }, schema: { summary: 'List supporters (DataTables paging, search and filters)', tags: ['supporters'], body: listingRequest, response: { 200: listingResponseOf(supporterRowSchema) } } },
+    // The engine types rows loosely; the response schema checks each row against the contract's.
+    async (request) => (await runListing(app.ctx.db, supportersListing, readListingQuery(supportersListing, request.body))) as ListingResponse<SupporterListingRow>,
   );
 
   app.get(
