@@ -67,7 +67,8 @@ describe('the API reference', () => {
       return data?.items;
     };
     const contributionRow = rowOf('/jpanel/contributions-v2.listing');
-    expect(contributionRow?.properties?.total).toMatchObject({ type: expect.anything(), description: expect.stringContaining('decimal') });
+    expect(contributionRow?.properties?.total).toMatchObject({ type: 'number', nullable: true, description: expect.stringContaining('decimal'), example: 39.5 });
+    expect(contributionRow?.properties?.currency_code).toMatchObject({ type: 'string', example: 'USD' });
     expect(Object.keys(contributionRow?.properties ?? {})).toEqual(expect.arrayContaining(['id', 'number', 'supporter', 'status', 'total', 'ordered_at', 'currency_code']));
     expect(Object.keys(rowOf('/jpanel/supporters.listing')?.properties ?? {})).toEqual(expect.arrayContaining(['id', 'display_name', 'email', 'lifetime_total']));
   });
