@@ -39,5 +39,15 @@ it('shows a listing body with its real fields, reached from the API token panel'
   expect(text).not.toContain('additionalProp');
   await operation.scrollIntoViewIfNeeded();
   await screenshot(docs, 'api-docs-listing-body');
+
+  // The answer's example shows a supporter row's real fields, not additionalProp1.
+  const answer = operation.locator('.responses-wrapper .highlight-code, .responses-wrapper .microlight').first();
+  await answer.waitFor();
+  const answerText = await answer.innerText();
+  expect(answerText).toContain('"display_name"');
+  expect(answerText).toContain('"lifetime_total": 120.75');
+  expect(answerText).not.toContain('additionalProp');
+  await answer.scrollIntoViewIfNeeded();
+  await screenshot(docs, 'api-docs-listing-answer');
   await context.close();
 });

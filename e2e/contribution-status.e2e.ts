@@ -116,6 +116,11 @@ describe('the history panel', () => {
     const guest = data.find((r) => r.supporter_id === null) as Row;
     await apiCall(page, 'POST', '/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [guest.id] });
 
+    // The history API answers money as decimal text in its currency; the panel formats it.
+    const trail = await apiCall<{ data: { changes: { field: string; currency?: string; before: unknown; after: unknown }[] }[] }>(page, 'GET', `/jpanel/history/contributions/${guest.id}`);
+    const refundedChange = trail.data.flatMap((e) => e.changes).find((c) => c.field === 'refunded_amount');
+    expect(refundedChange).toMatchObject({ currency: 'USD', before: '0.00', after: guest.total.toFixed(2) });
+
     await page.goto(`/jpanel/contributions/${guest.id}`);
     await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
     const panel = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'History', exact: true }) }).last();

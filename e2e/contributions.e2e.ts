@@ -328,6 +328,39 @@ describe('a contribution', () => {
     await context.close();
   });
 
+  it('lists under a partial refund what it covered, item by item, in its currency', async () => {
+    const { context, page } = await adminPage();
+    await openList(page);
+    type Line = { description: string; amount: number };
+    type Detail = { payments: { currency_code: string; refunds: { items: Line[] }[] }[] };
+    const candidates = (await list(page, { status: 'partially_refunded', length: 40 })).data;
+    let found: { id: number; currency: string; items: Line[] } | undefined;
+    for (const row of candidates) {
+      const detail = await call<Detail>(page, 'GET', `/jpanel/contributions/${row.id}`);
+      const payment = detail.payments.find((p) => p.refunds.some((r) => r.items.length > 0));
+      const items = payment?.refunds.find((r) => r.items.length > 0)?.items;
+      if (payment && items) {
+        found = { id: row.id, currency: payment.currency_code, items };
+        break;
+      }
+    }
+    expect(found, 'a demo partial refund traced to items').toBeDefined();
+    const { id, currency, items } = found as NonNullable<typeof found>;
+    await page.goto(`/jpanel/contributions/${id}`);
+    const covered = page.getByRole('region', { name: 'Payments' }).getByRole('list', { name: 'Covered:' });
+    await covered.waitFor();
+    const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+    const shown = (await covered.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(shown).toHaveLength(items.length);
+    items.forEach((line, n) => {
+      expect(shown[n]?.startsWith(line.description), shown[n]).toBe(true);
+      expect(shown[n]?.endsWith(` · ${money(line.amount)}`), shown[n]).toBe(true);
+    });
+    await covered.scrollIntoViewIfNeeded();
+    await screenshot(page, 'contribution-refund-items');
+    await context.close();
+  });
+
   it('marks a shippable contribution fulfilled from its page, and deletes one', async () => {
     const { context, page } = await adminPage();
     const shippable = (await list(page, { status: 'unfulfilled', length: 1 })).data[0] as Row;

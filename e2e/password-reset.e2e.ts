@@ -44,6 +44,32 @@ it('resets a password with the link from the mail outbox', async () => {
   await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
   expect(await page.getByLabel('Email').inputValue()).toBe(email);
   await expectAccessible(page, 'reset password');
+
+  // Submitted empty, the screen checks with the server's own schema and asks nothing of it.
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/jpanel/reset-password')) posts.push(request.url());
+  });
+  await page.getByLabel('Email').fill('');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  const fieldError = async (label: string) => {
+    const field = page.getByLabel(label, { exact: true });
+    await expect.poll(() => field.getAttribute('aria-invalid')).toBe('true');
+    const described = (await field.getAttribute('aria-describedby')) ?? '';
+    const ids = described.split(/\s+/).filter(Boolean);
+    return (await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()))).join(' ');
+  };
+  expect(await fieldError('Email')).toContain('Please fill this field.');
+  expect(await fieldError('New password')).toContain('Please fill this field.');
+  await screenshot(page, 'reset-password-empty');
+  expect(posts).toEqual([]);
+  await page.getByLabel('Email').fill(email);
+  // Too short and letters only: the shared password rule, still without asking the server.
+  await page.getByLabel('New password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  expect(await fieldError('New password')).toContain('Password must be at least 8 characters long.');
+  expect(posts).toEqual([]);
+
   await page.getByLabel('New password', { exact: true }).fill('second-pass-2');
   await page.getByLabel('Confirm new password').fill('second-pass-2x');
   await page.getByRole('button', { name: 'Reset password' }).click();

@@ -9,8 +9,10 @@ export const historyEntrySchema = z.object({
   actor: z.object({ id: z.number(), name: z.string() }).nullable(),
   ip: z.string().nullable(),
   /**
-   * Shown fields only, each with its label and kind from the table's history catalogue; a money
-   * field carries its currency, a user or supporter field carries `{ id, name }` values.
+   * Shown fields only, each with its label and kind from the table's history catalogue; a user or
+   * supporter field carries `{ id, name }` values. A money field's values are decimal text in
+   * `currency` ("100.00", "1000" for JPY), like every amount the API answers; `before_currency`
+   * is set only when the same change moved the record to another currency.
    */
   changes: z.array(
     z.object({
@@ -18,6 +20,7 @@ export const historyEntrySchema = z.object({
       label: z.string(),
       kind: z.enum(HISTORY_FIELD_KINDS),
       currency: z.string().nullable().optional(),
+      before_currency: z.string().optional(),
       before: z.unknown(),
       after: z.unknown(),
     }),

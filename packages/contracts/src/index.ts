@@ -20,6 +20,7 @@ export * from './refunds.ts';
 export * from './ajax-modal.ts';
 export * from './listing.ts';
 export * from './listings/contributions.ts';
+export * from './listings/rows.ts';
 export * from './contribution-status.ts';
 export * from './fulfilment.ts';
 export * from './listings/supporters.ts';

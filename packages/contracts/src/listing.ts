@@ -79,6 +79,11 @@ export const listingResponseSchema = z.object({
   counts: z.enum(['fresh', 'cached', 'reused']),
   data: z.array(z.record(z.string(), z.unknown())),
 });
+/** A listing's answer with its own row schema, so the API reference shows the row's fields. */
+export function listingResponseOf<Row extends z.ZodObject>(row: Row) {
+  return listingResponseSchema.extend({ data: z.array(row) });
+}
+
 export type ListingResponse<Row = ListingRow> = Omit<z.infer<typeof listingResponseSchema>, 'data'> & {
   data: Row[];
 };

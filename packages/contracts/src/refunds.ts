@@ -1,3 +1,5 @@
+import { formatDate } from './dates.ts';
+
 /**
  * What a refund run did, per payment, in the voice of the fulfilment messages: how many were
  * refunded, and for each payment that was not, its contribution and why.
@@ -20,7 +22,12 @@ export type RefundRefusal =
   /** Asked for more than is left on the payment. */
   | { reason: 'too_large' }
   /** Nothing is left to refund (refunded meanwhile, e.g. by another request). */
-  | { reason: 'nothing_left' };
+  | { reason: 'nothing_left' }
+  /**
+   * No exchange rate into the organisation currency for the refund's day (`day` is yyyy-mm-dd in
+   * the organisation's zone): the refund's functional amount cannot be written, so nothing moves.
+   */
+  | { reason: 'no_rate'; currency: string; orgCurrency: string; day: string };
 
 export function refundRefusalText(refusal: RefundRefusal): string {
   switch (refusal.reason) {
@@ -36,6 +43,8 @@ export function refundRefusalText(refusal: RefundRefusal): string {
       return 'the refund is larger than what is left on its payment';
     case 'nothing_left':
       return 'its payment is already refunded in full';
+    case 'no_rate':
+      return `no exchange rate from ${refusal.currency} to ${refusal.orgCurrency} on ${formatDate(refusal.day)}; add one under Settings › Exchange rates, then run Spam & refund again`;
   }
 }
 

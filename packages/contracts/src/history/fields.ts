@@ -1,9 +1,9 @@
 import { formatDate, formatDateTime } from '../dates.ts';
-import { formatMoney } from '../money.ts';
+import { formatAmount, isCurrencyCode } from '../money.ts';
 
 /**
- * How a record's history shows one column. `money` is minor units in the currency held by the
- * record's `currency` column; `user` and `supporter` arrive from the server as `{ id, name }`;
+ * How a record's history shows one column. `money` is kept by the row in minor units, in the
+ * currency held by the record's `currency` column, and answered by the API as decimal text; `user` and `supporter` arrive from the server as `{ id, name }`;
  * `secret` shows only that it changed; `hidden` is never shown.
  */
 export type HistoryField =
@@ -27,7 +27,10 @@ export function formatHistoryValue(change: { kind: HistoryFieldKind; currency?: 
   if (value === null || value === undefined || value === '') return '—';
   switch (change.kind) {
     case 'money':
-      return formatMoney(Number(value), change.currency ?? 'USD');
+      // The API answers decimal text; a currency it could not tell shows the bare amount.
+      return change.currency && isCurrencyCode(change.currency) && Number.isFinite(Number(value))
+        ? formatAmount(String(value), change.currency)
+        : String(value);
     case 'user':
     case 'supporter':
       return typeof value === 'object' && 'name' in value ? String(value.name) : `#${String(value)}`;

@@ -1,10 +1,14 @@
+import { contributionRowSchema, supporterRowSchema } from '@almoner/contracts';
 import { describe, expect, it } from 'vitest';
+import { contributionsListing } from '../modules/contributions/contributions.listing.ts';
+import { supportersListing } from '../modules/supporters/supporters.listing.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 const t = await createTestApp();
 type Schema = { type?: string; properties?: Record<string, Schema>; additionalProperties?: unknown } & Record<string, unknown>;
 type Operation = {
   summary?: string;
+  responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
   requestBody?: { content: Record<string, { schema: Schema }> };
   parameters?: { name: string; in: string; schema?: Schema }[];
 };
@@ -47,5 +51,32 @@ describe('the API reference', () => {
     expect(Object.keys(body?.properties ?? {})).toEqual(expect.arrayContaining(['draw', 'start', 'length', 'order', 'search', 'status', 'from', 'to']));
     const csv = doc.paths['/jpanel/contributions.csv']?.get?.parameters?.map((p) => p.name);
     expect(csv).toEqual(expect.arrayContaining(['start', 'search', 'from', 'to']));
+  });
+
+  it('shows every response with its real fields, listing rows included', () => {
+    const bare = operations.flatMap(({ name, operation }) =>
+      Object.entries(operation.responses ?? {}).flatMap(([status, response]) =>
+        Object.values(response.content ?? {}).flatMap((content) => bareObjects(content.schema, `${name} ${status}`)),
+      ),
+    );
+    // An event's JSON Schema and sample payload are free-form JSON by nature: the only "any keys" answers.
+    const freeForm = ['GET /jpanel/events/catalogue.json 200.items.properties.sample', 'GET /jpanel/events/catalogue.json 200.items.properties.schema'];
+    expect(bare.filter((at) => !freeForm.includes(at))).toEqual([]);
+    const rowOf = (path: string) => {
+      const data = doc.paths[path]?.post?.responses?.['200']?.content?.['application/json']?.schema.properties?.data as { items?: Schema } | undefined;
+      return data?.items;
+    };
+    const contributionRow = rowOf('/jpanel/contributions-v2.listing');
+    expect(contributionRow?.properties?.total).toMatchObject({ type: 'number', nullable: true, description: expect.stringContaining('decimal'), example: 39.5 });
+    expect(contributionRow?.properties?.currency_code).toMatchObject({ type: 'string', example: 'USD' });
+    expect(Object.keys(contributionRow?.properties ?? {})).toEqual(expect.arrayContaining(['id', 'number', 'supporter', 'status', 'total', 'ordered_at', 'currency_code']));
+    expect(Object.keys(rowOf('/jpanel/supporters.listing')?.properties ?? {})).toEqual(expect.arrayContaining(['id', 'display_name', 'email', 'lifetime_total']));
+  });
+
+  it('declares exactly the keys each listing answers, so none is stripped from a row', () => {
+    for (const [definition, row] of [[contributionsListing, contributionRowSchema], [supportersListing, supporterRowSchema]] as const) {
+      const answered = [...Object.keys(definition.rowExtras), ...Object.keys(definition.fields)].sort();
+      expect(Object.keys(row.shape).sort()).toEqual(answered);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { contributionPromoCodes, contributions, contributionStatusHistory } from '../modules/contributions/contributions.tables.ts';
 import { contributionItemDownloads, contributionItemFields, contributionItems } from '../modules/contributions/contribution-items.tables.ts';
-import { paymentLinks, payments, refunds, transactionFees } from '../modules/payments/payments.tables.ts';
+import { paymentLinks, payments, refundItems, refunds, transactionFees } from '../modules/payments/payments.tables.ts';
 import { recurringPaymentProfiles, recurringTransactions } from '../modules/recurring/recurring.tables.ts';
 import { taxReceiptLines, taxReceipts } from '../modules/receipts/receipts.tables.ts';
 import { sponsors } from '../modules/sponsorships/sponsorships.tables.ts';
@@ -31,6 +31,8 @@ export type ChunkRows = {
   payments: Rows<typeof payments>;
   links: Rows<typeof paymentLinks>;
   refunds: Rows<typeof refunds>;
+  /** What a partial refund gave back, item by item (ids from the table's own sequence). */
+  refundItems: Rows<typeof refundItems>;
   fees: Rows<typeof transactionFees>;
   receipts: Rows<typeof taxReceipts>;
   receiptLines: Rows<typeof taxReceiptLines>;
@@ -41,7 +43,7 @@ export type ChunkRows = {
 export function emptyChunk(): ChunkRows {
   return {
     profiles: [], profileLinks: [], contributions: [], items: [], fields: [], downloads: [], promoLinks: [], history: [],
-    tributes: [], memberships: [], sponsors: [], transactions: [], payments: [], links: [], refunds: [], fees: [],
+    tributes: [], memberships: [], sponsors: [], transactions: [], payments: [], links: [], refunds: [], refundItems: [], fees: [],
     receipts: [], receiptLines: [], ledger: [],
   };
 }
@@ -66,6 +68,7 @@ export async function writeChunk(q: Queryable, rows: ChunkRows): Promise<void> {
   await insertRows(q, payments, rows.payments);
   await insertRows(q, paymentLinks, rows.links);
   await insertRows(q, refunds, rows.refunds);
+  await insertRows(q, refundItems, rows.refundItems);
   await insertRows(q, transactionFees, rows.fees);
   await insertRows(q, taxReceipts, rows.receipts);
   await insertRows(q, taxReceiptLines, rows.receiptLines);

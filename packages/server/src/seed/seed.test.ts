@@ -83,6 +83,12 @@ describe('the demo seed', () => {
       or subtotal_amount <> (select coalesce(sum(total), 0) from contribution_items i where i.contribution_id = c.id)`)).toBe(0);
     expect(await count(database, `select count(*) from contributions c where refunded_amount <> coalesce((select sum(r.amount) from refunds r
       join payment_links l on l.payment_id = r.payment_id where l.contribution_id = c.id), 0)`)).toBe(0);
+    // Partial refunds traced to items: the lines add up to the refund, each on the refund's own contribution.
+    expect(await count(database, 'select count(distinct refund_id) from refund_items')).toBeGreaterThan(0);
+    expect(await count(database, `select count(*) from refunds r where exists (select 1 from refund_items ri where ri.refund_id = r.id)
+      and (r.amount <> (select sum(ri.amount) from refund_items ri where ri.refund_id = r.id)
+           or exists (select 1 from refund_items ri join contribution_items ci on ci.id = ri.contribution_item_id
+                      where ri.refund_id = r.id and ci.contribution_id not in (select contribution_id from payment_links l where l.payment_id = r.payment_id)))`)).toBe(0);
     expect(await count(database, 'select count(*) from supporters s where exists (select 1 from contributions c where c.supporter_id = s.id and c.ordered_at < s.created_at)')).toBe(0);
     expect(await count(database, 'select count(*) from recurring_payment_profiles where contribution_id is null or contribution_item_id is null')).toBe(0);
   });

@@ -51,12 +51,31 @@ function maybeRefund(d: Draft, c: ContributionRow, payment: PaymentRow): void {
     reason: d.rng.pick(REFUND_REASONS), refundedBy: staff, createdAt: at(when), updatedAt: at(when),
   };
   d.chunk.refunds.push(refund);
+  if (amount < total) refundLines(d, refundId, amount);
   if (payment.gateway === 'sandbox') d.chunk.ledger.push(sandboxRefund(refund, payment));
   payment.amountRefunded = amount;
   payment.refunded = amount === total;
   Object.assign(c, { refundedAmount: amount, refundedAt: at(when), refundedBy: staff, refundReference: referenceNumber });
   platformFee(d, null, refundId, -amount, when);
   history(d, c, amount === total ? 'refunded' : 'partially_refunded', when, amount, staff);
+}
+
+/**
+ * A partial refund gives back whole items first, in order, as staff refunding part of an order
+ * would; it is traced to them only when the items can carry all of it (tax and shipping are not
+ * items), so the lines always add up to the refund, as refundPayment requires.
+ */
+function refundLines(d: Draft, refundId: number, amount: number): void {
+  const lines: { refundId: number; contributionItemId: number; amount: number }[] = [];
+  let left = amount;
+  for (const { row } of d.lines) {
+    const part = Math.min(left, Number(row.total ?? 0));
+    if (part <= 0) continue;
+    lines.push({ refundId, contributionItemId: row.id as number, amount: part });
+    left -= part;
+    if (left === 0) break;
+  }
+  if (left === 0) d.chunk.refundItems.push(...lines);
 }
 
 /** The platform's fee ledger covers electronic payments of the last thirteen months. */

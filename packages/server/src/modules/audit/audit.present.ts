@@ -2,6 +2,7 @@ import { type HistoryEntry, type HistoryField, historyFieldOf } from '@almoner/c
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { currenciesByEntry, presentMoney } from './audit.money.ts';
 
 type RawChange = { field: string; before: unknown; after: unknown };
 type Named = { id: number; name: string };
@@ -15,19 +16,12 @@ async function namesOf(db: Queryable, ids: Set<number>, query: (list: SQL) => SQ
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
-/** The record's currency columns now, for money changes whose currency did not change with them. */
-async function currenciesOf(db: Queryable, table: string, recordId: string, fields: Set<string>): Promise<Record<string, unknown>> {
-  if (fields.size === 0 || !/^\d+$/.test(recordId)) return {};
-  const columns = sql.join([...fields].map((f) => sql.identifier(f)), sql`, `);
-  const [row] = await queryRows(db, sql`select ${columns} from ${sql.identifier(table)} where id = ${Number(recordId)}`);
-  return row ?? {};
-}
-
 /**
  * Turns the trail's raw `[before, after]` pairs into what staff read: labelled fields from the
- * table's catalogue, hidden ones dropped, people as `{ id, name }`, money with its currency.
+ * table's catalogue, hidden ones dropped, people as `{ id, name }`, money as decimals in
+ * the currency the row had at the time.
  */
-export async function presentChanges(db: Queryable, table: string, recordId: string, entries: { changes: RawChange[] }[]): Promise<HistoryEntry['changes'][]> {
+export async function presentChanges(db: Queryable, table: string, recordId: string, entries: { id: number; changes: RawChange[] }[]): Promise<HistoryEntry['changes'][]> {
   const users = new Set<number>();
   const supporters = new Set<number>();
   const currencyFields = new Set<string>();
@@ -39,24 +33,23 @@ export async function presentChanges(db: Queryable, table: string, recordId: str
       if (field.kind === 'money') currencyFields.add(field.currency);
     }
   }
-  const [userNames, supporterNames, current] = await Promise.all([
+  const [userNames, supporterNames, currencies] = await Promise.all([
     namesOf(db, users, (list) => sql`select id, coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) as name from users where id in (${list})`),
     namesOf(db, supporters, (list) => sql`select id, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name from supporters where id in (${list})`),
-    currenciesOf(db, table, recordId, currencyFields),
+    currenciesByEntry(db, table, recordId, entries, currencyFields),
   ]);
   const person = (names: Map<number, string>, label: string, value: unknown): Named | unknown => {
     const id = idOf(value);
     return id === null ? value : { id, name: names.get(id) ?? `${label} #${id}` };
   };
-  return entries.map(({ changes }) => {
-    const inEntry = Object.fromEntries(changes.map((c) => [c.field, c.after ?? c.before]));
+  return entries.map(({ changes }, i) => {
     return changes.flatMap((c) => {
       const field: HistoryField = historyFieldOf(table, c.field);
       if (field.kind === 'hidden') return [];
+      if (field.kind === 'money') return [presentMoney(c, field, currencies[i] ?? new Map())];
       const shown = (v: unknown) =>
         field.kind === 'user' ? person(userNames, 'User', v) : field.kind === 'supporter' ? person(supporterNames, 'Supporter', v) : v;
-      const currency = field.kind === 'money' ? String(inEntry[field.currency] ?? current[field.currency] ?? 'USD') : undefined;
-      return [{ field: c.field, label: field.label, kind: field.kind, ...(currency ? { currency } : {}), before: shown(c.before), after: shown(c.after) }];
+      return [{ field: c.field, label: field.label, kind: field.kind, before: shown(c.before), after: shown(c.after) }];
     });
   });
 }

@@ -40,6 +40,7 @@ export async function listHistory(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const raw = page.map((row) => ({
+    id: row.id,
     changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({ field, before, after })),
   }));
   const changes = await presentChanges(db, table, recordId, raw);

@@ -95,8 +95,9 @@ describe('audit trail', () => {
     const history = (await agent.get(`/jpanel/history/contributions/${c.id}`)).json();
     const changes = history.data.flatMap((e: { changes: unknown[] }) => e.changes) as { field: string; label: string; kind: string; currency?: string; before: unknown; after: unknown }[];
     const byField = (field: string) => changes.find((ch) => ch.field === field);
-    expect(byField('refunded_amount')).toMatchObject({ label: 'Refunded amount', kind: 'money', currency: 'EUR', before: 0, after: 10000 });
-    expect(formatHistoryValue(byField('refunded_amount') as { kind: 'money'; currency: string }, 10000)).toBe('€100.00');
+    // The API speaks decimals in the row's currency (not minor units), the screen formats them.
+    expect(byField('refunded_amount')).toMatchObject({ label: 'Refunded amount', kind: 'money', currency: 'EUR', before: '0.00', after: '100.00' });
+    expect(formatHistoryValue(byField('refunded_amount') as { kind: 'money'; currency: string }, byField('refunded_amount')?.after)).toBe('€100.00');
     const name = `${user.firstName} ${user.lastName}`;
     expect(byField('spam_marked_by')).toMatchObject({ label: 'Marked as spam by', kind: 'user', before: null, after: { id: user.id, name } });
     expect(byField('refunded_by')).toMatchObject({ after: { id: user.id, name } });
@@ -106,7 +107,27 @@ describe('audit trail', () => {
 
     const created = history.data.at(-1) as { action: string; changes: { field: string; after: unknown }[] };
     expect(created.action).toBe('insert');
+    expect(created.changes.find((ch) => ch.field === 'total_amount')).toMatchObject({ currency: 'EUR', after: '100.00' });
+    expect(created.changes.find((ch) => ch.field === 'functional_total_amount')).toMatchObject({ currency: 'USD', after: '110.00' });
     expect(created.changes.find((ch) => ch.field === 'supporter_id')?.after).toEqual({ id: s.id, name: 'Ada Lovelace' });
     expect(created.changes.some((ch) => ch.field === 'id')).toBe(false);
+  });
+
+  it('answers a supporter\'s money as decimals in its currency, the old currency for the old amount', async () => {
+    const { agent } = await signedIn(t);
+    const [s] = (await queryRows(t.database.db, sql`insert into supporters (display_name, currency_code, lifetime_donation_amount) values ('Yen Giver', 'JPY', 1500) returning id`)) as [{ id: number }];
+    // Zero-decimal yen: 1500 is ¥1,500, never 15.00.
+    await t.database.db.execute(sql`update supporters set lifetime_donation_amount = 2500 where id = ${s.id}`);
+    await t.database.db.execute(sql`update supporters set currency_code = 'USD', lifetime_donation_amount = 1234 where id = ${s.id}`);
+    const response = await agent.get(`/jpanel/history/supporters/${s.id}`);
+    expect(response.statusCode).toBe(200);
+    const [moved, raised] = (response.json() as { data: { changes: { field: string; after: unknown }[] }[] }).data.map((e) => e.changes.find((ch) => ch.field === 'lifetime_donation_amount'));
+    expect(raised).toEqual({ field: 'lifetime_donation_amount', label: 'Lifetime donations', kind: 'money', currency: 'JPY', before: '1500', after: '2500' });
+    expect(formatHistoryValue({ kind: 'money', currency: 'JPY' }, raised?.after)).toBe('¥2,500');
+    expect(moved).toMatchObject({ currency: 'USD', before_currency: 'JPY', before: '2500', after: '12.34' });
+    // Read a page at a time, the older entry is still in yen: the currency is the one it had then.
+    const first = (await agent.get(`/jpanel/history/supporters/${s.id}?limit=1`)).json() as { next_before: number };
+    const older = (await agent.get(`/jpanel/history/supporters/${s.id}?limit=1&before=${first.next_before}`)).json() as { data: { changes: { field: string }[] }[] };
+    expect(older.data[0]?.changes.find((ch) => ch.field === 'lifetime_donation_amount')).toEqual(raised);
   });
 });

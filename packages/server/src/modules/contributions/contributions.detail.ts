@@ -17,6 +17,17 @@ function decimals(row: Record<string, unknown>, fields: readonly string[], curre
   return out;
 }
 
+/**
+ * What a refund gave back (its refund_items): each item or designation, or recurring charge, with
+ * the amount. Empty for a refund of a whole payment, which covers everything on it.
+ */
+const refundItemsJson = sql`coalesce((select json_agg(json_build_object(
+    'id', ri.id, 'amount', ri.amount, 'contribution_item_id', ri.contribution_item_id, 'description', ci.description,
+    'gl_code', ci.gl_code, 'recurring_transaction_id', ri.recurring_transaction_id, 'charged_at', rt.ordered_at) order by ri.id)
+  from refund_items ri left join contribution_items ci on ci.id = ri.contribution_item_id
+       left join recurring_transactions rt on rt.id = ri.recurring_transaction_id
+  where ri.refund_id = r.id), '[]'::json)`;
+
 const CONTRIBUTION_MONEY = ['subtotal_amount', 'discount_amount', 'tax_amount', 'shipping_amount', 'dcc_amount', 'total_amount', 'refunded_amount'] as const;
 
 /** A contribution's page: the record, its items, payments with refunds, supporter and history. */
@@ -47,7 +58,7 @@ export async function getContribution(db: Queryable, id: number) {
                              p.reference_number, p.card_brand, p.card_last4, p.cheque_number, p.failure_message,
                              p.created_at, p.captured_at,
                              coalesce((select json_agg(json_build_object('id', r.id, 'amount', r.amount, 'status', r.status,
-                                        'reason', r.reason, 'created_at', r.created_at) order by r.id)
+                                        'reason', r.reason, 'created_at', r.created_at, 'items', ${refundItemsJson}) order by r.id)
                                          from refunds r where r.payment_id = p.id), '[]'::json) as refunds
                         from payments p join payment_links l on l.payment_id = p.id
                        where l.contribution_id = ${id} order by p.id`),
@@ -64,7 +75,10 @@ export async function getContribution(db: Queryable, id: number) {
     items: items.map((item) => iso(decimals(item, ['price', 'discount', 'total'], currency))),
     payments: payments.map((payment) => {
       const code = String(payment.currency_code);
-      const refunds = (payment.refunds as Record<string, unknown>[]).map((r) => decimals(r, ['amount'], code));
+      const refunds = (payment.refunds as Record<string, unknown>[]).map((r) => ({
+        ...decimals(r, ['amount'], code),
+        items: (r.items as Record<string, unknown>[]).map((line) => decimals(line, ['amount'], code)),
+      }));
       return iso({ ...decimals(payment, ['amount', 'amount_refunded'], code), refunds });
     }),
     history: history.map((entry) => iso(decimals(entry, ['amount'], currency))),

@@ -1,7 +1,9 @@
-import { formatContributionNumber, messages } from '@almoner/contracts';
+import { formatContributionNumber, formatDate, messages, toDecimalString, toMinor } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
+import { dayInZone } from '../money/money.convert.ts';
+import { getOrgMoneySettings } from '../settings/settings.service.ts';
 import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
 import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
@@ -206,5 +208,55 @@ describe('bulk actions', () => {
     // The "Refunded" event carries the amount refunded.
     const history = await rowsOf(sql`select event, amount::int from contribution_status_history where contribution_id = ${card.id} and event in ('marked_spam', 'refunded') order by id`);
     expect(history).toEqual([{ event: 'marked_spam', amount: null }, { event: 'refunded', amount: card.left }]);
+    // Its record history answers the refunded amount as a decimal in the contribution's currency.
+    const [now] = await rowsOf(sql`select refunded_amount::text as refunded, currency_code from contributions where id = ${card.id}`);
+    const trail = (await agent.get(`/jpanel/history/contributions/${card.id}`)).json() as { data: { changes: { field: string }[] }[] };
+    const refunded = trail.data.flatMap((e) => e.changes).find((ch) => ch.field === 'refunded_amount');
+    expect(refunded).toMatchObject({ kind: 'money', currency: now?.currency_code, before: toDecimalString(0, String(now?.currency_code)), after: toDecimalString(String(now?.refunded), String(now?.currency_code)) });
+  });
+
+  it('refunds what it can on spam & refund and reports a payment with no exchange rate for the day, changing nothing for it', async () => {
+    const [usd] = await rowsOf(sql`select c.id, p.id as payment_id from contributions c join payment_links l on l.contribution_id = c.id join payments p on p.id = l.payment_id
+      where c.deleted_at is null and not c.is_spam and c.refunded_amount = 0 and p.gateway = 'offline' and p.status = 'succeeded' and p.currency_code = 'USD'
+      order by c.id desc limit 1`) as [{ id: number; payment_id: number }];
+    // A cheque in Canadian dollars; no CAD rate exists for any day, so today's refund cannot be converted.
+    await rowsOf(sql`delete from exchange_rates where currency_code = 'CAD'`);
+    const [cad] = await rowsOf(sql`insert into contributions (client_uuid, invoice_number, ordered_at, paid_at, payment_status, payment_type, currency_code, total_amount, subtotal_amount,
+                                   functional_currency_code, functional_exchange_rate, functional_total_amount)
+      values ('no-rate-case', 'NO-RATE-1', now(), now(), 'succeeded', 'cheque', 'CAD', 5000, 5000, 'USD', 0.73, 3650) returning id`) as [{ id: number }];
+    const [cheque] = await rowsOf(sql`insert into payments (type, status, amount, currency_code, gateway, paid) values ('cheque', 'succeeded', 5000, 'CAD', 'offline', true) returning id`) as [{ id: number }];
+    await rowsOf(sql`insert into payment_links (payment_id, contribution_id) values (${cheque.id}, ${cad.id})`);
+
+    const answer = await agent.post('/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [usd.id, cad.id] });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const today = dayInZone(new Date(), (await getOrgMoneySettings(t.database.db)).timeZone);
+    expect(answer.json().message).toBe(
+      'Successfully processed 2 items. 1 paid offline recorded as refunded (return the money by hand); ' +
+        `1 could not be refunded: Contribution #NO-RATE-1 (no exchange rate from CAD to USD on ${formatDate(today)}; add one under Settings › Exchange rates, then run Spam & refund again).`,
+    );
+    // The USD payment is refunded; the CAD one has no refund, nothing refunded, but is marked spam like the rest.
+    expect(await rowsOf(sql`select count(*)::int as n from refunds where payment_id = ${usd.payment_id}`)).toEqual([{ n: 1 }]);
+    expect(await rowsOf(sql`select count(*)::int as n from refunds where payment_id = ${cheque.id}`)).toEqual([{ n: 0 }]);
+    expect(await rowsOf(sql`select refunded_amount::int as refunded, is_spam from contributions where id = ${cad.id}`)).toEqual([{ refunded: 0, is_spam: true }]);
+    expect(await rowsOf(sql`select amount_refunded::int as refunded from payments where id = ${cheque.id}`)).toEqual([{ refunded: 0 }]);
+  });
+
+  it('shows on its page what each partial refund covered, item by item, in decimals', async () => {
+    // The demo's partial refunds are traced to the items they gave back.
+    const [traced] = await rowsOf(sql`select l.contribution_id as id, r.id as refund_id from refund_items ri join refunds r on r.id = ri.refund_id
+      join payment_links l on l.payment_id = r.payment_id order by ri.id limit 1`) as [{ id: number; refund_id: number }];
+    expect(traced).toBeDefined();
+    const lines = await rowsOf(sql`select ri.amount::int as amount, ci.description, ci.gl_code from refund_items ri join contribution_items ci on ci.id = ri.contribution_item_id
+      where ri.refund_id = ${traced.refund_id} order by ri.id`);
+    const page = (await agent.get(`/jpanel/contributions/${traced.id}`)).json() as {
+      payments: { currency_code: string; refunds: { id: number; amount: number; items: { description: string; gl_code: string | null; amount: number }[] }[] }[];
+    };
+    const payment = page.payments.find((p) => p.refunds.some((r) => r.id === traced.refund_id));
+    const refund = payment?.refunds.find((r) => r.id === traced.refund_id);
+    const currency = String(payment?.currency_code);
+    expect(refund?.items.map(({ description, gl_code, amount }) => ({ description, gl_code, amount }))).toEqual(
+      lines.map((l) => ({ description: l.description, gl_code: l.gl_code, amount: Number(toDecimalString(Number(l.amount), currency)) })),
+    );
+    expect(refund?.items.reduce((sum, i) => sum + toMinor(i.amount, currency), 0)).toBe(toMinor(refund?.amount ?? 0, currency));
   });
 });

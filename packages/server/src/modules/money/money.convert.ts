@@ -20,7 +20,12 @@ export type ConvertRequest = { amount: number; currency: string; at: Date };
 
 /** No rate on or before the day: converting at 1.0 would silently misstate every total. */
 export class MissingRateError extends AppError {
-  constructor(currency: string, orgCurrency: string, day: string) {
+  constructor(
+    readonly currency: string,
+    readonly orgCurrency: string,
+    /** yyyy-mm-dd in the organisation's time zone. */
+    readonly day: string,
+  ) {
     super('validation', exchangeRateMessages.missingRate(currency, orgCurrency, day));
   }
 }

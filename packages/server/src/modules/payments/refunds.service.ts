@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { createGateway, GatewayError } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { convertToOrgCurrency } from '../money/money.convert.ts';
+import { convertToOrgCurrency, type FunctionalAmount, MissingRateError } from '../money/money.convert.ts';
 import { recordRefundEvents } from '../domain-events/domain-events.service.ts';
 import { deriveRefundedFigures } from './refunds.derive.ts';
 
@@ -30,7 +30,7 @@ export type RefundPaymentResult =
  * Refunds a payment, in full or in part, inside the caller's transaction: asks the payment's
  * gateway (offline payments need none), records the `refunds` row and its lines, derives every
  * refunded figure from `refunds` and writes the contributions' "Refunded" history event with
- * the amount. A refusal changes nothing and says why.
+ * the amount. A refusal (including a missing exchange rate for today) changes nothing and says why.
  *
  * The idempotency key is derived from the payment's state (what was refunded before and how
  * much is asked), so a transaction that is rolled back and run again asks the gateway with the
@@ -57,7 +57,8 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   if (lines.length > 0 && lines.reduce((sum, l) => sum + l.amount, 0) !== amount) throw new Error('refund lines must add up to the refund amount');
 
   // Converted before the gateway is asked: a missing rate refuses the refund while nothing has moved.
-  const functional = await convertToOrgCurrency(tx, { amount, currency: String(payment.currency_code), at: new Date() });
+  const functional = await functionalOrRefusal(tx, amount, String(payment.currency_code));
+  if ('refusal' in functional) return { ok: false, refusal: functional.refusal };
   const gateway = payment.gateway === null ? null : String(payment.gateway);
   const byHand = OFFLINE_TYPES.has(String(payment.type)) && (gateway === null || gateway === 'offline');
   const idempotencyKey = `refund:${String(payment.id)}:${String(payment.refunded)}:${String(payment.attempts)}:${amount}`;
@@ -100,6 +101,16 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
       from contributions c where c.id in (select contribution_id from payment_links where payment_id = ${payment.id})`);
   await recordRefundEvents(tx, { refundId, paymentId: Number(payment.id), amount, currency: String(payment.currency_code) });
   return { ok: true, refundId, amount, byHand };
+}
+
+/** The refund's amount in the organisation currency today, or why it cannot be had. */
+async function functionalOrRefusal(tx: Tx, amount: number, currency: string): Promise<FunctionalAmount | { refusal: RefundRefusal }> {
+  try {
+    return await convertToOrgCurrency(tx, { amount, currency, at: new Date() });
+  } catch (error) {
+    if (!(error instanceof MissingRateError)) throw error;
+    return { refusal: { reason: 'no_rate', currency: error.currency, orgCurrency: error.orgCurrency, day: error.day } };
+  }
 }
 
 type GatewayAnswer = { reference: string; status: string } | { refusal: RefundRefusal };

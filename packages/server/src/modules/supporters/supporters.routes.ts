@@ -1,4 +1,4 @@
-import { listingRequestSchema, listingResponseSchema, supporterFiltersSchema, supporterOptionSchema, text } from '@almoner/contracts';
+import { type ListingResponse, listingRequestSchema, listingResponseOf, supporterFiltersSchema, type SupporterListingRow, supporterOptionSchema, supporterRowSchema, text } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../listing/csv-reply.ts';
@@ -13,8 +13,9 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 -
 export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jpanel/supporters.listing',
-    { config: { permission: 'member.view' }, serializerCompiler: listingSerializer, schema: { summary: 'List supporters (DataTables paging, search and filters)', tags: ['supporters'], body: listingRequest, response: { 200: listingResponseSchema } } },
-    async (request) => runListing(app.ctx.db, supportersListing, readListingQuery(supportersListing, request.body)),
+    // Documented by the row schema, answered without re-validation (see listingSerializer).
+    { config: { permission: 'member.view' }, serializerCompiler: listingSerializer, schema: { summary: 'List supporters (DataTables paging, search and filters)', tags: ['supporters'], body: listingRequest, response: { 200: listingResponseOf(supporterRowSchema) } } },
+    async (request) => (await runListing(app.ctx.db, supportersListing, readListingQuery(supportersListing, request.body))) as ListingResponse<SupporterListingRow>,
   );
 
   app.get(

@@ -11,8 +11,8 @@ type Change = HistoryEntry['changes'][number];
 /** One field of an entry: "Refunded amount: $0.00 → $100.00", or only the value on create/delete. */
 function ChangeLine({ table, change, action }: { table: string; change: Change; action: HistoryEntry['action'] }) {
   const field = historyFieldOf(table, change.field);
-  const show = (value: unknown) =>
-    formatHistoryValue({ kind: change.kind, currency: change.currency, options: field.kind === 'enum' ? field.options : undefined }, value);
+  const options = field.kind === 'enum' ? field.options : undefined;
+  const show = (value: unknown, currency = change.currency) => formatHistoryValue({ kind: change.kind, currency, options }, value);
   const value = (text: string) => (
     <Text size="sm" span fw={500} style={{ overflowWrap: 'anywhere' }}>
       {text}
@@ -27,7 +27,7 @@ function ChangeLine({ table, change, action }: { table: string; change: Change; 
         value('changed')
       ) : action === 'update' ? (
         <>
-          {value(show(change.before))}
+          {value(show(change.before, change.before_currency ?? change.currency))}
           <Text size="sm" span aria-label="changed to">
             →
           </Text>

@@ -4,7 +4,6 @@ import {
   Anchor,
   Button,
   Checkbox,
-  PasswordInput,
   Stack,
   TextInput,
   Title,
@@ -15,6 +14,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 
 type LoginAnswer = { two_factor: boolean };
 
@@ -66,7 +66,7 @@ export function LoginPage() {
             autoFocus
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label="Password"
             autoComplete="current-password"
             {...form.getInputProps('password')}

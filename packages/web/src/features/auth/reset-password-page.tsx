@@ -1,10 +1,11 @@
 import { resetPasswordSchema } from '@almoner/contracts';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
 import { AuthCard } from './auth-card.tsx';
+import { PasswordField } from '../../components/password-field.tsx';
 
 /** Sets a new password from a reset or invitation link (/reset-password/:token?email=…). */
 export function ResetPasswordPage() {
@@ -64,13 +65,13 @@ export function ResetPasswordPage() {
               autoComplete="username"
               {...form.getInputProps('email')}
             />
-            <PasswordInput
+            <PasswordField
               label="New password"
               autoComplete="new-password"
               autoFocus
               {...form.getInputProps('password')}
             />
-            <PasswordInput
+            <PasswordField
               label="Confirm new password"
               autoComplete="new-password"
               {...form.getInputProps('password_confirmation')}

@@ -55,7 +55,18 @@ export type ContributionItem = {
   tribute_name: string | null;
 };
 
-export type Refund = { id: number; amount: number; status: string; reason: string | null; created_at: string };
+/** One line of a partial refund: the item (designation) or recurring charge it gave back. */
+export type RefundItem = {
+  id: number;
+  amount: number;
+  contribution_item_id: number | null;
+  description: string | null;
+  gl_code: string | null;
+  recurring_transaction_id: number | null;
+  charged_at: string | null;
+};
+
+export type Refund = { id: number; amount: number; status: string; reason: string | null; created_at: string; items: RefundItem[] };
 
 export type Payment = {
   id: number;

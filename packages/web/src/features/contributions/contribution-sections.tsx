@@ -3,6 +3,7 @@ import { Badge, Group, type MantineColor, Stack, Table, Text, Timeline } from '@
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ContributionItem, ContributionRecord, Payment, Refund, StatusEvent } from './api.ts';
 import { Section } from './page-parts.tsx';
+import { RefundItems } from './refund-items.tsx';
 
 const num = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const;
 
@@ -136,6 +137,7 @@ function RefundRow({ refund, currency }: { refund: Refund; currency: string }) {
             <Text size="xs" c="dimmed">
               {refund.reason ? capitalise(refund.reason) : 'No reason given'}
             </Text>
+            <RefundItems items={refund.items} currency={currency} refundId={refund.id} />
             <Text size="xs" c="dimmed" hiddenFrom="sm">
               {formatDate(refund.created_at)}
             </Text>

@@ -1,9 +1,10 @@
 import { confirmPasswordSchema } from '@almoner/contracts';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
 import { twoFactorApi } from './api.ts';
+import { PasswordField } from '../../components/password-field.tsx';
 
 type Props = { opened: boolean; onDone: (confirmed: boolean) => void };
 
@@ -37,7 +38,7 @@ export function ConfirmPasswordModal({ opened, onDone }: Props) {
           <Text size="sm" c="dimmed">
             For your security, please confirm your password to continue.
           </Text>
-          <PasswordInput label="Password" autoComplete="current-password" data-autofocus {...form.getInputProps('password')} />
+          <PasswordField label="Password" autoComplete="current-password" data-autofocus {...form.getInputProps('password')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={handleClose}>
               Cancel

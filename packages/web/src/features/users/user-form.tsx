@@ -1,11 +1,12 @@
 import { userInputSchema, type PermissionHolder, type UserDetail } from '@almoner/contracts';
-import { Button, Checkbox, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveUser } from './api.ts';
 import { PermissionSection } from './permission-section.tsx';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 import { toast } from '../../components/toast.ts';
+import { PasswordField } from '../../components/password-field.tsx';
 
 export type UserFormValues = {
   first_name: string;
@@ -74,7 +75,7 @@ export function UserForm({ user, actor, onSaved }: Props) {
             <TextInput label="Last name" required maxLength={45} autoComplete="off" {...form.getInputProps('last_name')} />
             <TextInput label="Email" type="email" required maxLength={45} autoComplete="off" {...form.getInputProps('email')} />
             <TextInput label="Phone" type="tel" maxLength={36} autoComplete="off" {...form.getInputProps('phone')} />
-            <PasswordInput
+            <PasswordField
               label="Password"
               autoComplete="new-password"
               description={user ? 'Leave blank to keep the current password.' : 'At least 8 characters, with letters and numbers.'}
