@@ -47,6 +47,35 @@ it('adds an exchange rate on the exchange-rates screen, refusing a bad one with 
   await page.getByText('This currency already has a rate on that date.').waitFor();
 });
 
+it('imports a file of rates: a bad row imports none and is named, the fixed file imports every row', async () => {
+  const { page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.goto('/jpanel/settings/exchange-rates');
+  await page.getByRole('heading', { name: 'Exchange rates', exact: true }).waitFor();
+
+  const next = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const file = (rate: string) => ({
+    name: 'rates.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Currency,Rate,Effective On\nEUR,1.0843,${next(1)}\nEUR,${rate},${next(2)}\n`),
+  });
+  await page.locator('input[type=file]').setInputFiles(file('abc'));
+  await page.getByRole('button', { name: 'Import 2 rates' }).click();
+  await page.getByText('Nothing was imported: fix the rows below and try again.').waitFor();
+  await page.getByText('Row 2, Rate: Enter a rate above 0, for example 1.35.').waitFor();
+  expect(await page.locator(`[data-rate="EUR-${next(1)}"]`).count()).toBe(0);
+  await screenshot(page, 'exchange-rates-import-error');
+  await expectAccessible(page, 'exchange rates import error');
+
+  await page.locator('input[type=file]').setInputFiles(file('1.09'));
+  await page.getByRole('button', { name: 'Import 2 rates' }).click();
+  await page.getByText('2 exchange rates imported.').waitFor();
+  const imported = page.locator(`[data-rate="EUR-${next(2)}"]`);
+  await imported.waitFor();
+  expect(await imported.innerText()).toContain('Imported');
+});
+
 it('saves the organisation time zone on the settings page', async () => {
   const { page } = await browser.newPage();
   await signIn(page);

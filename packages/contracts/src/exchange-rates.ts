@@ -5,12 +5,20 @@ import { currencyCodeSchema } from './money.ts';
 export const EXCHANGE_RATE_SOURCES = ['entered', 'imported'] as const;
 export type ExchangeRateSource = (typeof EXCHANGE_RATE_SOURCES)[number];
 
+/** At most this many rates per file: a few years of daily rates for one currency. */
+export const EXCHANGE_RATE_IMPORT_MAX = 1000;
+
 export const exchangeRateMessages = {
   rate: 'Enter a rate above 0, for example 1.35.',
   date: 'Enter the date the rate starts, as yyyy-mm-dd.',
   sameCurrency: 'The organisation currency is always worth 1; choose another currency.',
   duplicate: 'This currency already has a rate on that date.',
   saved: 'Exchange rate saved.',
+  imported: (count: number) => `${count} exchange ${count === 1 ? 'rate' : 'rates'} imported.`,
+  importFailed: 'Nothing was imported: fix the rows below and try again.',
+  importEmpty: 'The file has no rates. It needs the columns currency, rate and effective_on.',
+  importTooMany: `A file can hold at most ${EXCHANGE_RATE_IMPORT_MAX} rates.`,
+  duplicateInFile: 'This currency and date appear twice in the file.',
   missingRate: (currency: string, orgCurrency: string, day: string) =>
     `No exchange rate from ${currency} to ${orgCurrency} on or before ${day}. Add one under Settings › Exchange rates first.`,
 } as const;
@@ -55,3 +63,14 @@ export const exchangeRateListSchema = z.object({
 export type ExchangeRateList = z.infer<typeof exchangeRateListSchema>;
 
 export const exchangeRateSavedSchema = z.object({ message: z.string(), rate: exchangeRateSchema });
+
+/** A file of rates, parsed in the browser; every row is checked again here, all or nothing. */
+export const exchangeRateImportSchema = z.object({
+  rows: z
+    .array(z.record(z.string(), z.unknown()), { error: exchangeRateMessages.importEmpty })
+    .min(1, { error: exchangeRateMessages.importEmpty })
+    .max(EXCHANGE_RATE_IMPORT_MAX, { error: exchangeRateMessages.importTooMany }),
+});
+export type ExchangeRateImport = z.input<typeof exchangeRateImportSchema>;
+
+export const exchangeRateImportedSchema = z.object({ message: z.string(), imported: z.number() });

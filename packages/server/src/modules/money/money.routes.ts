@@ -1,6 +1,13 @@
-import { exchangeRateCreateSchema, exchangeRateListSchema, exchangeRateMessages, exchangeRateSavedSchema } from '@almoner/contracts';
+import {
+  exchangeRateCreateSchema,
+  exchangeRateImportSchema,
+  exchangeRateImportedSchema,
+  exchangeRateListSchema,
+  exchangeRateMessages,
+  exchangeRateSavedSchema,
+} from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addExchangeRate, listExchangeRates } from './money.service.ts';
+import { addExchangeRate, importExchangeRates, listExchangeRates } from './money.service.ts';
 
 /** Settings › Exchange rates: the rates every money row is converted into the organisation currency with. */
 export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,5 +35,23 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       message: exchangeRateMessages.saved,
       rate: await addExchangeRate(app.ctx.db, request.actor, request.body),
     }),
+  );
+
+  app.post(
+    '/jpanel/settings/exchange-rates/import',
+    {
+      config: { permission: 'admin.payments' },
+      schema: {
+        summary: 'Import exchange rates (all or nothing)',
+        description: 'Rows of currency, rate and effective_on, as read from a spreadsheet. One bad row imports none; each is named in errors as rows.N.field.',
+        tags: ['settings'],
+        body: exchangeRateImportSchema,
+        response: { 200: exchangeRateImportedSchema },
+      },
+    },
+    async (request) => {
+      const imported = await importExchangeRates(app.ctx.db, request.actor, request.body.rows);
+      return { message: exchangeRateMessages.imported(imported), imported };
+    },
   );
 };

@@ -49,11 +49,11 @@ export function ContributionTags({ row, size = 'xs' }: { row: Flags; size?: 'xs'
 
 /**
  * "Contribution #…" the one way it is written everywhere (`formatContributionNumber`). In a
- * table it may break after a hyphen onto two lines: the same characters, half the width.
+ * table it may break after its hyphens onto three short lines (15ch holds the longest part).
  */
 export function ContributionNumber({ number, wrap = false }: { number: string; wrap?: boolean }) {
   return (
-    <Text size="xs" ff="monospace" span style={wrap ? { display: 'inline-block', maxWidth: '19ch' } : { whiteSpace: 'nowrap' }}>
+    <Text size="xs" ff="monospace" span style={wrap ? { display: 'inline-block', maxWidth: '15ch' } : { whiteSpace: 'nowrap' }}>
       {number}
     </Text>
   );

@@ -55,7 +55,7 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
   number: (r) => <ContributionNumber number={r.number} wrap />,
   supporter: (r) => (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" maw={140} truncate title={r.supporter}>
+      <Text size="sm" maw={130} truncate title={r.supporter}>
         {r.supporter}
       </Text>
       {r.supporter_id === null && (
@@ -66,7 +66,7 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
     </Group>
   ),
   location: (r) => (
-    <Text size="sm" c="dimmed" maw={120} truncate title={r.location}>
+    <Text size="sm" c="dimmed" maw={110} truncate title={r.location}>
       {r.location}
     </Text>
   ),
@@ -84,7 +84,13 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
       {formatDate(r.ordered_at)}
     </Text>
   ),
-  payment: (r) => nowrap(r.payment),
+  // "Mastercard •••• 2857" may break after the brand, never inside "•••• 2857", so the
+  // column stays narrow enough for every column to show at 1440 px.
+  payment: (r) => (
+    <Text size="sm" span maw={120} style={{ display: 'inline-block' }}>
+      {r.payment.replace(/ (\d{4})$/, '\u00a0$1')}
+    </Text>
+  ),
   source: (r) => nowrap(r.source ?? ''),
 };
 

@@ -1,4 +1,4 @@
-import type { ExchangeRate, ExchangeRateCreate, ExchangeRateList } from '@almoner/contracts';
+import type { ExchangeRate, ExchangeRateCreate, ExchangeRateImport, ExchangeRateList } from '@almoner/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -17,6 +17,15 @@ export function useAddExchangeRate() {
   return useMutation({
     mutationFn: (body: ExchangeRateCreate) =>
       api<{ message: string; rate: ExchangeRate }>('/jpanel/settings/exchange-rates', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exchangeRateKeys.list }),
+  });
+}
+
+export function useImportExchangeRates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ExchangeRateImport) =>
+      api<{ message: string; imported: number }>('/jpanel/settings/exchange-rates/import', { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: exchangeRateKeys.list }),
   });
 }

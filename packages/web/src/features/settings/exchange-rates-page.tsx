@@ -11,6 +11,7 @@ import { useSession } from '../../app/session.ts';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAddExchangeRate, useExchangeRates } from './exchange-rates-api.ts';
+import { ImportRatesCard } from './exchange-rates-import.tsx';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -78,6 +79,7 @@ export function ExchangeRatesPage() {
       ) : (
         <>
           <AddRateForm orgCurrency={rates.data.org_currency} />
+          <ImportRatesCard />
           <Paper withBorder radius="md">
             {rates.data.data.length === 0 ? (
               <Text size="sm" c="dimmed" p="lg">
