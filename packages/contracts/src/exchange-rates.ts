@@ -64,10 +64,20 @@ export type ExchangeRateList = z.infer<typeof exchangeRateListSchema>;
 
 export const exchangeRateSavedSchema = z.object({ message: z.string(), rate: exchangeRateSchema });
 
+/**
+ * One row as read from the file. Its fields are checked one row at a time by the service with
+ * `exchangeRateCreateSchema`, so a bad row is named by its number instead of failing the shape.
+ */
+const importRowSchema = z.object({
+  currency: z.unknown().optional().describe('Currency code, e.g. CAD'),
+  rate: z.unknown().optional().describe('One unit of the currency in the organisation currency, e.g. 0.7312'),
+  effective_on: z.unknown().optional().describe('The day the rate starts, yyyy-mm-dd'),
+});
+
 /** A file of rates, parsed in the browser; every row is checked again here, all or nothing. */
 export const exchangeRateImportSchema = z.object({
   rows: z
-    .array(z.record(z.string(), z.unknown()), { error: exchangeRateMessages.importEmpty })
+    .array(importRowSchema, { error: exchangeRateMessages.importEmpty })
     .min(1, { error: exchangeRateMessages.importEmpty })
     .max(EXCHANGE_RATE_IMPORT_MAX, { error: exchangeRateMessages.importTooMany }),
 });
