@@ -106,3 +106,88 @@ export type Sponsor = z.infer<typeof sponsorSchema>;
 
 export const sponsorSavedSchema = z.object({ message: z.string(), sponsor: sponsorSchema });
 export type SponsorSaved = z.infer<typeof sponsorSavedSchema>;
+
+/**
+ * Sponsees listing (spec part 3 §7 `/jpanel/sponsorship.ajax` and `.csv`, the sponsorship list
+ * report): 25 a page, by reference number. Filters as the incumbent's: search on name or
+ * reference, gender, sponsored, enabled.
+ */
+export const SPONSEES_PAGE_SIZE = 25;
+
+export const sponseeColumns = [
+  { key: 'reference_number', label: 'Reference', sortable: true },
+  { key: 'full_name', label: 'Name', sortable: true },
+  { key: 'gender', label: 'Gender', sortable: true },
+  { key: 'birth_date', label: 'Born', sortable: true },
+  { key: 'enrollment_date', label: 'Enrolled', sortable: true },
+  { key: 'country', label: 'Country', sortable: true },
+  { key: 'sponsor_count', label: 'Sponsors', sortable: true, align: 'right' },
+  { key: 'is_sponsored', label: 'Sponsored', sortable: true },
+  { key: 'is_enabled', label: 'Enabled', sortable: true },
+  { key: 'last_timeline_update_on', label: 'Last update', sortable: true },
+] as const;
+
+export const SPONSEES_DEFAULT_SORT = [{ column: 0, dir: 'asc' as const }];
+
+const yesNo = z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined));
+
+export const sponseeFiltersSchema = z.object({
+  gender: z.enum(['F', 'M']).optional().or(z.literal('').transform(() => undefined)),
+  is_sponsored: yesNo,
+  is_enabled: yesNo,
+});
+export type SponseeFilters = z.infer<typeof sponseeFiltersSchema>;
+
+const shownField = <T extends z.ZodType>(type: T, description: string, example: string | number | boolean) => type.nullable().meta({ description, example });
+
+export const sponseeRowSchema = z.object({
+  id: z.number().meta({ description: "The sponsee's id.", example: 9 }),
+  _url: z.string().meta({ description: "The sponsee's page in the app.", example: '/jpanel/sponsorships/9' }),
+  reference_number: shownField(z.string(), 'Reference number.', 'KE-01001'),
+  full_name: shownField(z.string(), 'First and last name.', 'Amani Otieno'),
+  gender: shownField(z.string(), 'F or M.', 'F'),
+  birth_date: shownField(z.string(), 'Birth date (YYYY-MM-DD).', '2015-04-02'),
+  enrollment_date: shownField(z.string(), 'Enrolment date (YYYY-MM-DD).', '2022-09-01'),
+  country: shownField(z.string(), 'Country.', 'Kenya'),
+  sponsor_count: shownField(z.number(), 'Active sponsors.', 1),
+  is_sponsored: shownField(z.boolean(), 'Counted as sponsored.', true),
+  is_enabled: shownField(z.boolean(), 'Offered for sponsorship.', true),
+  last_timeline_update_on: shownField(z.string(), 'Day of the last public timeline update.', '2026-10-03'),
+});
+export type SponseeListingRow = z.infer<typeof sponseeRowSchema>;
+
+/** GET /jpanel/sponsorships/{id}: the sponsee page. */
+export const sponseeDetailSchema = z.object({
+  sponsee: z.object({
+    id: z.number(),
+    reference_number: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    full_name: z.string(),
+    gender: z.string().nullable(),
+    birth_date: z.string().nullable(),
+    enrollment_date: z.string().nullable(),
+    biography: z.string().nullable(),
+    private_notes: z.string().nullable(),
+    street_number: z.string().nullable(),
+    street_name: z.string().nullable(),
+    village: z.string().nullable(),
+    region: z.string().nullable(),
+    country: z.string().nullable(),
+    project: z.string().nullable(),
+    school: z.string().nullable(),
+    latitude: z.string().nullable(),
+    longitude: z.string().nullable(),
+    is_enabled: z.boolean(),
+    is_sponsored: z.boolean(),
+    is_sponsored_auto: z.boolean(),
+    sponsor_count: z.number(),
+    gl_code: z.string().nullable(),
+    last_timeline_update_on: z.string().nullable(),
+    payment_option_group: z.string().nullable(),
+    photo: z.object({ id: z.number(), filename: z.string(), url: z.string().nullable() }).nullable(),
+  }),
+  segments: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  sponsors: z.array(sponsorSchema),
+});
+export type SponseeDetail = z.infer<typeof sponseeDetailSchema>;

@@ -74,6 +74,13 @@ export async function getSponsor(db: Queryable, id: number): Promise<Sponsor> {
   return toSponsor(row);
 }
 
+/** A sponsee's sponsor records, active ones first, newest start first. */
+export async function sponsorsOf(db: Queryable, sponsorshipId: number): Promise<Sponsor[]> {
+  const rows = await queryRows(db, sql`${sponsorSelect(sql`s.sponsorship_id = ${sponsorshipId} and s.deleted_at is null`)}
+    order by ${activeSponsorSql('s')} desc, s.started_at desc, s.id desc`);
+  return rows.map(toSponsor);
+}
+
 /** GET /jpanel/sponsor/add/{sponsorshipId}: the unsaved record the add form starts from (today). */
 export async function newSponsor(db: Queryable, sponsorshipId: number): Promise<Sponsor> {
   const [row] = await queryRows(db, sql`
