@@ -91,7 +91,7 @@ describe('sponsorships', () => {
     await page.getByRole('dialog', { name: 'Sponsor' }).getByRole('button', { name: 'Delete record' }).click();
     const ask = page.getByRole('dialog', { name: 'Delete this sponsor record?' });
     await ask.getByText('The supporter is not deleted.').waitFor();
-    expect(await ask.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await ask.getByRole('button', { name: 'Delete record' }).click();
     await page.getByText(sponsorMessages.deleted).waitFor();
     await page.getByText('No sponsors yet.').waitFor();
