@@ -29,3 +29,4 @@ export * from './mail.ts';
 export * from './domain-events.ts';
 export * from './password-reset.ts';
 export * from './sponsorships.ts';
+export * from './timeline.ts';
