@@ -1,4 +1,4 @@
-import { sponsorMessages } from '@almoner/contracts';
+import { sponsorMessages, timelineMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -11,6 +11,8 @@ type Listing = { recordsFiltered: number; data: { id: number; reference_number: 
 const { openList, reloadBy } = listingScreen<Listing>('/jpanel/sponsorship.ajax', '/jpanel/sponsorships', 'Sponsorships');
 
 let page: Page;
+/** A 1×1 PNG. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 
 beforeAll(async () => {
   ({ page } = await browser.newPage());
@@ -97,5 +99,58 @@ describe('sponsorships', () => {
     await page.getByText('No sponsors yet.').waitFor();
     await apiCall(page, 'GET', `/jpanel/supporters/${supporter.id}`);
     await screenshot(page, 'sponsee-record-deleted');
+  });
+
+  it('posts a public update with a photo and notifies sponsors, then edits and deletes it', async () => {
+    const sponsored = await apiCall<Listing>(page, 'POST', '/jpanel/sponsorship.ajax', { is_sponsored: '1' });
+    const sponsee = sponsored.data[0]!;
+    await page.goto(sponsee._url);
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+    await timeline.getByRole('article').first().waitFor();
+
+    await timeline.getByRole('button', { name: 'Add an Update' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add an Update' });
+    expect(await modal.getByRole('combobox', { name: 'Tag' }).inputValue()).toBe('General');
+    await modal.getByLabel('Posted on').fill('');
+    await modal.getByRole('button', { name: 'Post update' }).click();
+    for (const message of [timelineMessages.headline, timelineMessages.date, timelineMessages.message]) await modal.getByText(message).waitFor();
+    await screenshot(page, 'timeline-update-required');
+
+    await modal.getByLabel('Headline').fill('Sports day');
+    await modal.getByLabel('Posted on').fill(localToday());
+    await modal.getByLabel('Message').fill('She won the 100 metres.');
+    await modal.locator('input[type="file"]').setInputFiles({ name: 'sports-day.png', mimeType: 'image/png', buffer: PNG });
+    await modal.getByLabel('Caption for sports-day.png').fill('On the podium');
+    // Private posts cannot notify: the choice is only offered for public ones.
+    await modal.getByLabel(/Private/).check();
+    expect(await modal.getByLabel('Notify sponsors by e-mail').count()).toBe(0);
+    await modal.getByLabel(/Private/).uncheck();
+    await modal.getByLabel('Notify sponsors by e-mail').check();
+    await screenshot(page, 'timeline-update-filled');
+    await modal.getByRole('button', { name: 'Post update' }).click();
+    await page.getByText(/Update posted\. \d+ sponsors? (was|were) e-mailed\./).waitFor();
+    const card = timeline.getByRole('article', { name: 'Sports day' });
+    await card.getByText('On the podium').waitFor();
+    await card.getByText('Sponsors notified').waitFor();
+    await card.getByText(localToday()).waitFor();
+    // The photo is served back from storage (a real image, decoded by the browser).
+    await expect.poll(() => page.evaluate(`document.querySelector('article img[alt="On the podium"]')?.naturalWidth`)).toBe(1);
+    await screenshot(page, 'timeline-posted');
+
+    await card.getByRole('button', { name: 'Edit update Sports day' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Update' });
+    await edit.getByLabel('Headline').fill('Sports day results');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(timelineMessages.saved).waitFor();
+    const edited = timeline.getByRole('article', { name: 'Sports day results' });
+    await edited.waitFor();
+
+    await edited.getByRole('button', { name: 'Delete update Sports day results' }).click();
+    const ask = page.getByRole('dialog', { name: 'Delete this update?' });
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await ask.getByRole('button', { name: 'Delete update' }).click();
+    await page.getByText(timelineMessages.deleted).waitFor();
+    await edited.waitFor({ state: 'detached' });
+    await screenshot(page, 'timeline-after-delete');
   });
 });

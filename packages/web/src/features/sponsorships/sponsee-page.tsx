@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
 import { PermittedLink } from '../../components/permitted-link.tsx';
 import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
+import { TimelineWidget } from '../timeline/timeline-widget.tsx';
 import { useSponsee } from './api.ts';
 import { SponsorModal } from './sponsor-modal.tsx';
 
@@ -144,6 +145,7 @@ function SponseeView({ data }: { data: SponseeDetail }) {
             >
               <SponsorRows rows={data.sponsors} onOpen={setModal} />
             </Section>
+            <TimelineWidget parentType="sponsorship" parentId={s.id} editPermission="sponsorship.edit" />
             <Section title="Biography">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {s.biography || 'No biography yet.'}
