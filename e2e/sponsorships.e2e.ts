@@ -7,12 +7,28 @@ import { apiCall, listingScreen, settledScreenshot as screenshot } from './suppo
 /** Sponsees: the list, a sponsee's page, adding a sponsor, ending the sponsorship, deleting the record. */
 const browser = useBrowser();
 
-type Listing = { recordsFiltered: number; data: { id: number; reference_number: string; full_name: string; is_sponsored: boolean; _url: string }[] };
-const { openList, reloadBy } = listingScreen<Listing>('/jpanel/sponsorship.ajax', '/jpanel/sponsorships', 'Sponsorships');
+type Listing = {
+  recordsFiltered: number;
+  data: {
+    id: number;
+    reference_number: string;
+    full_name: string;
+    is_sponsored: boolean;
+    _url: string;
+  }[];
+};
+const { openList, reloadBy } = listingScreen<Listing>(
+  '/jpanel/sponsorship.ajax',
+  '/jpanel/sponsorships',
+  'Sponsorships',
+);
 
 let page: Page;
 /** A 1×1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 beforeAll(async () => {
   ({ page } = await browser.newPage());
@@ -28,7 +44,9 @@ const localToday = () => {
 describe('sponsorships', () => {
   it('lists sponsees, filters the waiting ones and opens one', async () => {
     const first = await openList(page);
-    expect(first.data.map((r) => r.reference_number)).toEqual([...first.data.map((r) => r.reference_number)].sort());
+    expect(first.data.map((r) => r.reference_number)).toEqual(
+      [...first.data.map((r) => r.reference_number)].sort(),
+    );
     await screenshot(page, 'sponsorships-list');
     await page.getByRole('combobox', { name: 'Sponsored' }).click();
     const waiting = await reloadBy(page, () => page.getByRole('option', { name: 'No' }).click());
@@ -38,9 +56,14 @@ describe('sponsorships', () => {
   });
 
   it('adds a sponsor to a sponsee, ends the sponsorship and deletes the record', async () => {
-    const waiting = await apiCall<Listing>(page, 'POST', '/jpanel/sponsorship.ajax', { is_sponsored: '0', is_enabled: '1' });
+    const waiting = await apiCall<Listing>(page, 'POST', '/jpanel/sponsorship.ajax', {
+      is_sponsored: '0',
+      is_enabled: '1',
+    });
     const sponsee = waiting.data[0]!;
-    const supporters = await apiCall<{ data: { id: number; display_name: string; email: string | null }[] }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: '' } });
+    const supporters = await apiCall<{
+      data: { id: number; display_name: string; email: string | null }[];
+    }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: '' } });
     const supporter = supporters.data.find((s) => s.email) ?? supporters.data[0]!;
 
     await page.goto(sponsee._url);
@@ -58,8 +81,13 @@ describe('sponsorships', () => {
     await modal.getByText(sponsorMessages.sponsorRequired).waitFor();
     await screenshot(page, 'sponsor-modal-required');
 
-    await modal.getByRole('combobox', { name: 'Sponsor' }).fill(supporter.email ?? supporter.display_name);
-    await page.getByRole('option', { name: new RegExp(supporter.display_name) }).first().click();
+    await modal
+      .getByRole('combobox', { name: 'Sponsor' })
+      .fill(supporter.email ?? supporter.display_name);
+    await page
+      .getByRole('option', { name: new RegExp(supporter.display_name) })
+      .first()
+      .click();
     await modal.getByLabel('Source').fill('Phone');
     await modal.getByRole('button', { name: 'Add sponsor' }).click();
     await page.getByText(sponsorMessages.added).waitFor();
@@ -84,13 +112,20 @@ describe('sponsorships', () => {
     await edit.waitFor({ state: 'hidden' });
     await row.getByText('Sponsor request').waitFor();
     await row.getByText('Active, ending').waitFor();
-    const detail = await apiCall<{ sponsors: { ended_at: string | null }[] }>(page, 'GET', `/jpanel/sponsorships/${sponsee.id}`);
+    const detail = await apiCall<{ sponsors: { ended_at: string | null }[] }>(
+      page,
+      'GET',
+      `/jpanel/sponsorships/${sponsee.id}`,
+    );
     expect(detail.sponsors[0]?.ended_at).toBe(localToday());
     await screenshot(page, 'sponsee-sponsorship-ended');
 
     // Delete the record: asked first, Cancel has the focus; the supporter stays.
     await row.getByRole('button', { name: /Edit the sponsor record/ }).click();
-    await page.getByRole('dialog', { name: 'Sponsor' }).getByRole('button', { name: 'Delete record' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sponsor' })
+      .getByRole('button', { name: 'Delete record' })
+      .click();
     const ask = page.getByRole('dialog', { name: 'Delete this sponsor record?' });
     await ask.getByText('The supporter is not deleted.').waitFor();
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
@@ -102,7 +137,9 @@ describe('sponsorships', () => {
   });
 
   it('posts a public update with a photo and notifies sponsors, then edits and deletes it', async () => {
-    const sponsored = await apiCall<Listing>(page, 'POST', '/jpanel/sponsorship.ajax', { is_sponsored: '1' });
+    const sponsored = await apiCall<Listing>(page, 'POST', '/jpanel/sponsorship.ajax', {
+      is_sponsored: '1',
+    });
     const sponsee = sponsored.data[0]!;
     await page.goto(sponsee._url);
     const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -113,13 +150,20 @@ describe('sponsorships', () => {
     expect(await modal.getByRole('combobox', { name: 'Tag' }).inputValue()).toBe('General');
     await modal.getByLabel('Posted on').fill('');
     await modal.getByRole('button', { name: 'Post update' }).click();
-    for (const message of [timelineMessages.headline, timelineMessages.date, timelineMessages.message]) await modal.getByText(message).waitFor();
+    for (const message of [
+      timelineMessages.headline,
+      timelineMessages.date,
+      timelineMessages.message,
+    ])
+      await modal.getByText(message).waitFor();
     await screenshot(page, 'timeline-update-required');
 
     await modal.getByLabel('Headline').fill('Sports day');
     await modal.getByLabel('Posted on').fill(localToday());
     await modal.getByLabel('Message').fill('She won the 100 metres.');
-    await modal.locator('input[type="file"]').setInputFiles({ name: 'sports-day.png', mimeType: 'image/png', buffer: PNG });
+    await modal
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'sports-day.png', mimeType: 'image/png', buffer: PNG });
     await modal.getByLabel('Caption for sports-day.png').fill('On the podium');
     // Private posts cannot notify: the choice is only offered for public ones.
     await modal.getByLabel(/Private/).check();
@@ -134,7 +178,11 @@ describe('sponsorships', () => {
     await card.getByText('Sponsors notified').waitFor();
     await card.getByText(localToday()).waitFor();
     // The photo is served back from storage (a real image, decoded by the browser).
-    await expect.poll(() => page.evaluate(`document.querySelector('article img[alt="On the podium"]')?.naturalWidth`)).toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(`document.querySelector('article img[alt="On the podium"]')?.naturalWidth`),
+      )
+      .toBe(1);
     await screenshot(page, 'timeline-posted');
 
     await card.getByRole('button', { name: 'Edit update Sports day' }).click();

@@ -28,9 +28,20 @@ export const SPONSOR_END_NOTE_MAX = 2500;
 /** Where a sponsorship came from; the field takes any text, these are offered. */
 export const SPONSOR_SOURCES = ['Website', 'POS', 'Phone', 'Import', 'Staff'] as const;
 /** Why sponsorships end; offered, any text is kept. */
-export const SPONSOR_END_REASONS = ['Sponsor request', 'Payment failed', 'Sponsee graduated', 'Sponsee left the programme', 'Deceased', 'Other'] as const;
+export const SPONSOR_END_REASONS = [
+  'Sponsor request',
+  'Payment failed',
+  'Sponsee graduated',
+  'Sponsee left the programme',
+  'Deceased',
+  'Other',
+] as const;
 
-const id = z.number().int().positive().max(2 ** 31 - 1);
+const id = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
 /** A day: blank means none; otherwise the spec's date rule (an ISO day out). */
 const optionalDay = (error: string = messages.date) =>
@@ -56,7 +67,10 @@ const sponsorFields = {
   ended_note: optionalText(SPONSOR_END_NOTE_MAX),
 };
 
-const endNotBeforeStart = (f: { started_at: string | null; ended_at: string | null }, ctx: z.RefinementCtx) => {
+const endNotBeforeStart = (
+  f: { started_at: string | null; ended_at: string | null },
+  ctx: z.RefinementCtx,
+) => {
   if (f.started_at && f.ended_at && f.ended_at < f.started_at) {
     ctx.addIssue({ code: 'custom', path: ['ended_at'], message: sponsorMessages.endBeforeStart });
   }
@@ -68,7 +82,11 @@ export const sponsorCreateSchema = z
     sponsorship_id: z.coerce.number({ error: sponsorMessages.sponseeNotFound }).pipe(id),
     supporter_id: z.preprocess(
       (v) => (v === '' || v === null ? undefined : v),
-      z.coerce.number({ error: sponsorMessages.sponsorRequired }).int({ error: sponsorMessages.sponsorRequired }).positive({ error: sponsorMessages.sponsorRequired }).max(2 ** 31 - 1, { error: sponsorMessages.sponsorRequired }),
+      z.coerce
+        .number({ error: sponsorMessages.sponsorRequired })
+        .int({ error: sponsorMessages.sponsorRequired })
+        .positive({ error: sponsorMessages.sponsorRequired })
+        .max(2 ** 31 - 1, { error: sponsorMessages.sponsorRequired }),
     ),
     ...sponsorFields,
   })
@@ -82,7 +100,12 @@ export type SponsorCreate = z.input<typeof sponsorCreateSchema>;
 export const sponsorUpdateSchema = z
   .object({ ...sponsorFields, end_sponsorship: formBoolean().optional().default(false) })
   .superRefine((f, ctx) => {
-    if (f.end_sponsorship && !f.ended_at) ctx.addIssue({ code: 'custom', path: ['ended_at'], message: sponsorMessages.endedOnRequired });
+    if (f.end_sponsorship && !f.ended_at)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ended_at'],
+        message: sponsorMessages.endedOnRequired,
+      });
     endNotBeforeStart(f, ctx);
   });
 export type SponsorUpdate = z.input<typeof sponsorUpdateSchema>;
@@ -92,7 +115,9 @@ export const sponsorSchema = z.object({
   /** null for the unsaved record of the add form. */
   id: z.number().nullable(),
   sponsorship: z.object({ id: z.number(), reference_number: z.string(), full_name: z.string() }),
-  supporter: z.object({ id: z.number(), display_name: z.string(), email: z.string().nullable() }).nullable(),
+  supporter: z
+    .object({ id: z.number(), display_name: z.string(), email: z.string().nullable() })
+    .nullable(),
   source: z.string().nullable(),
   started_at: z.string(),
   ended_at: z.string().nullable(),
@@ -129,20 +154,32 @@ export const sponseeColumns = [
 
 export const SPONSEES_DEFAULT_SORT = [{ column: 0, dir: 'asc' as const }];
 
-const yesNo = z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined));
+const yesNo = z
+  .enum(['1', '0'])
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 export const sponseeFiltersSchema = z.object({
-  gender: z.enum(['F', 'M']).optional().or(z.literal('').transform(() => undefined)),
+  gender: z
+    .enum(['F', 'M'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   is_sponsored: yesNo,
   is_enabled: yesNo,
 });
 export type SponseeFilters = z.infer<typeof sponseeFiltersSchema>;
 
-const shownField = <T extends z.ZodType>(type: T, description: string, example: string | number | boolean) => type.nullable().meta({ description, example });
+const shownField = <T extends z.ZodType>(
+  type: T,
+  description: string,
+  example: string | number | boolean,
+) => type.nullable().meta({ description, example });
 
 export const sponseeRowSchema = z.object({
   id: z.number().meta({ description: "The sponsee's id.", example: 9 }),
-  _url: z.string().meta({ description: "The sponsee's page in the app.", example: '/jpanel/sponsorships/9' }),
+  _url: z
+    .string()
+    .meta({ description: "The sponsee's page in the app.", example: '/jpanel/sponsorships/9' }),
   reference_number: shownField(z.string(), 'Reference number.', 'KE-01001'),
   full_name: shownField(z.string(), 'First and last name.', 'Amani Otieno'),
   gender: shownField(z.string(), 'F or M.', 'F'),
@@ -152,7 +189,11 @@ export const sponseeRowSchema = z.object({
   sponsor_count: shownField(z.number(), 'Active sponsors.', 1),
   is_sponsored: shownField(z.boolean(), 'Counted as sponsored.', true),
   is_enabled: shownField(z.boolean(), 'Offered for sponsorship.', true),
-  last_timeline_update_on: shownField(z.string(), 'Day of the last public timeline update.', '2026-10-03'),
+  last_timeline_update_on: shownField(
+    z.string(),
+    'Day of the last public timeline update.',
+    '2026-10-03',
+  ),
 });
 export type SponseeListingRow = z.infer<typeof sponseeRowSchema>;
 
@@ -185,7 +226,9 @@ export const sponseeDetailSchema = z.object({
     gl_code: z.string().nullable(),
     last_timeline_update_on: z.string().nullable(),
     payment_option_group: z.string().nullable(),
-    photo: z.object({ id: z.number(), filename: z.string(), url: z.string().nullable() }).nullable(),
+    photo: z
+      .object({ id: z.number(), filename: z.string(), url: z.string().nullable() })
+      .nullable(),
   }),
   segments: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
   sponsors: z.array(sponsorSchema),

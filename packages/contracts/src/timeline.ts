@@ -18,7 +18,10 @@ export const timelineMessages = {
   added: 'Update posted.',
   saved: 'Update saved.',
   deleted: 'Update deleted.',
-  notified: (n: number) => (n === 1 ? 'Update posted. 1 sponsor was e-mailed.' : `Update posted. ${n} sponsors were e-mailed.`),
+  notified: (n: number) =>
+    n === 1
+      ? 'Update posted. 1 sponsor was e-mailed.'
+      : `Update posted. ${n} sponsors were e-mailed.`,
 } as const;
 
 export type TimelineTag = (typeof TIMELINE_TAGS)[number];
@@ -34,15 +37,28 @@ export const TIMELINE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Each tag's icon (the incumbent's icon_class, as Font Awesome names; the web maps them). */
 export const timelineTagIcons: Record<TimelineTag, string> = {
-  admin: 'fa-cog', celebration: 'fa-birthday-cake', education: 'fa-graduation-cap', family: 'fa-users',
-  financial: 'fa-dollar', general: 'fa-comment', gift: 'fa-gift', letter: 'fa-envelope', medical: 'fa-medkit',
-  milestone: 'fa-flag', travel: 'fa-plane', update: 'fa-refresh', weather: 'fa-cloud',
+  admin: 'fa-cog',
+  celebration: 'fa-birthday-cake',
+  education: 'fa-graduation-cap',
+  family: 'fa-users',
+  financial: 'fa-dollar',
+  general: 'fa-comment',
+  gift: 'fa-gift',
+  letter: 'fa-envelope',
+  medical: 'fa-medkit',
+  milestone: 'fa-flag',
+  travel: 'fa-plane',
+  update: 'fa-refresh',
+  weather: 'fa-cloud',
 };
 
 export const timelineTagLabel = (tag: string) => tag.charAt(0).toUpperCase() + tag.slice(1);
 
 const requiredLine = (max: number, error: string) =>
-  text(error).trim().min(1, { error }).max(max, { error: messages.maxLength(max) });
+  text(error)
+    .trim()
+    .min(1, { error })
+    .max(max, { error: messages.maxLength(max) });
 
 /** The Add an Update form, as posted (POST /jpanel/timeline and /jpanel/timeline/{id}). */
 export const timelinePostInputSchema = z.object({
@@ -61,7 +77,20 @@ export const timelinePostInputSchema = z.object({
   /** Honoured only for public posts, and only while the timeline-updated e-mail is enabled. */
   notify_sponsors: formBoolean().optional().default(false),
   media: z
-    .array(z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1), caption: text().trim().max(TIMELINE_CAPTION_MAX, { error: messages.maxLength(TIMELINE_CAPTION_MAX) }).optional().default('') }))
+    .array(
+      z.object({
+        id: z.coerce
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
+        caption: text()
+          .trim()
+          .max(TIMELINE_CAPTION_MAX, { error: messages.maxLength(TIMELINE_CAPTION_MAX) })
+          .optional()
+          .default(''),
+      }),
+    )
     .max(TIMELINE_ATTACHMENTS_MAX)
     .optional()
     .default([]),
@@ -70,13 +99,21 @@ export type TimelinePostInput = z.input<typeof timelinePostInputSchema>;
 
 export const timelineCreateSchema = timelinePostInputSchema.extend({
   parent_type: z.enum(TIMELINE_PARENT_TYPES, { error: timelineMessages.parentNotFound }),
-  parent_id: z.coerce.number({ error: timelineMessages.parentNotFound }).int().positive().max(2 ** 31 - 1),
+  parent_id: z.coerce
+    .number({ error: timelineMessages.parentNotFound })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
 });
 export type TimelineCreate = z.input<typeof timelineCreateSchema>;
 
 export const timelineParentParams = z.object({
   type: z.enum(TIMELINE_PARENT_TYPES, { error: timelineMessages.parentNotFound }),
-  id: z.coerce.number({ error: timelineMessages.parentNotFound }).int().positive().max(2 ** 31 - 1),
+  id: z.coerce
+    .number({ error: timelineMessages.parentNotFound })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
 });
 
 export const timelineMediaSchema = z.object({
@@ -110,5 +147,9 @@ export const timelineListSchema = z.object({
 });
 export type TimelineList = z.infer<typeof timelineListSchema>;
 
-export const timelineSavedSchema = z.object({ message: z.string(), post: timelinePostSchema, notified: z.number() });
+export const timelineSavedSchema = z.object({
+  message: z.string(),
+  post: timelinePostSchema,
+  notified: z.number(),
+});
 export type TimelineSaved = z.infer<typeof timelineSavedSchema>;

@@ -1,4 +1,10 @@
-import { SPONSEES_DEFAULT_SORT, SPONSEES_PAGE_SIZE, type SponseeFilters, sponseeColumns, sponseeFiltersSchema } from '@almoner/contracts';
+import {
+  SPONSEES_DEFAULT_SORT,
+  SPONSEES_PAGE_SIZE,
+  type SponseeFilters,
+  sponseeColumns,
+  sponseeFiltersSchema,
+} from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 
@@ -16,7 +22,10 @@ function where(f: SponseeFilters): (SQL | undefined)[] {
 function search(term: string): SQL {
   const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const text = sql`lower(concat_ws(' ', sp.reference_number, sp.first_name, sp.last_name))`;
-  return sql.join(words.map((w) => sql`${text} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`), sql` and `);
+  return sql.join(
+    words.map((w) => sql`${text} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
+    sql` and `,
+  );
 }
 
 /** The sponsees list and the sponsorship list report (its CSV). */
@@ -32,7 +41,10 @@ export const sponseesListing: ListingDefinition<SponseeFilters> = {
     sponsor_count: { select: sql`sp.sponsor_count` },
     is_sponsored: { select: sql`sp.is_sponsored` },
     is_enabled: { select: sql`sp.is_enabled` },
-    last_timeline_update_on: { select: sql`sp.last_timeline_update_on::text`, sort: sql`sp.last_timeline_update_on` },
+    last_timeline_update_on: {
+      select: sql`sp.last_timeline_update_on::text`,
+      sort: sql`sp.last_timeline_update_on`,
+    },
   },
   rowExtras: { id: sql`sp.id`, _url: sql`'/jpanel/sponsorships/' || sp.id` },
   from: sql`sponsorships sp`,

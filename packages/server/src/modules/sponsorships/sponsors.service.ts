@@ -1,4 +1,10 @@
-import { type Sponsor, type SponsorCreate, sponsorMessages, type sponsorCreateSchema, type sponsorUpdateSchema } from '@almoner/contracts';
+import {
+  type Sponsor,
+  type SponsorCreate,
+  sponsorMessages,
+  type sponsorCreateSchema,
+  type sponsorUpdateSchema,
+} from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client.ts';
@@ -25,7 +31,12 @@ const numSponsorsSql = sql`coalesce((select (value #>> '{}')::int from settings 
  * sponsors against the sponsors-per-sponsee setting. `ids` limits it to some sponsees.
  */
 export async function recountSponsorships(q: Queryable, ids?: number[]): Promise<void> {
-  const only = ids ? sql`and sp.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const only = ids
+    ? sql`and sp.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   if (ids?.length === 0) return;
   await q.execute(sql`
     update sponsorships sp
@@ -54,8 +65,16 @@ const sponsorSelect = (where: SQL) => sql`
 function toSponsor(r: Record<string, unknown>): Sponsor {
   return {
     id: Number(r.id),
-    sponsorship: { id: Number(r.sponsorship_id), reference_number: String(r.reference_number), full_name: String(r.sponsee_name ?? '') },
-    supporter: { id: Number(r.supporter_id), display_name: String(r.supporter_name), email: (r.supporter_email as string | null) ?? null },
+    sponsorship: {
+      id: Number(r.sponsorship_id),
+      reference_number: String(r.reference_number),
+      full_name: String(r.sponsee_name ?? ''),
+    },
+    supporter: {
+      id: Number(r.supporter_id),
+      display_name: String(r.supporter_name),
+      email: (r.supporter_email as string | null) ?? null,
+    },
     source: (r.source as string | null) ?? null,
     started_at: String(r.started_at),
     ended_at: (r.ended_at as string | null) ?? null,
@@ -76,40 +95,72 @@ export async function getSponsor(db: Queryable, id: number): Promise<Sponsor> {
 
 /** A sponsee's sponsor records, active ones first, newest start first. */
 export async function sponsorsOf(db: Queryable, sponsorshipId: number): Promise<Sponsor[]> {
-  const rows = await queryRows(db, sql`${sponsorSelect(sql`s.sponsorship_id = ${sponsorshipId} and s.deleted_at is null`)}
-    order by ${activeSponsorSql('s')} desc, s.started_at desc, s.id desc`);
+  const rows = await queryRows(
+    db,
+    sql`${sponsorSelect(sql`s.sponsorship_id = ${sponsorshipId} and s.deleted_at is null`)}
+    order by ${activeSponsorSql('s')} desc, s.started_at desc, s.id desc`,
+  );
   return rows.map(toSponsor);
 }
 
 /** GET /jpanel/sponsor/add/{sponsorshipId}: the unsaved record the add form starts from (today). */
 export async function newSponsor(db: Queryable, sponsorshipId: number): Promise<Sponsor> {
-  const [row] = await queryRows(db, sql`
+  const [row] = await queryRows(
+    db,
+    sql`
     select sp.id, sp.reference_number, person_name(sp.first_name, sp.last_name) as full_name, ${orgTodaySql}::text as today
-      from sponsorships sp where sp.id = ${sponsorshipId} and sp.deleted_at is null`);
+      from sponsorships sp where sp.id = ${sponsorshipId} and sp.deleted_at is null`,
+  );
   if (!row) throw new AppError('not_found', sponsorMessages.sponseeNotFound);
   return {
     id: null,
-    sponsorship: { id: Number(row.id), reference_number: String(row.reference_number), full_name: String(row.full_name ?? '') },
-    supporter: null, source: null, started_at: String(row.today), ended_at: null, ended_reason: null, ended_note: null,
-    is_active: true, started_by: null, ended_by: null,
+    sponsorship: {
+      id: Number(row.id),
+      reference_number: String(row.reference_number),
+      full_name: String(row.full_name ?? ''),
+    },
+    supporter: null,
+    source: null,
+    started_at: String(row.today),
+    ended_at: null,
+    ended_reason: null,
+    ended_note: null,
+    is_active: true,
+    started_by: null,
+    ended_by: null,
   };
 }
 
 /** Locks the sponsee, so sponsor changes (and its recount) for one sponsee run one at a time. */
 async function lockSponsee(tx: Tx, sponsorshipId: number): Promise<void> {
-  const [row] = await queryRows(tx, sql`select id from sponsorships where id = ${sponsorshipId} and deleted_at is null for update`);
+  const [row] = await queryRows(
+    tx,
+    sql`select id from sponsorships where id = ${sponsorshipId} and deleted_at is null for update`,
+  );
   if (!row) throw new AppError('not_found', sponsorMessages.sponseeNotFound);
 }
 
 /** Refuses a second record for the same supporter and sponsee whose period overlaps [start, end]. */
-async function checkNoOverlap(tx: Tx, r: { supporterId: number; sponsorshipId: number; start: string; end: string | null; exceptId?: number }) {
-  const [clash] = await queryRows(tx, sql`
+async function checkNoOverlap(
+  tx: Tx,
+  r: {
+    supporterId: number;
+    sponsorshipId: number;
+    start: string;
+    end: string | null;
+    exceptId?: number;
+  },
+) {
+  const [clash] = await queryRows(
+    tx,
+    sql`
     select id from sponsors
      where supporter_id = ${r.supporterId} and sponsorship_id = ${r.sponsorshipId} and deleted_at is null
        and id <> ${r.exceptId ?? 0}
        and started_at <= coalesce(${r.end}::date, 'infinity'::date)
        and coalesce(ended_at, 'infinity'::date) >= ${r.start}::date
-     limit 1`);
+     limit 1`,
+  );
   if (clash) throw fieldError('supporter_id', sponsorMessages.alreadySponsoring);
 }
 
@@ -119,35 +170,73 @@ async function today(tx: Queryable): Promise<string> {
 }
 
 /** POST /jpanel/sponsor: a supporter starts sponsoring a sponsee. */
-export async function createSponsor(tx: Tx, userId: number | null, input: z.output<typeof sponsorCreateSchema>): Promise<Sponsor> {
+export async function createSponsor(
+  tx: Tx,
+  userId: number | null,
+  input: z.output<typeof sponsorCreateSchema>,
+): Promise<Sponsor> {
   await lockSponsee(tx, input.sponsorship_id);
-  const [supporter] = await queryRows(tx, sql`select id from supporters where id = ${input.supporter_id}`);
+  const [supporter] = await queryRows(
+    tx,
+    sql`select id from supporters where id = ${input.supporter_id}`,
+  );
   if (!supporter) throw fieldError('supporter_id', sponsorMessages.supporterNotFound);
   const start = input.started_at ?? (await today(tx));
-  if (input.ended_at && input.ended_at < start) throw fieldError('ended_at', sponsorMessages.endBeforeStart);
-  await checkNoOverlap(tx, { supporterId: input.supporter_id, sponsorshipId: input.sponsorship_id, start, end: input.ended_at });
-  const [row] = await queryRows(tx, sql`
+  if (input.ended_at && input.ended_at < start)
+    throw fieldError('ended_at', sponsorMessages.endBeforeStart);
+  await checkNoOverlap(tx, {
+    supporterId: input.supporter_id,
+    sponsorshipId: input.sponsorship_id,
+    start,
+    end: input.ended_at,
+  });
+  const [row] = await queryRows(
+    tx,
+    sql`
     insert into sponsors (supporter_id, sponsorship_id, source, started_at, started_by, ended_at, ended_by, ended_reason, ended_note, currency_code)
     values (${input.supporter_id}, ${input.sponsorship_id}, ${input.source}, ${start}, ${userId}, ${input.ended_at},
             ${input.ended_at ? userId : null}, ${input.ended_reason}, ${input.ended_note},
             coalesce((select value #>> '{}' from settings where key = 'site_currency'), 'USD'))
-    returning id`);
+    returning id`,
+  );
   const id = Number(row?.id);
-  await recordEvent(tx, 'sponsorship.started', { sponsorship_id: input.sponsorship_id, sponsor_id: id, supporter_id: input.supporter_id });
-  if (input.ended_at) await recordEvent(tx, 'sponsorship.ended', { sponsorship_id: input.sponsorship_id, sponsor_id: id, supporter_id: input.supporter_id, reason: input.ended_reason });
+  await recordEvent(tx, 'sponsorship.started', {
+    sponsorship_id: input.sponsorship_id,
+    sponsor_id: id,
+    supporter_id: input.supporter_id,
+  });
+  if (input.ended_at)
+    await recordEvent(tx, 'sponsorship.ended', {
+      sponsorship_id: input.sponsorship_id,
+      sponsor_id: id,
+      supporter_id: input.supporter_id,
+      reason: input.ended_reason,
+    });
   await recountSponsorships(tx, [input.sponsorship_id]);
   return getSponsor(tx, id);
 }
 
-type Existing = { id: number; sponsorship_id: number; supporter_id: number; started_at: string; ended_at: string | null };
+type Existing = {
+  id: number;
+  sponsorship_id: number;
+  supporter_id: number;
+  started_at: string;
+  ended_at: string | null;
+};
 
 async function lockSponsor(tx: Tx, id: number): Promise<Existing> {
-  const [found] = await queryRows(tx, sql`select sponsorship_id from sponsors where id = ${id} and deleted_at is null`);
+  const [found] = await queryRows(
+    tx,
+    sql`select sponsorship_id from sponsors where id = ${id} and deleted_at is null`,
+  );
   if (!found) throw new AppError('not_found', sponsorMessages.sponsorNotFound);
   await lockSponsee(tx, Number(found.sponsorship_id));
-  const [row] = await queryRows(tx, sql`
+  const [row] = await queryRows(
+    tx,
+    sql`
     select id, sponsorship_id, supporter_id, started_at::text as started_at, ended_at::text as ended_at
-      from sponsors where id = ${id} and deleted_at is null`);
+      from sponsors where id = ${id} and deleted_at is null`,
+  );
   if (!row) throw new AppError('not_found', sponsorMessages.sponsorNotFound);
   return row as Existing;
 }
@@ -156,12 +245,23 @@ async function lockSponsor(tx: Tx, id: number): Promise<Existing> {
  * POST /jpanel/sponsor/{id}: changes a record; `end_sponsorship` ends it on the given day. Ending
  * an open record records sponsorship.ended; clearing the end of an ended one, sponsorship.started.
  */
-export async function updateSponsor(tx: Tx, userId: number | null, id: number, input: z.output<typeof sponsorUpdateSchema>): Promise<{ sponsor: Sponsor; ended: boolean }> {
+export async function updateSponsor(
+  tx: Tx,
+  userId: number | null,
+  id: number,
+  input: z.output<typeof sponsorUpdateSchema>,
+): Promise<{ sponsor: Sponsor; ended: boolean }> {
   const existing = await lockSponsor(tx, id);
   const start = input.started_at ?? existing.started_at;
   const end = input.ended_at;
   if (end && end < start) throw fieldError('ended_at', sponsorMessages.endBeforeStart);
-  await checkNoOverlap(tx, { supporterId: existing.supporter_id, sponsorshipId: existing.sponsorship_id, start, end, exceptId: id });
+  await checkNoOverlap(tx, {
+    supporterId: existing.supporter_id,
+    sponsorshipId: existing.sponsorship_id,
+    start,
+    end,
+    exceptId: id,
+  });
   const ending = end !== null && existing.ended_at === null;
   const reopening = end === null && existing.ended_at !== null;
   await tx.execute(sql`
@@ -170,7 +270,11 @@ export async function updateSponsor(tx: Tx, userId: number | null, id: number, i
            ended_by = case when ${end}::date is null then null when ${ending} then ${userId}::int else ended_by end,
            ended_reason = ${end ? input.ended_reason : null}, ended_note = ${end ? input.ended_note : null}, updated_at = now()
      where id = ${id}`);
-  const ref = { sponsorship_id: existing.sponsorship_id, sponsor_id: id, supporter_id: existing.supporter_id };
+  const ref = {
+    sponsorship_id: existing.sponsorship_id,
+    sponsor_id: id,
+    supporter_id: existing.supporter_id,
+  };
   if (ending) await recordEvent(tx, 'sponsorship.ended', { ...ref, reason: input.ended_reason });
   if (reopening) await recordEvent(tx, 'sponsorship.started', ref);
   await recountSponsorships(tx, [existing.sponsorship_id]);
@@ -180,10 +284,17 @@ export async function updateSponsor(tx: Tx, userId: number | null, id: number, i
 /** DELETE /jpanel/sponsor/{id}: removes the record (soft delete); the supporter is untouched. */
 export async function deleteSponsor(tx: Tx, id: number): Promise<void> {
   const existing = await lockSponsor(tx, id);
-  await tx.execute(sql`update sponsors set deleted_at = now(), updated_at = now() where id = ${id}`);
+  await tx.execute(
+    sql`update sponsors set deleted_at = now(), updated_at = now() where id = ${id}`,
+  );
   // A record removed while still running ends that sponsorship.
   if (existing.ended_at === null || existing.ended_at >= (await today(tx))) {
-    await recordEvent(tx, 'sponsorship.ended', { sponsorship_id: existing.sponsorship_id, sponsor_id: id, supporter_id: existing.supporter_id, reason: null });
+    await recordEvent(tx, 'sponsorship.ended', {
+      sponsorship_id: existing.sponsorship_id,
+      sponsor_id: id,
+      supporter_id: existing.supporter_id,
+      reason: null,
+    });
   }
   await recountSponsorships(tx, [existing.sponsorship_id]);
 }

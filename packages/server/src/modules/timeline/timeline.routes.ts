@@ -36,40 +36,100 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     onDone: async (upload, request) => {
       const [row] = await app.ctx.db
         .insert(media)
-        .values({ collectionName: upload.collectionName, name: upload.originalName, filename: upload.filename, storageKey: upload.key, contentType: upload.contentType, size: upload.size, createdBy: request.actor.userId })
+        .values({
+          collectionName: upload.collectionName,
+          name: upload.originalName,
+          filename: upload.filename,
+          storageKey: upload.key,
+          contentType: upload.contentType,
+          size: upload.size,
+          createdBy: request.actor.userId,
+        })
         .returning();
       const url = (await storage().signDownload(upload.key, { expiresInSeconds: 3600 })).url;
-      return { id: (row as { id: number }).id, filename: upload.filename, public_url: url, thumbnail_url: url, caption: null };
+      return {
+        id: (row as { id: number }).id,
+        filename: upload.filename,
+        public_url: url,
+        thumbnail_url: url,
+        caption: null,
+      };
     },
   });
 
   app.get(
     '/jpanel/timeline/:type/:id',
-    { config: { permission: 'sponsorship.view' }, schema: { summary: "A record's timeline, newest first", tags, params: timelineParentParams, response: { 200: timelineListSchema } } },
+    {
+      config: { permission: 'sponsorship.view' },
+      schema: {
+        summary: "A record's timeline, newest first",
+        tags,
+        params: timelineParentParams,
+        response: { 200: timelineListSchema },
+      },
+    },
     async (request) => listTimeline(app.ctx.db, storage(), request.params.type, request.params.id),
   );
 
   app.post(
     '/jpanel/timeline',
-    { config: { permission: 'sponsorship.edit' }, schema: { summary: 'Post an update (sponsors may be e-mailed about a public one)', tags, body: timelineCreateSchema, response: { 200: timelineSavedSchema } } },
+    {
+      config: { permission: 'sponsorship.edit' },
+      schema: {
+        summary: 'Post an update (sponsors may be e-mailed about a public one)',
+        tags,
+        body: timelineCreateSchema,
+        response: { 200: timelineSavedSchema },
+      },
+    },
     async (request) => {
-      const { id, notified } = await withActor(app.ctx.db, request.actor, (tx) => createPost(tx, request.actor.userId, request.body));
-      return { message: notified ? timelineMessages.notified(notified) : timelineMessages.added, post: await getPost(app.ctx.db, storage(), id), notified };
+      const { id, notified } = await withActor(app.ctx.db, request.actor, (tx) =>
+        createPost(tx, request.actor.userId, request.body),
+      );
+      return {
+        message: notified ? timelineMessages.notified(notified) : timelineMessages.added,
+        post: await getPost(app.ctx.db, storage(), id),
+        notified,
+      };
     },
   );
 
   app.post(
     '/jpanel/timeline/:id',
-    { config: { permission: 'sponsorship.edit' }, schema: { summary: 'Change an update', tags, params: idParam, body: timelinePostInputSchema, response: { 200: timelineSavedSchema } } },
+    {
+      config: { permission: 'sponsorship.edit' },
+      schema: {
+        summary: 'Change an update',
+        tags,
+        params: idParam,
+        body: timelinePostInputSchema,
+        response: { 200: timelineSavedSchema },
+      },
+    },
     async (request) => {
-      const { id, notified } = await withActor(app.ctx.db, request.actor, (tx) => updatePost(tx, request.actor.userId, request.params.id, request.body));
-      return { message: notified ? timelineMessages.notified(notified) : timelineMessages.saved, post: await getPost(app.ctx.db, storage(), id), notified };
+      const { id, notified } = await withActor(app.ctx.db, request.actor, (tx) =>
+        updatePost(tx, request.actor.userId, request.params.id, request.body),
+      );
+      return {
+        message: notified ? timelineMessages.notified(notified) : timelineMessages.saved,
+        post: await getPost(app.ctx.db, storage(), id),
+        notified,
+      };
     },
   );
 
   app.delete(
     '/jpanel/timeline/:id',
-    { config: { permission: 'sponsorship.edit' }, schema: { summary: 'Delete an update', tags, params: idParam, response: { 200: timelinePostSchema } } },
-    async (request) => withActor(app.ctx.db, request.actor, (tx) => deletePost(tx, storage(), request.params.id)),
+    {
+      config: { permission: 'sponsorship.edit' },
+      schema: {
+        summary: 'Delete an update',
+        tags,
+        params: idParam,
+        response: { 200: timelinePostSchema },
+      },
+    },
+    async (request) =>
+      withActor(app.ctx.db, request.actor, (tx) => deletePost(tx, storage(), request.params.id)),
   );
 };

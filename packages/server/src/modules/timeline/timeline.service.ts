@@ -34,8 +34,14 @@ export async function canNotifySponsors(db: Queryable): Promise<boolean> {
 const postedBy = (name: unknown, at: unknown) =>
   `${typeof name === 'string' && name.trim() ? name : 'Staff'} on ${formatDate(at instanceof Date ? at : String(at))}`;
 
-async function readPosts(db: Queryable, storage: Storage, where: ReturnType<typeof sql>): Promise<TimelinePost[]> {
-  const rows = await queryRows(db, sql`
+async function readPosts(
+  db: Queryable,
+  storage: Storage,
+  where: ReturnType<typeof sql>,
+): Promise<TimelinePost[]> {
+  const rows = await queryRows(
+    db,
+    sql`
     select t.id, t.headline, t.message, t.tag, t.posted_on::text as posted_on, t.is_private, t.created_at, t.sponsors_notified_at,
            nullif(concat_ws(' ', u.first_name, u.last_name), '') as author,
            coalesce((select json_agg(json_build_object('id', m.id, 'filename', m.filename, 'key', m.storage_key, 'caption', m.caption) order by l.sequence, m.id)
@@ -43,7 +49,8 @@ async function readPosts(db: Queryable, storage: Storage, where: ReturnType<type
                       where l.mediable_type = 'timeline_post' and l.mediable_id = t.id), '[]'::json) as media
       from timeline_posts t left join users u on u.id = t.created_by
      where ${where}
-     order by t.posted_on desc, t.id desc`);
+     order by t.posted_on desc, t.id desc`,
+  );
   return Promise.all(
     rows.map(async (r) => ({
       id: Number(r.id),
@@ -54,12 +61,23 @@ async function readPosts(db: Queryable, storage: Storage, where: ReturnType<type
       is_private: Boolean(r.is_private),
       icon_class: timelineTagIcons[r.tag as TimelineTag] ?? timelineTagIcons.general,
       posted_by_string: postedBy(r.author, r.created_at),
-      sponsors_notified_at: r.sponsors_notified_at ? new Date(r.sponsors_notified_at as string).toISOString() : null,
+      sponsors_notified_at: r.sponsors_notified_at
+        ? new Date(r.sponsors_notified_at as string).toISOString()
+        : null,
       media: await Promise.all(
-        (r.media as { id: number; filename: string; key: string; caption: string | null }[]).map(async (m) => {
-          const url = (await storage.signDownload(m.key, { expiresInSeconds: MEDIA_URL_SECONDS })).url;
-          return { id: m.id, filename: m.filename, public_url: url, thumbnail_url: url, caption: m.caption };
-        }),
+        (r.media as { id: number; filename: string; key: string; caption: string | null }[]).map(
+          async (m) => {
+            const url = (await storage.signDownload(m.key, { expiresInSeconds: MEDIA_URL_SECONDS }))
+              .url;
+            return {
+              id: m.id,
+              filename: m.filename,
+              public_url: url,
+              thumbnail_url: url,
+              caption: m.caption,
+            };
+          },
+        ),
       ),
     })),
   );
@@ -67,14 +85,29 @@ async function readPosts(db: Queryable, storage: Storage, where: ReturnType<type
 
 async function checkParent(db: Queryable, type: string, id: number): Promise<void> {
   // Sponsorships are the only records with a timeline today (TIMELINE_PARENT_TYPES).
-  const [row] = type === 'sponsorship' ? await queryRows(db, sql`select id from sponsorships where id = ${id} and deleted_at is null`) : [];
+  const [row] =
+    type === 'sponsorship'
+      ? await queryRows(
+          db,
+          sql`select id from sponsorships where id = ${id} and deleted_at is null`,
+        )
+      : [];
   if (!row) throw new AppError('not_found', timelineMessages.parentNotFound);
 }
 
 /** GET /jpanel/timeline/{type}/{id}: the record's posts, newest first. */
-export async function listTimeline(db: Queryable, storage: Storage, type: string, id: number): Promise<TimelineList> {
+export async function listTimeline(
+  db: Queryable,
+  storage: Storage,
+  type: string,
+  id: number,
+): Promise<TimelineList> {
   await checkParent(db, type, id);
-  const data = await readPosts(db, storage, sql`t.parent_type = ${type} and t.parent_id = ${id} and t.deleted_at is null`);
+  const data = await readPosts(
+    db,
+    storage,
+    sql`t.parent_type = ${type} and t.parent_id = ${id} and t.deleted_at is null`,
+  );
   return { data, can_notify_sponsors: await canNotifySponsors(db) };
 }
 
@@ -88,13 +121,28 @@ export async function getPost(db: Queryable, storage: Storage, id: number): Prom
 async function syncMedia(tx: Tx, postId: number, media: Input['media']): Promise<void> {
   const ids = media.map((m) => m.id);
   if (ids.length) {
-    const found = await queryRows(tx, sql`select id from media where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)}) and collection_name = 'timeline'`);
-    if (found.length !== new Set(ids).size) throw new AppError('validation', timelineMessages.mediaNotFound, { media: [timelineMessages.mediaNotFound] });
+    const found = await queryRows(
+      tx,
+      sql`select id from media where id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )}) and collection_name = 'timeline'`,
+    );
+    if (found.length !== new Set(ids).size)
+      throw new AppError('validation', timelineMessages.mediaNotFound, {
+        media: [timelineMessages.mediaNotFound],
+      });
   }
-  await tx.execute(sql`delete from mediables where mediable_type = 'timeline_post' and mediable_id = ${postId}`);
+  await tx.execute(
+    sql`delete from mediables where mediable_type = 'timeline_post' and mediable_id = ${postId}`,
+  );
   for (const [sequence, m] of media.entries()) {
-    await tx.execute(sql`insert into mediables (media_id, mediable_type, mediable_id, sequence) values (${m.id}, 'timeline_post', ${postId}, ${sequence}) on conflict do nothing`);
-    await tx.execute(sql`update media set caption = ${m.caption || null}, updated_at = now() where id = ${m.id}`);
+    await tx.execute(
+      sql`insert into mediables (media_id, mediable_type, mediable_id, sequence) values (${m.id}, 'timeline_post', ${postId}, ${sequence}) on conflict do nothing`,
+    );
+    await tx.execute(
+      sql`update media set caption = ${m.caption || null}, updated_at = now() where id = ${m.id}`,
+    );
   }
 }
 
@@ -114,36 +162,56 @@ async function touchParent(tx: Tx, type: string, id: number): Promise<void> {
  */
 async function notifySponsors(tx: Tx, postId: number): Promise<number> {
   if (!(await canNotifySponsors(tx))) return 0;
-  const [post] = await queryRows(tx, sql`
+  const [post] = await queryRows(
+    tx,
+    sql`
     select t.parent_type, t.parent_id, t.headline, t.message, t.posted_on::text as posted_on, t.is_private,
            person_name(sp.first_name, sp.last_name) as sponsee_name
       from timeline_posts t join sponsorships sp on sp.id = t.parent_id
-     where t.id = ${postId} and t.parent_type = 'sponsorship'`);
+     where t.id = ${postId} and t.parent_type = 'sponsorship'`,
+  );
   if (!post || post.is_private) return 0;
-  const sponsors = await queryRows(tx, sql`
+  const sponsors = await queryRows(
+    tx,
+    sql`
     select distinct on (lower(p.email)) p.email, coalesce(nullif(p.display_name, ''), person_name(p.first_name, p.last_name), p.email) as name
       from sponsors s join supporters p on p.id = s.supporter_id
      where s.sponsorship_id = ${post.parent_id} and ${activeSponsorSql('s')} and p.email is not null and p.email <> ''
-     order by lower(p.email)`);
+     order by lower(p.email)`,
+  );
   const organisation = await getOrgName(tx);
   for (const sponsor of sponsors) {
     const mail = await renderMail(mailTemplates.timelineUpdated, {
-      organisation, sponsor_name: sponsor.name, sponsee_name: post.sponsee_name, headline: post.headline, message: post.message,
+      organisation,
+      sponsor_name: sponsor.name,
+      sponsee_name: post.sponsee_name,
+      headline: post.headline,
+      message: post.message,
       posted_on: formatDate(String(post.posted_on)),
     });
     await queueMail(tx, { to: String(sponsor.email), ...mail });
   }
-  if (sponsors.length) await tx.execute(sql`update timeline_posts set sponsors_notified_at = now() where id = ${postId}`);
+  if (sponsors.length)
+    await tx.execute(
+      sql`update timeline_posts set sponsors_notified_at = now() where id = ${postId}`,
+    );
   return sponsors.length;
 }
 
 /** POST /jpanel/timeline: posts an update on a record's timeline. */
-export async function createPost(tx: Tx, userId: number | null, input: CreateInput): Promise<{ id: number; notified: number }> {
+export async function createPost(
+  tx: Tx,
+  userId: number | null,
+  input: CreateInput,
+): Promise<{ id: number; notified: number }> {
   await checkParent(tx, input.parent_type, input.parent_id);
-  const [row] = await queryRows(tx, sql`
+  const [row] = await queryRows(
+    tx,
+    sql`
     insert into timeline_posts (parent_type, parent_id, headline, message, tag, posted_on, is_private, created_by, updated_by)
     values (${input.parent_type}, ${input.parent_id}, ${input.headline}, ${input.message}, ${input.tag}, ${input.posted_on}, ${input.is_private}, ${userId}, ${userId})
-    returning id`);
+    returning id`,
+  );
   const id = Number(row?.id);
   await syncMedia(tx, id, input.media);
   await touchParent(tx, input.parent_type, input.parent_id);
@@ -152,11 +220,19 @@ export async function createPost(tx: Tx, userId: number | null, input: CreateInp
 }
 
 /** POST /jpanel/timeline/{id}: changes an update; notifying again is a choice of the form. */
-export async function updatePost(tx: Tx, userId: number | null, id: number, input: Input): Promise<{ id: number; notified: number }> {
-  const [row] = await queryRows(tx, sql`
+export async function updatePost(
+  tx: Tx,
+  userId: number | null,
+  id: number,
+  input: Input,
+): Promise<{ id: number; notified: number }> {
+  const [row] = await queryRows(
+    tx,
+    sql`
     update timeline_posts set headline = ${input.headline}, message = ${input.message}, tag = ${input.tag}, posted_on = ${input.posted_on},
                               is_private = ${input.is_private}, updated_by = ${userId}, updated_at = now()
-     where id = ${id} and deleted_at is null returning parent_type, parent_id`);
+     where id = ${id} and deleted_at is null returning parent_type, parent_id`,
+  );
   if (!row) throw new AppError('not_found', timelineMessages.notFound);
   await syncMedia(tx, id, input.media);
   await touchParent(tx, String(row.parent_type), Number(row.parent_id));
@@ -167,7 +243,10 @@ export async function updatePost(tx: Tx, userId: number | null, id: number, inpu
 /** DELETE /jpanel/timeline/{id}: soft delete; answers the deleted post. */
 export async function deletePost(tx: Tx, storage: Storage, id: number): Promise<TimelinePost> {
   const post = await getPost(tx, storage, id);
-  const [row] = await queryRows(tx, sql`update timeline_posts set deleted_at = now() where id = ${id} and deleted_at is null returning parent_type, parent_id`);
+  const [row] = await queryRows(
+    tx,
+    sql`update timeline_posts set deleted_at = now() where id = ${id} and deleted_at is null returning parent_type, parent_id`,
+  );
   if (!row) throw new AppError('not_found', timelineMessages.notFound);
   await touchParent(tx, String(row.parent_type), Number(row.parent_id));
   return post;

@@ -1,11 +1,18 @@
-import type { Sponsor, SponsorCreate, SponseeDetail, SponsorSaved, SponsorUpdate } from '@almoner/contracts';
+import type {
+  Sponsor,
+  SponsorCreate,
+  SponseeDetail,
+  SponsorSaved,
+  SponsorUpdate,
+} from '@almoner/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 export const sponsorshipKeys = {
   all: ['sponsorships'] as const,
   detail: (id: number) => [...sponsorshipKeys.all, 'detail', id] as const,
-  sponsor: (id: number | null, sponsorshipId: number) => [...sponsorshipKeys.all, 'sponsor', id ?? `new-${sponsorshipId}`] as const,
+  sponsor: (id: number | null, sponsorshipId: number) =>
+    [...sponsorshipKeys.all, 'sponsor', id ?? `new-${sponsorshipId}`] as const,
 };
 
 export function useSponsee(id: number | null) {
@@ -20,7 +27,8 @@ export function useSponsee(id: number | null) {
 export function useSponsor(id: number | null, sponsorshipId: number, enabled: boolean) {
   return useQuery({
     queryKey: sponsorshipKeys.sponsor(id, sponsorshipId),
-    queryFn: () => api<Sponsor>(id === null ? `/jpanel/sponsor/add/${sponsorshipId}` : `/jpanel/sponsor/${id}`),
+    queryFn: () =>
+      api<Sponsor>(id === null ? `/jpanel/sponsor/add/${sponsorshipId}` : `/jpanel/sponsor/${id}`),
     enabled,
     staleTime: 0,
   });
@@ -36,7 +44,10 @@ export function useSaveSponsor(id: number | null) {
   const invalidate = useInvalidateSponsorships();
   return useMutation({
     mutationFn: (body: SponsorCreate | SponsorUpdate) =>
-      api<SponsorSaved>(id === null ? '/jpanel/sponsor' : `/jpanel/sponsor/${id}`, { method: 'POST', body }),
+      api<SponsorSaved>(id === null ? '/jpanel/sponsor' : `/jpanel/sponsor/${id}`, {
+        method: 'POST',
+        body,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -44,7 +55,8 @@ export function useSaveSponsor(id: number | null) {
 export function useDeleteSponsor() {
   const invalidate = useInvalidateSponsorships();
   return useMutation({
-    mutationFn: (id: number) => api<{ message: string }>(`/jpanel/sponsor/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      api<{ message: string }>(`/jpanel/sponsor/${id}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
 }

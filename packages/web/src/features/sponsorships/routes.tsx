@@ -1,6 +1,8 @@
 import type { RouteObject } from 'react-router';
 
-const listPage = async () => ({ Component: (await import('./sponsee-list-page.tsx')).SponseeListPage });
+const listPage = async () => ({
+  Component: (await import('./sponsee-list-page.tsx')).SponseeListPage,
+});
 const detailPage = async () => ({ Component: (await import('./sponsee-page.tsx')).SponseePage });
 
 /** Sponsees: the list and each sponsee's page (with its sponsors and timeline). */

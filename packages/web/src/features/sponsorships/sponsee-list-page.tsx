@@ -1,4 +1,11 @@
-import { SPONSEES_DEFAULT_SORT, SPONSEES_PAGE_SIZE, formatDate, type ListingRow, type SponseeListingRow, sponseeColumns } from '@almoner/contracts';
+import {
+  SPONSEES_DEFAULT_SORT,
+  SPONSEES_PAGE_SIZE,
+  formatDate,
+  type ListingRow,
+  type SponseeListingRow,
+  sponseeColumns,
+} from '@almoner/contracts';
 import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
@@ -13,13 +20,36 @@ const dash = (
     —
   </Text>
 );
-const day = (value: string | null) => (value ? <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>{formatDate(value)}</Text> : dash);
+const day = (value: string | null) =>
+  value ? (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>
+      {formatDate(value)}
+    </Text>
+  ) : (
+    dash
+  );
 const yes = (value: boolean | null) =>
-  value ? <Text size="sm" fw={600} span>Yes</Text> : <Text size="sm" c="dimmed" span>No</Text>;
+  value ? (
+    <Text size="sm" fw={600} span>
+      Yes
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed" span>
+      No
+    </Text>
+  );
 
 const render: Partial<Record<string, (row: Row) => ReactNode>> = {
-  reference_number: (r) => <Text size="sm" ff="monospace" span>{r.reference_number}</Text>,
-  full_name: (r) => <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>{r.full_name || '—'}</Text>,
+  reference_number: (r) => (
+    <Text size="sm" ff="monospace" span>
+      {r.reference_number}
+    </Text>
+  ),
+  full_name: (r) => (
+    <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
+      {r.full_name || '—'}
+    </Text>
+  ),
   gender: (r) => (r.gender === 'F' ? 'Female' : r.gender === 'M' ? 'Male' : dash),
   birth_date: (r) => day(r.birth_date),
   enrollment_date: (r) => day(r.enrollment_date),
@@ -37,11 +67,22 @@ const yesNo = [
 function SponseeFilters({ values, onChange }: FilterFormProps) {
   const set = (change: Record<string, string | undefined>) => onChange({ ...values, ...change });
   const select = (label: string, key: string, data: { value: string; label: string }[]) => (
-    <Select label={label} placeholder="Any" data={data} value={one(values[key]) ?? null} onChange={(v) => set({ [key]: v ?? undefined })} clearable w={{ base: '100%', sm: 130 }} />
+    <Select
+      label={label}
+      placeholder="Any"
+      data={data}
+      value={one(values[key]) ?? null}
+      onChange={(v) => set({ [key]: v ?? undefined })}
+      clearable
+      w={{ base: '100%', sm: 130 }}
+    />
   );
   return (
     <FilterPanel active={countActive(values)} onReset={() => onChange({})}>
-      {select('Gender', 'gender', [{ value: 'F', label: 'Female' }, { value: 'M', label: 'Male' }])}
+      {select('Gender', 'gender', [
+        { value: 'F', label: 'Female' },
+        { value: 'M', label: 'Male' },
+      ])}
       {select('Sponsored', 'is_sponsored', yesNo)}
       {select('Enabled', 'is_enabled', yesNo)}
     </FilterPanel>
@@ -55,7 +96,12 @@ export function SponseeListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Sponsorships</Title>
-        <ExportCsvButton permission="sponsorship.view" url="/jpanel/sponsorship.csv" defaultOrder={SPONSEES_DEFAULT_SORT} pageSize={SPONSEES_PAGE_SIZE} />
+        <ExportCsvButton
+          permission="sponsorship.view"
+          url="/jpanel/sponsorship.csv"
+          defaultOrder={SPONSEES_DEFAULT_SORT}
+          pageSize={SPONSEES_PAGE_SIZE}
+        />
       </Group>
       <DataTable<Row>
         endpoint="/jpanel/sponsorship.ajax"

@@ -1,5 +1,19 @@
 import { type Sponsor, type SponseeDetail, formatDate } from '@almoner/contracts';
-import { Alert, Avatar, Badge, Button, Center, Grid, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -26,7 +40,13 @@ function Header({ s }: { s: Sponsee }) {
   const initials = [s.first_name, s.last_name].map((n) => n?.[0] ?? '').join('');
   return (
     <Group gap="md" wrap="nowrap" align="center">
-      <Avatar src={s.photo?.url ?? null} alt={s.photo ? `Photo of ${s.full_name}` : undefined} size={72} radius="md" color="teal">
+      <Avatar
+        src={s.photo?.url ?? null}
+        alt={s.photo ? `Photo of ${s.full_name}` : undefined}
+        size={72}
+        radius="md"
+        color="teal"
+      >
         {initials}
       </Avatar>
       <Stack gap={4} miw={0}>
@@ -37,7 +57,13 @@ function Header({ s }: { s: Sponsee }) {
           <Text size="sm" ff="monospace">
             {s.reference_number}
           </Text>
-          {s.is_sponsored ? <Badge color="teal">Sponsored</Badge> : <Badge color="orange" variant="light">Waiting for a sponsor</Badge>}
+          {s.is_sponsored ? (
+            <Badge color="teal">Sponsored</Badge>
+          ) : (
+            <Badge color="orange" variant="light">
+              Waiting for a sponsor
+            </Badge>
+          )}
           {!s.is_enabled && <Badge color="gray">Disabled</Badge>}
           <Text size="sm" c="dimmed">
             {s.sponsor_count === 1 ? '1 active sponsor' : `${s.sponsor_count} active sponsors`}
@@ -50,20 +76,28 @@ function Header({ s }: { s: Sponsee }) {
 }
 
 function ProfileSection({ s }: { s: Sponsee }) {
-  const place = [s.street_number, s.street_name, s.village, s.region, s.country].filter(Boolean).join(', ');
+  const place = [s.street_number, s.street_name, s.village, s.region, s.country]
+    .filter(Boolean)
+    .join(', ');
   return (
     <Section title="Profile">
       <Stack gap="sm">
         <Fact label="Gender">{s.gender === 'F' ? 'Female' : s.gender === 'M' ? 'Male' : '—'}</Fact>
-        <Fact label="Birth date">{s.birth_date ? `${formatDate(s.birth_date)} (age ${ageOf(s.birth_date)})` : '—'}</Fact>
+        <Fact label="Birth date">
+          {s.birth_date ? `${formatDate(s.birth_date)} (age ${ageOf(s.birth_date)})` : '—'}
+        </Fact>
         <Fact label="Enrolled">{s.enrollment_date ? formatDate(s.enrollment_date) : '—'}</Fact>
         <Fact label="Location">{orDash(place)}</Fact>
-        {s.latitude && s.longitude && <Fact label="Coordinates">{`${s.latitude}, ${s.longitude}`}</Fact>}
+        {s.latitude && s.longitude && (
+          <Fact label="Coordinates">{`${s.latitude}, ${s.longitude}`}</Fact>
+        )}
         <Fact label="Project">{orDash(s.project)}</Fact>
         <Fact label="School">{orDash(s.school)}</Fact>
         <Fact label="Payment options">{orDash(s.payment_option_group)}</Fact>
         <Fact label="GL code">{orDash(s.gl_code)}</Fact>
-        <Fact label="Last public update">{s.last_timeline_update_on ? formatDate(s.last_timeline_update_on) : 'None yet'}</Fact>
+        <Fact label="Last public update">
+          {s.last_timeline_update_on ? formatDate(s.last_timeline_update_on) : 'None yet'}
+        </Fact>
       </Stack>
     </Section>
   );
@@ -71,7 +105,12 @@ function ProfileSection({ s }: { s: Sponsee }) {
 
 function SponsorRows({ rows, onOpen }: { rows: Sponsor[]; onOpen: (id: number) => void }) {
   const can = useCan();
-  if (rows.length === 0) return <Text size="sm" c="dimmed">No sponsors yet.</Text>;
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No sponsors yet.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table verticalSpacing="xs">
@@ -92,16 +131,30 @@ function SponsorRows({ rows, onOpen }: { rows: Sponsor[]; onOpen: (id: number) =
             <Table.Tr key={r.id}>
               <Table.Td>
                 {r.supporter && (
-                  <PermittedLink to={`/supporters/${r.supporter.id}`} permission="member.view" size="sm">
+                  <PermittedLink
+                    to={`/supporters/${r.supporter.id}`}
+                    permission="member.view"
+                    size="sm"
+                  >
                     {r.supporter.display_name}
                   </PermittedLink>
                 )}
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.started_at)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.ended_at ? formatDate(r.ended_at) : '—'}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {r.ended_at ? formatDate(r.ended_at) : '—'}
+              </Table.Td>
               <Table.Td>{r.source ?? '—'}</Table.Td>
               <Table.Td>
-                {r.is_active ? <Badge color="teal" variant="light">{r.ended_at ? 'Active, ending' : 'Active'}</Badge> : <Badge color="gray" variant="light">{r.ended_at ? 'Ended' : 'Not started'}</Badge>}
+                {r.is_active ? (
+                  <Badge color="teal" variant="light">
+                    {r.ended_at ? 'Active, ending' : 'Active'}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="light">
+                    {r.ended_at ? 'Ended' : 'Not started'}
+                  </Badge>
+                )}
                 {r.ended_reason && (
                   <Text size="xs" c="dimmed">
                     {r.ended_reason}
@@ -109,7 +162,12 @@ function SponsorRows({ rows, onOpen }: { rows: Sponsor[]; onOpen: (id: number) =
                 )}
               </Table.Td>
               <Table.Td ta="right">
-                <Button size="compact-sm" variant="default" onClick={() => onOpen(r.id as number)} aria-label={`${can('sponsor.edit') ? 'Edit' : 'View'} the sponsor record of ${r.supporter?.display_name ?? 'this sponsor'}`}>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  onClick={() => onOpen(r.id as number)}
+                  aria-label={`${can('sponsor.edit') ? 'Edit' : 'View'} the sponsor record of ${r.supporter?.display_name ?? 'this sponsor'}`}
+                >
                   {can('sponsor.edit') ? 'Edit' : 'View'}
                 </Button>
               </Table.Td>
@@ -137,7 +195,11 @@ function SponseeView({ data }: { data: SponseeDetail }) {
               title="Sponsors"
               action={
                 can('sponsor.add') && (
-                  <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={() => setModal(null)}>
+                  <Button
+                    size="xs"
+                    leftSection={<IconUserPlus size={14} />}
+                    onClick={() => setModal(null)}
+                  >
                     Add sponsor
                   </Button>
                 )
@@ -145,7 +207,11 @@ function SponseeView({ data }: { data: SponseeDetail }) {
             >
               <SponsorRows rows={data.sponsors} onOpen={setModal} />
             </Section>
-            <TimelineWidget parentType="sponsorship" parentId={s.id} editPermission="sponsorship.edit" />
+            <TimelineWidget
+              parentType="sponsorship"
+              parentId={s.id}
+              editPermission="sponsorship.edit"
+            />
             <Section title="Biography">
               <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                 {s.biography || 'No biography yet.'}
@@ -181,7 +247,12 @@ function SponseeView({ data }: { data: SponseeDetail }) {
           </Stack>
         </Grid.Col>
       </Grid>
-      <SponsorModal opened={modal !== undefined} sponsorshipId={s.id} sponsorId={modal ?? null} onClose={() => setModal(undefined)} />
+      <SponsorModal
+        opened={modal !== undefined}
+        sponsorshipId={s.id}
+        sponsorId={modal ?? null}
+        onClose={() => setModal(undefined)}
+      />
     </Stack>
   );
 }
@@ -191,7 +262,12 @@ export function SponseePage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useSponsee(valid ? id : null);
-  if (!valid) return <Alert color="red" title="Could not load">This sponsee does not exist.</Alert>;
+  if (!valid)
+    return (
+      <Alert color="red" title="Could not load">
+        This sponsee does not exist.
+      </Alert>
+    );
   if (query.isPending) {
     return (
       <Center h={240}>

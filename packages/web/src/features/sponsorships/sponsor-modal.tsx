@@ -1,5 +1,28 @@
-import { messages, SPONSOR_END_REASONS, SPONSOR_SOURCES, type Sponsor, formatDate, sponsorCreateSchema, sponsorUpdateSchema } from '@almoner/contracts';
-import { Alert, Autocomplete, Button, Center, Checkbox, Group, Loader, Modal, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  messages,
+  SPONSOR_END_REASONS,
+  SPONSOR_SOURCES,
+  type Sponsor,
+  formatDate,
+  sponsorCreateSchema,
+  sponsorUpdateSchema,
+} from '@almoner/contracts';
+import {
+  Alert,
+  Autocomplete,
+  Button,
+  Center,
+  Checkbox,
+  Fieldset,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useCan } from '../../app/session.ts';
@@ -36,7 +59,12 @@ const toValues = (s: Sponsor): Values => ({
 });
 
 /** `sponsorId` null: add a sponsor to the sponsee; else edit, end or delete that record. */
-type Props = { opened: boolean; sponsorshipId: number; sponsorId: number | null; onClose: () => void };
+type Props = {
+  opened: boolean;
+  sponsorshipId: number;
+  sponsorId: number | null;
+  onClose: () => void;
+};
 
 /** The sponsor modal (spec part 1 §2 "Modals", §4 "Sponsorship end", §5). */
 export function SponsorModal({ opened, sponsorshipId, sponsorId, onClose }: Props) {
@@ -53,13 +81,26 @@ export function SponsorModal({ opened, sponsorshipId, sponsorId, onClose }: Prop
           {record.error.message}
         </Alert>
       ) : (
-        <SponsorForm key={`${sponsorId ?? 'new'}-${record.dataUpdatedAt}`} sponsor={record.data} sponsorshipId={sponsorshipId} onClose={onClose} />
+        <SponsorForm
+          key={`${sponsorId ?? 'new'}-${record.dataUpdatedAt}`}
+          sponsor={record.data}
+          sponsorshipId={sponsorshipId}
+          onClose={onClose}
+        />
       )}
     </Modal>
   );
 }
 
-function SponsorForm({ sponsor, sponsorshipId, onClose }: { sponsor: Sponsor; sponsorshipId: number; onClose: () => void }) {
+function SponsorForm({
+  sponsor,
+  sponsorshipId,
+  onClose,
+}: {
+  sponsor: Sponsor;
+  sponsorshipId: number;
+  onClose: () => void;
+}) {
   const can = useCan();
   const adding = sponsor.id === null;
   const save = useSaveSponsor(sponsor.id);
@@ -71,7 +112,9 @@ function SponsorForm({ sponsor, sponsorshipId, onClose }: { sponsor: Sponsor; sp
     validate: (values) => {
       const parsed = schema.safeParse(body(values));
       if (parsed.success) return {};
-      return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]).reverse());
+      return Object.fromEntries(
+        parsed.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]).reverse(),
+      );
     },
   });
   const wasEnded = sponsor.ended_at !== null;
@@ -86,12 +129,14 @@ function SponsorForm({ sponsor, sponsorshipId, onClose }: { sponsor: Sponsor; sp
 
   function body(v: Values) {
     return {
-    ...(adding ? { sponsorship_id: sponsorshipId, supporter_id: v.supporter_id } : { end_sponsorship: v.end_sponsorship }),
-    started_at: v.started_at,
-    source: v.source,
-    ended_at: v.end_sponsorship ? v.ended_at : '',
-    ended_reason: v.end_sponsorship ? v.ended_reason : '',
-    ended_note: v.end_sponsorship ? v.ended_note : '',
+      ...(adding
+        ? { sponsorship_id: sponsorshipId, supporter_id: v.supporter_id }
+        : { end_sponsorship: v.end_sponsorship }),
+      started_at: v.started_at,
+      source: v.source,
+      ended_at: v.end_sponsorship ? v.ended_at : '',
+      ended_reason: v.end_sponsorship ? v.ended_reason : '',
+      ended_note: v.end_sponsorship ? v.ended_note : '',
     };
   }
 
@@ -148,37 +193,86 @@ function SponsorForm({ sponsor, sponsorshipId, onClose }: { sponsor: Sponsor; sp
               Sponsor
             </Text>
             {sponsor.supporter && (
-              <PermittedLink to={`/supporters/${sponsor.supporter.id}`} permission="member.view" size="sm" fw={500}>
+              <PermittedLink
+                to={`/supporters/${sponsor.supporter.id}`}
+                permission="member.view"
+                size="sm"
+                fw={500}
+              >
                 {sponsor.supporter.display_name}
               </PermittedLink>
             )}
             <Text size="xs" c="dimmed">
-              {sponsor.is_active ? 'Active' : wasEnded ? `Ended ${formatDate(sponsor.ended_at)}` : `Starts ${formatDate(sponsor.started_at)}`}
+              {sponsor.is_active
+                ? 'Active'
+                : wasEnded
+                  ? `Ended ${formatDate(sponsor.ended_at)}`
+                  : `Starts ${formatDate(sponsor.started_at)}`}
               {sponsor.started_by ? ` · started by ${sponsor.started_by}` : ''}
               {sponsor.ended_by ? ` · ended by ${sponsor.ended_by}` : ''}
             </Text>
           </Stack>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label="Start date" description={messages.startBlank} inputWrapperOrder={['label', 'input', 'description', 'error']} {...form.getInputProps('started_at')} />
-          <Autocomplete label="Source" data={[...SPONSOR_SOURCES]} maxLength={50} {...form.getInputProps('source')} />
-        </SimpleGrid>
-        {!adding && (
-          <Checkbox label={wasEnded ? 'This sponsorship has ended' : 'End this sponsorship'} {...form.getInputProps('end_sponsorship', { type: 'checkbox' })} />
-        )}
-        {!adding && ending && (
-          <Stack gap="sm">
+        <Fieldset variant="unstyled" disabled={!mayEdit}>
+          <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput type="date" label="Ended on" required {...form.getInputProps('ended_at')} />
-              <Autocomplete label="Reason" data={[...SPONSOR_END_REASONS]} maxLength={100} {...form.getInputProps('ended_reason')} />
+              <TextInput
+                type="date"
+                label="Start date"
+                description={messages.startBlank}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                {...form.getInputProps('started_at')}
+              />
+              <Autocomplete
+                label="Source"
+                data={[...SPONSOR_SOURCES]}
+                maxLength={50}
+                {...form.getInputProps('source')}
+              />
             </SimpleGrid>
-            <Textarea label="Note" autosize minRows={2} maxRows={6} maxLength={2500} {...form.getInputProps('ended_note')} />
+            {!adding && (
+              <Checkbox
+                label={wasEnded ? 'This sponsorship has ended' : 'End this sponsorship'}
+                {...form.getInputProps('end_sponsorship', { type: 'checkbox' })}
+              />
+            )}
+            {!adding && ending && (
+              <Stack gap="sm">
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    type="date"
+                    label="Ended on"
+                    required
+                    {...form.getInputProps('ended_at')}
+                  />
+                  <Autocomplete
+                    label="Reason"
+                    data={[...SPONSOR_END_REASONS]}
+                    maxLength={100}
+                    {...form.getInputProps('ended_reason')}
+                  />
+                </SimpleGrid>
+                <Textarea
+                  label="Note"
+                  autosize
+                  minRows={2}
+                  maxRows={6}
+                  maxLength={2500}
+                  {...form.getInputProps('ended_note')}
+                />
+              </Stack>
+            )}
           </Stack>
-        )}
+        </Fieldset>
         <Group justify="space-between">
           <div>
             {!adding && can('sponsor.edit') && (
-              <Button variant="subtle" color="red" onClick={() => void handleDelete()} loading={remove.isPending}>
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => void handleDelete()}
+                loading={remove.isPending}
+              >
                 Delete record
               </Button>
             )}
@@ -188,7 +282,11 @@ function SponsorForm({ sponsor, sponsorshipId, onClose }: { sponsor: Sponsor; sp
               Cancel
             </Button>
             {mayEdit && (
-              <Button type="submit" loading={save.isPending} color={!adding && ending && !wasEnded ? 'red' : undefined}>
+              <Button
+                type="submit"
+                loading={save.isPending}
+                color={!adding && ending && !wasEnded ? 'red' : undefined}
+              >
                 {adding ? 'Add sponsor' : ending && !wasEnded ? 'End sponsorship' : 'Save'}
               </Button>
             )}

@@ -11,7 +11,21 @@ import {
   timelinePostInputSchema,
   timelineTagLabel,
 } from '@almoner/contracts';
-import { ActionIcon, Button, Checkbox, FileButton, Group, Image, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  Image,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -62,8 +76,21 @@ type Props = {
 /** The Add an Update modal (spec part 2 §3 "Timeline update", §5, §9). */
 export function TimelineUpdateModal({ opened, post, parent, canNotify, onClose }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title={post ? 'Edit Update' : 'Add an Update'} size="lg">
-      {opened && <UpdateForm key={post?.id ?? 'new'} post={post} parent={parent} canNotify={canNotify} onClose={onClose} />}
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={post ? 'Edit Update' : 'Add an Update'}
+      size="lg"
+    >
+      {opened && (
+        <UpdateForm
+          key={post?.id ?? 'new'}
+          post={post}
+          parent={parent}
+          canNotify={canNotify}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }
@@ -71,24 +98,39 @@ export function TimelineUpdateModal({ opened, post, parent, canNotify, onClose }
 function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>) {
   const save = useSavePost(post?.id ?? null);
   const [uploading, setUploading] = useState(false);
-  const body = (v: Values) => ({ ...v, tag: v.tag as TimelineTag, notify_sponsors: canNotify && !v.is_private && v.notify_sponsors, media: v.media.map((m) => ({ id: m.id, caption: m.caption })) });
+  const body = (v: Values) => ({
+    ...v,
+    tag: v.tag as TimelineTag,
+    notify_sponsors: canNotify && !v.is_private && v.notify_sponsors,
+    media: v.media.map((m) => ({ id: m.id, caption: m.caption })),
+  });
   const form = useForm<Values>({
     initialValues: toValues(post),
     validate: (values) => {
       const parsed = timelinePostInputSchema.safeParse(body(values));
       if (parsed.success) return {};
-      return Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]).reverse());
+      return Object.fromEntries(
+        parsed.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]).reverse(),
+      );
     },
   });
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(post ? body(values) : { ...body(values), parent_type: parent.type as 'sponsorship', parent_id: parent.id });
+      const saved = await save.mutateAsync(
+        post
+          ? body(values)
+          : { ...body(values), parent_type: parent.type as 'sponsorship', parent_id: parent.id },
+      );
       toast.success(saved.message);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.errors) {
-        form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k.split('.')[0] ?? k, v[0]])));
+        form.setErrors(
+          Object.fromEntries(
+            Object.entries(error.errors).map(([k, v]) => [k.split('.')[0] ?? k, v[0]]),
+          ),
+        );
         return;
       }
       toast.error(error instanceof Error ? error.message : String(error));
@@ -114,12 +156,32 @@ function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>)
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput label="Headline" required maxLength={TIMELINE_HEADLINE_MAX} data-autofocus {...form.getInputProps('headline')} />
+        <TextInput
+          label="Headline"
+          required
+          maxLength={TIMELINE_HEADLINE_MAX}
+          data-autofocus
+          {...form.getInputProps('headline')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput type="date" label="Posted on" required {...form.getInputProps('posted_on')} />
-          <Select label="Tag" required data={tagOptions} allowDeselect={false} {...form.getInputProps('tag')} />
+          <Select
+            label="Tag"
+            required
+            data={tagOptions}
+            allowDeselect={false}
+            {...form.getInputProps('tag')}
+          />
         </SimpleGrid>
-        <Textarea label="Message" required autosize minRows={4} maxRows={12} maxLength={TIMELINE_MESSAGE_MAX} {...form.getInputProps('message')} />
+        <Textarea
+          label="Message"
+          required
+          autosize
+          minRows={4}
+          maxRows={12}
+          maxLength={TIMELINE_MESSAGE_MAX}
+          {...form.getInputProps('message')}
+        />
         <Stack gap="xs">
           <Group justify="space-between">
             <Text size="sm" fw={500}>
@@ -127,7 +189,14 @@ function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>)
             </Text>
             <FileButton onChange={(files) => void handleFiles(files)} accept="image/*" multiple>
               {(props) => (
-                <Button {...props} variant="default" size="xs" leftSection={<IconPhotoPlus size={14} />} loading={uploading} disabled={form.values.media.length >= TIMELINE_ATTACHMENTS_MAX}>
+                <Button
+                  {...props}
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconPhotoPlus size={14} />}
+                  loading={uploading}
+                  disabled={form.values.media.length >= TIMELINE_ATTACHMENTS_MAX}
+                >
                   Add photos
                 </Button>
               )}
@@ -141,15 +210,33 @@ function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>)
           {form.values.media.map((m, index) => (
             <Group key={m.id} gap="sm" wrap="nowrap" align="center">
               <Image src={m.thumbnail_url} alt="" w={64} h={64} radius="sm" fit="cover" />
-              <TextInput label={`Caption for ${shownName(m.filename)}`} maxLength={TIMELINE_CAPTION_MAX} style={{ flex: 1 }} {...form.getInputProps(`media.${index}.caption`)} />
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${shownName(m.filename)}`} onClick={() => form.removeListItem('media', index)}>
+              <TextInput
+                label={`Caption for ${shownName(m.filename)}`}
+                maxLength={TIMELINE_CAPTION_MAX}
+                style={{ flex: 1 }}
+                {...form.getInputProps(`media.${index}.caption`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${shownName(m.filename)}`}
+                onClick={() => form.removeListItem('media', index)}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
           ))}
         </Stack>
-        <Checkbox label="Private (staff only; sponsors never see it)" {...form.getInputProps('is_private', { type: 'checkbox' })} />
-        {notifyOffered && <Checkbox label="Notify sponsors by e-mail" {...form.getInputProps('notify_sponsors', { type: 'checkbox' })} />}
+        <Checkbox
+          label="Private (staff only; sponsors never see it)"
+          {...form.getInputProps('is_private', { type: 'checkbox' })}
+        />
+        {notifyOffered && (
+          <Checkbox
+            label="Notify sponsors by e-mail"
+            {...form.getInputProps('notify_sponsors', { type: 'checkbox' })}
+          />
+        )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,8 +1,41 @@
-import { type TimelinePost, type TimelineTag, timelineMessages, timelineTagLabel } from '@almoner/contracts';
-import { Alert, Badge, Button, Center, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import {
-  IconCake, IconCloud, IconCurrencyDollar, IconFirstAidKit, IconFlag, IconGift, IconLock, IconMail, IconMessage, IconPlane, IconPlus,
-  IconRefresh, IconSchool, IconSettings, IconUsers, type Icon,
+  type TimelinePost,
+  type TimelineTag,
+  timelineMessages,
+  timelineTagLabel,
+} from '@almoner/contracts';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Image,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import {
+  IconCake,
+  IconCloud,
+  IconCurrencyDollar,
+  IconFirstAidKit,
+  IconFlag,
+  IconGift,
+  IconLock,
+  IconMail,
+  IconMessage,
+  IconPlane,
+  IconPlus,
+  IconRefresh,
+  IconSchool,
+  IconSettings,
+  IconUsers,
+  type Icon,
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
@@ -12,8 +45,19 @@ import { useDeletePost, useTimeline } from './api.ts';
 import { TimelineUpdateModal } from './timeline-update-modal.tsx';
 
 const tagIcons: Record<TimelineTag, Icon> = {
-  admin: IconSettings, celebration: IconCake, education: IconSchool, family: IconUsers, financial: IconCurrencyDollar, general: IconMessage,
-  gift: IconGift, letter: IconMail, medical: IconFirstAidKit, milestone: IconFlag, travel: IconPlane, update: IconRefresh, weather: IconCloud,
+  admin: IconSettings,
+  celebration: IconCake,
+  education: IconSchool,
+  family: IconUsers,
+  financial: IconCurrencyDollar,
+  general: IconMessage,
+  gift: IconGift,
+  letter: IconMail,
+  medical: IconFirstAidKit,
+  milestone: IconFlag,
+  travel: IconPlane,
+  update: IconRefresh,
+  weather: IconCloud,
 };
 
 type Props = { parentType: 'sponsorship'; parentId: number | null; editPermission: string };
@@ -36,14 +80,47 @@ export function TimelineWidget({ parentType, parentId, editPermission }: Props) 
     </Group>
   );
   let body;
-  if (parentId === null) body = <Text size="sm" c="dimmed">Save this record first; then updates can be posted on its timeline.</Text>;
-  else if (query.isPending) body = <Center h={120}><Loader aria-label="Loading timeline" /></Center>;
-  else if (query.isError) body = <Alert color="red" role="alert" title="Could not load">{query.error.message}</Alert>;
-  else if (query.data.data.length === 0) body = <Text size="sm" c="dimmed">No updates yet.</Text>;
-  else body = <Stack gap="sm">{query.data.data.map((post) => <PostCard key={post.id} post={post} mayEdit={mayEdit} onEdit={() => setEditing(post)} />)}</Stack>;
+  if (parentId === null)
+    body = (
+      <Text size="sm" c="dimmed">
+        Save this record first; then updates can be posted on its timeline.
+      </Text>
+    );
+  else if (query.isPending)
+    body = (
+      <Center h={120}>
+        <Loader aria-label="Loading timeline" />
+      </Center>
+    );
+  else if (query.isError)
+    body = (
+      <Alert color="red" role="alert" title="Could not load">
+        {query.error.message}
+      </Alert>
+    );
+  else if (query.data.data.length === 0)
+    body = (
+      <Text size="sm" c="dimmed">
+        No updates yet.
+      </Text>
+    );
+  else
+    body = (
+      <Stack gap="sm">
+        {query.data.data.map((post) => (
+          <PostCard key={post.id} post={post} mayEdit={mayEdit} onEdit={() => setEditing(post)} />
+        ))}
+      </Stack>
+    );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} component="section" aria-label="Timeline">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      component="section"
+      aria-label="Timeline"
+    >
       {header}
       {body}
       {parentId !== null && (
@@ -59,11 +136,24 @@ export function TimelineWidget({ parentType, parentId, editPermission }: Props) 
   );
 }
 
-function PostCard({ post, mayEdit, onEdit }: { post: TimelinePost; mayEdit: boolean; onEdit: () => void }) {
+function PostCard({
+  post,
+  mayEdit,
+  onEdit,
+}: {
+  post: TimelinePost;
+  mayEdit: boolean;
+  onEdit: () => void;
+}) {
   const remove = useDeletePost();
   const TagIcon = tagIcons[post.tag as TimelineTag] ?? IconMessage;
   const handleDelete = async () => {
-    const ok = await confirm({ title: 'Delete this update?', message: `"${post.headline}" is removed from the timeline.`, confirmLabel: 'Delete update', danger: true });
+    const ok = await confirm({
+      title: 'Delete this update?',
+      message: `"${post.headline}" is removed from the timeline.`,
+      confirmLabel: 'Delete update',
+      danger: true,
+    });
     if (!ok) return;
     try {
       await remove.mutateAsync(post.id);
@@ -85,10 +175,22 @@ function PostCard({ post, mayEdit, onEdit }: { post: TimelinePost; mayEdit: bool
             </Text>
             {mayEdit && (
               <Group gap={4} wrap="nowrap">
-                <Button size="compact-xs" variant="default" onClick={onEdit} aria-label={`Edit update ${post.headline}`}>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={onEdit}
+                  aria-label={`Edit update ${post.headline}`}
+                >
                   Edit
                 </Button>
-                <Button size="compact-xs" variant="subtle" color="red" onClick={() => void handleDelete()} loading={remove.isPending} aria-label={`Delete update ${post.headline}`}>
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => void handleDelete()}
+                  loading={remove.isPending}
+                  aria-label={`Delete update ${post.headline}`}
+                >
                   Delete
                 </Button>
               </Group>
@@ -123,7 +225,13 @@ function PostCard({ post, mayEdit, onEdit }: { post: TimelinePost; mayEdit: bool
             <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
               {post.media.map((m) => (
                 <Stack key={m.id} gap={2} component="figure" m={0}>
-                  <Image src={m.thumbnail_url} alt={m.caption || m.filename} radius="sm" h={110} fit="cover" />
+                  <Image
+                    src={m.thumbnail_url}
+                    alt={m.caption || m.filename}
+                    radius="sm"
+                    h={110}
+                    fit="cover"
+                  />
                   {m.caption && (
                     <Text size="xs" c="dimmed" component="figcaption">
                       {m.caption}
