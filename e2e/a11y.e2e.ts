@@ -25,7 +25,7 @@ function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-type Ids = { contribution: number; supporter: number; user: number; mail: number };
+type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -145,6 +145,20 @@ const shellVisits: Record<string, Visit> = {
     await screenshot(page, 'a11y-supporter');
     await expectAccessible(page, 'supporter');
   },
+  sponsorships: async (page) => {
+    await page.goto('/jpanel/sponsorships');
+    await heading(page, 'Sponsorships');
+    await mainRows(page);
+    await expectAccessible(page, 'sponsorships');
+  },
+  'sponsorships/:id': async (page, ids) => {
+    await page.goto(`/jpanel/sponsorships/${ids.sponsee}`);
+    await page.getByRole('region', { name: 'Timeline' }).getByRole('article').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'sponsee');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Add sponsor' }).click(), 'dialog', 'add a sponsor');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Add an Update' }).click(), 'dialog', 'add an update');
+  },
   'settings/exchange-rates': async (page) => {
     await page.goto('/jpanel/settings/exchange-rates');
     await heading(page, 'Exchange rates');
@@ -215,7 +229,7 @@ const publicVisits: Record<string, Visit> = {
 };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
-const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0 };
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0 };
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -228,6 +242,7 @@ beforeAll(async () => {
   ids.supporter = linked.supporter_id!;
   const users = await apiCall<{ data: { id: number; email: string }[] }>(page, 'GET', '/jpanel/users.json');
   ids.user = users.data.find((u) => u.email !== ADMIN.email)?.id ?? users.data[0]!.id;
+  ids.sponsee = (await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/sponsorship.ajax', { is_sponsored: '1' })).data[0]!.id;
   // A user created without a password is sent an invitation: a message for the outbox screens.
   await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Axe', last_name: 'Invitee', email: `axe.${Date.now() % 1_000_000}@example.org` });
   for (let i = 0; i < 50 && !ids.mail; i++) {

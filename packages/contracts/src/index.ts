@@ -28,3 +28,5 @@ export * from './jobs.ts';
 export * from './mail.ts';
 export * from './domain-events.ts';
 export * from './password-reset.ts';
+export * from './sponsorships.ts';
+export * from './timeline.ts';

@@ -14,6 +14,9 @@ import { usersRoutes } from './users/users.routes.ts';
 import { moneyRoutes } from './money/money.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
+import { sponsorsRoutes } from './sponsorships/sponsors.routes.ts';
+import { sponseesRoutes } from './sponsorships/sponsees.routes.ts';
+import { timelineRoutes } from './timeline/timeline.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes];

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/client.ts';
 
 // What counts towards giving is defined once, by the production code that keeps it up to date.
 import { COUNTED, FUNCTIONAL_ITEM_TOTAL } from '../modules/supporters/supporters.giving.ts';
+import { recountSponsorships } from '../modules/sponsorships/sponsors.service.ts';
 
 /**
  * Every stored aggregate, recomputed from the rows it summarises: supporters' lifetime
@@ -14,6 +15,7 @@ export async function deriveAggregates(q: Queryable): Promise<void> {
   await q.execute(sql.raw(PROFILES));
   await q.execute(sql.raw(SPONSORS));
   await q.execute(sql.raw(SPONSORSHIPS));
+  await recountSponsorships(q);
   await q.execute(sql.raw(PAGES));
   await q.execute(sql.raw(PROMOS));
 }
@@ -67,16 +69,11 @@ const SPONSORS = `
 update sponsors s set lifetime_amount = p.aggregate_amount, last_payment_at = p.last_payment_at, last_payment_amount = p.last_payment_amount
   from recurring_payment_profiles p where p.contribution_item_id = s.contribution_item_id`;
 
+/** Sponsor counts and the sponsored status come from the production recount (sponsors.service). */
 const SPONSORSHIPS = `
 update sponsorships sp
-   set sponsor_count = coalesce(a.active, 0), is_sponsored = coalesce(a.active, 0) > 0,
-       last_timeline_update_on = (select max(posted_on) from timeline_posts t
-                                   where t.parent_type = 'sponsorship' and t.parent_id = sp.id and not t.is_private and t.deleted_at is null)
-  from sponsorships base
-  left join (select sponsorship_id, count(*) as active from sponsors
-              where deleted_at is null and started_at <= now() and (ended_at is null or ended_at > now())
-              group by sponsorship_id) a on a.sponsorship_id = base.id
- where sp.id = base.id`;
+   set last_timeline_update_on = (select max(posted_on) from timeline_posts t
+                                   where t.parent_type = 'sponsorship' and t.parent_id = sp.id and not t.is_private and t.deleted_at is null)`;
 
 const PAGES = `
 update fundraising_pages f set amount_raised = a.amount, donation_count = a.gifts

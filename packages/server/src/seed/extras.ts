@@ -7,7 +7,7 @@ import { posBookmarks } from '../modules/pos/pos.tables.ts';
 import { sponsors } from '../modules/sponsorships/sponsorships.tables.ts';
 import { webhookDeliveries, webhooks } from '../modules/webhooks/webhooks.tables.ts';
 import type { Catalog } from './catalog.ts';
-import { at, DAY, type SeedContext } from './context.ts';
+import { at, DAY, isoDay, type SeedContext } from './context.ts';
 import type { SupporterRef } from './people.ts';
 import type { Plan } from './plan.ts';
 import { insertRows } from './writer.ts';
@@ -52,8 +52,8 @@ async function insertImportedSponsors(ctx: SeedContext, q: Queryable, world: { p
     const startedAt = Math.max(sponsee.enrolledAt, supporter.createdAt);
     const ended = rng.chance(0.15);
     rows.push({
-      id: ctx.ids.next(sponsors), supporterId: supporter.id, sponsorshipId: sponsee.id, currencyCode: ctx.currency, source: 'Import', startedAt: at(startedAt),
-      endedAt: ended ? at(Math.min(ctx.now - DAY, startedAt + 365 * DAY)) : null, endedReason: ended ? 'Sponsor request' : null,
+      id: ctx.ids.next(sponsors), supporterId: supporter.id, sponsorshipId: sponsee.id, currencyCode: ctx.currency, source: 'Import', startedAt: isoDay(startedAt),
+      endedAt: ended ? isoDay(Math.max(startedAt, Math.min(ctx.now - DAY, startedAt + 365 * DAY))) : null, endedReason: ended ? 'Sponsor request' : null,
       createdAt: at(startedAt), updatedAt: at(startedAt),
     });
   }

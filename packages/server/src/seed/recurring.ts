@@ -30,7 +30,8 @@ export function startRecurring(world: World, chunk: ChunkRows, rng: Rng, id: num
   Object.assign(c, paymentColumns(d, details, c.totalAmount as number));
   recordPayment(d, c, details, { profileId: p.id }, true);
   chunk.profileLinks.push({ id: p.id, contributionId: id, contributionItemId: line.row.id as number });
-  if (p.kind === 'sponsorship') chunk.sponsors.push(sponsorRow(world, p, line, source));
+  const sponsor = p.kind === 'sponsorship' ? sponsorRow(world, p, line, source) : null;
+  if (sponsor) chunk.sponsors.push(sponsor);
   addReceipt(d, c, `Contribution #${c.clientUuid}`);
 }
 
@@ -111,12 +112,21 @@ function profileRow(world: World, p: ProfilePlan): typeof recurringPaymentProfil
   };
 }
 
-function sponsorRow(world: World, p: ProfilePlan, line: Line, source: string): typeof sponsors.$inferInsert {
+/** Per seed run: supporter and sponsee pairs with an open sponsor record (the table allows one). */
+const openSponsors = new WeakMap<World, Set<string>>();
+
+/** The sponsor record a sponsorship profile starts; none when that supporter already sponsors that sponsee. */
+function sponsorRow(world: World, p: ProfilePlan, line: Line, source: string): typeof sponsors.$inferInsert | null {
   const ended = (p.status === 'Cancelled' || p.status === 'Expired') && p.endAt !== null;
+  const open = openSponsors.get(world) ?? new Set<string>();
+  openSponsors.set(world, open);
+  const pair = `${p.supporterIndex}:${p.sponseeIndex}`;
+  if (!ended && open.has(pair)) return null;
+  if (!ended) open.add(pair);
   return {
     id: world.ctx.ids.next(sponsors), supporterId: (world.people[p.supporterIndex] as SupporterRef).id,
     sponsorshipId: (world.sponsees[p.sponseeIndex] as SponseeRef).id, contributionItemId: line.row.id as number, currencyCode: world.ctx.currency,
-    source: source === 'Web' ? 'Website' : 'POS', startedAt: at(p.startAt), endedAt: ended ? at(p.endAt as number) : null,
+    source: source === 'Web' ? 'Website' : 'POS', startedAt: isoDay(p.startAt), endedAt: ended ? isoDay(Math.max(p.startAt, p.endAt as number)) : null,
     endedReason: ended ? (p.cancelReason ?? 'Sponsorship completed') : null, createdAt: at(p.startAt), updatedAt: at(p.endAt ?? p.startAt),
   };
 }

@@ -9,6 +9,7 @@ import {
   IconCurrencyDollar,
   IconSparkles,
   IconUserHeart,
+  IconHeartHandshake,
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
@@ -49,6 +50,7 @@ export const navigation: NavEntry[] = [
   { label: 'Home', to: '/', icon: IconHome },
   { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
+  { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
   {
     group: 'settings',
     label: 'Settings',

@@ -5,6 +5,7 @@ import { mailRoutes } from '../features/mail/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
+import { sponsorshipsRoutes } from '../features/sponsorships/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
@@ -38,6 +39,7 @@ export const router = createBrowserRouter(
                 ...settingsRoutes,
                 ...contributionsRoutes,
                 ...supportersRoutes,
+                ...sponsorshipsRoutes,
                 ...jobsRoutes,
                 ...mailRoutes,
                 { path: '*', element: <NotFoundPage /> },

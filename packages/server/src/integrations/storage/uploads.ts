@@ -54,7 +54,7 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
 
     scope.post(
       `${options.prefix}/sign`,
-      { ...route, schema: { ...route.schema, body: uploadSignRequestSchema, response: { 200: uploadSignResponseSchema } } },
+      { ...route, schema: { ...route.schema, summary: 'Sign an upload: a stored filename and a URL to PUT the file to', body: uploadSignRequestSchema, response: { 200: uploadSignResponseSchema } } },
       async (request) => {
         const { collection_name: collection, content_type: contentType } = request.body;
         checkCollectionAndType(options, collection, contentType);
@@ -68,7 +68,7 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
 
     scope.post(
       `${options.prefix}/done`,
-      { ...route, schema: { ...route.schema, body: uploadDoneRequestSchema, response: { 200: options.answer as z.ZodType } } },
+      { ...route, schema: { ...route.schema, summary: 'Finish an upload: check the stored file and record it', body: uploadDoneRequestSchema, response: { 200: options.answer as z.ZodType } } },
       async (request) => {
         const { collection_name: collection, content_type: contentType, filename } = request.body;
         checkCollectionAndType(options, collection, contentType);

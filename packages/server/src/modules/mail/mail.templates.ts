@@ -46,4 +46,16 @@ export const mailTemplates = {
       'Hello {{ first_name }},\n\nYou are receiving this e-mail because we received a password reset request for your account.\n\n{{ link }}\n\n' +
       'This password reset link will expire in {{ minutes }} minutes.\n\nIf you did not request a password reset, no further action is required.\n',
   },
+  /** To each active sponsor when a public timeline update is posted with "notify sponsors". */
+  timelineUpdated: {
+    subject: 'An update from {{ sponsee_name }}: {{ headline }}',
+    html: layout(
+      '<p>Dear {{ sponsor_name }},</p><p>There is news from {{ sponsee_name }}, whom you sponsor.</p>' +
+        '<h2 style="font-size:18px">{{ headline }}</h2><p style="color:#555">{{ posted_on }}</p><p style="white-space:pre-wrap">{{ message }}</p>' +
+        '<p>Thank you for your support.</p>',
+    ),
+    text:
+      'Dear {{ sponsor_name }},\n\nThere is news from {{ sponsee_name }}, whom you sponsor.\n\n{{ headline }} ({{ posted_on }})\n\n{{ message }}\n\n' +
+      'Thank you for your support.\n',
+  },
 } satisfies Record<string, MailTemplate>;

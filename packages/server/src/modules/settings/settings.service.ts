@@ -19,11 +19,15 @@ export const settingDefaults = {
   /** Dates in filters, listings and CSVs are days in this zone. */
   time_zone: 'UTC',
   payment_gateway: 'sandbox',
+  /** A sponsee in automatic mode counts as sponsored with at least this many active sponsors. */
+  sponsorship_num_sponsors: 1,
+  /** Sponsors may be e-mailed when a public timeline update is posted. */
+  timeline_updated_email_enabled: true,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
 type SettingValues = {
-  -readonly [K in SettingKey]: (typeof settingDefaults)[K] extends boolean ? boolean : string;
+  -readonly [K in SettingKey]: (typeof settingDefaults)[K] extends boolean ? boolean : (typeof settingDefaults)[K] extends number ? number : string;
 };
 
 export async function getSettings<K extends SettingKey>(

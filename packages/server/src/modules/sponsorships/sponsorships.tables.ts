@@ -114,7 +114,10 @@ export const sponsorships = pgTable(
   ],
 );
 
-/** A supporter sponsoring a sponsee. Active = started and not ended (or ending in the future). */
+/**
+ * A supporter sponsoring a sponsee. Start and end are days; active = started on or before today
+ * and not ended before today. At most one open (not ended) record per supporter and sponsee.
+ */
 export const sponsors = pgTable(
   'sponsors',
   {
@@ -130,9 +133,9 @@ export const sponsors = pgTable(
       onDelete: 'set null',
     }),
     source: varchar('source', { length: 50 }),
-    startedAt: timestamp('started_at', tz).notNull(),
+    startedAt: date('started_at').notNull(),
     startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
-    endedAt: timestamp('ended_at', tz),
+    endedAt: date('ended_at'),
     endedBy: integer('ended_by').references(() => users.id, { onDelete: 'set null' }),
     endedReason: varchar('ended_reason', { length: 100 }),
     endedNote: varchar('ended_note', { length: 2500 }),
@@ -149,5 +152,7 @@ export const sponsors = pgTable(
     index('sponsors_supporter_idx').on(t.supporterId),
     index('sponsors_started_idx').on(t.startedAt.desc(), t.id.desc()),
     index('sponsors_item_idx').on(t.contributionItemId),
+    uniqueIndex('sponsors_one_open_unique').on(t.supporterId, t.sponsorshipId).where(sql`${t.deletedAt} is null and ${t.endedAt} is null`),
+    check('sponsors_end_after_start_check', sql`${t.endedAt} is null or ${t.endedAt} >= ${t.startedAt}`),
   ],
 );

@@ -9,13 +9,18 @@ type Props = {
   value: string | undefined;
   onChange: (id: string | undefined) => void;
   label?: string;
+  /** For a form field rather than a filter (sponsor modal): its own placeholder, error, full width. */
+  placeholder?: string;
+  error?: string | undefined;
+  required?: boolean;
+  fullWidth?: boolean;
 };
 
 /**
  * Finds a supporter by name, email, phone or CRM id (`/jpanel/supporters.json?query=`). A
  * supporter picked elsewhere (a deep link) is named from their record.
  */
-export function SupporterPicker({ value, onChange, label = 'Supporter' }: Props) {
+export function SupporterPicker({ value, onChange, label = 'Supporter', placeholder = 'Anyone', error, required, fullWidth }: Props) {
   const [search, setSearch] = useState('');
   // The name of the one just picked, so picking does not look the supporter up again.
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
@@ -35,7 +40,9 @@ export function SupporterPicker({ value, onChange, label = 'Supporter' }: Props)
   return (
     <Select
       label={label}
-      placeholder="Anyone"
+      placeholder={placeholder}
+      error={error}
+      required={required}
       searchable
       clearable
       value={value ?? null}
@@ -69,7 +76,7 @@ export function SupporterPicker({ value, onChange, label = 'Supporter' }: Props)
         );
       }}
       comboboxProps={{ width: 300, position: 'bottom-start' }}
-      w={{ base: '100%', sm: 200 }}
+      w={fullWidth ? '100%' : { base: '100%', sm: 200 }}
     />
   );
 }

@@ -1,0 +1,76 @@
+import {
+  idParam,
+  type ListingResponse,
+  listingRequestSchema,
+  listingResponseOf,
+  sponseeDetailSchema,
+  sponseeFiltersSchema,
+  type SponseeListingRow,
+  sponseeRowSchema,
+} from '@almoner/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { storageFor } from '../../integrations/storage/index.ts';
+import { sendCsv } from '../../listing/csv-reply.ts';
+import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
+import { sponseesListing } from './sponsees.listing.ts';
+import { getSponsee } from './sponsees.service.ts';
+
+const tags = ['sponsorships'];
+const listingBody = listingRequestSchema(sponseeFiltersSchema);
+
+/** Sponsees: the list (and its CSV, the sponsorship list report) and the sponsee page. */
+export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/jpanel/sponsorship.ajax',
+    {
+      config: { permission: 'sponsorship.view' },
+      serializerCompiler: listingSerializer,
+      schema: {
+        summary: 'List sponsees (DataTables paging, search and filters)',
+        tags,
+        body: listingBody,
+        response: { 200: listingResponseOf(sponseeRowSchema) },
+      },
+    },
+    async (request) =>
+      (await runListing(
+        app.ctx.db,
+        sponseesListing,
+        readListingQuery(sponseesListing, request.body),
+      )) as ListingResponse<SponseeListingRow>,
+  );
+
+  app.get(
+    '/jpanel/sponsorship.csv',
+    {
+      config: { permission: 'sponsorship.view' },
+      schema: {
+        summary: 'Export the filtered sponsees as CSV (sponsorship list report)',
+        tags,
+        querystring: listingBody,
+      },
+    },
+    async (request, reply) =>
+      sendCsv(
+        app,
+        reply,
+        sponseesListing,
+        readListingQuery(sponseesListing, request.query),
+        'sponsorships',
+      ),
+  );
+
+  app.get(
+    '/jpanel/sponsorships/:id',
+    {
+      config: { permission: 'sponsorship.view' },
+      schema: {
+        summary: "Read a sponsee's page: fields, segments and sponsors",
+        tags,
+        params: idParam,
+        response: { 200: sponseeDetailSchema },
+      },
+    },
+    async (request) => getSponsee(app.ctx.db, storageFor(app.ctx.config), request.params.id),
+  );
+};
