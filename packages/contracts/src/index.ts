@@ -27,3 +27,4 @@ export * from './jobs.ts';
 export * from './mail.ts';
 export * from './domain-events.ts';
 export * from './password-reset.ts';
+export * from './receipts.ts';

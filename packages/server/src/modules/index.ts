@@ -14,6 +14,7 @@ import { usersRoutes } from './users/users.routes.ts';
 import { moneyRoutes } from './money/money.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
+import { receiptsRoutes } from './receipts/receipts.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, receiptsRoutes];

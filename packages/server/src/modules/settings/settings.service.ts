@@ -19,6 +19,12 @@ export const settingDefaults = {
   /** Dates in filters, listings and CSVs are days in this zone. */
   time_zone: 'UTC',
   payment_gateway: 'sandbox',
+  /** Tax receipt numbers (contracts' receipts.ts): `[YY]`/`[YYYY]` the issue year, `[0…0]` the counter. */
+  tax_receipt_number_format: 'WEB[YY]-[000000000]',
+  /** Receipts only for contributions billed to this country (ISO code), or ANY. */
+  tax_receipt_country: 'US',
+  /** Sponsorship gifts are receiptable (their whole amount plus covered fees). */
+  sponsorship_tax_receipts: true,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;

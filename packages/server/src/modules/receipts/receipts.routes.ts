@@ -1,0 +1,53 @@
+import { idParam, receiptAnswerSchema, receiptDetailSchema, receiptMessages, reviseReceiptSchema } from '@almoner/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withActor } from '../../db/actor.ts';
+import type { AuthUser } from '../auth/session.ts';
+import { getReceipt } from './receipts.detail.ts';
+import { createReceiptForContribution, issueReceipt, reviseReceipt, voidReceipt } from './receipts.service.ts';
+
+const withMessage = receiptAnswerSchema.extend({ message: z.string() });
+const tags = ['receipts'];
+
+/** The tax receipt modal's calls (spec part 2 §7) and receipt creation from a contribution. */
+export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const actorId = (request: { user?: unknown }) => (request.user as AuthUser).id;
+
+  app.post('/jpanel/tax_receipt/:id/modal', {
+    config: { permission: 'taxreceipt.view' },
+    schema: { summary: 'Read a tax receipt for its modal', tags, params: idParam, response: { 200: receiptDetailSchema } },
+  }, async (request) => getReceipt(app.ctx.db, request.params.id));
+
+  app.post('/jpanel/tax_receipt/:id/revise', {
+    config: { permission: 'taxreceipt.edit' },
+    schema: { summary: 'Revise a tax receipt (a draft is overwritten; an issued one gets a new -R number)', tags, params: idParam, body: reviseReceiptSchema, response: { 200: withMessage } },
+  }, async (request) => {
+    const receipt = await withActor(app.ctx.db, request.actor, (tx) => reviseReceipt(tx, request.params.id, request.body, actorId(request)));
+    return { ...receipt, message: receiptMessages.revised(receipt.number ?? 'draft') };
+  });
+
+  app.post('/jpanel/tax_receipt/:id/issue', {
+    config: { permission: 'taxreceipt.edit' },
+    schema: { summary: 'Issue a draft tax receipt', tags, params: idParam, response: { 200: withMessage } },
+  }, async (request) => {
+    const receipt = await withActor(app.ctx.db, request.actor, (tx) => issueReceipt(tx, request.params.id));
+    return { ...receipt, message: receiptMessages.issued(receipt.number ?? '') };
+  });
+
+  app.post('/jpanel/tax_receipt/:id/void', {
+    config: { permission: 'taxreceipt.edit' },
+    schema: { summary: 'Void a tax receipt (a draft is deleted)', tags, params: idParam, response: { 200: withMessage } },
+  }, async (request) => {
+    const receipt = await withActor(app.ctx.db, request.actor, (tx) => voidReceipt(tx, request.params.id, actorId(request)));
+    return { ...receipt, message: receiptMessages.voided(receipt.number ?? 'draft') };
+  });
+
+  app.post('/jpanel/contributions/:id/tax_receipt', {
+    config: { permission: 'taxreceipt.edit' },
+    schema: { summary: 'Create the tax receipt of a paid contribution', tags, params: idParam, body: z.object({ issue: z.boolean().default(true) }).default({ issue: true }), response: { 200: withMessage } },
+  }, async (request) => {
+    const receipt = await withActor(app.ctx.db, request.actor, (tx) =>
+      createReceiptForContribution(tx, request.params.id, { issue: request.body.issue, actorId: actorId(request) }));
+    return { ...receipt, message: receipt.number ? receiptMessages.issued(receipt.number) : 'The draft receipt has been created.' };
+  });
+};
