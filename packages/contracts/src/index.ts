@@ -28,3 +28,4 @@ export * from './mail.ts';
 export * from './domain-events.ts';
 export * from './password-reset.ts';
 export * from './receipts.ts';
+export * from './transactions.ts';

@@ -15,6 +15,7 @@ import { moneyRoutes } from './money/money.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { receiptsRoutes } from './receipts/receipts.routes.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, receiptsRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, receiptsRoutes, transactionsRoutes];

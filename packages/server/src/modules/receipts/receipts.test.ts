@@ -41,6 +41,12 @@ const modal = async (id: number) => (await agent.post(`/jpanel/tax_receipt/${id}
 const reviseBody = (over: Record<string, unknown> = {}) => ({ name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.org', address_01: '1 Main St', city: 'Denver', state: 'CO', zip: '80202', country: 'US', amount: '25.00', issued_at: '2026-03-04', ...over });
 
 describe('tax receipts', () => {
+  it('starts from demo data whose receipt lines are live exactly while their receipt is', async () => {
+    const wrong = await rowsOf(sql`select l.id from tax_receipt_lines l join tax_receipts r on r.id = l.tax_receipt_id
+      where l.live <> (r.status <> 'void' and r.deleted_at is null)`);
+    expect(wrong).toEqual([]);
+  });
+
   it('creates a receipt on demand with the receiptable amount and refuses a second live one', async () => {
     const [id] = (await freeContributions(1)) as [number];
     const [expected] = await rowsOf(sql`select coalesce(sum(greatest(0, i.total - coalesce(i.fair_market_value, 0) * greatest(1, i.qty)) + i.dcc_amount), 0)::int as amount

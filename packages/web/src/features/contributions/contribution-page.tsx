@@ -1,6 +1,7 @@
 import { formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
 import { Alert, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
@@ -14,6 +15,7 @@ import { type ContributionDetail, type ContributionRecord, useContribution, useD
 import { ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
 import { ItemsSection, PaymentsSection, StatusHistorySection } from './contribution-sections.tsx';
 import { BackLink, Fact, Section } from './page-parts.tsx';
+import { TransactionModal } from '../transactions/transaction-modal.tsx';
 
 function Actions({ c }: { c: ContributionRecord }) {
   const navigate = useNavigate();
@@ -147,6 +149,8 @@ function DetailsSection({ c }: { c: ContributionRecord }) {
 
 function ContributionView({ data }: { data: ContributionDetail }) {
   const c = data.contribution;
+  const user = useSession().data?.user;
+  const [transaction, setTransaction] = useState<number | null>(null);
   return (
     <Stack gap="md">
       <BackLink to="/contributions">Contributions</BackLink>
@@ -160,7 +164,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <ItemsSection items={data.items} c={c} />
-            <PaymentsSection payments={data.payments} />
+            <PaymentsSection payments={data.payments} onOpen={user && hasPermission(user, 'transaction.view') ? setTransaction : undefined} />
             <StatusHistorySection events={data.history} currency={c.currency_code} />
           </Stack>
         </Grid.Col>
@@ -174,6 +178,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <RecordHistory table="contributions" id={c.id} />
       </Paper>
+      <TransactionModal id={transaction} onClose={() => setTransaction(null)} />
     </Stack>
   );
 }

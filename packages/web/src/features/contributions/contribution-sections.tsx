@@ -1,5 +1,5 @@
 import { contributionEventLabel, formatDate, formatDateTime, formatAmount } from '@almoner/contracts';
-import { Badge, Group, type MantineColor, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Badge, Button, Group, type MantineColor, Stack, Table, Text, Timeline, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ContributionItem, ContributionRecord, Payment, Refund, StatusEvent } from './api.ts';
 import { Section } from './page-parts.tsx';
@@ -125,7 +125,7 @@ function StatusPill({ status }: { status: string }) {
 }
 
 /** A refund sits under its payment, its amount in the Refunded column. */
-function RefundRow({ refund, currency }: { refund: Refund; currency: string }) {
+function RefundRow({ refund, currency, withActions }: { refund: Refund; currency: string; withActions: boolean }) {
   return (
     <Table.Tr bg="var(--mantine-color-gray-light)">
       <Table.Td>
@@ -156,11 +156,13 @@ function RefundRow({ refund, currency }: { refund: Refund; currency: string }) {
       <Table.Td>
         <StatusPill status={refund.status} />
       </Table.Td>
+      {withActions && <Table.Td />}
     </Table.Tr>
   );
 }
 
-export function PaymentsSection({ payments }: { payments: Payment[] }) {
+/** `onOpen` (when the user may see transactions) adds a button opening a payment's transaction modal. */
+export function PaymentsSection({ payments, onOpen }: { payments: Payment[]; onOpen?: ((id: number) => void) | undefined }) {
   return (
     <Section title="Payments">
       {payments.length === 0 ? (
@@ -179,6 +181,11 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   Refunded
                 </Table.Th>
                 <Table.Th>Status</Table.Th>
+                {onOpen && (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -217,8 +224,15 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   <Table.Td>
                     <StatusPill status={p.status} />
                   </Table.Td>
+                  {onOpen && (
+                    <Table.Td>
+                      <Button size="compact-sm" variant="default" onClick={() => onOpen(p.id)} aria-label={`Open transaction #${p.id}`}>
+                        Transaction
+                      </Button>
+                    </Table.Td>
+                  )}
                 </Table.Tr>,
-                ...p.refunds.map((r) => <RefundRow key={`r${r.id}`} refund={r} currency={p.currency_code} />),
+                ...p.refunds.map((r) => <RefundRow key={`r${r.id}`} refund={r} currency={p.currency_code} withActions={Boolean(onOpen)} />),
               ])}
             </Table.Tbody>
           </Table>

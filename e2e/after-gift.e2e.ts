@@ -1,0 +1,84 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn, useBrowser } from './support/browser.ts';
+import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
+
+/**
+ * After the gift: the transaction modal from a contribution's page (refund, receipt voided) and
+ * the tax receipt modal. Rows are picked from the middle of the demo's paid card gifts with a
+ * supporter; the other browser tests take guests from the start and the end.
+ */
+const browser = useBrowser();
+let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
+
+type Row = { id: number; number: string; supporter_id: number | null; status: string };
+type Detail = { payments: { id: number; gateway: string | null; status: string; amount_refunded: number }[] };
+type Transaction = { id: number; receipts: { id: number; number: string | null; status: string }[]; can: { refund: boolean } };
+
+async function adminPage() {
+  const { context, page } = await browser.newPage({ width: 1280, height: 900 });
+  await context.addCookies(storageState.cookies);
+  return { context, page };
+}
+
+/** A paid card gift with a supporter whose sandbox payment is unrefunded and has an issued receipt. */
+async function refundableGift(page: Page, skip: number): Promise<{ row: Row; payment: number; receipt: { id: number; number: string } }> {
+  await page.goto('/jpanel/contributions');
+  const listing = await apiCall<{ data: Row[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { status: 'paid', payment_type: ['card'], length: 100, start: 200 });
+  let skipped = 0;
+  for (const row of listing.data) {
+    if (!row.supporter_id) continue;
+    const detail = await apiCall<Detail>(page, 'GET', `/jpanel/contributions/${row.id}`);
+    const payment = detail.payments.find((p) => p.gateway === 'sandbox' && p.status === 'succeeded' && p.amount_refunded === 0);
+    if (!payment || detail.payments.length !== 1) continue;
+    const t = await apiCall<Transaction>(page, 'POST', `/jpanel/transactions/${payment.id}/modal`);
+    const receipt = t.receipts.find((r) => r.status === 'issued');
+    if (!t.can.refund || !receipt?.number) continue;
+    if (skipped++ < skip) continue;
+    return { row, payment: payment.id, receipt: { id: receipt.id, number: receipt.number } };
+  }
+  throw new Error('no refundable card gift with a receipt in the demo');
+}
+
+beforeAll(async () => {
+  const { context, page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  storageState = await context.storageState();
+  await context.close();
+});
+
+describe('transaction modal', () => {
+  it('refunds a payment in full from the contribution page after the spec question, and voids its receipt', async () => {
+    const { context, page } = await adminPage();
+    const { row, payment, receipt } = await refundableGift(page, 0);
+    await page.goto(`/jpanel/contributions/${row.id}`);
+    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('button', { name: `Open transaction #${payment}` }).click();
+    const modal = page.getByRole('dialog', { name: `Transaction #${payment}` });
+    await modal.getByText(receipt.number).waitFor();
+    await modal.getByRole('button', { name: 'Refund' }).waitFor();
+    await screenshot(page, 'transaction-modal');
+
+    await modal.getByRole('button', { name: 'Refund' }).click();
+    const question = page.getByRole('dialog', { name: 'Refund transaction' });
+    await question.getByText('Are you sure you want to refund the entire amount of this transaction?').waitFor();
+    // A destructive question starts on Cancel.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await screenshot(page, 'transaction-refund-confirm');
+    await question.getByRole('button', { name: 'Refund' }).click();
+    await page.getByText(new RegExp(`^Transaction #${payment} has been refunded \\(\\$[\\d,.]+\\)\\.$`)).waitFor();
+    // The modal reloads: no refund button any more, the receipt is void.
+    await modal.getByRole('button', { name: 'Refund' }).waitFor({ state: 'detached' });
+    await modal.getByText('void', { exact: true }).waitFor();
+    await screenshot(page, 'transaction-refunded');
+
+    // A second attempt (another tab, a double click that got through) is refused with the date and auth.
+    const again = await apiCall<{ status: string; message: string }>(page, 'POST', `/jpanel/transactions/${payment}/refund`);
+    expect(again.status).toBe('error');
+    expect(again.message).toMatch(new RegExp(`^Transaction #${payment} was already refunded on [A-Z][a-z]{2} \\d{1,2}, \\d{4} \\(Auth: .+\\)\\.$`));
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
