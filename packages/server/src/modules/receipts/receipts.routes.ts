@@ -1,9 +1,10 @@
-import { idParam, receiptAnswerSchema, receiptDetailSchema, receiptMessages, reviseReceiptSchema } from '@almoner/contracts';
+import { idParam, notifyReceiptSchema, receiptAnswerSchema, receiptDetailSchema, receiptMessages, reviseReceiptSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { getReceipt } from './receipts.detail.ts';
+import { notifyReceipt, receiptPdfUrl } from './receipts.notify.ts';
 import { createReceiptForContribution, issueReceipt, reviseReceipt, voidReceipt } from './receipts.service.ts';
 
 const withMessage = receiptAnswerSchema.extend({ message: z.string() });
@@ -41,6 +42,19 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
     const receipt = await withActor(app.ctx.db, request.actor, (tx) => voidReceipt(tx, request.params.id, actorId(request)));
     return { ...receipt, message: receiptMessages.voided(receipt.number ?? 'draft') };
   });
+
+  app.post('/jpanel/tax_receipt/:id/notify', {
+    config: { permission: 'taxreceipt.view' },
+    schema: { summary: 'E-mail an issued tax receipt\'s PDF', tags, params: idParam, body: notifyReceiptSchema.default({}), response: { 200: z.object({ id: z.number(), email: z.string().nullable(), message: z.string() }) } },
+  }, async (request) => {
+    const sent = await notifyReceipt(app.ctx.db, app.ctx.config, request.actor, request.params.id, request.body.email);
+    return { ...sent, message: receiptMessages.notified(sent.email) };
+  });
+
+  app.post('/jpanel/tax_receipt/:id/pdf', {
+    config: { permission: 'taxreceipt.view' },
+    schema: { summary: 'A download address of a tax receipt\'s PDF', tags, params: idParam, response: { 200: z.object({ url: z.string() }) } },
+  }, async (request) => receiptPdfUrl(app.ctx.db, app.ctx.config, request.params.id));
 
   app.post('/jpanel/contributions/:id/tax_receipt', {
     config: { permission: 'taxreceipt.edit' },

@@ -25,6 +25,16 @@ export const settingDefaults = {
   tax_receipt_country: 'US',
   /** Sponsorship gifts are receiptable (their whole amount plus covered fees). */
   sponsorship_tax_receipts: true,
+  /** Receipt merge tags (spec part 2 §3): the organisation's legal identity and the signer. Empty until set; the legal name falls back to org_name. */
+  org_legal_name: '',
+  org_legal_address: '',
+  org_charity_number: '',
+  tax_receipt_authorized_name: '',
+  tax_receipt_authorized_title: '',
+  /** The address of the signature image (spec: "signature"), for templates that show it. */
+  tax_receipt_signature_url: '',
+  /** Where receipts are issued (the place printed on them). */
+  tax_receipt_issued_in: '',
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
