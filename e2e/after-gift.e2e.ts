@@ -81,4 +81,53 @@ describe('transaction modal', () => {
     await modal.waitFor({ state: 'detached' });
     await context.close();
   });
+
+  it('revises, notifies and voids a receipt from the transaction modal, then issues a new draft, with the spec toasts', async () => {
+    const { context, page } = await adminPage();
+    const { row, payment, receipt } = await refundableGift(page, 1);
+    await page.goto(`/jpanel/contributions/${row.id}`);
+    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('button', { name: `Open transaction #${payment}` }).click();
+    await page.getByRole('dialog', { name: `Transaction #${payment}` }).getByRole('button', { name: receipt.number }).click();
+    let modal = page.getByRole('dialog', { name: `Tax receipt ${receipt.number}` });
+    await modal.getByRole('button', { name: 'Revise' }).waitFor();
+    await screenshot(page, 'receipt-modal');
+
+    await modal.getByRole('button', { name: 'Revise' }).click();
+    await modal.getByLabel('Name', { exact: true }).fill('Ada Lovelace Trust');
+    await modal.getByLabel('Email').fill('ada.trust@example.org');
+    await modal.getByLabel('Reason for the change').fill('Gift made by the family trust');
+    await screenshot(page, 'receipt-revise-form');
+    await modal.getByLabel('Reason for the change').press('Enter');
+    const revised = `${receipt.number}-R1`;
+    await page.getByText(`Receipt ${revised} has been successfully revised.`).waitFor();
+    modal = page.getByRole('dialog', { name: `Tax receipt ${revised}` });
+    await modal.getByText(`${revised} (was ${receipt.number})`).waitFor();
+    await modal.getByText('Name: ', { exact: false }).first().waitFor();
+
+    await modal.getByRole('button', { name: 'Notify' }).click();
+    await page.getByText('ada.trust@example.org has been notified successfully.').waitFor();
+
+    await modal.getByRole('button', { name: 'Void' }).click();
+    const question = page.getByRole('dialog', { name: 'Void receipt' });
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await question.getByRole('button', { name: 'Void' }).click();
+    await page.getByText(`Receipt ${revised} has been voided successfully.`).waitFor();
+    // An issued receipt is kept, void: the modal reloads and offers nothing more to do.
+    await modal.getByText('void', { exact: true }).waitFor();
+    await modal.getByRole('button', { name: 'Revise' }).waitFor({ state: 'detached' });
+    await screenshot(page, 'receipt-voided');
+    await page.keyboard.press('Escape');
+
+    // A new draft for the same gift: issued from the modal, numbered from the gap-free counter.
+    const draft = await apiCall<{ id: number }>(page, 'POST', `/jpanel/contributions/${row.id}/tax_receipt`, { issue: false });
+    await page.getByRole('button', { name: `Open transaction #${payment}` }).click();
+    await page.getByRole('dialog', { name: `Transaction #${payment}` }).getByRole('button', { name: 'Draft receipt' }).click();
+    modal = page.getByRole('dialog', { name: 'Tax receipt (draft)' });
+    await modal.getByRole('button', { name: 'Issue' }).click();
+    await page.getByText(/^Receipt WEB\d{2}-\d{9} has been issued successfully\.$/).waitFor();
+    const issued = await apiCall<{ number: string }>(page, 'POST', `/jpanel/tax_receipt/${draft.id}/modal`);
+    await page.getByText(`Receipt ${issued.number} has been issued successfully.`).waitFor();
+    await context.close();
+  });
 });

@@ -16,6 +16,7 @@ import { ContributionStatusBadge, ContributionTags } from './contribution-badges
 import { ItemsSection, PaymentsSection, StatusHistorySection } from './contribution-sections.tsx';
 import { BackLink, Fact, Section } from './page-parts.tsx';
 import { TransactionModal } from '../transactions/transaction-modal.tsx';
+import { ReceiptModal } from '../receipts/receipt-modal.tsx';
 
 function Actions({ c }: { c: ContributionRecord }) {
   const navigate = useNavigate();
@@ -151,6 +152,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
   const c = data.contribution;
   const user = useSession().data?.user;
   const [transaction, setTransaction] = useState<number | null>(null);
+  const [receipt, setReceipt] = useState<number | null>(null);
   return (
     <Stack gap="md">
       <BackLink to="/contributions">Contributions</BackLink>
@@ -178,7 +180,12 @@ function ContributionView({ data }: { data: ContributionDetail }) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <RecordHistory table="contributions" id={c.id} />
       </Paper>
-      <TransactionModal id={transaction} onClose={() => setTransaction(null)} />
+      <TransactionModal
+        id={transaction}
+        onClose={() => setTransaction(null)}
+        onOpenReceipt={user && hasPermission(user, 'taxreceipt.view') ? (id) => { setTransaction(null); setReceipt(id); } : undefined}
+      />
+      <ReceiptModal id={receipt} onClose={() => setReceipt(null)} />
     </Stack>
   );
 }
