@@ -131,3 +131,41 @@ describe('transaction modal', () => {
     await context.close();
   });
 });
+
+describe('tax receipts list', () => {
+  it('offers the whole filter at exactly 50 selected, downloads selected receipts as one PDF, and opens a receipt at its own address', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/tax-receipts');
+    await page.getByRole('heading', { name: 'Tax receipts', exact: true }).waitFor();
+    await page.locator('tbody tr').nth(49).waitFor();
+    const banner = page.getByRole('button', { name: /^Select all [\d,]+\+? rows matching this filter$/ });
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await page.getByText('50 selected rows').waitFor();
+    await banner.waitFor();
+    await screenshot(page, 'receipts-list-50-selected');
+    // One fewer than 50: no banner.
+    await page.locator('tbody tr').first().getByRole('checkbox').uncheck();
+    await page.getByText('49 selected rows').waitFor();
+    expect(await banner.count()).toBe(0);
+    await page.locator('tbody tr').first().getByRole('checkbox').check();
+    await banner.click();
+    await page.getByText(/^All [\d,]+\+? matching rows$/).waitFor();
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+
+    // Two rows → one PDF of two pages.
+    for (const n of [0, 1]) await page.locator('tbody tr').nth(n).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog', { name: 'Download PDF' }).getByRole('button', { name: 'Download PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('tax-receipts.pdf');
+
+    // A row opens its modal at /tax-receipts/{id}; Escape goes back to the list.
+    await page.locator('tbody tr').first().locator('td').nth(2).click();
+    await page.waitForURL(/\/jpanel\/tax-receipts\/\d+$/);
+    const modal = page.getByRole('dialog', { name: /^Tax receipt/ });
+    await modal.getByRole('button', { name: 'PDF' }).waitFor();
+    await screenshot(page, 'receipts-list-modal');
+    await page.keyboard.press('Escape');
+    await page.waitForURL(/\/jpanel\/tax-receipts$/);
+    await context.close();
+  });
+});

@@ -29,3 +29,4 @@ export * from './domain-events.ts';
 export * from './password-reset.ts';
 export * from './receipts.ts';
 export * from './transactions.ts';
+export * from './listings/receipts.ts';

@@ -6,6 +6,7 @@ import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
+import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -40,6 +41,7 @@ export const router = createBrowserRouter(
                 ...supportersRoutes,
                 ...jobsRoutes,
                 ...mailRoutes,
+                ...receiptsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

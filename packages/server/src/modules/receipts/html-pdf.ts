@@ -145,7 +145,10 @@ function drawBlocks(doc: PDFKit.PDFDocument, nodes: ChildNode[]) {
 }
 
 /** The PDF of `html`, US Letter with ¾-inch margins; `title` goes into the document's properties. */
-export async function htmlToPdf(html: string, title: string): Promise<Buffer> {
+export const htmlToPdf = (html: string, title: string): Promise<Buffer> => htmlPagesToPdf([html], title);
+
+/** One PDF of several documents, each starting on a new page (bulk receipt printing). */
+export async function htmlPagesToPdf(pages: string[], title: string): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 54, info: { Title: title, Producer: 'Almoner' } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -153,7 +156,10 @@ export async function htmlToPdf(html: string, title: string): Promise<Buffer> {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  drawBlocks(doc, parseDocument(html).children);
+  pages.forEach((html, i) => {
+    if (i > 0) doc.addPage();
+    drawBlocks(doc, parseDocument(html).children);
+  });
   doc.end();
   await ended;
   return Buffer.concat(chunks);

@@ -4,6 +4,7 @@ import { receiptMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
@@ -105,5 +106,61 @@ describe('receipt PDF and notify', () => {
     expect(voided.statusCode).toBe(409);
     const [draft] = await rowsOf(sql`select id from tax_receipts where status = 'draft' and deleted_at is null limit 1`);
     if (draft) expect((await agent.post(`/jpanel/tax_receipt/${draft.id}/notify`, {})).json().message).toBe(receiptMessages.notifyDraft);
+  });
+});
+
+describe('receipts list and bulk actions', () => {
+  type Page = { recordsFiltered: number; data: { id: number; number: string | null; status: string }[] };
+  const list = async (body: Record<string, unknown>) => {
+    const response = await agent.post('/jpanel/tax_receipts.ajax', body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Page;
+  };
+
+  it('lists 50 a page, filters by status and finds exact numbers', async () => {
+    const all = await list({});
+    expect(all.data.length).toBe(50);
+    const drafts = await list({ status: 'draft', length: 500 });
+    expect(drafts.data.every((r) => r.status === 'draft')).toBe(true);
+    const [a, b] = all.data.filter((r) => r.number) as unknown as [{ number: string }, { number: string }];
+    const found = await list({ search: { value: `receipts:${a.number},${b.number}` } });
+    expect(found.data.map((r) => r.number).sort()).toEqual([a.number, b.number].sort());
+  });
+
+  it('issues every draft the filter matches ("select by filter"), not only the visible page', async () => {
+    // Three more drafts: gifts whose receipt is voided (as a refund would), receipted again as drafts.
+    const gifts = await rowsOf(sql`select l.contribution_id as id from tax_receipt_lines l join tax_receipts r on r.id = l.tax_receipt_id
+      where l.live and r.status = 'issued' order by l.contribution_id limit 3`);
+    await t.database.db.execute(sql`update tax_receipts set status = 'void', voided_at = now()
+      where id in (select tax_receipt_id from tax_receipt_lines where live and contribution_id in (${sql.join(gifts.map((g) => sql`${g.id}`), sql`, `)}))`);
+    for (const g of gifts) expect((await agent.post(`/jpanel/contributions/${g.id}/tax_receipt`, { issue: false })).statusCode).toBe(200);
+    // Listing counts are cached for a few seconds by design; the first test counted drafts already.
+    await forgetListingCounts(t.database.db);
+    const drafts = await list({ status: 'draft', length: 500 });
+    expect(drafts.recordsFiltered).toBeGreaterThanOrEqual(3);
+    const response = await agent.post('/jpanel/tax_receipts/bulk', { action: 'issue', all: true, status: 'draft' });
+    expect(response.json()).toEqual({ message: `${drafts.recordsFiltered} ${drafts.recordsFiltered === 1 ? 'receipt' : 'receipts'} issued.` });
+    expect((await list({ status: 'draft' })).recordsFiltered).toBe(0);
+    const issued = await rowsOf(sql`select count(*)::int as n from tax_receipts where id in (${sql.join(drafts.data.map((d) => sql`${d.id}`), sql`, `)}) and status = 'issued' and number is not null`);
+    expect(issued[0]?.n).toBe(drafts.recordsFiltered);
+  });
+
+  it('prints selected receipts as one PDF, one page each, and refuses an empty selection', async () => {
+    const { data } = await list({ status: 'issued', length: 3 });
+    const response = await agent.post('/jpanel/tax_receipts/bulk', { action: 'print', ids: data.map((r) => r.id) });
+    expect(response.headers['content-type']).toMatch(/application\/pdf/);
+    const text = await pdfText(response.rawPayload);
+    for (const r of data) expect(text).toContain(String(r.number));
+    const doc = await getDocument({ data: new Uint8Array(response.rawPayload), standardFontDataUrl: fonts, verbosity: 0 }).promise;
+    expect(doc.numPages).toBe(3);
+    const empty = await agent.post('/jpanel/tax_receipts/bulk', { action: 'void', ids: [] });
+    expect(empty.statusCode).toBe(422);
+  });
+
+  it('sends the selected issued receipts and counts the ones it skipped', async () => {
+    const { data } = await list({ status: 'void', length: 1 });
+    const issued = await list({ status: 'issued', length: 2 });
+    const response = await agent.post('/jpanel/tax_receipts/bulk', { action: 'notify', ids: [...issued.data, ...data].map((r) => r.id) });
+    expect(response.json().message).toMatch(/^\d receipts? sent(; \d skipped \(not issued, or no valid email\))?\.$/);
   });
 });

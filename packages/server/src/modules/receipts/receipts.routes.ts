@@ -1,9 +1,13 @@
-import { idParam, notifyReceiptSchema, receiptAnswerSchema, receiptDetailSchema, receiptMessages, reviseReceiptSchema } from '@almoner/contracts';
+import { RECEIPT_BULK_ACTIONS, idParam, listingRequestSchema, listingResponseSchema, notifyReceiptSchema, receiptFiltersSchema, receiptAnswerSchema, receiptDetailSchema, receiptMessages, reviseReceiptSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import type { AuthUser } from '../auth/session.ts';
+import { sendCsv } from '../../listing/csv-reply.ts';
+import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
+import { receiptBulkTargetSchema, runReceiptBulk } from './receipts.bulk.ts';
 import { getReceipt } from './receipts.detail.ts';
+import { receiptsListing } from './receipts.listing.ts';
 import { notifyReceipt, receiptPdfUrl } from './receipts.notify.ts';
 import { createReceiptForContribution, issueReceipt, reviseReceipt, voidReceipt } from './receipts.service.ts';
 
@@ -13,6 +17,28 @@ const tags = ['receipts'];
 /** The tax receipt modal's calls (spec part 2 §7) and receipt creation from a contribution. */
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorId = (request: { user?: unknown }) => (request.user as AuthUser).id;
+
+  const listingBody = listingRequestSchema(receiptFiltersSchema);
+  app.post('/jpanel/tax_receipts.ajax', {
+    config: { permission: 'taxreceipt.view' },
+    serializerCompiler: listingSerializer,
+    schema: { summary: 'List tax receipts (DataTables paging, search and filters)', tags, body: listingBody, response: { 200: listingResponseSchema } },
+  }, async (request) => runListing(app.ctx.db, receiptsListing, readListingQuery(receiptsListing, request.body as Record<string, unknown>)));
+
+  app.get('/jpanel/tax_receipts.csv', {
+    config: { permission: 'taxreceipt.view' },
+    schema: { summary: 'Export the filtered tax receipts as CSV', tags, querystring: listingBody },
+  }, async (request, reply) => sendCsv(app, reply, receiptsListing, readListingQuery(receiptsListing, request.query as Record<string, unknown>), 'tax-receipts'));
+
+  app.post('/jpanel/tax_receipts/bulk', {
+    config: { permission: 'taxreceipt.edit' },
+    schema: { summary: 'Issue, send, void or print selected tax receipts (by ids or by the whole filter)', tags, body: receiptBulkTargetSchema.passthrough().extend({ action: z.enum(RECEIPT_BULK_ACTIONS) }) },
+  }, async (request, reply) => {
+    const body = request.body as Record<string, unknown> & { action: (typeof RECEIPT_BULK_ACTIONS)[number] };
+    const result = await runReceiptBulk(app.ctx.db, app.ctx.config, request.actor, body.action, body);
+    if ('pdf' in result) return reply.type('application/pdf').header('content-disposition', 'attachment; filename="tax-receipts.pdf"').send(result.pdf);
+    return result;
+  });
 
   app.post('/jpanel/tax_receipt/:id/modal', {
     config: { permission: 'taxreceipt.view' },
