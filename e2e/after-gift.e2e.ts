@@ -169,3 +169,55 @@ describe('tax receipts list', () => {
     await context.close();
   });
 });
+
+describe('tribute modal', () => {
+  it('edits, notifies by letter and deletes a tribute from its contribution, with the spec toasts', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/contributions');
+    let found: { id: number; number: string; tribute: number } | null = null;
+    for (let start = 300; !found && start < 1500; start += 100) {
+      const listing = await apiCall<{ data: Row[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { status: 'paid', length: 100, start });
+      for (const row of listing.data) {
+        const detail = await apiCall<{ items: { tribute_id: number | null }[] }>(page, 'GET', `/jpanel/contributions/${row.id}`);
+        const item = detail.items.find((i) => i.tribute_id !== null);
+        if (item) {
+          found = { id: row.id, number: row.number, tribute: item.tribute_id as number };
+          break;
+        }
+      }
+    }
+    expect(found, 'a contribution with a tribute in the demo').not.toBeNull();
+    const gift = found as { id: number; number: string; tribute: number };
+    await page.goto(`/jpanel/contributions/${gift.id}`);
+    await page.getByRole('heading', { name: `Contribution #${gift.number}` }).waitFor();
+    await page.getByRole('button', { name: /^Open tribute for / }).first().click();
+    let modal = page.getByRole('dialog', { name: /^Tribute for / });
+    await modal.getByRole('button', { name: 'Edit' }).click();
+    await modal.getByRole('textbox', { name: /^Name/ }).fill('Grandma Rose');
+    await modal.getByLabel('Notify', { exact: true }).click();
+    await page.getByRole('option', { name: 'By letter' }).waitFor();
+    await page.getByRole('option', { name: 'By letter' }).click();
+    await expect.poll(() => modal.getByLabel('Notify', { exact: true }).inputValue()).toBe('By letter');
+    await modal.getByLabel('Recipient name').fill('Lily Rose');
+    await modal.getByLabel('Address').fill('1 Garden Lane');
+    await screenshot(page, 'tribute-edit');
+    await modal.getByLabel('Recipient name').press('Enter');
+    await page.getByText('Tribute for Grandma Rose has been successfully revised.').waitFor();
+    modal = page.getByRole('dialog', { name: 'Tribute for Grandma Rose' });
+    await modal.getByText('1 Garden Lane').waitFor();
+    await screenshot(page, 'tribute-details');
+
+    await modal.getByRole('button', { name: 'Notify' }).click();
+    await page.getByText('Lily Rose has been marked as notified successfully').waitFor();
+    await modal.getByText('Not yet').waitFor({ state: 'detached' });
+
+    await modal.getByRole('button', { name: 'Destroy' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete tribute' });
+    await question.getByText('Are you sure you want to delete this tribute?').waitFor();
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await question.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('The tribute has been deleted successfully.').waitFor();
+    await modal.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

@@ -30,3 +30,4 @@ export * from './password-reset.ts';
 export * from './receipts.ts';
 export * from './transactions.ts';
 export * from './listings/receipts.ts';
+export * from './tributes.ts';

@@ -41,7 +41,8 @@ export async function getContribution(db: Queryable, id: number) {
   Object.assign(contribution, { number: formatContributionNumber(facts), payment_state: paymentStateOf(facts), status: contributionStatusOf(facts) });
   const [items, payments, history] = await Promise.all([
     queryRows(db, sql`select id, description, code, qty, price, discount, total, is_donation, gl_code,
-                             recurring_frequency, tribute_name, product_id, sponsorship_id, fundraising_page_id
+                             recurring_frequency, tribute_name, product_id, sponsorship_id, fundraising_page_id,
+                             (select t.id from tributes t where t.contribution_item_id = contribution_items.id and t.deleted_at is null) as tribute_id
                         from contribution_items where contribution_id = ${id} order by id`),
     queryRows(db, sql`select p.id, p.type, p.status, p.amount, p.amount_refunded, p.currency_code, p.gateway,
                              p.reference_number, p.card_brand, p.card_last4, p.cheque_number, p.failure_message,

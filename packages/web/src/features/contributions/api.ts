@@ -53,6 +53,7 @@ export type ContributionItem = {
   gl_code: string | null;
   recurring_frequency: string | null;
   tribute_name: string | null;
+  tribute_id: number | null;
 };
 
 export type Refund = { id: number; amount: number; status: string; reason: string | null; created_at: string };

@@ -17,6 +17,7 @@ import { ItemsSection, PaymentsSection, StatusHistorySection } from './contribut
 import { BackLink, Fact, Section } from './page-parts.tsx';
 import { TransactionModal } from '../transactions/transaction-modal.tsx';
 import { ReceiptModal } from '../receipts/receipt-modal.tsx';
+import { TributeModal } from '../tributes/tribute-modal.tsx';
 
 function Actions({ c }: { c: ContributionRecord }) {
   const navigate = useNavigate();
@@ -153,6 +154,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
   const user = useSession().data?.user;
   const [transaction, setTransaction] = useState<number | null>(null);
   const [receipt, setReceipt] = useState<number | null>(null);
+  const [tribute, setTribute] = useState<number | null>(null);
   return (
     <Stack gap="md">
       <BackLink to="/contributions">Contributions</BackLink>
@@ -165,7 +167,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <ItemsSection items={data.items} c={c} />
+            <ItemsSection items={data.items} c={c} onOpenTribute={user && hasPermission(user, 'tribute.view') ? setTribute : undefined} />
             <PaymentsSection payments={data.payments} onOpen={user && hasPermission(user, 'transaction.view') ? setTransaction : undefined} />
             <StatusHistorySection events={data.history} currency={c.currency_code} />
           </Stack>
@@ -186,6 +188,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
         onOpenReceipt={user && hasPermission(user, 'taxreceipt.view') ? (id) => { setTransaction(null); setReceipt(id); } : undefined}
       />
       <ReceiptModal id={receipt} onClose={() => setReceipt(null)} />
+      <TributeModal id={tribute} onClose={() => setTribute(null)} />
     </Stack>
   );
 }

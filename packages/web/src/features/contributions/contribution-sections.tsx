@@ -25,7 +25,8 @@ function totalsOf(c: ContributionRecord): { label: string; amount: number; stron
   ];
 }
 
-export function ItemsSection({ items, c }: { items: ContributionItem[]; c: ContributionRecord }) {
+/** `onOpenTribute` (when the user may see tributes) adds a button opening an item's tribute modal. */
+export function ItemsSection({ items, c, onOpenTribute }: { items: ContributionItem[]; c: ContributionRecord; onOpenTribute?: ((id: number) => void) | undefined }) {
   const money = (amount: number) => formatAmount(amount, c.currency_code);
   return (
     <Section title="Items">
@@ -46,6 +47,11 @@ export function ItemsSection({ items, c }: { items: ContributionItem[]; c: Contr
                 <Table.Td>
                   <Text size="sm">{item.description}</Text>
                   <ItemNotes item={item} />
+                  {onOpenTribute && item.tribute_id !== null && (
+                    <Button size="compact-xs" variant="light" mt={4} onClick={() => onOpenTribute(item.tribute_id as number)} aria-label={`Open tribute for ${item.tribute_name ?? 'this item'}`}>
+                      Tribute
+                    </Button>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="sm" ff="monospace" c="dimmed">
