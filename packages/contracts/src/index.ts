@@ -31,3 +31,4 @@ export * from './receipts.ts';
 export * from './transactions.ts';
 export * from './listings/receipts.ts';
 export * from './tributes.ts';
+export * from './recurring.ts';
