@@ -188,6 +188,16 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'tax receipt revise form');
   },
+  'recurring/:id': async (page) => {
+    // The first recurring gift in the list leads to its profile.
+    await page.goto('/jpanel/contributions?f.recurring=recurring');
+    await mainRows(page);
+    await page.locator('tbody tr').first().locator('td').nth(2).click();
+    await page.getByRole('link', { name: /^#/ }).first().click();
+    await page.getByRole('heading', { name: /^Recurring profile #/ }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'recurring profile');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');

@@ -221,3 +221,50 @@ describe('tribute modal', () => {
     await context.close();
   });
 });
+
+describe('recurring profile page', () => {
+  it('suspends, cancels with a reason and re-enables a profile reached from one of its gifts', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/contributions');
+    const listing = await apiCall<{ data: Row[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { recurring: 'recurring', length: 100, start: 100 });
+    let target: { row: Row; profile: number } | null = null;
+    for (const row of listing.data) {
+      const detail = await apiCall<{ contribution: { recurring_payment_profile_id: number | null } }>(page, 'GET', `/jpanel/contributions/${row.id}`);
+      const profile = detail.contribution.recurring_payment_profile_id;
+      if (!profile) continue;
+      const p = await apiCall<{ status: string; is_locked: boolean }>(page, 'GET', `/jpanel/recurring/${profile}`);
+      if (p.status === 'Active' && !p.is_locked) {
+        target = { row, profile };
+        break;
+      }
+    }
+    expect(target, 'an active recurring profile in the demo').not.toBeNull();
+    const { row, profile } = target as { row: Row; profile: number };
+    await page.goto(`/jpanel/contributions/${row.id}`);
+    await page.getByRole('region', { name: 'Details' }).getByRole('link', { name: /^#/ }).click();
+    await page.waitForURL(new RegExp(`/jpanel/recurring/${profile}$`));
+    const heading = page.getByRole('heading', { name: /^Recurring profile #/ });
+    await heading.waitFor();
+    const ref = ((await heading.innerText()).split('#')[1] ?? '').trim();
+    await screenshot(page, 'recurring-profile');
+
+    await page.getByRole('button', { name: 'Suspend' }).click();
+    await page.getByRole('dialog', { name: 'Suspend recurring profile' }).getByRole('button', { name: 'Suspend' }).click();
+    await page.getByText(`Recurring profile #${ref} has been suspended.`).waitFor();
+    await page.getByRole('dialog', { name: 'Suspend recurring profile' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel recurring profile' });
+    await dialog.getByRole('button', { name: 'Cancel profile' }).click();
+    await dialog.getByText('This field is required.').or(dialog.locator('[aria-invalid="true"]')).first().waitFor();
+    await dialog.getByLabel('Reason').fill('Donor asked by phone');
+    await dialog.getByLabel('Reason').press('Enter');
+    await page.getByText(`Recurring profile #${ref} has been cancelled.`).waitFor();
+    await page.getByText(/Donor asked by phone/).waitFor();
+
+    await page.getByRole('button', { name: 'Re-enable' }).click();
+    await page.getByText(`Recurring profile #${ref} is active again.`).waitFor();
+    await page.getByRole('button', { name: 'Suspend' }).waitFor();
+    await context.close();
+  });
+});

@@ -7,6 +7,7 @@ import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
+import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -42,6 +43,7 @@ export const router = createBrowserRouter(
                 ...jobsRoutes,
                 ...mailRoutes,
                 ...receiptsRoutes,
+                ...recurringRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

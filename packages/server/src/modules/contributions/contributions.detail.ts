@@ -32,7 +32,8 @@ export async function getContribution(db: Queryable, id: number) {
            c.bill_address_01, c.bill_address_02, c.bill_city, c.bill_state, c.bill_zip, c.bill_country,
            c.ship_first_name, c.ship_last_name, c.ship_address_01, c.ship_address_02, c.ship_city, c.ship_state,
            c.ship_zip, c.ship_country, c.comments, c.customer_notes, c.gift_id, c.donor_id, c.deleted_at,
-           c.supporter_id, s.display_name as supporter_name, s.email as supporter_email
+           c.supporter_id, s.display_name as supporter_name, s.email as supporter_email, c.recurring_payment_profile_id,
+           (select rp.profile_id from recurring_payment_profiles rp where rp.id = c.recurring_payment_profile_id) as recurring_profile_ref
       from contributions c left join supporters s on s.id = c.supporter_id
      where c.id = ${id}`);
   if (!contribution) throw new AppError('not_found', 'This contribution does not exist.');

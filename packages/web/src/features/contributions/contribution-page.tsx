@@ -141,6 +141,13 @@ function DetailsSection({ c }: { c: ContributionRecord }) {
           {c.payment_state === 'paid' && c.paid_at ? ` · ${formatDateTime(c.paid_at)}` : ''}
         </Fact>
         {c.refunded_at && <Fact label="Refunded">{formatDateTime(c.refunded_at)}</Fact>}
+        {c.recurring_payment_profile_id && (
+          <Fact label="Recurring profile">
+            <PermittedLink permission="recurringpaymentprofile.view" to={`/recurring/${c.recurring_payment_profile_id}`}>
+              {`#${c.recurring_profile_ref ?? c.recurring_payment_profile_id}`}
+            </PermittedLink>
+          </Fact>
+        )}
         {flags.dp && <Fact label="DP donor / gift">{`${c.donor_id ?? '—'} / ${c.gift_id ?? '—'}`}</Fact>}
         {c.comments && <Fact label="Special notes">{c.comments}</Fact>}
         {c.customer_notes && <Fact label="Supporter's notes">{c.customer_notes}</Fact>}
