@@ -183,6 +183,35 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('heading', { name: 'Attachments' }).waitFor();
     await expectAccessible(page, 'mail message');
   },
+  'tax-receipts': async (page) => {
+    await page.goto('/jpanel/tax-receipts');
+    await heading(page, 'Tax receipts');
+    await mainRows(page);
+    await expectAccessible(page, 'tax receipts');
+  },
+  'tax-receipts/:id': async (page) => {
+    // The receipt modal over its list, at its own address: the first issued row's.
+    await page.goto('/jpanel/tax-receipts?f.status=issued');
+    await mainRows(page);
+    await page.locator('tbody tr').first().locator('td').nth(2).click();
+    await page.waitForURL(/\/jpanel\/tax-receipts\/\d+/);
+    await page.getByRole('dialog', { name: /^Tax receipt/ }).getByRole('button', { name: 'PDF' }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'tax receipt modal');
+    await page.getByRole('dialog').getByRole('button', { name: 'Revise' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'tax receipt revise form');
+  },
+  'recurring/:id': async (page) => {
+    // The first recurring gift in the list leads to its profile.
+    await page.goto('/jpanel/contributions?f.recurring=recurring');
+    await mainRows(page);
+    await page.locator('tbody tr').first().locator('td').nth(2).click();
+    await page.getByRole('link', { name: /^#/ }).first().click();
+    await page.getByRole('heading', { name: /^Recurring profile #/ }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'recurring profile');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');

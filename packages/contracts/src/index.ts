@@ -30,3 +30,8 @@ export * from './domain-events.ts';
 export * from './password-reset.ts';
 export * from './sponsorships.ts';
 export * from './timeline.ts';
+export * from './receipts.ts';
+export * from './transactions.ts';
+export * from './listings/receipts.ts';
+export * from './tributes.ts';
+export * from './recurring.ts';

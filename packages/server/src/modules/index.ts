@@ -17,6 +17,10 @@ import { supportRoutes } from './support/support.routes.ts';
 import { sponsorsRoutes } from './sponsorships/sponsors.routes.ts';
 import { sponseesRoutes } from './sponsorships/sponsees.routes.ts';
 import { timelineRoutes } from './timeline/timeline.routes.ts';
+import { receiptsRoutes } from './receipts/receipts.routes.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
+import { tributesRoutes } from './tributes/tributes.routes.ts';
+import { recurringRoutes } from './recurring/recurring.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes];

@@ -34,5 +34,7 @@ export function addReceipt(d: Draft, c: ContributionRow, description: string): v
     voidedAt: status === 'void' ? (c.refundedAt ?? null) : null, voidedBy: status === 'void' ? (c.refundedBy ?? null) : null,
     createdAt: at(paidAt + 300_000), updatedAt: at(status === 'void' && c.refundedAt ? c.refundedAt.getTime() : paidAt + 300_000),
   });
-  d.chunk.receiptLines.push({ id: d.world.ctx.ids.next(taxReceiptLines), taxReceiptId: id, contributionId: c.id as number, currencyCode: c.currencyCode, description, amount, donatedAt: c.paidAt, glCode });
+  d.chunk.receiptLines.push({ id: d.world.ctx.ids.next(taxReceiptLines), taxReceiptId: id, contributionId: c.id as number, currencyCode: c.currencyCode, description, amount, donatedAt: c.paidAt, glCode,
+    // Written as the trigger would (the seed's bulk load skips row triggers).
+    live: status !== 'void' });
 }

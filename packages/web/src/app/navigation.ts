@@ -5,6 +5,7 @@ import {
   IconMail,
   IconHome,
   IconReceipt,
+  IconFileCertificate,
   IconSettings,
   IconCurrencyDollar,
   IconSparkles,
@@ -51,6 +52,7 @@ export const navigation: NavEntry[] = [
   { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
   { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
+  { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
   {
     group: 'settings',
     label: 'Settings',

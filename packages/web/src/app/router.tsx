@@ -7,6 +7,8 @@ import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
 import { sponsorshipsRoutes } from '../features/sponsorships/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
+import { receiptsRoutes } from '../features/receipts/routes.tsx';
+import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -42,6 +44,8 @@ export const router = createBrowserRouter(
                 ...sponsorshipsRoutes,
                 ...jobsRoutes,
                 ...mailRoutes,
+                ...receiptsRoutes,
+                ...recurringRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -115,6 +115,17 @@ export function createLocalStorage({ root, appKey, now = Date.now }: LocalStorag
       const object = await stored(key);
       return object ? { object, body: createReadStream(pathOf('objects', key)) } : null;
     },
+    put: async (key, body, contentType) => {
+      const temp = join(base, 'tmp', randomBytes(12).toString('hex'));
+      await mkdir(dirname(temp), { recursive: true });
+      await writeFile(temp, body);
+      const target = pathOf('objects', key);
+      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(pathOf('meta', key)), { recursive: true });
+      await writeFile(pathOf('meta', key), JSON.stringify({ contentType }));
+      await rename(temp, target);
+    },
+    get: async (key) => ((await stored(key)) ? readFile(pathOf('objects', key)) : null),
     stat: stored,
     remove: async (key) => {
       await rm(pathOf('objects', key), { force: true });

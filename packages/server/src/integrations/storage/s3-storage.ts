@@ -75,6 +75,18 @@ export function createS3Storage({ bucket, prefix }: S3Location, client: S3Client
         throw error;
       }
     },
+    put: async (key, body, contentType) => {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: body, ContentType: contentType }));
+    },
+    get: async (key) => {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
     remove: async (key) => {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },

@@ -28,6 +28,10 @@ export type Storage = {
   signDownload: (key: string, options?: SignDownloadOptions) => Promise<SignedUrl>;
   /** The object's size and type, or null when nothing is stored under the key. */
   stat: (key: string) => Promise<StoredObject | null>;
+  /** Stores a file the server made itself (a rendered PDF), replacing any object under the key. */
+  put: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  /** The object's bytes, or null when nothing is stored under the key. */
+  get: (key: string) => Promise<Buffer | null>;
   remove: (key: string) => Promise<void>;
 };
 

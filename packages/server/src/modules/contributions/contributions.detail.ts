@@ -43,7 +43,8 @@ export async function getContribution(db: Queryable, id: number) {
            c.bill_address_01, c.bill_address_02, c.bill_city, c.bill_state, c.bill_zip, c.bill_country,
            c.ship_first_name, c.ship_last_name, c.ship_address_01, c.ship_address_02, c.ship_city, c.ship_state,
            c.ship_zip, c.ship_country, c.comments, c.customer_notes, c.gift_id, c.donor_id, c.deleted_at,
-           c.supporter_id, s.display_name as supporter_name, s.email as supporter_email
+           c.supporter_id, s.display_name as supporter_name, s.email as supporter_email, c.recurring_payment_profile_id,
+           (select rp.profile_id from recurring_payment_profiles rp where rp.id = c.recurring_payment_profile_id) as recurring_profile_ref
       from contributions c left join supporters s on s.id = c.supporter_id
      where c.id = ${id}`);
   if (!contribution) throw new AppError('not_found', 'This contribution does not exist.');
@@ -52,7 +53,8 @@ export async function getContribution(db: Queryable, id: number) {
   Object.assign(contribution, { number: formatContributionNumber(facts), payment_state: paymentStateOf(facts), status: contributionStatusOf(facts) });
   const [items, payments, history] = await Promise.all([
     queryRows(db, sql`select id, description, code, qty, price, discount, total, is_donation, gl_code,
-                             recurring_frequency, tribute_name, product_id, sponsorship_id, fundraising_page_id
+                             recurring_frequency, tribute_name, product_id, sponsorship_id, fundraising_page_id,
+                             (select t.id from tributes t where t.contribution_item_id = contribution_items.id and t.deleted_at is null) as tribute_id
                         from contribution_items where contribution_id = ${id} order by id`),
     queryRows(db, sql`select p.id, p.type, p.status, p.amount, p.amount_refunded, p.currency_code, p.gateway,
                              p.reference_number, p.card_brand, p.card_last4, p.cheque_number, p.failure_message,

@@ -6,6 +6,8 @@ import { queryRows } from '../../listing/engine.ts';
 import { convertToOrgCurrency, type FunctionalAmount, MissingRateError } from '../money/money.convert.ts';
 import { recordRefundEvents } from '../domain-events/domain-events.service.ts';
 import { deriveRefundedFigures } from './refunds.derive.ts';
+import { voidReceiptsOfPayment } from '../receipts/receipts.service.ts';
+import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 
 /** Payment types whose money is given back by hand: nothing to ask a gateway. */
 const OFFLINE_TYPES = new Set(['cash', 'cheque', 'unknown']);
@@ -29,7 +31,8 @@ export type RefundPaymentResult =
 /**
  * Refunds a payment, in full or in part, inside the caller's transaction: asks the payment's
  * gateway (offline payments need none), records the `refunds` row and its lines, derives every
- * refunded figure from `refunds` and writes the contributions' "Refunded" history event with
+ * refunded figure from `refunds`, voids the receipts of the contributions it paid, refreshes
+ * their donors' lifetime giving and writes the contributions' "Refunded" history event with
  * the amount. A refusal (including a missing exchange rate for today) changes nothing and says why.
  *
  * The idempotency key is derived from the payment's state (what was refunded before and how
@@ -94,6 +97,12 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
               ${'recurringTransactionId' in line ? line.recurringTransactionId : null}, ${line.amount})`);
   }
   await deriveRefundedFigures(tx, sql`select ${payment.id}::int`);
+  // A refunded gift is no longer what its receipt says (incumbent §7): the receipt is voided,
+  // and the donors' lifetime giving no longer counts a contribution refunded in full.
+  if (status === 'succeeded') {
+    await voidReceiptsOfPayment(tx, Number(payment.id), request.actorId);
+    await refreshSupporterGiving(tx, sql`select supporter_id from contributions where id in (select contribution_id from payment_links where payment_id = ${payment.id})`);
+  }
   // What staff read on the contribution's history: refunded in full or in part, and how much.
   await tx.execute(sql`
     insert into contribution_status_history (contribution_id, event, amount, user_id)

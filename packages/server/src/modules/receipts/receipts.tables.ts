@@ -68,6 +68,9 @@ export const taxReceipts = pgTable(
     changes: jsonb('changes').$type<ReceiptChange[]>().notNull().default([]),
     versions: jsonb('versions').$type<Record<string, unknown>[]>().notNull().default([]),
     notifiedAt: timestamp('notified_at', tz),
+    /** The rendered PDF in the storage service, and the number it was rendered for. */
+    pdfKey: varchar('pdf_key', { length: 255 }),
+    pdfNumber: varchar('pdf_number', { length: 60 }),
     voidedAt: timestamp('voided_at', tz),
     voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -82,6 +85,16 @@ export const taxReceipts = pgTable(
     index('tax_receipts_supporter_idx').on(t.supporterId),
     check('tax_receipts_status_check', sql`${t.status} in ('draft', 'issued', 'void')`),
     check('tax_receipts_type_check', sql`${t.receiptType} in ('single', 'consolidated')`),
+    // Status and its dates agree: issued and void receipts carry a number and an issue date;
+    // only void ones a void date; only drafts are ever deleted (voiding a draft deletes it).
+    check(
+      'tax_receipts_status_dates_check',
+      sql`case ${t.status}
+            when 'draft' then ${t.voidedAt} is null
+            when 'issued' then ${t.issuedAt} is not null and ${t.number} is not null and ${t.voidedAt} is null
+            else ${t.issuedAt} is not null and ${t.number} is not null and ${t.voidedAt} is not null end`,
+    ),
+    check('tax_receipts_deleted_draft_check', sql`${t.deletedAt} is null or ${t.status} = 'draft'`),
   ],
 );
 
@@ -99,6 +112,52 @@ export const taxReceiptLines = pgTable(
     currencyCode: char('currency_code', { length: 3 }).notNull(),
     donatedAt: timestamp('donated_at', tz),
     glCode: varchar('gl_code', { length: 200 }),
+    /**
+     * The receipt is neither void nor deleted; kept by a trigger on tax_receipts (custom
+     * migration) so the partial unique index below allows one live receipt per contribution.
+     */
+    live: boolean('live').notNull().default(true),
   },
-  (t) => [index('tax_receipt_lines_receipt_idx').on(t.taxReceiptId), index('tax_receipt_lines_contribution_idx').on(t.contributionId)],
+  (t) => [
+    index('tax_receipt_lines_receipt_idx').on(t.taxReceiptId),
+    index('tax_receipt_lines_contribution_idx').on(t.contributionId),
+    uniqueIndex('tax_receipt_lines_one_live_unique').on(t.contributionId).where(sql`${t.live}`),
+  ],
+);
+
+/**
+ * One gap-free counter per number format with its year filled in (`WEB26-[000000000]`),
+ * advanced in the transaction that issues: a rolled-back issue gives its number back.
+ */
+export const taxReceiptNumberSequences = pgTable('tax_receipt_number_sequences', {
+  key: varchar('key', { length: 60 }).primaryKey(),
+  lastValue: integer('last_value').notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
+
+/**
+ * Each revision of an issued receipt, frozen: the number it was given (`…-R{k}`), the version
+ * it replaced (snapshot and number), who, when, why and the field changes. Never updated.
+ */
+export const taxReceiptRevisions = pgTable(
+  'tax_receipt_revisions',
+  {
+    id: serial('id').primaryKey(),
+    taxReceiptId: integer('tax_receipt_id')
+      .notNull()
+      .references(() => taxReceipts.id, { onDelete: 'restrict' }),
+    revision: integer('revision').notNull(),
+    number: varchar('number', { length: 60 }).notNull(),
+    previousNumber: varchar('previous_number', { length: 60 }).notNull(),
+    previous: jsonb('previous').$type<Record<string, unknown>>().notNull(),
+    changes: jsonb('changes').$type<{ label: string; from: string | null; to: string | null }[]>().notNull(),
+    reason: varchar('reason', { length: 255 }),
+    revisedBy: integer('revised_by').references(() => users.id, { onDelete: 'set null' }),
+    revisedAt: timestamp('revised_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tax_receipt_revisions_receipt_revision_unique').on(t.taxReceiptId, t.revision),
+    uniqueIndex('tax_receipt_revisions_number_unique').on(t.number),
+    check('tax_receipt_revisions_revision_check', sql`${t.revision} >= 1`),
+  ],
 );

@@ -23,6 +23,22 @@ export const settingDefaults = {
   sponsorship_num_sponsors: 1,
   /** Sponsors may be e-mailed when a public timeline update is posted. */
   timeline_updated_email_enabled: true,
+  /** Tax receipt numbers (contracts' receipts.ts): `[YY]`/`[YYYY]` the issue year, `[0…0]` the counter. */
+  tax_receipt_number_format: 'WEB[YY]-[000000000]',
+  /** Receipts only for contributions billed to this country (ISO code), or ANY. */
+  tax_receipt_country: 'US',
+  /** Sponsorship gifts are receiptable (their whole amount plus covered fees). */
+  sponsorship_tax_receipts: true,
+  /** Receipt merge tags (spec part 2 §3): the organisation's legal identity and the signer. Empty until set; the legal name falls back to org_name. */
+  org_legal_name: '',
+  org_legal_address: '',
+  org_charity_number: '',
+  tax_receipt_authorized_name: '',
+  tax_receipt_authorized_title: '',
+  /** The address of the signature image (spec: "signature"), for templates that show it. */
+  tax_receipt_signature_url: '',
+  /** Where receipts are issued (the place printed on them). */
+  tax_receipt_issued_in: '',
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;

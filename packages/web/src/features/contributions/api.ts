@@ -39,6 +39,8 @@ export type ContributionRecord = {
   supporter_id: number | null;
   supporter_name: string | null;
   supporter_email: string | null;
+  recurring_payment_profile_id: number | null;
+  recurring_profile_ref: string | null;
 } & Record<`${'bill' | 'ship'}_${string}`, string | null>;
 
 export type ContributionItem = {
@@ -53,6 +55,7 @@ export type ContributionItem = {
   gl_code: string | null;
   recurring_frequency: string | null;
   tribute_name: string | null;
+  tribute_id: number | null;
 };
 
 /** One line of a partial refund: the item (designation) or recurring charge it gave back. */

@@ -1,6 +1,7 @@
 import { formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
 import { Alert, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
@@ -14,6 +15,9 @@ import { type ContributionDetail, type ContributionRecord, useContribution, useD
 import { ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
 import { ItemsSection, PaymentsSection, StatusHistorySection } from './contribution-sections.tsx';
 import { BackLink, Fact, Section } from './page-parts.tsx';
+import { TransactionModal } from '../transactions/transaction-modal.tsx';
+import { ReceiptModal } from '../receipts/receipt-modal.tsx';
+import { TributeModal } from '../tributes/tribute-modal.tsx';
 
 function Actions({ c }: { c: ContributionRecord }) {
   const navigate = useNavigate();
@@ -137,6 +141,13 @@ function DetailsSection({ c }: { c: ContributionRecord }) {
           {c.payment_state === 'paid' && c.paid_at ? ` · ${formatDateTime(c.paid_at)}` : ''}
         </Fact>
         {c.refunded_at && <Fact label="Refunded">{formatDateTime(c.refunded_at)}</Fact>}
+        {c.recurring_payment_profile_id && (
+          <Fact label="Recurring profile">
+            <PermittedLink permission="recurringpaymentprofile.view" to={`/recurring/${c.recurring_payment_profile_id}`}>
+              {`#${c.recurring_profile_ref ?? c.recurring_payment_profile_id}`}
+            </PermittedLink>
+          </Fact>
+        )}
         {flags.dp && <Fact label="DP donor / gift">{`${c.donor_id ?? '—'} / ${c.gift_id ?? '—'}`}</Fact>}
         {c.comments && <Fact label="Special notes">{c.comments}</Fact>}
         {c.customer_notes && <Fact label="Supporter's notes">{c.customer_notes}</Fact>}
@@ -147,6 +158,10 @@ function DetailsSection({ c }: { c: ContributionRecord }) {
 
 function ContributionView({ data }: { data: ContributionDetail }) {
   const c = data.contribution;
+  const user = useSession().data?.user;
+  const [transaction, setTransaction] = useState<number | null>(null);
+  const [receipt, setReceipt] = useState<number | null>(null);
+  const [tribute, setTribute] = useState<number | null>(null);
   return (
     <Stack gap="md">
       <BackLink to="/contributions">Contributions</BackLink>
@@ -159,8 +174,8 @@ function ContributionView({ data }: { data: ContributionDetail }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
-            <ItemsSection items={data.items} c={c} />
-            <PaymentsSection payments={data.payments} />
+            <ItemsSection items={data.items} c={c} onOpenTribute={user && hasPermission(user, 'tribute.view') ? setTribute : undefined} />
+            <PaymentsSection payments={data.payments} onOpen={user && hasPermission(user, 'transaction.view') ? setTransaction : undefined} />
             <StatusHistorySection events={data.history} currency={c.currency_code} />
           </Stack>
         </Grid.Col>
@@ -174,6 +189,13 @@ function ContributionView({ data }: { data: ContributionDetail }) {
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <RecordHistory table="contributions" id={c.id} />
       </Paper>
+      <TransactionModal
+        id={transaction}
+        onClose={() => setTransaction(null)}
+        onOpenReceipt={user && hasPermission(user, 'taxreceipt.view') ? (id) => { setTransaction(null); setReceipt(id); } : undefined}
+      />
+      <ReceiptModal id={receipt} onClose={() => setReceipt(null)} />
+      <TributeModal id={tribute} onClose={() => setTribute(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { contributionEventLabel, formatDate, formatDateTime, formatAmount } from '@almoner/contracts';
-import { Badge, Group, type MantineColor, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Badge, Button, Group, type MantineColor, Stack, Table, Text, Timeline, VisuallyHidden } from '@mantine/core';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import type { ContributionItem, ContributionRecord, Payment, Refund, StatusEvent } from './api.ts';
 import { Section } from './page-parts.tsx';
@@ -26,7 +26,8 @@ function totalsOf(c: ContributionRecord): { label: string; amount: number; stron
   ];
 }
 
-export function ItemsSection({ items, c }: { items: ContributionItem[]; c: ContributionRecord }) {
+/** `onOpenTribute` (when the user may see tributes) adds a button opening an item's tribute modal. */
+export function ItemsSection({ items, c, onOpenTribute }: { items: ContributionItem[]; c: ContributionRecord; onOpenTribute?: ((id: number) => void) | undefined }) {
   const money = (amount: number) => formatAmount(amount, c.currency_code);
   return (
     <Section title="Items">
@@ -47,6 +48,11 @@ export function ItemsSection({ items, c }: { items: ContributionItem[]; c: Contr
                 <Table.Td>
                   <Text size="sm">{item.description}</Text>
                   <ItemNotes item={item} />
+                  {onOpenTribute && item.tribute_id !== null && (
+                    <Button size="compact-xs" variant="light" mt={4} onClick={() => onOpenTribute(item.tribute_id as number)} aria-label={`Open tribute for ${item.tribute_name ?? 'this item'}`}>
+                      Tribute
+                    </Button>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">
                   <Text size="sm" ff="monospace" c="dimmed">
@@ -126,7 +132,7 @@ function StatusPill({ status }: { status: string }) {
 }
 
 /** A refund sits under its payment, its amount in the Refunded column. */
-function RefundRow({ refund, currency }: { refund: Refund; currency: string }) {
+function RefundRow({ refund, currency, withActions }: { refund: Refund; currency: string; withActions: boolean }) {
   return (
     <Table.Tr bg="var(--mantine-color-gray-light)">
       <Table.Td>
@@ -158,11 +164,13 @@ function RefundRow({ refund, currency }: { refund: Refund; currency: string }) {
       <Table.Td>
         <StatusPill status={refund.status} />
       </Table.Td>
+      {withActions && <Table.Td />}
     </Table.Tr>
   );
 }
 
-export function PaymentsSection({ payments }: { payments: Payment[] }) {
+/** `onOpen` (when the user may see transactions) adds a button opening a payment's transaction modal. */
+export function PaymentsSection({ payments, onOpen }: { payments: Payment[]; onOpen?: ((id: number) => void) | undefined }) {
   return (
     <Section title="Payments">
       {payments.length === 0 ? (
@@ -181,6 +189,11 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   Refunded
                 </Table.Th>
                 <Table.Th>Status</Table.Th>
+                {onOpen && (
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -219,8 +232,15 @@ export function PaymentsSection({ payments }: { payments: Payment[] }) {
                   <Table.Td>
                     <StatusPill status={p.status} />
                   </Table.Td>
+                  {onOpen && (
+                    <Table.Td>
+                      <Button size="compact-sm" variant="default" onClick={() => onOpen(p.id)} aria-label={`Open transaction #${p.id}`}>
+                        Transaction
+                      </Button>
+                    </Table.Td>
+                  )}
                 </Table.Tr>,
-                ...p.refunds.map((r) => <RefundRow key={`r${r.id}`} refund={r} currency={p.currency_code} />),
+                ...p.refunds.map((r) => <RefundRow key={`r${r.id}`} refund={r} currency={p.currency_code} withActions={Boolean(onOpen)} />),
               ])}
             </Table.Tbody>
           </Table>

@@ -1,0 +1,77 @@
+import { recurringMessages, toDecimal } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { recordEvents } from '../domain-events/domain-events.service.ts';
+
+type Row = Record<string, unknown>;
+const iso = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
+
+/** A recurring profile's page: the promise (amount, frequency, day, next bill) and every charge of it. */
+export async function getProfile(q: Queryable, id: number) {
+  const [p] = await queryRows(q, sql`
+    select rp.id, rp.profile_id, rp.status, rp.is_locked, rp.is_manual, rp.supporter_id, s.display_name as supporter_name, rp.description,
+           rp.billing_period, rp.billing_frequency, rp.recurring_day, rp.recurring_day_of_week, rp.currency_code, rp.amount,
+           rp.start_date::text as start_date, rp.next_billing_date::text as next_billing_date, rp.final_payment_due_date::text as final_payment_due_date,
+           rp.num_cycles_completed, rp.total_billing_cycles, rp.aggregate_amount, rp.failed_payment_count, rp.max_failed_payments,
+           rp.last_payment_at, rp.cancel_reason, rp.cancelled_at, rp.suspended_at, rp.contribution_id
+      from recurring_payment_profiles rp left join supporters s on s.id = rp.supporter_id
+     where rp.id = ${id} and rp.deleted_at is null`);
+  if (!p) throw new AppError('not_found', recurringMessages.notFound);
+  const currency = String(p.currency_code);
+  const charges = await queryRows(q, sql`
+    select t.id, t.contribution_id, t.ordered_at, t.amount, t.payment_status, t.reason_code, t.refunded_amount
+      from recurring_transactions t where t.recurring_payment_profile_id = ${id} order by t.ordered_at desc, t.id desc limit 200`);
+  return {
+    ...p,
+    amount: toDecimal(String(p.amount), currency),
+    aggregate_amount: toDecimal(String(p.aggregate_amount), currency),
+    last_payment_at: iso(p.last_payment_at),
+    cancelled_at: iso(p.cancelled_at),
+    suspended_at: iso(p.suspended_at),
+    transactions: charges.map((t) => ({
+      id: Number(t.id),
+      contribution_id: t.contribution_id === null ? null : Number(t.contribution_id),
+      ordered_at: iso(t.ordered_at),
+      amount: toDecimal(String(t.amount), currency),
+      refunded_amount: toDecimal(String(t.refunded_amount), currency),
+      payment_status: String(t.payment_status),
+      reason_code: t.reason_code === null ? null : String(t.reason_code),
+    })),
+  };
+}
+
+async function lockProfile(tx: Tx, id: number): Promise<Row> {
+  const [p] = await queryRows(tx, sql`select id, profile_id, status, is_locked, supporter_id from recurring_payment_profiles where id = ${id} and deleted_at is null for update`);
+  if (!p) throw new AppError('not_found', recurringMessages.notFound);
+  if (p.is_locked) throw new AppError('conflict', recurringMessages.locked(String(p.profile_id)));
+  return p;
+}
+
+async function changed(tx: Tx, p: Row, status: string): Promise<void> {
+  await recordEvents(tx, 'recurring_profile.changed', [{ recurring_profile_id: Number(p.id), supporter_id: p.supporter_id === null ? null : Number(p.supporter_id), status }]);
+}
+
+export type ProfileAction = 'suspend' | 'cancel' | 'enable';
+
+/** Active → Suspended; Active or Suspended → Cancelled (with a reason); Suspended or Cancelled → Active. */
+export async function changeProfile(tx: Tx, id: number, action: ProfileAction, actorId: number, reason?: string): Promise<{ id: number; status: string; message: string }> {
+  const p = await lockProfile(tx, id);
+  const ref = String(p.profile_id);
+  const status = String(p.status);
+  const allowed = { suspend: ['Active'], cancel: ['Active', 'Suspended'], enable: ['Suspended', 'Cancelled'] }[action];
+  if (!allowed.includes(status)) throw new AppError('conflict', recurringMessages.cannot(ref, status, { suspend: 'suspended', cancel: 'cancelled', enable: 're-enabled' }[action]));
+  if (action === 'suspend') await tx.execute(sql`update recurring_payment_profiles set status = 'Suspended', suspended_at = now(), updated_at = now() where id = ${id}`);
+  if (action === 'cancel') {
+    await tx.execute(sql`update recurring_payment_profiles set status = 'Cancelled', cancel_reason = ${reason ?? null}, cancelled_at = now(), cancelled_by = ${actorId}, updated_at = now() where id = ${id}`);
+  }
+  if (action === 'enable') {
+    await tx.execute(sql`update recurring_payment_profiles set status = 'Active', suspended_at = null, cancel_reason = null, cancelled_at = null, cancelled_by = null,
+                           failed_payment_count = 0, updated_at = now() where id = ${id}`);
+  }
+  const next = { suspend: 'Suspended', cancel: 'Cancelled', enable: 'Active' }[action];
+  await changed(tx, p, next);
+  const message = { suspend: recurringMessages.suspended(ref), cancel: recurringMessages.cancelled(ref), enable: recurringMessages.enabled(ref) }[action];
+  return { id, status: next, message };
+}

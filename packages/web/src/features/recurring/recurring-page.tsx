@@ -1,0 +1,190 @@
+import { cancelProfileSchema, formatAmount, formatDate, formatDateTime, hasPermission, recurringMessages } from '@almoner/contracts';
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { confirm } from '../../components/dialogs.tsx';
+import { toast } from '../../components/toast.ts';
+import { api } from '../../lib/api.ts';
+import { BackLink } from '../contributions/page-parts.tsx';
+
+type Charge = { id: number; contribution_id: number | null; ordered_at: string; amount: number; refunded_amount: number; payment_status: string; reason_code: string | null };
+type Profile = {
+  id: number; profile_id: string; status: 'Active' | 'Suspended' | 'Cancelled' | 'Expired'; is_locked: boolean; supporter_id: number | null; supporter_name: string | null;
+  description: string | null; billing_period: string; recurring_day: number | null; recurring_day_of_week: number | null; currency_code: string; amount: number;
+  start_date: string; next_billing_date: string | null; final_payment_due_date: string | null; num_cycles_completed: number; total_billing_cycles: number | null;
+  aggregate_amount: number; failed_payment_count: number; max_failed_payments: number; last_payment_at: string | null; cancel_reason: string | null;
+  cancelled_at: string | null; suspended_at: string | null; transactions: Charge[];
+};
+
+const statusColor = { Active: 'teal', Suspended: 'yellow', Cancelled: 'gray', Expired: 'gray' } as const;
+const weekdays = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const ordinal = (n: number) => `${n}${['th', 'st', 'nd', 'rd'][n % 100 > 10 && n % 100 < 14 ? 0 : Math.min(n % 10, 4) % 4] ?? 'th'}`;
+
+function schedule(p: Profile): string {
+  const period = p.billing_period.charAt(0).toUpperCase() + p.billing_period.slice(1);
+  if (p.recurring_day_of_week) return `${period}, on ${weekdays[p.recurring_day_of_week] ?? ''}`;
+  if (p.recurring_day) return `${period}, on the ${ordinal(p.recurring_day)}`;
+  return period;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm">{children || '—'}</Text>
+    </Stack>
+  );
+}
+
+function CancelDialog({ opened, onClose, onCancel, busy }: { opened: boolean; onClose: () => void; onCancel: (reason: string) => void; busy: boolean }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Modal opened={opened} onClose={onClose} title="Cancel recurring profile" centered>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = cancelProfileSchema.safeParse({ reason });
+          if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+          onCancel(parsed.data.reason);
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">{recurringMessages.confirmCancel}</Text>
+          <TextInput label="Reason" required maxLength={64} value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} data-autofocus>
+              Keep it
+            </Button>
+            <Button type="submit" color="red" loading={busy}>
+              Cancel profile
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** A recurring profile (incumbent §9): its promise, its charges, and suspend / cancel / re-enable. */
+export function RecurringPage() {
+  const id = Number(useParams().id);
+  const user = useSession().data?.user;
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const query = useQuery({ queryKey: ['recurring', id], queryFn: () => api<Profile>(`/jpanel/recurring/${id}`), enabled: id > 0, staleTime: 0 });
+  const change = useMutation({
+    mutationFn: ({ action, reason }: { action: 'suspend' | 'cancel' | 'enable'; reason?: string }) =>
+      api<{ message: string }>(`/jpanel/recurring/${id}/${action}`, { method: 'POST', body: action === 'cancel' ? { reason } : undefined }),
+    onSuccess: async (answer) => {
+      toast.success(answer.message);
+      setCancelling(false);
+      await queryClient.invalidateQueries({ queryKey: ['recurring', id] });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  if (query.isPending) {
+    return (
+      <Center h={240}>
+        <Loader aria-label="Loading recurring profile" />
+      </Center>
+    );
+  }
+  if (query.isError) return <Alert color="red" role="alert" title="Could not load">{query.error.message}</Alert>;
+  const p = query.data;
+  const edit = user ? hasPermission(user, 'recurringpaymentprofile.edit') && !p.is_locked : false;
+  const suspend = async () => {
+    if (await confirm({ title: 'Suspend recurring profile', message: `Suspend recurring profile #${p.profile_id}? It is not charged until it is re-enabled.`, confirmLabel: 'Suspend' })) change.mutate({ action: 'suspend' });
+  };
+  return (
+    <Stack gap="md">
+      <BackLink to="/contributions">Contributions</BackLink>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={2}>Recurring profile #{p.profile_id}</Title>
+          <Group gap="xs">
+            <Badge color={statusColor[p.status]} variant="light">
+              {p.status}
+            </Badge>
+            <Text size="sm" fw={600}>
+              {formatAmount(p.amount, p.currency_code)} · {schedule(p)}
+            </Text>
+          </Group>
+        </Stack>
+        {edit && (
+          <Group gap="xs">
+            {p.status === 'Active' && (
+              <Button variant="default" onClick={() => void suspend()} loading={change.isPending && change.variables.action === 'suspend'}>
+                Suspend
+              </Button>
+            )}
+            {(p.status === 'Suspended' || p.status === 'Cancelled') && (
+              <Button onClick={() => change.mutate({ action: 'enable' })} loading={change.isPending && change.variables.action === 'enable'}>
+                Re-enable
+              </Button>
+            )}
+            {(p.status === 'Active' || p.status === 'Suspended') && (
+              <Button color="red" variant="light" onClick={() => setCancelling(true)}>
+                Cancel
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+      <Paper withBorder p="md" radius="md">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Fact label="Supporter">
+            {p.supporter_id ? (
+              <Anchor component={Link} to={`/supporters/${p.supporter_id}`} size="sm">
+                {p.supporter_name ?? `Supporter #${p.supporter_id}`}
+              </Anchor>
+            ) : null}
+          </Fact>
+          <Fact label="Next billing">{p.status === 'Active' ? formatDate(p.next_billing_date) : '—'}</Fact>
+          <Fact label="Started">{formatDate(p.start_date)}</Fact>
+          <Fact label="Cycles">{p.total_billing_cycles ? `${p.num_cycles_completed} of ${p.total_billing_cycles}` : String(p.num_cycles_completed)}</Fact>
+          <Fact label="Given so far">{formatAmount(p.aggregate_amount, p.currency_code)}</Fact>
+          <Fact label="Last payment">{formatDateTime(p.last_payment_at)}</Fact>
+          <Fact label="Failed payments">{`${p.failed_payment_count} (suspends at ${p.max_failed_payments})`}</Fact>
+          {p.status === 'Cancelled' && <Fact label="Cancelled">{`${formatDate(p.cancelled_at)}${p.cancel_reason ? ` · ${p.cancel_reason}` : ''}`}</Fact>}
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Title order={3} size="h4" mb="sm">
+          Payments
+        </Title>
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Refunded</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.transactions.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>{t.contribution_id ? <Anchor component={Link} to={`/contributions/${t.contribution_id}`} size="sm">{formatDate(t.ordered_at)}</Anchor> : formatDate(t.ordered_at)}</Table.Td>
+                  <Table.Td>
+                    {t.payment_status}
+                    {t.reason_code ? ` · ${t.reason_code}` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatAmount(t.amount, p.currency_code)}</Table.Td>
+                  <Table.Td ta="right">{t.refunded_amount ? formatAmount(t.refunded_amount, p.currency_code) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      <CancelDialog opened={cancelling} onClose={() => setCancelling(false)} onCancel={(reason) => change.mutate({ action: 'cancel', reason })} busy={change.isPending} />
+    </Stack>
+  );
+}
