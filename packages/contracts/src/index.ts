@@ -27,3 +27,8 @@ export * from './jobs.ts';
 export * from './mail.ts';
 export * from './domain-events.ts';
 export * from './password-reset.ts';
+export * from './catalogue/designations.ts';
+export * from './catalogue/custom-fields.ts';
+export * from './catalogue/variants.ts';
+export * from './catalogue/products.ts';
+export * from './listings/products.ts';
