@@ -171,3 +171,15 @@ export const productFormOptionsSchema = z.object({
   site_currency: z.string(),
 });
 export type ProductFormOptions = z.infer<typeof productFormOptionsSchema>;
+
+/** GET /jpanel/products/variants.json?query=: variants to bundle, named "Product – Variant". */
+export const variantOptionSchema = z.object({ id: z.number(), name: z.string(), product_id: z.number() });
+export type VariantOption = z.infer<typeof variantOptionSchema>;
+
+/** Part 2 §8 and §9: the product picker and the URL picker. */
+export const PRODUCT_PICKER_MAX = 20;
+export const pickerMessages = {
+  productMissing: 'This product does not exist.',
+  unknownProduct: 'Unknown Product',
+  externalUrl: 'This URL is an external link.',
+} as const;

@@ -3,6 +3,7 @@ import {
   IconBuilding,
   IconClockPlay,
   IconMail,
+  IconPackage,
   IconHome,
   IconReceipt,
   IconSettings,
@@ -49,6 +50,7 @@ export const navigation: NavEntry[] = [
   { label: 'Home', to: '/', icon: IconHome },
   { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
+  { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
   {
     group: 'settings',
     label: 'Settings',

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { contributionsRoutes } from '../features/contributions/routes.tsx';
 import { jobsRoutes } from '../features/jobs/routes.tsx';
 import { mailRoutes } from '../features/mail/routes.tsx';
+import { productsRoutes } from '../features/products/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -40,6 +41,7 @@ export const router = createBrowserRouter(
                 ...supportersRoutes,
                 ...jobsRoutes,
                 ...mailRoutes,
+                ...productsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -12,6 +12,8 @@ import {
   stockMovementSchema,
   validateSkuResponseSchema,
   validateSkuSchema,
+  text,
+  variantOptionSchema,
 } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +26,7 @@ import {
   getProduct,
   getProductFormOptions,
   listProductOptions,
+  listVariantOptions,
   updateProduct,
   validateSku,
 } from './products.service.ts';
@@ -52,6 +55,12 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/products.json',
     { config: { permission: 'product.view' }, schema: { summary: 'Product picker options by search or ids', tags, querystring: productOptionsQuerySchema, response: { 200: z.array(productOptionSchema) } } },
     async (request) => listProductOptions(ctx.db, request.query),
+  );
+
+  app.get(
+    '/jpanel/products/variants.json',
+    { config: { permission: 'product.view' }, schema: { summary: 'Variants to bundle, by product or variant name', tags, querystring: z.object({ query: text().max(200).optional() }), response: { 200: z.array(variantOptionSchema) } } },
+    async (request) => listVariantOptions(ctx.db, request.query.query ?? ''),
   );
 
   app.get(

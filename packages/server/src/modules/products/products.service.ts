@@ -10,6 +10,7 @@ import {
   type ProductFormOptions,
   type ProductInputParsed,
   type ProductOption,
+  type VariantOption,
 } from '@almoner/contracts';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../db/actor.ts';
@@ -19,7 +20,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { downloadFiles } from '../media/media.tables.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { memberships } from '../supporters/supporters.tables.ts';
-import { productCategories, productCategoryLinks, productCustomFields, products } from './products.tables.ts';
+import { productCategories, productCategoryLinks, productCustomFields, products, productVariants } from './products.tables.ts';
 import { readVariants, saveVariants } from './products.variants.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -247,4 +248,18 @@ export async function getProductFormOptions(db: Queryable): Promise<ProductFormO
     getSettings(db, ['edition_dp', 'site_currency']),
   ]);
   return { categories, memberships: levels, files, crm_enabled: settings.edition_dp, site_currency: settings.site_currency };
+}
+
+/** Live variants of live products matching every word of `query` (bundle picker). */
+export async function listVariantOptions(db: Queryable, query: string): Promise<VariantOption[]> {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const name = sql<string>`${products.name} || ' – ' || ${productVariants.variantName}`;
+  const rows = await db
+    .select({ id: productVariants.id, name, product_id: products.id })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(isNull(productVariants.deletedAt), isNull(products.deletedAt), ...words.map((w) => sql`lower(${name}) like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`)))
+    .orderBy(asc(sql`lower(${products.name})`), asc(productVariants.sequence), asc(productVariants.id))
+    .limit(50);
+  return rows;
 }

@@ -272,6 +272,10 @@ describe('access and listing', () => {
     const options = await admin.get('/jpanel/products.json?query=zebra');
     expect(options.json()).toEqual([{ id: p.id, name: 'Zebra calendar', code: p.code, thumbnail: null, has_donation_variant: false }]);
     expect((await admin.get(`/jpanel/products.json?ids=${p.id},999999`)).json()).toHaveLength(1);
+    const variants = await admin.get('/jpanel/products/variants.json?query=zebra calendar');
+    expect(variants.json()).toEqual([{ id: p.variants[0]!.id, name: 'Zebra calendar – Calendar', product_id: p.id }]);
+    const form = (await admin.get('/jpanel/products/form-options')).json();
+    expect(form).toMatchObject({ crm_enabled: expect.any(Boolean), site_currency: expect.any(String) });
   });
 
   it('never answers 500 to hostile input', async () => {
