@@ -32,3 +32,4 @@ export * from './catalogue/custom-fields.ts';
 export * from './catalogue/variants.ts';
 export * from './catalogue/products.ts';
 export * from './listings/products.ts';
+export * from './catalogue/payment-groups.ts';
