@@ -107,4 +107,5 @@ export type PaymentOption = z.infer<typeof paymentOptionSchema>;
 
 export const paymentGroupSchema = z.object({ id: z.number(), name: z.string(), currency_code: z.string(), options: z.array(paymentOptionSchema) });
 export type PaymentGroup = z.infer<typeof paymentGroupSchema>;
-export const paymentGroupListSchema = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), options: z.number() })) });
+/** The list, with the organisation currency a new group starts in. */
+export const paymentGroupListSchema = z.object({ data: z.array(z.object({ id: z.number(), name: z.string(), options: z.number() })), site_currency: z.string() });

@@ -4,6 +4,7 @@ import {
   IconClockPlay,
   IconMail,
   IconPackage,
+  IconCreditCard,
   IconHome,
   IconReceipt,
   IconSettings,
@@ -51,6 +52,7 @@ export const navigation: NavEntry[] = [
   { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
+  { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
   {
     group: 'settings',
     label: 'Settings',

@@ -3,6 +3,7 @@ import { contributionsRoutes } from '../features/contributions/routes.tsx';
 import { jobsRoutes } from '../features/jobs/routes.tsx';
 import { mailRoutes } from '../features/mail/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
+import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -42,6 +43,7 @@ export const router = createBrowserRouter(
                 ...jobsRoutes,
                 ...mailRoutes,
                 ...productsRoutes,
+                ...paymentGroupsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

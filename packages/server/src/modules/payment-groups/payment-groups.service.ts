@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { paymentOptionGroups, paymentOptions } from '../sponsorships/sponsorships.tables.ts';
 
 type OptionRow = typeof paymentOptions.$inferSelect;
@@ -36,13 +37,13 @@ async function findGroup(db: Queryable, id: number) {
   return group;
 }
 
-export async function listPaymentGroups(db: Queryable): Promise<{ data: { id: number; name: string; options: number }[] }> {
+export async function listPaymentGroups(db: Queryable): Promise<{ data: { id: number; name: string; options: number }[]; site_currency: string }> {
   const rows = await db
     .select({ id: paymentOptionGroups.id, name: paymentOptionGroups.name, options: sql<number>`(select count(*)::int from payment_options o where o.group_id = "payment_option_groups"."id" and o.deleted_at is null)` })
     .from(paymentOptionGroups)
     .where(isNull(paymentOptionGroups.deletedAt))
     .orderBy(asc(sql`lower(${paymentOptionGroups.name})`), asc(paymentOptionGroups.id));
-  return { data: rows };
+  return { data: rows, site_currency: (await getSettings(db, ['site_currency'])).site_currency };
 }
 
 export async function getPaymentGroup(db: Queryable, id: number, currency: string): Promise<PaymentGroup> {

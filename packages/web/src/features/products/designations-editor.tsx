@@ -7,11 +7,24 @@ import {
   type Designation,
   type DesignationOptions,
 } from '@almoner/contracts';
-import { ActionIcon, Radio, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Radio,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 
-type Props = { value: DesignationOptions; templateSuffix: string; onChange: (value: DesignationOptions) => void };
+type Props = {
+  value: DesignationOptions;
+  templateSuffix: string;
+  onChange: (value: DesignationOptions) => void;
+};
 
 const isBlank = (d: Designation) => !d.label.trim() && !d.account.trim();
 
@@ -23,23 +36,31 @@ const isBlank = (d: Designation) => !d.label.trim() && !d.account.trim();
 export function DesignationsEditor({ value, templateSuffix, onChange }: Props) {
   const choiceAllowed = templateSuffix === PAGE_WITH_PAYMENT_TEMPLATE;
   useEffect(() => {
-    if (!choiceAllowed && value.type === 'supporters_choice') onChange(switchDesignationType(value, 'single_account'));
+    if (!choiceAllowed && value.type === 'supporters_choice')
+      onChange(switchDesignationType(value, 'single_account'));
   }, [choiceAllowed, value, onChange]);
 
   const rows = withTrailingBlank(value.designations);
   const setRows = (next: Designation[]) => {
     const filled = next.filter((d) => !isBlank(d));
     const withDefault = filled.length ? withOneDefault(filled) : filled;
-    onChange({ ...value, designations: withDefault, default_account: withDefault.find((d) => d.is_default)?.account ?? value.default_account });
+    onChange({
+      ...value,
+      designations: withDefault,
+      default_account: withDefault.find((d) => d.is_default)?.account ?? value.default_account,
+    });
   };
-  const update = (index: number, change: Partial<Designation>) => setRows(rows.map((d, i) => (i === index ? { ...d, ...change } : d)));
+  const update = (index: number, change: Partial<Designation>) =>
+    setRows(rows.map((d, i) => (i === index ? { ...d, ...change } : d)));
 
   return (
     <Stack gap="sm">
       <SegmentedControl
         aria-label="Designation style"
         value={value.type}
-        onChange={(type) => onChange(switchDesignationType(value, type as DesignationOptions['type']))}
+        onChange={(type) =>
+          onChange(switchDesignationType(value, type as DesignationOptions['type']))
+        }
         data={[
           { value: 'single_account', label: 'Single account' },
           { value: 'supporters_choice', label: "Supporter's choice", disabled: !choiceAllowed },
@@ -57,7 +78,12 @@ export function DesignationsEditor({ value, templateSuffix, onChange }: Props) {
           description="Upper case, with underscores between words."
           value={value.default_account ?? ''}
           onChange={(e) => onChange({ ...value, default_account: e.currentTarget.value })}
-          onBlur={(e) => onChange({ ...value, default_account: normaliseAccountCode(e.currentTarget.value) || null })}
+          onBlur={(e) =>
+            onChange({
+              ...value,
+              default_account: normaliseAccountCode(e.currentTarget.value) || null,
+            })
+          }
           maw={360}
         />
       ) : (
@@ -76,14 +102,20 @@ export function DesignationsEditor({ value, templateSuffix, onChange }: Props) {
             {rows.map((d, i) => (
               <Table.Tr key={i}>
                 <Table.Td>
-                  <TextInput aria-label={`Designation ${i + 1} label`} value={d.label} onChange={(e) => update(i, { label: e.currentTarget.value })} />
+                  <TextInput
+                    aria-label={`Designation ${i + 1} label`}
+                    value={d.label}
+                    onChange={(e) => update(i, { label: e.currentTarget.value })}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <TextInput
                     aria-label={`Designation ${i + 1} account`}
                     value={d.account}
                     onChange={(e) => update(i, { account: e.currentTarget.value })}
-                    onBlur={(e) => update(i, { account: normaliseAccountCode(e.currentTarget.value) })}
+                    onBlur={(e) =>
+                      update(i, { account: normaliseAccountCode(e.currentTarget.value) })
+                    }
                   />
                 </Table.Td>
                 <Table.Td>
@@ -96,7 +128,12 @@ export function DesignationsEditor({ value, templateSuffix, onChange }: Props) {
                 </Table.Td>
                 <Table.Td>
                   {!isBlank(d) && (
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove designation ${i + 1}`} onClick={() => setRows(rows.filter((_, j) => j !== i))}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Remove designation ${i + 1}`}
+                      onClick={() => setRows(rows.filter((_, j) => j !== i))}
+                    >
                       <IconTrash size={16} />
                     </ActionIcon>
                   )}

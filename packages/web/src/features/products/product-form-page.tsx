@@ -1,5 +1,16 @@
 import { messages } from '@almoner/contracts';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
@@ -14,7 +25,13 @@ import { ProductForm } from './product-form.tsx';
 export function ProductFormPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
-  return <ProductFormScreen key={id ?? 'new'} id={id !== null && Number.isInteger(id) ? id : -1} isNew={id === null} />;
+  return (
+    <ProductFormScreen
+      key={id ?? 'new'}
+      id={id !== null && Number.isInteger(id) ? id : -1}
+      isNew={id === null}
+    />
+  );
 }
 
 function ProductFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
@@ -43,7 +60,12 @@ function ProductFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
           color="red"
           leftSection={<IconTrash size={16} />}
           onClick={async () => {
-            const ok = await confirm({ title: 'Delete product', message: `Delete ${product.name}? Its SKU stays reserved.`, confirmLabel: 'Delete', danger: true });
+            const ok = await confirm({
+              title: 'Delete product',
+              message: `Delete ${product.name}? Its SKU stays reserved.`,
+              confirmLabel: 'Delete',
+              danger: true,
+            });
             if (!ok) return;
             try {
               const answer = await remove.mutateAsync(product.id);
@@ -92,7 +114,10 @@ function ProductFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
         product={product}
         options={options.data}
         readOnly={!isNew && !can('product.edit')}
-        onSaved={(saved) => isNew && void navigate(`/products/${saved.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })}
+        onSaved={(saved) =>
+          isNew &&
+          void navigate(`/products/${saved.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })
+        }
       />
     </Stack>
   );

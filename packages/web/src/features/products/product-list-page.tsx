@@ -1,4 +1,12 @@
-import { PRODUCTS_DEFAULT_SORT, PRODUCTS_PAGE_SIZE, formatAmount, formatDate, formatDateTime, productColumns, type ListingRow } from '@almoner/contracts';
+import {
+  PRODUCTS_DEFAULT_SORT,
+  PRODUCTS_PAGE_SIZE,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  productColumns,
+  type ListingRow,
+} from '@almoner/contracts';
 import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -54,7 +62,14 @@ const render: Partial<Record<string, (row: ProductRow) => ReactNode>> = {
       {r.code}
     </Text>
   ),
-  price: (r) => (r.is_donation ? 'Donation' : r.price === null ? '' : r.price === 0 ? 'Free' : formatAmount(r.price, r.currency_code)),
+  price: (r) =>
+    r.is_donation
+      ? 'Donation'
+      : r.price === null
+        ? ''
+        : r.price === 0
+          ? 'Free'
+          : formatAmount(r.price, r.currency_code),
   stock: (r) =>
     r.stock === null ? (
       <Text size="sm" c="dimmed" span>
@@ -84,7 +99,12 @@ export function ProductListPage() {
       <Group justify="space-between" gap="sm">
         <Title order={2}>Products</Title>
         <Group gap="sm">
-          <ExportCsvButton permission="product.view" url="/jpanel/products.csv" defaultOrder={PRODUCTS_DEFAULT_SORT} pageSize={PRODUCTS_PAGE_SIZE} />
+          <ExportCsvButton
+            permission="product.view"
+            url="/jpanel/products.csv"
+            defaultOrder={PRODUCTS_DEFAULT_SORT}
+            pageSize={PRODUCTS_PAGE_SIZE}
+          />
           {can('product.add') && (
             <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>
               Add product

@@ -4,8 +4,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useProductOptions } from './api.ts';
 
-type Common = { label: string; description?: string; error?: string | undefined; excludeId?: number | undefined };
-type Single = Common & { multiple?: false; value: number | null; onChange: (id: number | null) => void };
+type Common = {
+  label: string;
+  description?: string;
+  error?: string | undefined;
+  excludeId?: number | undefined;
+};
+type Single = Common & {
+  multiple?: false;
+  value: number | null;
+  onChange: (id: number | null) => void;
+};
 type Multiple = Common & { multiple: true; value: number[]; onChange: (ids: number[]) => void };
 
 /**
@@ -18,8 +27,14 @@ export function ProductPicker(props: Single | Multiple) {
   const chosen = props.multiple ? props.value : props.value === null ? [] : [props.value];
   const known = useProductOptions('', chosen);
   const found = useProductOptions(query);
-  const byId = new Map([...(found.data ?? []), ...(known.data ?? [])].filter((p) => p.id !== props.excludeId).map((p) => [p.id, p]));
-  const missing = known.isSuccess ? chosen.filter((id) => !known.data.some((p) => p.id === id)) : [];
+  const byId = new Map(
+    [...(found.data ?? []), ...(known.data ?? [])]
+      .filter((p) => p.id !== props.excludeId)
+      .map((p) => [p.id, p]),
+  );
+  const missing = known.isSuccess
+    ? chosen.filter((id) => !known.data.some((p) => p.id === id))
+    : [];
   const data = [
     ...[...byId.values()].map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
     ...missing.map((id) => ({ value: String(id), label: pickerMessages.unknownProduct })),
@@ -39,9 +54,20 @@ export function ProductPicker(props: Single | Multiple) {
   return (
     <>
       {props.multiple ? (
-        <MultiSelect {...common} maxValues={PRODUCT_PICKER_MAX} value={props.value.map(String)} onChange={(ids) => props.onChange(ids.map(Number))} clearable />
+        <MultiSelect
+          {...common}
+          maxValues={PRODUCT_PICKER_MAX}
+          value={props.value.map(String)}
+          onChange={(ids) => props.onChange(ids.map(Number))}
+          clearable
+        />
       ) : (
-        <Select {...common} value={props.value === null ? null : String(props.value)} onChange={(id) => props.onChange(id === null ? null : Number(id))} clearable />
+        <Select
+          {...common}
+          value={props.value === null ? null : String(props.value)}
+          onChange={(id) => props.onChange(id === null ? null : Number(id))}
+          clearable
+        />
       )}
       {props.multiple && (
         <Text size="xs" c="dimmed">

@@ -1,9 +1,38 @@
-import { billingPeriodSuffix, formatAmount, isLowStock, pricePresetsSchema, variantPriceLabel, type ProductFormOptions } from '@almoner/contracts';
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  billingPeriodSuffix,
+  formatAmount,
+  isLowStock,
+  pricePresetsSchema,
+  variantPriceLabel,
+  type ProductFormOptions,
+} from '@almoner/contracts';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCopy, IconGripVertical, IconPencil, IconPlus, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import {
+  IconCopy,
+  IconGripVertical,
+  IconPencil,
+  IconPlus,
+  IconStar,
+  IconStarFilled,
+  IconTrash,
+} from '@tabler/icons-react';
 import { blankVariant, newKey, type VariantValues } from './product-form-values.ts';
 
 type Props = {
@@ -23,16 +52,44 @@ const amount = (text: string) => (text.trim() === '' ? null : Number(text));
  * The variant rows (spec part 2 §2): default marker, low-stock badge, shipping, membership,
  * file, presets, the price or Free/Donation with the per-period suffix; copy, delete, sort.
  */
-export function VariantList({ variants, currency, options, invalid, error, onChange, onEdit }: Props) {
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+export function VariantList({
+  variants,
+  currency,
+  options,
+  invalid,
+  error,
+  onChange,
+  onEdit,
+}: Props) {
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const handleDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    onChange(arrayMove(variants, variants.findIndex((v) => v.key === active.id), variants.findIndex((v) => v.key === over.id)));
+    onChange(
+      arrayMove(
+        variants,
+        variants.findIndex((v) => v.key === active.id),
+        variants.findIndex((v) => v.key === over.id),
+      ),
+    );
   };
-  const setDefault = (key: string) => onChange(variants.map((v) => ({ ...v, is_default: v.key === key })));
+  const setDefault = (key: string) =>
+    onChange(variants.map((v) => ({ ...v, is_default: v.key === key })));
   const copy = (v: VariantValues) => {
     const { id: _id, ...rest } = v;
-    const clone: VariantValues = { ...rest, key: newKey(), variant_name: `${v.variant_name} (copy)`, is_default: false, sku: '', quantity: '0', update_quantity: false, quantity_modified_at: null, quantity_modified_by: null };
+    const clone: VariantValues = {
+      ...rest,
+      key: newKey(),
+      variant_name: `${v.variant_name} (copy)`,
+      is_default: false,
+      sku: '',
+      quantity: '0',
+      update_quantity: false,
+      quantity_modified_at: null,
+      quantity_modified_by: null,
+    };
     onEdit(clone);
   };
   const remove = (v: VariantValues) => {
@@ -44,7 +101,17 @@ export function VariantList({ variants, currency, options, invalid, error, onCha
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
         <SortableContext items={variants.map((v) => v.key)} strategy={verticalListSortingStrategy}>
           {variants.map((v, i) => (
-            <VariantRow key={v.key} variant={v} currency={currency} options={options} invalid={invalid.has(i)} onEdit={() => onEdit(v)} onCopy={() => copy(v)} onRemove={() => remove(v)} onDefault={() => setDefault(v.key)} />
+            <VariantRow
+              key={v.key}
+              variant={v}
+              currency={currency}
+              options={options}
+              invalid={invalid.has(i)}
+              onEdit={() => onEdit(v)}
+              onCopy={() => copy(v)}
+              onRemove={() => remove(v)}
+              onDefault={() => setDefault(v.key)}
+            />
           ))}
         </SortableContext>
       </DndContext>
@@ -53,7 +120,12 @@ export function VariantList({ variants, currency, options, invalid, error, onCha
           {error}
         </Text>
       )}
-      <Button variant="light" w="fit-content" leftSection={<IconPlus size={16} />} onClick={() => onEdit(blankVariant(variants.length === 0))}>
+      <Button
+        variant="light"
+        w="fit-content"
+        leftSection={<IconPlus size={16} />}
+        onClick={() => onEdit(blankVariant(variants.length === 0))}
+      >
         Add variant
       </Button>
     </Stack>
@@ -71,25 +143,61 @@ type RowProps = {
   onDefault: () => void;
 };
 
-function VariantRow({ variant: v, currency, options, invalid, onEdit, onCopy, onRemove, onDefault }: RowProps) {
+function VariantRow({
+  variant: v,
+  currency,
+  options,
+  invalid,
+  onEdit,
+  onCopy,
+  onRemove,
+  onDefault,
+}: RowProps) {
   const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: v.key });
   const style = { transform: CSS.Transform.toString(transform), transition: transition };
   const name = v.variant_name || 'Untitled variant';
   const presets = pricePresetsSchema.safeParse(v.price_presets);
   const price = v.redirect
     ? 'Redirect'
-    : variantPriceLabel({ is_donation: v.is_donation, price: amount(v.price) ?? 0, sale_price: amount(v.sale_price) }, (a) => formatAmount(a, currency)) + billingPeriodSuffix[v.billing_period];
+    : variantPriceLabel(
+        {
+          is_donation: v.is_donation,
+          price: amount(v.price) ?? 0,
+          sale_price: amount(v.sale_price),
+        },
+        (a) => formatAmount(a, currency),
+      ) + billingPeriodSuffix[v.billing_period];
   const membership = options?.memberships.find((m) => String(m.id) === v.membership_id)?.name;
   const quantity = Number(v.quantity);
   const restock = v.quantity_restock === '' ? null : Number(v.quantity_restock);
   return (
-    <Paper ref={setNodeRef} style={style} withBorder p="xs" data-testid="variant-row" bd={invalid ? '1px solid var(--mantine-color-red-6)' : undefined}>
+    <Paper
+      ref={setNodeRef}
+      style={style}
+      withBorder
+      p="xs"
+      data-testid="variant-row"
+      bd={invalid ? '1px solid var(--mantine-color-red-6)' : undefined}
+    >
       <Group wrap="nowrap" gap="sm">
-        <ActionIcon variant="subtle" color="gray" aria-label={`Move ${name}`} {...attributes} {...listeners} style={{ cursor: 'grab' }}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          aria-label={`Move ${name}`}
+          {...attributes}
+          {...listeners}
+          style={{ cursor: 'grab' }}
+        >
           <IconGripVertical size={16} />
         </ActionIcon>
         <Tooltip label={v.is_default ? 'Default variant' : 'Set as Default'}>
-          <ActionIcon variant="subtle" color="yellow" aria-label={v.is_default ? `${name} is the default` : `Set ${name} as default`} aria-pressed={v.is_default} onClick={onDefault}>
+          <ActionIcon
+            variant="subtle"
+            color="yellow"
+            aria-label={v.is_default ? `${name} is the default` : `Set ${name} as default`}
+            aria-pressed={v.is_default}
+            onClick={onDefault}
+          >
             {v.is_default ? <IconStarFilled size={16} /> : <IconStar size={16} />}
           </ActionIcon>
         </Tooltip>
@@ -99,11 +207,29 @@ function VariantRow({ variant: v, currency, options, invalid, onEdit, onCopy, on
               {name}
             </Text>
             {invalid && <Badge color="red">Needs attention</Badge>}
-            {isLowStock({ quantity, quantity_restock: restock }) && <Badge color="orange" variant="light">Low stock</Badge>}
-            {v.shipping !== 'no' && <Badge variant="light">{v.shipping === 'free' ? 'Free shipping' : 'Ships'}</Badge>}
-            {membership && <Badge variant="light" color="grape">{membership}</Badge>}
-            {v.file_type && <Badge variant="light" color="cyan">{v.file_type === 'file' ? v.file_name ?? 'File' : 'Link'}</Badge>}
-            {v.linked_variants.length > 0 && <Badge variant="light" color="gray">Bundle of {v.linked_variants.length + 1}</Badge>}
+            {isLowStock({ quantity, quantity_restock: restock }) && (
+              <Badge color="orange" variant="light">
+                Low stock
+              </Badge>
+            )}
+            {v.shipping !== 'no' && (
+              <Badge variant="light">{v.shipping === 'free' ? 'Free shipping' : 'Ships'}</Badge>
+            )}
+            {membership && (
+              <Badge variant="light" color="grape">
+                {membership}
+              </Badge>
+            )}
+            {v.file_type && (
+              <Badge variant="light" color="cyan">
+                {v.file_type === 'file' ? (v.file_name ?? 'File') : 'Link'}
+              </Badge>
+            )}
+            {v.linked_variants.length > 0 && (
+              <Badge variant="light" color="gray">
+                Bundle of {v.linked_variants.length + 1}
+              </Badge>
+            )}
           </Group>
           {v.is_donation && presets.success && presets.data.length > 0 && (
             <Text size="xs" c="dimmed">

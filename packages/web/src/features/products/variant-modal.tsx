@@ -1,9 +1,33 @@
-import { BILLING_PERIODS, billingPeriodLabels, variantInputSchema, type ProductFormOptions } from '@almoner/contracts';
-import { Button, Group, Modal, SegmentedControl, Select, SimpleGrid, Stack, Switch, Tabs, TextInput } from '@mantine/core';
+import {
+  BILLING_PERIODS,
+  billingPeriodLabels,
+  variantInputSchema,
+  type ProductFormOptions,
+} from '@almoner/contracts';
+import {
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ProductPicker } from './product-picker.tsx';
 import { variantInput, type VariantValues } from './product-form-values.ts';
-import { BillingTab, BundlesTab, CrmTab, DownloadsTab, InventoryTab, MembershipTab, ShippingTab } from './variant-tabs.tsx';
+import {
+  BillingTab,
+  BundlesTab,
+  CrmTab,
+  DownloadsTab,
+  InventoryTab,
+  MembershipTab,
+  ShippingTab,
+} from './variant-tabs.tsx';
 
 type Props = {
   variant: VariantValues | null;
@@ -15,7 +39,6 @@ type Props = {
   onSave: (variant: VariantValues) => void;
   onClose: () => void;
 };
-
 
 /** The schema's issues by field path, first message each. */
 function validateVariant(values: VariantValues): Record<string, string> {
@@ -33,22 +56,44 @@ function validateVariant(values: VariantValues): Record<string, string> {
  */
 export function VariantModal(props: Props) {
   return (
-    <Modal opened={props.variant !== null} onClose={props.onClose} title={props.variant?.id ? 'Edit variant' : 'Add variant'} size="xl">
-      {props.variant && <VariantFormBody key={props.variant.key} {...props} variant={props.variant} />}
+    <Modal
+      opened={props.variant !== null}
+      onClose={props.onClose}
+      title={props.variant?.id ? 'Edit variant' : 'Add variant'}
+      size="xl"
+    >
+      {props.variant && (
+        <VariantFormBody key={props.variant.key} {...props} variant={props.variant} />
+      )}
     </Modal>
   );
 }
 
 const useVariantForm = (variant: VariantValues, serverErrors: Record<string, string>) =>
-  useForm<VariantValues>({ initialValues: variant, initialErrors: serverErrors, validate: validateVariant });
+  useForm<VariantValues>({
+    initialValues: variant,
+    initialErrors: serverErrors,
+    validate: validateVariant,
+  });
 export type VariantForm = ReturnType<typeof useVariantForm>;
 
-function VariantFormBody({ variant, productId, currency, options, serverErrors, onSave, onClose }: Props & { variant: VariantValues }) {
+function VariantFormBody({
+  variant,
+  productId,
+  currency,
+  options,
+  serverErrors,
+  onSave,
+  onClose,
+}: Props & { variant: VariantValues }) {
   const form = useVariantForm(variant, serverErrors);
   const v = form.values;
   const recurring = v.billing_period !== 'onetime';
   const handleSubmit = form.onSubmit((values) => onSave(values));
-  const money = (key: 'price' | 'sale_price' | 'cost' | 'price_minimum' | 'fair_market_value', label: string) => (
+  const money = (
+    key: 'price' | 'sale_price' | 'cost' | 'price_minimum' | 'fair_market_value',
+    label: string,
+  ) => (
     <TextInput label={`${label} (${currency})`} inputMode="decimal" {...form.getInputProps(key)} />
   );
 
@@ -56,8 +101,17 @@ function VariantFormBody({ variant, productId, currency, options, serverErrors, 
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Variant name" required data-autofocus {...form.getInputProps('variant_name')} />
-          <Switch label="Redirect to another product" mt={30} {...form.getInputProps('redirect', { type: 'checkbox' })} />
+          <TextInput
+            label="Variant name"
+            required
+            data-autofocus
+            {...form.getInputProps('variant_name')}
+          />
+          <Switch
+            label="Redirect to another product"
+            mt={30}
+            {...form.getInputProps('redirect', { type: 'checkbox' })}
+          />
         </SimpleGrid>
         {v.redirect ? (
           <ProductPicker
@@ -90,7 +144,11 @@ function VariantFormBody({ variant, productId, currency, options, serverErrors, 
             </Group>
             {v.is_donation ? (
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput label="Preset amounts" description="Separated by commas, e.g. 25, 50, 100." {...form.getInputProps('price_presets')} />
+                <TextInput
+                  label="Preset amounts"
+                  description="Separated by commas, e.g. 25, 50, 100."
+                  {...form.getInputProps('price_presets')}
+                />
                 {money('price_minimum', 'Minimum amount')}
                 {money('fair_market_value', 'Fair market value')}
               </SimpleGrid>
@@ -102,7 +160,13 @@ function VariantFormBody({ variant, productId, currency, options, serverErrors, 
                 {money('fair_market_value', 'Fair market value')}
               </SimpleGrid>
             )}
-            <VariantTabs form={form} productId={productId} options={options} recurring={recurring} currency={currency} />
+            <VariantTabs
+              form={form}
+              productId={productId}
+              options={options}
+              recurring={recurring}
+              currency={currency}
+            />
           </>
         )}
         <Group justify="flex-end">
@@ -116,7 +180,13 @@ function VariantFormBody({ variant, productId, currency, options, serverErrors, 
   );
 }
 
-type TabsProps = { form: VariantForm; productId: number | null; options: ProductFormOptions | undefined; recurring: boolean; currency: string };
+type TabsProps = {
+  form: VariantForm;
+  productId: number | null;
+  options: ProductFormOptions | undefined;
+  recurring: boolean;
+  currency: string;
+};
 
 function VariantTabs({ form, productId, options, recurring, currency }: TabsProps) {
   const hasMemberships = (options?.memberships.length ?? 0) > 0;

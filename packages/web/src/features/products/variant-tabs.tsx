@@ -8,7 +8,18 @@ import {
   stockReasonLabels,
   type ProductFormOptions,
 } from '@almoner/contracts';
-import { ActionIcon, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, Textarea, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -36,12 +47,28 @@ export function ShippingTab({ form, currency }: TabProps & { currency: string })
       {v.shipping !== 'no' && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Weight (lbs)" inputMode="decimal" {...form.getInputProps('weight_lbs')} />
-            <TextInput label={`Shipping notice threshold (${currency})`} inputMode="decimal" {...form.getInputProps('shipping_expectation_threshold')} />
+            <TextInput
+              label="Weight (lbs)"
+              inputMode="decimal"
+              {...form.getInputProps('weight_lbs')}
+            />
+            <TextInput
+              label={`Shipping notice threshold (${currency})`}
+              inputMode="decimal"
+              {...form.getInputProps('shipping_expectation_threshold')}
+            />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Notice over the threshold" maxLength={SHIPPING_NOTICE_MAX} {...form.getInputProps('shipping_expectation_over')} />
-            <TextInput label="Notice under the threshold" maxLength={SHIPPING_NOTICE_MAX} {...form.getInputProps('shipping_expectation_under')} />
+            <TextInput
+              label="Notice over the threshold"
+              maxLength={SHIPPING_NOTICE_MAX}
+              {...form.getInputProps('shipping_expectation_over')}
+            />
+            <TextInput
+              label="Notice under the threshold"
+              maxLength={SHIPPING_NOTICE_MAX}
+              {...form.getInputProps('shipping_expectation_under')}
+            />
           </SimpleGrid>
         </>
       )}
@@ -67,13 +94,22 @@ export function InventoryTab({ form, productId }: TabProps & { productId: number
           {...form.getInputProps('quantity')}
           rightSection={
             v.id !== undefined && (
-              <ActionIcon variant="subtle" aria-label={locked ? 'Edit quantity' : 'Keep the quantity'} onClick={() => form.setFieldValue('update_quantity', locked)}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={locked ? 'Edit quantity' : 'Keep the quantity'}
+                onClick={() => form.setFieldValue('update_quantity', locked)}
+              >
                 {locked ? <IconLock size={16} /> : <IconLockOpen size={16} />}
               </ActionIcon>
             )
           }
         />
-        <TextInput label="Restock level" description="Low-stock badge at or below" inputMode="numeric" {...form.getInputProps('quantity_restock')} />
+        <TextInput
+          label="Restock level"
+          description="Low-stock badge at or below"
+          inputMode="numeric"
+          {...form.getInputProps('quantity_restock')}
+        />
       </SimpleGrid>
       {v.quantity_modified_at && (
         <Text size="xs" c="dimmed">
@@ -110,7 +146,10 @@ export function InventoryTab({ form, productId }: TabProps & { productId: number
   );
 }
 
-export function MembershipTab({ form, options }: TabProps & { options: ProductFormOptions | undefined }) {
+export function MembershipTab({
+  form,
+  options,
+}: TabProps & { options: ProductFormOptions | undefined }) {
   return (
     <Select
       label="Membership granted"
@@ -123,11 +162,20 @@ export function MembershipTab({ form, options }: TabProps & { options: ProductFo
   );
 }
 
-const limitOptions = DOWNLOAD_COUNT_LIMITS.map((n) => ({ value: n === null ? '' : String(n), label: n === null ? 'Unlimited' : String(n) }));
-const expiryOptions = DOWNLOAD_EXPIRY_OPTIONS.map((o) => ({ value: o.value === null ? '' : String(o.value), label: o.label }));
+const limitOptions = DOWNLOAD_COUNT_LIMITS.map((n) => ({
+  value: n === null ? '' : String(n),
+  label: n === null ? 'Unlimited' : String(n),
+}));
+const expiryOptions = DOWNLOAD_EXPIRY_OPTIONS.map((o) => ({
+  value: o.value === null ? '' : String(o.value),
+  label: o.label,
+}));
 
 /** A download: a file from the downloads library or an external link, with part 2 §9's limits. */
-export function DownloadsTab({ form, options }: TabProps & { options: ProductFormOptions | undefined }) {
+export function DownloadsTab({
+  form,
+  options,
+}: TabProps & { options: ProductFormOptions | undefined }) {
   const v = form.values;
   return (
     <Stack gap="sm">
@@ -135,7 +183,9 @@ export function DownloadsTab({ form, options }: TabProps & { options: ProductFor
         aria-label="Download"
         w="fit-content"
         value={v.file_type || 'none'}
-        onChange={(t) => form.setFieldValue('file_type', t === 'none' ? '' : (t as 'file' | 'external'))}
+        onChange={(t) =>
+          form.setFieldValue('file_type', t === 'none' ? '' : (t as 'file' | 'external'))
+        }
         data={[
           { value: 'none', label: 'No download' },
           { value: 'file', label: 'File' },
@@ -143,17 +193,45 @@ export function DownloadsTab({ form, options }: TabProps & { options: ProductFor
         ]}
       />
       {v.file_type === 'file' && (
-        <Select label="File" searchable data={(options?.files ?? []).map((f) => ({ value: String(f.id), label: f.filename }))} {...form.getInputProps('file_id')} maw={420} />
+        <Select
+          label="File"
+          searchable
+          data={(options?.files ?? []).map((f) => ({ value: String(f.id), label: f.filename }))}
+          {...form.getInputProps('file_id')}
+          maw={420}
+        />
       )}
-      {v.file_type === 'external' && <TextInput label="Link" type="url" {...form.getInputProps('external_resource_uri')} />}
+      {v.file_type === 'external' && (
+        <TextInput label="Link" type="url" {...form.getInputProps('external_resource_uri')} />
+      )}
       {v.file_type && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Select label="Link expires after" data={expiryOptions} allowDeselect={false} {...form.getInputProps('download_expiry_seconds')} />
-            <Select label="Devices (IP addresses)" data={limitOptions} allowDeselect={false} {...form.getInputProps('download_address_limit')} />
-            <Select label="Downloads" data={limitOptions} allowDeselect={false} {...form.getInputProps('download_limit')} />
+            <Select
+              label="Link expires after"
+              data={expiryOptions}
+              allowDeselect={false}
+              {...form.getInputProps('download_expiry_seconds')}
+            />
+            <Select
+              label="Devices (IP addresses)"
+              data={limitOptions}
+              allowDeselect={false}
+              {...form.getInputProps('download_address_limit')}
+            />
+            <Select
+              label="Downloads"
+              data={limitOptions}
+              allowDeselect={false}
+              {...form.getInputProps('download_limit')}
+            />
           </SimpleGrid>
-          <Textarea label="Description" autosize minRows={2} {...form.getInputProps('file_description')} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            {...form.getInputProps('file_description')}
+          />
         </>
       )}
     </Stack>
@@ -166,7 +244,9 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
   const [query] = useDebouncedValue(search, 250);
   const found = useVariantOptions(query);
   const links = form.values.linked_variants;
-  const choices = (found.data ?? []).filter((o) => o.id !== form.values.id && !links.some((l) => l.variant_id === o.id));
+  const choices = (found.data ?? []).filter(
+    (o) => o.id !== form.values.id && !links.some((l) => l.variant_id === o.id),
+  );
   return (
     <Stack gap="sm">
       {links.length > 0 && (
@@ -177,8 +257,8 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
               <Table.Th w={110}>Quantity</Table.Th>
               <Table.Th w={150}>Price ({currency})</Table.Th>
               <Table.Th w={40}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -186,13 +266,26 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
               <Table.Tr key={l.variant_id}>
                 <Table.Td>{l.name}</Table.Td>
                 <Table.Td>
-                  <TextInput aria-label={`${l.name} quantity`} inputMode="numeric" {...form.getInputProps(`linked_variants.${i}.quantity`)} />
+                  <TextInput
+                    aria-label={`${l.name} quantity`}
+                    inputMode="numeric"
+                    {...form.getInputProps(`linked_variants.${i}.quantity`)}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput aria-label={`${l.name} price`} inputMode="decimal" {...form.getInputProps(`linked_variants.${i}.price`)} />
+                  <TextInput
+                    aria-label={`${l.name} price`}
+                    inputMode="decimal"
+                    {...form.getInputProps(`linked_variants.${i}.price`)}
+                  />
                 </Table.Td>
                 <Table.Td>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.name}`} onClick={() => form.removeListItem('linked_variants', i)}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${l.name}`}
+                    onClick={() => form.removeListItem('linked_variants', i)}
+                  >
                     <IconTrash size={14} />
                   </ActionIcon>
                 </Table.Td>
@@ -212,7 +305,13 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
         nothingFoundMessage="No variants match."
         onChange={(id) => {
           const option = choices.find((o) => String(o.id) === id);
-          if (option) form.insertListItem('linked_variants', { variant_id: option.id, name: option.name, quantity: '1', price: '0' });
+          if (option)
+            form.insertListItem('linked_variants', {
+              variant_id: option.id,
+              name: option.name,
+              quantity: '1',
+              price: '0',
+            });
           setSearch('');
         }}
         maw={420}
@@ -224,8 +323,17 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
 export function BillingTab({ form }: TabProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <TextInput label="Billing cycles" description="Blank: until cancelled" inputMode="numeric" {...form.getInputProps('total_billing_cycles')} />
-      <TextInput label="Billing starts on" type="date" {...form.getInputProps('billing_starts_on')} />
+      <TextInput
+        label="Billing cycles"
+        description="Blank: until cancelled"
+        inputMode="numeric"
+        {...form.getInputProps('total_billing_cycles')}
+      />
+      <TextInput
+        label="Billing starts on"
+        type="date"
+        {...form.getInputProps('billing_starts_on')}
+      />
       <TextInput label="Billing ends on" type="date" {...form.getInputProps('billing_ends_on')} />
     </SimpleGrid>
   );
@@ -245,7 +353,8 @@ const crmLabels: Record<(typeof CRM_CODE_KEYS)[number], string> = {
 
 /** Donor-CRM codes (only when the CRM is on), at most 200 characters each. */
 export function CrmTab({ form }: TabProps) {
-  const set = (key: string, value: string) => form.setFieldValue('crm_metadata', { ...form.values.crm_metadata, [key]: value });
+  const set = (key: string, value: string) =>
+    form.setFieldValue('crm_metadata', { ...form.values.crm_metadata, [key]: value });
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       {CRM_CODE_KEYS.map((key) =>
@@ -254,12 +363,26 @@ export function CrmTab({ form }: TabProps) {
             key={key}
             label={crmLabels[key]}
             clearable
-            data={key === 'dp_no_calc' ? ['N', 'Y'] : [{ value: '0', label: 'Do not use' }, { value: '1', label: 'Purchase value' }]}
+            data={
+              key === 'dp_no_calc'
+                ? ['N', 'Y']
+                : [
+                    { value: '0', label: 'Do not use' },
+                    { value: '1', label: 'Purchase value' },
+                  ]
+            }
             value={form.values.crm_metadata[key] || null}
             onChange={(value) => set(key, value ?? '')}
           />
         ) : (
-          <TextInput key={key} label={crmLabels[key]} maxLength={CRM_CODE_MAX} value={form.values.crm_metadata[key] ?? ''} onChange={(e) => set(key, e.currentTarget.value)} error={form.errors[`crm_metadata.${key}`]} />
+          <TextInput
+            key={key}
+            label={crmLabels[key]}
+            maxLength={CRM_CODE_MAX}
+            value={form.values.crm_metadata[key] ?? ''}
+            onChange={(e) => set(key, e.currentTarget.value)}
+            error={form.errors[`crm_metadata.${key}`]}
+          />
         ),
       )}
     </SimpleGrid>
