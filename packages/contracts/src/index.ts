@@ -33,3 +33,4 @@ export * from './catalogue/variants.ts';
 export * from './catalogue/products.ts';
 export * from './listings/products.ts';
 export * from './catalogue/payment-groups.ts';
+export * from './catalogue/promos.ts';
