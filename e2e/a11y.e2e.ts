@@ -25,7 +25,7 @@ function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-type Ids = { contribution: number; supporter: number; user: number; mail: number; product: number; paymentGroup: number };
+type Ids = { contribution: number; supporter: number; user: number; mail: number; product: number; paymentGroup: number; promo: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -203,6 +203,23 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'payment group form');
   },
+  promos: async (page) => {
+    await page.goto('/jpanel/promos');
+    await heading(page, 'Promo codes');
+    await mainRows(page);
+    await expectAccessible(page, 'promo codes');
+  },
+  'promos/new': async (page) => {
+    await page.goto('/jpanel/promos/new');
+    await page.getByRole('button', { name: 'Create promo code' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new promo code with errors');
+  },
+  'promos/:id': async (page, ids) => {
+    await page.goto(`/jpanel/promos/${ids.promo}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'promo code form');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');
@@ -249,7 +266,7 @@ const publicVisits: Record<string, Visit> = {
 };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
-const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, product: 0, paymentGroup: 0 };
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, product: 0, paymentGroup: 0, promo: 0 };
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -264,6 +281,7 @@ beforeAll(async () => {
   ids.user = users.data.find((u) => u.email !== ADMIN.email)?.id ?? users.data[0]!.id;
   ids.product = (await apiCall<{ id: number }[]>(page, 'GET', '/jpanel/products.json?query=membership'))[0]!.id;
   ids.paymentGroup = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/payment_groups.json')).data[0]!.id;
+  ids.promo = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/promos.json')).data[0]!.id;
   // A user created without a password is sent an invitation: a message for the outbox screens.
   await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Axe', last_name: 'Invitee', email: `axe.${Date.now() % 1_000_000}@example.org` });
   for (let i = 0; i < 50 && !ids.mail; i++) {

@@ -5,6 +5,7 @@ import {
   IconMail,
   IconPackage,
   IconCreditCard,
+  IconDiscount,
   IconHome,
   IconReceipt,
   IconSettings,
@@ -52,6 +53,7 @@ export const navigation: NavEntry[] = [
   { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
+  { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
   { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
   {
     group: 'settings',

@@ -4,6 +4,7 @@ import { jobsRoutes } from '../features/jobs/routes.tsx';
 import { mailRoutes } from '../features/mail/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
 import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
+import { promosRoutes } from '../features/promos/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -44,6 +45,7 @@ export const router = createBrowserRouter(
                 ...mailRoutes,
                 ...productsRoutes,
                 ...paymentGroupsRoutes,
+                ...promosRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },
