@@ -34,3 +34,4 @@ export * from './catalogue/products.ts';
 export * from './listings/products.ts';
 export * from './catalogue/payment-groups.ts';
 export * from './catalogue/promos.ts';
+export * from './catalogue/segments.ts';

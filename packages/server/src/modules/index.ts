@@ -15,8 +15,9 @@ import { moneyRoutes } from './money/money.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
 import { paymentGroupsRoutes } from './payment-groups/payment-groups.routes.ts';
 import { promosRoutes } from './promos/promos.routes.ts';
+import { segmentsRoutes } from './segments/segments.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes];
