@@ -147,7 +147,7 @@ export const variantInputSchema = z
     download_limit: oneOf(DOWNLOAD_COUNT_LIMITS, variantMessages.limit),
     file_description: nullableText(5000),
     crm_metadata: z
-      .partialRecord(z.enum(CRM_CODE_KEYS), limited(CRM_CODE_MAX))
+      .object(Object.fromEntries(CRM_CODE_KEYS.map((k) => [k, limited(CRM_CODE_MAX).optional()])) as Record<(typeof CRM_CODE_KEYS)[number], z.ZodOptional<ReturnType<typeof limited>>>)
       .default({})
       .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v)) as Record<string, string>),
     linked_variants: z.array(linkedVariantSchema).max(50).default([]),
