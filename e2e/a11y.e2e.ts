@@ -25,7 +25,7 @@ function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number };
+type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -212,6 +212,57 @@ const shellVisits: Record<string, Visit> = {
     await settled(page);
     await expectAccessible(page, 'recurring profile');
   },
+  products: async (page) => {
+    await page.goto('/jpanel/products');
+    await heading(page, 'Products');
+    await mainRows(page);
+    await expectAccessible(page, 'products');
+  },
+  'products/new': async (page) => {
+    await page.goto('/jpanel/products/new');
+    await page.getByRole('button', { name: 'Create product' }).waitFor();
+    await expectAccessible(page, 'new product form');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Add variant' }).click(), 'dialog', 'variant modal');
+  },
+  'products/:id': async (page, ids) => {
+    await page.goto(`/jpanel/products/${ids.product}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'product form');
+  },
+  'payment-groups': async (page) => {
+    await page.goto('/jpanel/payment-groups');
+    await heading(page, 'Payment groups');
+    await mainRows(page);
+    await expectAccessible(page, 'payment groups');
+  },
+  'payment-groups/new': async (page) => {
+    await page.goto('/jpanel/payment-groups/new');
+    await page.getByRole('button', { name: 'Create payment group' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new payment group with errors');
+  },
+  'payment-groups/:id': async (page, ids) => {
+    await page.goto(`/jpanel/payment-groups/${ids.paymentGroup}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'payment group form');
+  },
+  promos: async (page) => {
+    await page.goto('/jpanel/promos');
+    await heading(page, 'Promo codes');
+    await mainRows(page);
+    await expectAccessible(page, 'promo codes');
+  },
+  'promos/new': async (page) => {
+    await page.goto('/jpanel/promos/new');
+    await page.getByRole('button', { name: 'Create promo code' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new promo code with errors');
+  },
+  'promos/:id': async (page, ids) => {
+    await page.goto(`/jpanel/promos/${ids.promo}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'promo code form');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');
@@ -258,7 +309,7 @@ const publicVisits: Record<string, Visit> = {
 };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
-const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0 };
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0 };
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -272,6 +323,9 @@ beforeAll(async () => {
   const users = await apiCall<{ data: { id: number; email: string }[] }>(page, 'GET', '/jpanel/users.json');
   ids.user = users.data.find((u) => u.email !== ADMIN.email)?.id ?? users.data[0]!.id;
   ids.sponsee = (await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/sponsorship.ajax', { is_sponsored: '1' })).data[0]!.id;
+  ids.product = (await apiCall<{ id: number }[]>(page, 'GET', '/jpanel/products.json?query=membership'))[0]!.id;
+  ids.paymentGroup = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/payment_groups.json')).data[0]!.id;
+  ids.promo = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/promos.json')).data[0]!.id;
   // A user created without a password is sent an invitation: a message for the outbox screens.
   await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Axe', last_name: 'Invitee', email: `axe.${Date.now() % 1_000_000}@example.org` });
   for (let i = 0; i < 50 && !ids.mail; i++) {

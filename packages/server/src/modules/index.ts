@@ -12,6 +12,10 @@ import { supportersRoutes } from './supporters/supporters.routes.ts';
 import { twoFactorRoutes } from './auth/two-factor.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { moneyRoutes } from './money/money.routes.ts';
+import { productsRoutes } from './products/products.routes.ts';
+import { paymentGroupsRoutes } from './payment-groups/payment-groups.routes.ts';
+import { promosRoutes } from './promos/promos.routes.ts';
+import { segmentsRoutes } from './segments/segments.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { sponsorsRoutes } from './sponsorships/sponsors.routes.ts';
@@ -23,4 +27,4 @@ import { tributesRoutes } from './tributes/tributes.routes.ts';
 import { recurringRoutes } from './recurring/recurring.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes];

@@ -7,6 +7,7 @@ import {
   products,
   productTributeTypes,
   productVariants,
+  stockMovements,
   variantBundles,
 } from '../modules/products/products.tables.ts';
 import { CATEGORIES, PRODUCTS, type FieldSpec, type ProductSpec, type VariantKind, type VariantSpec } from './catalog-data.ts';
@@ -66,7 +67,11 @@ export async function insertCatalog(ctx: SeedContext, q: Queryable, reference: R
     productIds.set(spec.code, productId);
     const fields = await insertFields(ctx, q, productId, spec.fields ?? []);
     const refs = spec.variants.map((v) => variantRef(ctx, spec, v, { productId, fileId, fields }));
-    await insertRows(q, productVariants, refs.map((ref, i) => variantRow(spec, spec.variants[i] as VariantSpec, ref, reference, i)));
+    const rows = refs.map((ref, i) => variantRow(spec, spec.variants[i] as VariantSpec, ref, reference, i));
+    await insertRows(q, productVariants, rows);
+    // The stock history starts with each variant's opening quantity, so it explains the stock.
+    const opening = rows.filter((r) => r.quantity).map((r) => ({ variantId: r.id as number, change: r.quantity as number, quantityAfter: r.quantity as number, reason: 'initial', note: 'Demo data' }));
+    if (opening.length) await insertRows(q, stockMovements, opening);
     if (!spec.deleted) variants.push(...refs);
   }
   await insertBundles(q, variants, productIds);

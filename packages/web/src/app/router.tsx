@@ -2,6 +2,9 @@ import { createBrowserRouter } from 'react-router';
 import { contributionsRoutes } from '../features/contributions/routes.tsx';
 import { jobsRoutes } from '../features/jobs/routes.tsx';
 import { mailRoutes } from '../features/mail/routes.tsx';
+import { productsRoutes } from '../features/products/routes.tsx';
+import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
+import { promosRoutes } from '../features/promos/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -46,6 +49,9 @@ export const router = createBrowserRouter(
                 ...mailRoutes,
                 ...receiptsRoutes,
                 ...recurringRoutes,
+                ...productsRoutes,
+                ...paymentGroupsRoutes,
+                ...promosRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { SKU_PATTERN } from '@almoner/contracts';
+import { BILLING_PERIODS, CUSTOM_FIELD_TYPES, SKU_PATTERN, STOCK_REASONS } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 import { downloadFiles, media } from '../media/media.tables.ts';
 import { inList, memberships, money } from '../supporters/supporters.tables.ts';
@@ -26,10 +26,7 @@ import { tributeTypes } from '../tributes/tributes.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
-export const BILLING_PERIODS = ['onetime', 'weekly', 'biweekly', 'monthly', 'quarterly', 'biannually', 'annually'] as const;
-export const CUSTOM_FIELD_TYPES = [
-  'text', 'lg_text', 'select', 'multi-select', 'check', 'date', 'email', 'phone', 'html', 'hidden',
-] as const;
+export { BILLING_PERIODS, CUSTOM_FIELD_TYPES } from '@almoner/contracts';
 
 /** `{type: single_account | supporters_choice, default_account, designations: [{label, account, is_default}]}` */
 export type DesignationOptions = {
@@ -77,6 +74,8 @@ export const products = pgTable(
     outofstockMessage: varchar('outofstock_message', { length: 255 }),
     /** Caps total sales across variants when set (available = limit − sold). */
     limitSales: integer('limit_sales'),
+    /** Units sold across variants (sales add, refunds take back): available = limit_sales − sold. */
+    soldCount: integer('sold_count').notNull().default(0),
     hideQty: boolean('hide_qty').notNull().default(false),
     hidePrice: boolean('hide_price').notNull().default(false),
     achOnly: boolean('ach_only').notNull().default(false),
@@ -114,6 +113,7 @@ export const products = pgTable(
     index('products_name_idx').on(sql`lower(${t.name})`),
     index('products_type_idx').on(t.type),
     check('products_type_check', inList(t.type, ['standard', 'donation_form', 'template'])),
+    check('products_sold_count_check', sql`${t.soldCount} >= 0`),
   ],
 );
 
@@ -259,5 +259,31 @@ export const productCustomFields = pgTable(
     check('product_custom_fields_type_check', inList(t.type, CUSTOM_FIELD_TYPES)),
     check('product_custom_fields_format_check', sql`${t.format} in ('simple', 'advanced')`),
     check('product_custom_fields_sequence_check', sql`${t.sequence} between 0 and 999`),
+  ],
+);
+
+/**
+ * Every change of a variant's stock: who, when and why. `quantity_after` is the stock the change
+ * left, so the history explains the current quantity line by line.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    reason: varchar('reason', { length: 20 }).notNull(),
+    note: varchar('note', { length: 255 }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sale or refund's contribution, when there is one (no foreign key: contributions import products). */
+    contributionId: integer('contribution_id'),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movements_variant_idx').on(t.variantId, t.id),
+    check('stock_movements_reason_check', inList(t.reason, STOCK_REASONS)),
   ],
 );

@@ -1,3 +1,4 @@
+import { DISCOUNT_TYPES } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,7 +19,7 @@ import { productCategories, products } from '../products/products.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
-export const DISCOUNT_TYPES = ['percent', 'dollar', 'bxgy_percent', 'bxgy_dollar'] as const;
+export { DISCOUNT_TYPES };
 
 /**
  * Promo codes. Percent types use `discount_percent`; dollar types use `discount_amount` (minor

@@ -1,3 +1,4 @@
+import { SEGMENT_TYPES } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,7 +19,7 @@ import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
 const tz = { withTimezone: true } as const;
 
 /** text: free text per sponsee; the others pick from segment_items. */
-export const SEGMENT_TYPES = ['text', 'date', 'multi-select', 'advanced-multi-select'] as const;
+export { SEGMENT_TYPES };
 
 /** Custom fields of sponsorships ("Country", "Project", "Interests" …). */
 export const segments = pgTable(

@@ -1,3 +1,4 @@
+import { RECURRING_FREQUENCIES } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -24,7 +25,7 @@ import { contributionItems } from '../contributions/contribution-items.tables.ts
 
 const tz = { withTimezone: true } as const;
 
-export const RECURRING_FREQUENCIES = ['weekly', 'biweekly', 'monthly', 'quarterly', 'biannually', 'annually'] as const;
+export { RECURRING_FREQUENCIES };
 
 /** A named set of ways to pay for a sponsorship (spec part 2 "payment group"). */
 export const paymentOptionGroups = pgTable('payment_option_groups', {

@@ -1,0 +1,186 @@
+import type { ProductDetail } from '@almoner/contracts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+async function screenshot(page: Page, name: string) {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  await takeScreenshot(page, name);
+  await expectAccessible(page, name);
+}
+
+/** The product as the API answers it, fetched by the signed-in page. */
+const readProduct = (page: Page, id: number): Promise<ProductDetail> =>
+  page.evaluate(async (productId) => {
+    const r = await fetch(`/jpanel/products/${productId}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    return (await r.json()) as ProductDetail;
+  }, id);
+
+const suffix = Date.now() % 1_000_000;
+const FIELD_TYPES = ['Text', 'Large text', 'Drop-down', 'Multiple choice', 'Checkbox', 'Date', 'Email', 'Phone', 'HTML', 'Hidden'];
+
+async function pick(page: Page, scope: ReturnType<Page['locator']> | Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addCustomFields(page: Page) {
+  for (const [i, type] of FIELD_TYPES.entries()) {
+    await page.getByRole('button', { name: 'Add custom field' }).click();
+    const row = page.getByTestId('custom-field-row').nth(i);
+    await pick(page, row, 'Type', type);
+    await row.getByLabel('Name').fill(`${type} question`);
+    if (type === 'Drop-down') {
+      await row.getByLabel('Choices').fill('Small\nMedium\nLarge');
+      await pick(page, row, 'Default choice', 'Medium');
+    }
+    if (type === 'Multiple choice') {
+      await row.getByLabel('Separate values and labels').check();
+      await row.getByRole('button', { name: 'Add choice' }).click();
+      await row.getByLabel('Choice 1 value').fill('r');
+      await row.getByLabel('Choice 1 label').fill('Red');
+      await row.getByRole('button', { name: 'Add choice' }).click();
+      await row.getByLabel('Choice 2 value').fill('b');
+      await row.getByLabel('Choice 2 label').fill('Blue');
+    }
+    if (type === 'HTML') await row.getByLabel('HTML', { exact: true }).fill('<p>Thank you for giving.</p>');
+  }
+}
+
+it('creates a product with a donation and a fixed variant, custom fields of every type and designations', async () => {
+  const { page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.goto('/jpanel/products');
+  await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
+  await page.getByRole('cell', { name: 'Annual Membership' }).waitFor();
+  await screenshot(page, 'products-list');
+
+  await page.getByRole('link', { name: 'Add product' }).click();
+  await page.getByRole('heading', { name: 'Add product' }).waitFor();
+  await page.getByLabel('Name').first().fill('Winter appeal');
+  // The SKU is checked on the server as soon as the field is left.
+  await page.getByLabel('SKU').fill('WINTER APPEAL');
+  await page.getByLabel('Summary').click();
+  await page.getByText('The product code/sku must not contain any spaces or special characters.').waitFor();
+  await page.getByLabel('SKU').fill('membership');
+  await page.getByLabel('Summary').click();
+  await page.getByText('The SKU is already in use. The SKU must be unique.').waitFor();
+  const sku = `WINTER-${suffix}`;
+  await page.getByLabel('SKU').fill(sku);
+  await pick(page, page, 'Template', 'Page with payment');
+
+  // Designations: the supporter chooses; codes are normalised as they are left.
+  await page.getByText("Supporter's choice").click();
+  await page.getByLabel('Designation 1 label').fill('Where it is needed most');
+  await page.getByLabel('Designation 1 account').fill('general fund');
+  await page.getByLabel('Designation 2 label').fill('Warm coats');
+  await page.getByLabel('Designation 2 account').fill('coats-2026!');
+  await page.getByLabel('Designation 3 label').click();
+  expect(await page.getByLabel('Designation 2 account').inputValue()).toBe('COATS_2026');
+  await page.getByLabel('Designation 2 is the default').check();
+
+  await addCustomFields(page);
+
+  // Variant 1: a donation with presets.
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  let modal = page.getByRole('dialog', { name: 'Add variant' });
+  await modal.getByLabel('Variant name').fill('Give any amount');
+  await modal.getByText('Donation', { exact: true }).click();
+  await modal.getByLabel('Preset amounts').fill('25, 50, 100');
+  await modal.getByLabel('Minimum amount (USD)').fill('5');
+  await screenshot(page, 'product-variant-donation');
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await modal.waitFor({ state: 'detached' });
+
+  // Variant 2: a fixed price with a bundle and a download.
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  modal = page.getByRole('dialog', { name: 'Add variant' });
+  await modal.getByLabel('Variant name').fill('Scarf and report');
+  await modal.getByLabel('Regular price (USD)').fill('30');
+  await modal.getByLabel('Sale price (USD)').fill('25.50');
+  await modal.getByRole('tab', { name: 'Inventory' }).click();
+  await modal.getByRole('textbox', { name: 'Quantity', exact: true }).fill('12');
+  await modal.getByLabel('Restock level').fill('3');
+  await modal.getByRole('tab', { name: 'Media' }).click();
+  await modal.getByText('File', { exact: true }).click();
+  await pick(page, modal, 'File', 'annual-report.pdf');
+  await pick(page, modal, 'Link expires after', '2 days');
+  await pick(page, modal, 'Downloads', '3');
+  await modal.getByRole('tab', { name: 'Bundles' }).click();
+  await modal.getByRole('combobox', { name: 'Add a bundled variant' }).fill('Individual');
+  await page.getByRole('option', { name: 'Annual Membership – Individual' }).click();
+  await modal.getByLabel('Annual Membership – Individual quantity').fill('2');
+  await screenshot(page, 'product-variant-fixed');
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await modal.waitFor({ state: 'detached' });
+
+  const rows = page.getByTestId('variant-row');
+  expect(await rows.count()).toBe(2);
+  await expect.poll(() => rows.nth(1).innerText()).toContain('$25.50');
+  await page.getByRole('button', { name: 'Set Scarf and report as default' }).click();
+  await screenshot(page, 'product-new');
+
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.waitForURL(/\/jpanel\/products\/\d+$/);
+  await page.getByRole('heading', { name: 'Winter appeal' }).waitFor();
+  const id = Number(/products\/(\d+)$/.exec(page.url())![1]);
+
+  const saved = await readProduct(page, id);
+  expect(saved.code).toBe(sku);
+  expect(saved.designation_options).toEqual({
+    type: 'supporters_choice',
+    default_account: 'COATS_2026',
+    designations: [
+      { label: 'Where it is needed most', account: 'GENERAL_FUND', is_default: false },
+      { label: 'Warm coats', account: 'COATS_2026', is_default: true },
+    ],
+  });
+  expect(saved.custom_fields.map((f) => f.type)).toEqual(['text', 'lg_text', 'select', 'multi-select', 'check', 'date', 'email', 'phone', 'html', 'hidden']);
+  expect(saved.custom_fields[2]).toMatchObject({ default_value: 'Medium', choices: [{ value: 'Small' }, { value: 'Medium' }, { value: 'Large' }] });
+  expect(saved.custom_fields[3]).toMatchObject({ format: 'advanced', choices: [{ value: 'r', label: 'Red' }, { value: 'b', label: 'Blue' }] });
+  const [donation, fixed] = saved.variants as [ProductDetail['variants'][number], ProductDetail['variants'][number]];
+  expect(donation).toMatchObject({ variant_name: 'Give any amount', is_donation: true, price_presets: [25, 50, 100], price_minimum: 5, is_default: false });
+  expect(fixed).toMatchObject({ variant_name: 'Scarf and report', is_default: true, price: 30, sale_price: 25.5, quantity: 12, file_type: 'file', download_limit: 3, download_expiry_seconds: 172800 });
+  expect(fixed.linked_variants).toMatchObject([{ name: 'Annual Membership – Individual', quantity: 2 }]);
+  await screenshot(page, 'product-saved');
+
+  // Reorder by keyboard (dnd-kit's sensor), remove an existing field (marked, not dropped), save.
+  const handle = page.getByRole('button', { name: 'Move Hidden question', exact: true });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('ArrowUp');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await page.getByRole('button', { name: 'Remove Text question', exact: true }).click();
+  await page.getByText('Deleted on save').waitFor();
+  await screenshot(page, 'product-fields-edited');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Product saved.').waitFor();
+  const after = await readProduct(page, id);
+  expect(after.custom_fields.map((f) => f.type)).toEqual(['lg_text', 'select', 'multi-select', 'check', 'date', 'email', 'phone', 'hidden', 'html']);
+
+  // The quantity of a saved variant is locked until its toggle is used.
+  await page.getByRole('button', { name: 'Edit Scarf and report' }).click();
+  modal = page.getByRole('dialog', { name: 'Edit variant' });
+  await modal.getByRole('tab', { name: 'Inventory' }).click();
+  expect(await modal.getByRole('textbox', { name: 'Quantity', exact: true }).isDisabled()).toBe(true);
+  await modal.getByRole('button', { name: 'Edit quantity' }).click();
+  await modal.getByRole('textbox', { name: 'Quantity', exact: true }).fill('2');
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await page.getByText('Low stock').waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Product saved.').first().waitFor();
+  await page.getByRole('button', { name: 'Edit Scarf and report' }).click();
+  modal = page.getByRole('dialog', { name: 'Edit variant' });
+  await modal.getByRole('tab', { name: 'Inventory' }).click();
+  await modal.getByText('Stock history').waitFor();
+  await modal.getByText('Manual edit').waitFor();
+  await screenshot(page, 'product-variant-inventory');
+});

@@ -1,0 +1,79 @@
+import { PRODUCT_PICKER_MAX, pickerMessages } from '@almoner/contracts';
+import { MultiSelect, Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useProductOptions } from './api.ts';
+
+type Common = {
+  label: string;
+  description?: string;
+  error?: string | undefined;
+  excludeId?: number | undefined;
+};
+type Single = Common & {
+  multiple?: false;
+  value: number | null;
+  onChange: (id: number | null) => void;
+};
+type Multiple = Common & { multiple: true; value: number[]; onChange: (ids: number[]) => void };
+
+/**
+ * The product picker (spec part 2 §8, §9): one product, or up to 20 when multiple. A chosen id
+ * the server does not know shows as 'Unknown Product' with the warning 'This product does not exist.'.
+ */
+export function ProductPicker(props: Single | Multiple) {
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search, 250);
+  const chosen = props.multiple ? props.value : props.value === null ? [] : [props.value];
+  const known = useProductOptions('', chosen);
+  const found = useProductOptions(query);
+  const byId = new Map(
+    [...(found.data ?? []), ...(known.data ?? [])]
+      .filter((p) => p.id !== props.excludeId)
+      .map((p) => [p.id, p]),
+  );
+  const missing = known.isSuccess
+    ? chosen.filter((id) => !known.data.some((p) => p.id === id))
+    : [];
+  const data = [
+    ...[...byId.values()].map((p) => ({ value: String(p.id), label: `${p.name} (${p.code})` })),
+    ...missing.map((id) => ({ value: String(id), label: pickerMessages.unknownProduct })),
+  ];
+  const warning = missing.length ? pickerMessages.productMissing : undefined;
+  const common = {
+    label: props.label,
+    description: props.description,
+    data,
+    searchable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    filter: ({ options }: { options: unknown[] }) => options as never,
+    nothingFoundMessage: query ? 'No products match.' : 'Type to search products.',
+    error: props.error ?? warning,
+  };
+  return (
+    <>
+      {props.multiple ? (
+        <MultiSelect
+          {...common}
+          maxValues={PRODUCT_PICKER_MAX}
+          value={props.value.map(String)}
+          onChange={(ids) => props.onChange(ids.map(Number))}
+          clearable
+        />
+      ) : (
+        <Select
+          {...common}
+          value={props.value === null ? null : String(props.value)}
+          onChange={(id) => props.onChange(id === null ? null : Number(id))}
+          clearable
+        />
+      )}
+      {props.multiple && (
+        <Text size="xs" c="dimmed">
+          Up to {PRODUCT_PICKER_MAX} products.
+        </Text>
+      )}
+    </>
+  );
+}
