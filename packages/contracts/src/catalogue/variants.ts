@@ -201,7 +201,8 @@ export const variantSchema = z.object({
   download_address_limit: z.number().nullable(),
   download_limit: z.number().nullable(),
   file_description: z.string().nullable(),
-  crm_metadata: z.record(z.string(), z.string()),
+  /** The donor CRM's codes by key (only the keys that are set). */
+  crm_metadata: z.object(Object.fromEntries(CRM_CODE_KEYS.map((k) => [k, z.string().optional()])) as Record<(typeof CRM_CODE_KEYS)[number], z.ZodOptional<z.ZodString>>),
   linked_variants: z.array(z.object({ variant_id: z.number(), name: z.string(), quantity: z.number(), price: z.number() })),
 });
 export type Variant = z.infer<typeof variantSchema>;

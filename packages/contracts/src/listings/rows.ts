@@ -49,3 +49,28 @@ export const supporterRowSchema = z.object({
   donor_id: shown(z.string(), 'Donor CRM id.', '100008'),
 });
 export type SupporterListingRow = z.infer<typeof supporterRowSchema>;
+
+export const receiptRowSchema = z.object({
+  ...rowBase,
+  supporter_id: shown(z.number(), 'The supporter the receipt is for, if any.', 6),
+  number: shown(z.string(), 'Receipt number (null while a draft).', 'WEB26-000000042'),
+  name: shown(z.string(), 'Name on the receipt.', 'Estel Mraz'),
+  email: shown(z.string(), 'Email on the receipt.', 'estel@example.org'),
+  amount: shown(z.number(), 'Receiptable amount as a decimal in currency_code.', 120),
+  issued_at: shown(z.string(), 'When it was issued (timestamp).', '2026-11-21 19:34:26.329+00'),
+  status: shown(z.string(), 'draft, issued or void.', 'issued'),
+});
+export type ReceiptListingRow = z.infer<typeof receiptRowSchema>;
+
+export const productRowSchema = z.object({
+  ...rowBase,
+  is_donation: shown(z.boolean(), 'The default variant takes a donation rather than a price.', false),
+  name: shown(z.string(), 'Product name.', 'Annual membership'),
+  code: shown(z.string(), 'SKU.', 'MEMBER-2026'),
+  variants: shown(z.number(), 'Live variants.', 2),
+  price: shown(z.number(), "The default variant's price (its sale price when on sale), a decimal; null for a donation.", 50),
+  stock: shown(z.number(), 'Units in stock over live variants; null when out-of-stock sales are allowed.', 12),
+  is_enabled: shown(z.boolean(), 'Shown to supporters.', true),
+  updated_at: shown(z.string(), 'Last change (timestamp).', '2026-11-21 19:34:26.329+00'),
+});
+export type ProductListingRow = z.infer<typeof productRowSchema>;

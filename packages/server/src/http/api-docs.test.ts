@@ -1,7 +1,9 @@
-import { contributionRowSchema, supporterRowSchema } from '@almoner/contracts';
+import { contributionRowSchema, productRowSchema, receiptRowSchema, supporterRowSchema } from '@almoner/contracts';
 import { describe, expect, it } from 'vitest';
 import { contributionsListing } from '../modules/contributions/contributions.listing.ts';
 import { supportersListing } from '../modules/supporters/supporters.listing.ts';
+import { receiptsListing } from '../modules/receipts/receipts.listing.ts';
+import { productsListing } from '../modules/products/products.listing.ts';
 import { createTestApp } from '../test/test-app.ts';
 
 const t = await createTestApp();
@@ -74,7 +76,13 @@ describe('the API reference', () => {
   });
 
   it('declares exactly the keys each listing answers, so none is stripped from a row', () => {
-    for (const [definition, row] of [[contributionsListing, contributionRowSchema], [supportersListing, supporterRowSchema]] as const) {
+    const pairs: [{ rowExtras: object; fields: object }, { shape: object }][] = [
+      [contributionsListing, contributionRowSchema],
+      [supportersListing, supporterRowSchema],
+      [receiptsListing, receiptRowSchema],
+      [productsListing, productRowSchema],
+    ];
+    for (const [definition, row] of pairs) {
       const answered = [...Object.keys(definition.rowExtras), ...Object.keys(definition.fields)].sort();
       expect(Object.keys(row.shape).sort()).toEqual(answered);
     }

@@ -1,7 +1,10 @@
 import {
   idParam,
   listingRequestSchema,
-  listingResponseSchema,
+  listingResponseOf,
+  productRowSchema,
+  type ListingResponse,
+  type ProductListingRow,
   productDestroySchema,
   productDetailSchema,
   productFiltersSchema,
@@ -41,8 +44,8 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/products.listing',
-    { config: { permission: 'product.view' }, serializerCompiler: listingSerializer, schema: { summary: 'List products (DataTables paging, search and filters)', tags, body: listingRequest, response: { 200: listingResponseSchema } } },
-    async (request) => runListing(ctx.db, productsListing, readListingQuery(productsListing, request.body)),
+    { config: { permission: 'product.view' }, serializerCompiler: listingSerializer, schema: { summary: 'List products (DataTables paging, search and filters)', tags, body: listingRequest, response: { 200: listingResponseOf(productRowSchema) } } },
+    async (request) => (await runListing(ctx.db, productsListing, readListingQuery(productsListing, request.body))) as ListingResponse<ProductListingRow>,
   );
 
   app.get(

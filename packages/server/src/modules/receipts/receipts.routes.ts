@@ -1,4 +1,4 @@
-import { RECEIPT_BULK_ACTIONS, idParam, listingRequestSchema, listingResponseSchema, notifyReceiptSchema, receiptFiltersSchema, receiptAnswerSchema, receiptDetailSchema, receiptMessages, reviseReceiptSchema } from '@almoner/contracts';
+import { RECEIPT_BULK_ACTIONS, idParam, listingRequestSchema, listingResponseOf, receiptRowSchema, type ListingResponse, type ReceiptListingRow, notifyReceiptSchema, receiptFiltersSchema, receiptAnswerSchema, receiptDetailSchema, receiptMessages, reviseReceiptSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
@@ -22,8 +22,8 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/jpanel/tax_receipts.ajax', {
     config: { permission: 'taxreceipt.view' },
     serializerCompiler: listingSerializer,
-    schema: { summary: 'List tax receipts (DataTables paging, search and filters)', tags, body: listingBody, response: { 200: listingResponseSchema } },
-  }, async (request) => runListing(app.ctx.db, receiptsListing, readListingQuery(receiptsListing, request.body as Record<string, unknown>)));
+    schema: { summary: 'List tax receipts (DataTables paging, search and filters)', tags, body: listingBody, response: { 200: listingResponseOf(receiptRowSchema) } },
+  }, async (request) => (await runListing(app.ctx.db, receiptsListing, readListingQuery(receiptsListing, request.body as Record<string, unknown>))) as ListingResponse<ReceiptListingRow>);
 
   app.get('/jpanel/tax_receipts.csv', {
     config: { permission: 'taxreceipt.view' },
