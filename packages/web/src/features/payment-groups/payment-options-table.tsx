@@ -10,25 +10,9 @@ import {
   type PaymentOptionType,
   type RecurringFrequency,
 } from '@almoner/contracts';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DragHandle, SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 import { ActionIcon, Button, Select, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 
 export type OptionValues = {
   key: string;
@@ -69,26 +53,11 @@ const dayChoices = Array.from({ length: RECURRING_DAY_MAX }, (_, i) => String(i 
  * week instead of a day of the month. Rows are added, removed and dragged into order.
  */
 export function PaymentOptionsTable({ options, currency, errors, onChange }: Props) {
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const update = (key: string, change: Partial<OptionValues>) =>
     onChange(options.map((o) => (o.key === key ? { ...o, ...change } : o)));
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(
-      arrayMove(
-        options,
-        options.findIndex((o) => o.key === active.id),
-        options.findIndex((o) => o.key === over.id),
-      ),
-    );
-  };
   return (
     <Stack gap="sm">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
-        <SortableContext items={options.map((o) => o.key)} strategy={verticalListSortingStrategy}>
+      <SortableList items={options} onReorder={onChange}>
           <Table withTableBorder verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
@@ -117,8 +86,7 @@ export function PaymentOptionsTable({ options, currency, errors, onChange }: Pro
               ))}
             </Table.Tbody>
           </Table>
-        </SortableContext>
-      </DndContext>
+      </SortableList>
       <Button
         variant="light"
         w="fit-content"
@@ -140,27 +108,18 @@ type RowProps = {
 };
 
 function OptionRow({ option: o, position, error, onChange, onRemove }: RowProps) {
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: o.key });
+  const { setNodeRef, style, handleProps } = useSortableRow(o.key);
   const { is_custom, is_recurring } = flagsOfType(o.type);
   const weekly = usesDayOfWeek(o.recurring_frequency);
   const name = `option ${position}`;
   return (
     <Table.Tr
       ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      style={style}
       data-testid="payment-option-row"
     >
       <Table.Td>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Move ${name}`}
-          {...attributes}
-          {...listeners}
-          style={{ cursor: 'grab' }}
-        >
-          <IconGripVertical size={16} />
-        </ActionIcon>
+        <DragHandle label={`Move ${name}`} handleProps={handleProps} />
       </Table.Td>
       <Table.Td>
         <Select

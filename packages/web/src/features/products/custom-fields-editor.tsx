@@ -8,23 +8,7 @@ import {
   type Choice,
   type CustomFieldType,
 } from '@almoner/contracts';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DragHandle, SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 import {
   ActionIcon,
   Badge,
@@ -42,7 +26,7 @@ import {
   Textarea,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconArrowBackUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { blankField, type CustomFieldValues } from './product-form-values.ts';
 
 type Errors = Record<string, string | undefined>;
@@ -60,22 +44,12 @@ const typeOptions = CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: customFiel
  * keyboard: Space, arrows, Space), a choice list as lines or as value/label pairs, a default.
  */
 export function CustomFieldsEditor({ fields, errors, onChange }: Props) {
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const update = (key: string, change: Partial<CustomFieldValues>) =>
     onChange(fields.map((f) => (f.key === key ? { ...f, ...change } : f)));
   const remove = (field: CustomFieldValues) =>
     field.id === undefined
       ? onChange(fields.filter((f) => f.key !== field.key))
       : update(field.key, { _delete: !field._delete });
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = fields.findIndex((f) => f.key === active.id);
-    const to = fields.findIndex((f) => f.key === over.id);
-    onChange(arrayMove(fields, from, to));
-  };
 
   return (
     <Stack gap="sm">
@@ -84,8 +58,7 @@ export function CustomFieldsEditor({ fields, errors, onChange }: Props) {
           No custom fields. Add one to ask buyers a question.
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
-        <SortableContext items={fields.map((f) => f.key)} strategy={verticalListSortingStrategy}>
+      <SortableList items={fields} onReorder={onChange}>
           {fields.map((field) => {
             const index = fields.indexOf(field);
             const error = (name: string) => errors[`custom_fields.${index}.${name}`];
@@ -100,8 +73,7 @@ export function CustomFieldsEditor({ fields, errors, onChange }: Props) {
               />
             );
           })}
-        </SortableContext>
-      </DndContext>
+      </SortableList>
       <Button
         variant="light"
         leftSection={<IconPlus size={16} />}
@@ -123,14 +95,7 @@ type RowProps = {
 };
 
 function FieldRow({ field, position, error, onChange, onRemove }: RowProps) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: field.key,
-  });
-  const style = {
-    transform: CSS.Transform.toString(transform),
-    transition: transition,
-    opacity: isDragging ? 0.6 : 1,
-  };
+  const { setNodeRef, style, handleProps } = useSortableRow(field.key);
   const label = field.name || `Field ${position}`;
   const hasChoices = CHOICE_TYPES.includes(field.type);
   return (
@@ -143,17 +108,7 @@ function FieldRow({ field, position, error, onChange, onRemove }: RowProps) {
       bg={field._delete ? 'var(--mantine-color-gray-0)' : undefined}
     >
       <Group align="flex-start" wrap="nowrap" gap="sm">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Move ${label}`}
-          {...attributes}
-          {...listeners}
-          style={{ cursor: 'grab' }}
-          mt={24}
-        >
-          <IconGripVertical size={16} />
-        </ActionIcon>
+        <DragHandle label={`Move ${label}`} handleProps={handleProps} mt={24} />
         {field._delete ? (
           <Group flex={1} mt={24} gap="xs">
             <Text size="sm" td="line-through">

@@ -6,27 +6,10 @@ import {
   variantPriceLabel,
   type ProductFormOptions,
 } from '@almoner/contracts';
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { DragHandle, SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import {
   IconCopy,
-  IconGripVertical,
   IconPencil,
   IconPlus,
   IconStar,
@@ -61,20 +44,6 @@ export function VariantList({
   onChange,
   onEdit,
 }: Props) {
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const handleDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onChange(
-      arrayMove(
-        variants,
-        variants.findIndex((v) => v.key === active.id),
-        variants.findIndex((v) => v.key === over.id),
-      ),
-    );
-  };
   const setDefault = (key: string) =>
     onChange(variants.map((v) => ({ ...v, is_default: v.key === key })));
   const copy = (v: VariantValues) => {
@@ -98,8 +67,7 @@ export function VariantList({
   };
   return (
     <Stack gap="xs">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleDragEnd}>
-        <SortableContext items={variants.map((v) => v.key)} strategy={verticalListSortingStrategy}>
+      <SortableList items={variants} onReorder={onChange}>
           {variants.map((v, i) => (
             <VariantRow
               key={v.key}
@@ -113,8 +81,7 @@ export function VariantList({
               onDefault={() => setDefault(v.key)}
             />
           ))}
-        </SortableContext>
-      </DndContext>
+      </SortableList>
       {error && (
         <Text size="sm" c="red" role="alert">
           {error}
@@ -153,8 +120,7 @@ function VariantRow({
   onRemove,
   onDefault,
 }: RowProps) {
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: v.key });
-  const style = { transform: CSS.Transform.toString(transform), transition: transition };
+  const { setNodeRef, style, handleProps } = useSortableRow(v.key);
   const name = v.variant_name || 'Untitled variant';
   const presets = pricePresetsSchema.safeParse(v.price_presets);
   const price = v.redirect
@@ -180,16 +146,7 @@ function VariantRow({
       bd={invalid ? '1px solid var(--mantine-color-red-6)' : undefined}
     >
       <Group wrap="nowrap" gap="sm">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Move ${name}`}
-          {...attributes}
-          {...listeners}
-          style={{ cursor: 'grab' }}
-        >
-          <IconGripVertical size={16} />
-        </ActionIcon>
+        <DragHandle label={`Move ${name}`} handleProps={handleProps} />
         <Tooltip label={v.is_default ? 'Default variant' : 'Set as Default'}>
           <ActionIcon
             variant="subtle"
