@@ -8,6 +8,8 @@ export * from '../modules/supporters/supporters.tables.ts';
 export * from '../modules/media/media.tables.ts';
 export * from '../modules/products/products.tables.ts';
 export * from '../modules/promos/promos.tables.ts';
+export * from '../modules/taxes/taxes.tables.ts';
+export * from '../modules/shipping/shipping.tables.ts';
 export * from '../modules/tributes/tributes.tables.ts';
 export * from '../modules/sponsorships/sponsorships.tables.ts';
 export * from '../modules/segments/segments.tables.ts';

@@ -26,6 +26,7 @@ import { accountTypes, addressColumns, inList, money, supporters } from '../supp
 import { promoCodes } from '../promos/promos.tables.ts';
 import { paymentMethods, paymentProviders } from '../payments/payments.tables.ts';
 import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
+import { shippingMethods } from '../shipping/shipping.tables.ts';
 import { statusRule } from './contributions.status.ts';
 
 const tz = { withTimezone: true } as const;
@@ -218,7 +219,7 @@ function taxAndShippingColumns() {
     taxZip: varchar('tax_zip', { length: 45 }),
     taxCountry: varchar('tax_country', { length: 2 }),
     /** Shipping methods are configured in settings; the chosen one's id and label are kept. */
-    shippingMethodId: integer('shipping_method_id'),
+    shippingMethodId: integer('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
     shippingMethodName: varchar('shipping_method_name', { length: 100 }),
     courierMethod: varchar('courier_method', { length: 100 }),
     isFreeShipping: boolean('is_free_shipping').notNull().default(false),
