@@ -21,7 +21,7 @@ const read = <T>(page: Page, url: string) =>
 
 /** Picks `option` in the combobox labelled `label` by typing part of it. */
 async function pick(page: Page, label: string, typed: string, option: string | RegExp) {
-  await page.getByRole('textbox', { name: label }).fill(typed);
+  await page.getByRole('combobox', { name: label, exact: true }).fill(typed);
   await page.getByRole('option', { name: option }).first().click();
 }
 
@@ -45,12 +45,12 @@ it('creates a tax rate with a region and a product from the settings sidebar', a
   await page.getByText('Choose a region of this country from the list.').waitFor();
   await page.getByLabel('Rate (%)').fill('6.5');
   await page.getByLabel('City').fill('Portland');
-  // The first row starts on the United States; its subdivisions are labelled as states.
+  // The first row starts on the United States.
   await pick(page, 'Region 1', 'Oreg', 'Oregon');
   await page.getByRole('button', { name: 'Add region' }).click();
   await pick(page, 'Country 2', 'Canad', 'Canada');
   await pick(page, 'Region 2', 'Brit', 'British Columbia');
-  await page.getByRole('textbox', { name: 'Charged on' }).fill('Mug');
+  await page.getByRole('combobox', { name: 'Charged on' }).fill('Mug');
   await page.getByRole('option', { name: /Coffee Mug/ }).click();
   await screenshot(page, 'tax-new');
   await page.getByRole('button', { name: 'Create tax' }).click();
@@ -99,7 +99,7 @@ it('adds a tier, then a shipping method with regions and a cost in each tier', a
 
   await page.getByRole('link', { name: 'Add shipping method' }).click();
   const name = `Freight ${Date.now() % 100000}`;
-  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByLabel('Code').fill('FREIGHT');
   await page.getByLabel('Priority').fill('4');
   await page.getByRole('button', { name: 'Add region' }).click();

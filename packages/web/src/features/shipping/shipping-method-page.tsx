@@ -129,7 +129,7 @@ function MethodForm({ method, tiers, currency }: { method: ShippingMethod | unde
               <TextInput label="Code" maxLength={SHIPPING_CODE_MAX} {...form.getInputProps('code')} />
               <TextInput label="Priority" description="Lower is offered first." inputMode="numeric" {...form.getInputProps('priority')} />
             </SimpleGrid>
-            <Group mt="md">
+            <Group mt="md" align="flex-start">
               <Checkbox label="Default method" description="Chosen first where it ships; only one method can be the default." {...form.getInputProps('is_default', { type: 'checkbox' })} />
               <Checkbox label="Show on the website" {...form.getInputProps('show_on_web', { type: 'checkbox' })} />
             </Group>
@@ -154,7 +154,7 @@ function MethodForm({ method, tiers, currency }: { method: ShippingMethod | unde
             </Title>
             <Text size="sm" c="dimmed" mb="md">
               Leave a tier blank to not offer this method there.{' '}
-              <Anchor component={Link} to="/settings/shipping">
+              <Anchor component={Link} to="/settings/shipping" underline="always">
                 Edit the tiers
               </Anchor>
             </Text>
