@@ -144,7 +144,11 @@ function MethodForm({ method, tiers, currency }: { method: ShippingMethod | unde
               name="regions"
               allowWholeCountry
               value={form.values.regions}
-              onChange={(rows) => form.setFieldValue('regions', rows)}
+              onChange={(rows) => {
+                form.setFieldValue('regions', rows);
+                // A row's error ('regions.0.region') is about the row as it was: clear them all.
+                form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([key]) => !key.startsWith('regions'))));
+              }}
               errors={form.errors}
             />
           </Paper>

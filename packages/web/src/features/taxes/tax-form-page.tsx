@@ -131,7 +131,11 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
               description="The tax applies when the order's tax address is in one of these."
               name="regions"
               value={form.values.regions}
-              onChange={(rows) => form.setFieldValue('regions', rows)}
+              onChange={(rows) => {
+                form.setFieldValue('regions', rows);
+                // A row's error ('regions.0.region') is about the row as it was: clear them all.
+                form.setErrors(Object.fromEntries(Object.entries(form.errors).filter(([key]) => !key.startsWith('regions'))));
+              }}
               errors={form.errors}
             />
           </Paper>
