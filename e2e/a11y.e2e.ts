@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findOperation } from './support/api-docs.ts';
 import { expectAccessible } from './support/axe.ts';
 import { ADMIN, signIn, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
@@ -397,7 +398,7 @@ describe('every screen passes axe', () => {
     await page.getByText('Almoner API').first().waitFor();
     await page.locator('.opblock').first().waitFor();
     await expectAccessible(page, 'API reference');
-    const operation = page.locator('.opblock', { hasText: '/jpanel/supporters.listing' });
+    const operation = await findOperation(page, '/jpanel/supporters.listing');
     await operation.locator('.opblock-summary').click();
     await operation.locator('.body-param__example, .highlight-code').first().waitFor();
     await expectAccessible(page, 'API reference, an operation open');
