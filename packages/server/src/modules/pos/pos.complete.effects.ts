@@ -13,7 +13,7 @@ import type { ItemRow, OrderRow } from './pos.complete.checks.ts';
  * completion's transaction: if any of it fails, the order is not paid and nothing is kept.
  */
 
-const POS_SOURCE = 'Point of Sale (POS)';
+const POS_SOURCE = 'POS';
 
 /** Sells every item's units (bundle children included); out of stock throws before any charge. */
 export async function takeOrderStock(tx: Tx, order: OrderRow, items: ItemRow[], userId: number | null): Promise<void> {
@@ -98,7 +98,7 @@ export async function createSponsors(tx: Tx, items: ItemRow[], supporterId: numb
   for (const item of items) {
     if (item.sponsorship_id === null) continue;
     try {
-      await createSponsor(tx, userId, { sponsorship_id: item.sponsorship_id, supporter_id: supporterId, source: POS_SOURCE.slice(0, 45), started_at: null, ended_at: null, ended_reason: null, ended_note: null });
+      await createSponsor(tx, userId, { sponsorship_id: item.sponsorship_id, supporter_id: supporterId, source: POS_SOURCE, started_at: null, ended_at: null, ended_reason: null, ended_note: null });
     } catch (error) {
       // Refused before writing anything (already sponsoring this child over these dates).
       if (!(error instanceof AppError) || error.code !== 'validation') throw error;
