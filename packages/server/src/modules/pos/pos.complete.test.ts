@@ -24,7 +24,7 @@ const one = async (query: ReturnType<typeof sql>) => (await queryRows(db(), quer
 const charges = async (clientUuid: string) =>
   Number((await one(sql`select count(*)::int as n from sandbox_ledger where kind in ('charge', 'ach_debit') and idempotency_key like ${`pos:${clientUuid}:%`}`)).n);
 const payments = (id: number) =>
-  queryRows(db(), sql`select p.type, p.status, p.gateway, p.amount::bigint as amount, p.card_last4, p.outcome, p.cheque_number, p.failure_message
+  queryRows(db(), sql`select p.type, p.status, p.gateway, p.amount::int as amount, p.card_last4, p.outcome, p.cheque_number, p.failure_message
     from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${id} order by p.id`);
 const order = (id: number) => one(sql`select * from contributions where id = ${id}`);
 const quantity = async (variantId: number) => Number((await one(sql`select quantity from product_variants where id = ${variantId}`)).quantity);
@@ -218,7 +218,7 @@ describe('POST /jpanel/pos/{id}/complete: what completion sets in motion, once',
     expect(counts).toEqual({ sponsors: 1, tributes: 1, profiles: 1, memberships: 1, receipts: 1, payments: 1 });
     expect(await paidEvents(o.id)).toBe(1);
     expect(await order(o.id)).toMatchObject({ is_fulfilled: true, is_recurring: true });
-    const [tribute] = await queryRows(db(), sql`select t.amount::bigint as amount, t.notify from tributes t join contribution_items i on i.id = t.contribution_item_id where i.contribution_id = ${o.id}`);
+    const [tribute] = await queryRows(db(), sql`select t.amount::int as amount, t.notify from tributes t join contribution_items i on i.id = t.contribution_item_id where i.contribution_id = ${o.id}`);
     expect(tribute).toMatchObject({ amount: 5000, notify: 'email' });
   });
 
