@@ -1,7 +1,7 @@
 import { idParam, paymentGateways, posCompleteResponseSchema, posCompleteSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openDatabase, type Db, type Tx } from '../../db/client.ts';
-import { createGateway } from '../../integrations/payments/index.ts';
+import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { completeHooks, completePosOrder, type CompleteDeps } from './pos.complete.ts';
 
@@ -30,10 +30,13 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
     const { payment_gateway: stored } = await getSettings(app.ctx.db, ['payment_gateway']);
     const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
     const gatewayDb: Db | null = gatewayDatabase?.db ?? null;
+    // Stripe is chosen by configuration (config.stripe), not yet by the payment_gateway setting:
+    // its hosted card fields (Stripe Elements) are not part of the web app yet.
+    const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
     const deps: CompleteDeps = {
       db: app.ctx.db,
       appKey: config.appKey,
-      gateway: (tx: Tx) => createGateway(gatewayDb ?? (tx as unknown as Db), name),
+      gateway: (tx: Tx) => stripe ?? createGateway(gatewayDb ?? (tx as unknown as Db), name),
       afterCharge: completeHooks.afterCharge,
     };
     return completePosOrder(deps, request.actor, request.params.id, request.body);
