@@ -25,6 +25,7 @@ import { receiptsRoutes } from './receipts/receipts.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 import { tributesRoutes } from './tributes/tributes.routes.ts';
 import { recurringRoutes } from './recurring/recurring.routes.ts';
+import { posRoutes } from './pos/pos.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, posRoutes];
