@@ -1,8 +1,10 @@
-import { idParam, paymentGateways, posCompleteResponseSchema, posCompleteSchema } from '@almoner/contracts';
+import { idParam, paymentGateways, posCompleteResponseSchema, posCompleteSchema, posErrorAnswerSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openDatabase, type Db, type Tx } from '../../db/client.ts';
 import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
+import { AppError, statusByCode } from '../../http/errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { loadPosOrder } from './pos.order-view.ts';
 import { completeHooks, completePosOrder, type CompleteDeps } from './pos.complete.ts';
 
 /**
@@ -23,9 +25,9 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['pos'],
       params: idParam,
       body: posCompleteSchema,
-      response: { 200: posCompleteResponseSchema },
+      response: { 200: posCompleteResponseSchema, 409: posErrorAnswerSchema, 422: posErrorAnswerSchema },
     },
-  }, async (request) => {
+  }, async (request, reply) => {
     // Read before the transaction: PGlite's one connection is the transaction's until it ends.
     const { payment_gateway: stored } = await getSettings(app.ctx.db, ['payment_gateway']);
     const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
@@ -39,6 +41,17 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
       gateway: (tx: Tx) => stripe ?? createGateway(gatewayDb ?? (tx as unknown as Db), name),
       afterCharge: completeHooks.afterCharge,
     };
-    return completePosOrder(deps, request.actor, request.params.id, request.body);
+    try {
+      return await completePosOrder(deps, request.actor, request.params.id, request.body);
+    } catch (error) {
+      // Refusals and declines answer like the other order routes: the reason and the order as it stands.
+      if (!(error instanceof AppError) || (error.code !== 'validation' && error.code !== 'conflict')) throw error;
+      return reply.status(statusByCode[error.code] as 409 | 422).send({
+        status: 'error',
+        message: error.message,
+        errors: error.errors ?? { _: [error.message] },
+        order: await loadPosOrder(app.ctx.db, request.params.id),
+      });
+    }
   });
 };

@@ -39,7 +39,9 @@ async function simpleOrder(price = 2500, qty = 1, extra: Parameters<typeof makeO
 
 function expectMessage(response: { statusCode: number; json: () => unknown; body: string }, message: string) {
   expect(response.statusCode, response.body).toBe(422);
-  expect((response.json() as { message: string }).message).toBe(message);
+  const body = response.json() as { status: string; message: string; order: { is_paid: boolean } | null };
+  expect(body).toMatchObject({ status: 'error', message });
+  expect(body.order?.is_paid).toBe(false);
 }
 
 describe('POST /jpanel/pos/{id}/complete: checks before payment', () => {
@@ -95,10 +97,11 @@ describe('POST /jpanel/pos/{id}/complete: every payment type', () => {
     const o = await simpleOrder(2500, 2);
     const response = await complete(o.id, { payment_type: 'cash', cash_received: '60.00', cash_change: '10.00', send_confirmation_emails: '0' });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { status: string; message: string; order: Record<string, unknown> };
+    const body = response.json() as { status: string; message: string; order: Record<string, unknown>; payment: Record<string, unknown> };
     expect(body.status).toBe('success');
     expect(body.message).toBe(`Contribution #${o.clientUuid} Complete!`);
-    expect(body.order).toMatchObject({ invoicenumber: o.clientUuid, is_paid: true, payment_type: 'cash', cash_received: 60, cash_change: 10, totalamount: 50, send_confirmation_emails: false });
+    expect(body.order).toMatchObject({ id: o.id, invoice_number: o.clientUuid, is_paid: true, totalamount: 50, send_confirmation_emails: false });
+    expect(body.payment).toEqual({ invoicenumber: o.clientUuid, payment_type: 'cash', payment_status: 'succeeded', is_fulfilled: false, cash_received: 60, cash_change: 10 });
     const c = await order(o.id);
     expect(c.invoice_number).toBe(o.clientUuid);
     expect(c.paid_at).not.toBeNull();

@@ -1,4 +1,4 @@
-import { currencyDigits, posCompleteMessages, toDecimal, toMinor, type PosCompletedOrder, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
+import { currencyDigits, posCompleteMessages, posMessages, toDecimal, toMinor, type PosCompletedPayment, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { loadPosOrder } from './pos.order-view.ts';
 import { checkBeforePayment, loadItems, lockOrder, type ItemRow, type OrderRow } from './pos.complete.checks.ts';
 import {
   countPromoUse,
@@ -101,7 +102,7 @@ class DeclinedAttempt extends Error {
 
 async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
   const order = await lockOrder(tx, id);
-  if (!order) throw new AppError('not_found', 'This contribution does not exist.');
+  if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {
     if (input.mark_as_complete) await markFulfilled(tx, id);
     return answer(tx, id);
@@ -215,30 +216,25 @@ async function markFulfilled(tx: Tx, id: number): Promise<void> {
 
 /** The answer of a completed order; the same for every completion of it. */
 export async function answer(q: Queryable, id: number): Promise<PosCompleteResponse> {
-  const order = await completedOrder(q, id);
-  return { status: 'success', message: posCompleteMessages.complete(order.invoicenumber ?? order.client_uuid), order };
+  const [order, payment] = await Promise.all([loadPosOrder(q, id), completedPayment(q, id)]);
+  if (!order) throw new AppError('not_found', posMessages.orderNotFound);
+  return { status: 'success', message: posCompleteMessages.complete(payment.invoicenumber ?? order.client_uuid), order, payment };
 }
 
-export async function completedOrder(q: Queryable, id: number): Promise<PosCompletedOrder> {
+async function completedPayment(q: Queryable, id: number): Promise<PosCompletedPayment> {
   const [c] = await queryRows(q, sql`
-    select id, client_uuid, invoice_number, currency_code, total_amount::bigint as total, payment_type, payment_status, paid_at,
-           is_fulfilled, cash_received::bigint as cash_received, cash_change::bigint as cash_change, send_confirmation_emails
+    select invoice_number, currency_code, payment_type, payment_status, is_fulfilled,
+           cash_received::bigint as cash_received, cash_change::bigint as cash_change
       from contributions where id = ${id}`);
-  if (!c) throw new AppError('not_found', 'This contribution does not exist.');
+  if (!c) throw new AppError('not_found', posMessages.orderNotFound);
   const currency = String(c.currency_code);
   const money = (v: unknown) => (v === null || v === undefined ? null : toDecimal(String(v), currency));
   return {
-    id: Number(c.id),
-    client_uuid: String(c.client_uuid),
     invoicenumber: (c.invoice_number as string | null) ?? null,
-    currency_code: currency,
-    totalamount: toDecimal(String(c.total), currency),
     payment_type: (c.payment_type as string | null) ?? null,
     payment_status: (c.payment_status as string | null) ?? null,
-    is_paid: c.paid_at !== null,
     is_fulfilled: Boolean(c.is_fulfilled),
     cash_received: money(c.cash_received),
     cash_change: money(c.cash_change),
-    send_confirmation_emails: Boolean(c.send_confirmation_emails),
   };
 }
