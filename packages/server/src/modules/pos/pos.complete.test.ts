@@ -44,6 +44,23 @@ function expectMessage(response: { statusCode: number; json: () => unknown; body
   expect(body.order?.is_paid).toBe(false);
 }
 
+describe('POST /jpanel/pos/{id}/complete: an order built by the order routes', () => {
+  it('starts, adds, pays by card and answers the finished order; adding after payment is refused', async () => {
+    const created = await admin.post('/jpanel/products', { name: 'Candle', code: `CANDLE-${Date.now() % 1e6}`, base_currency: 'USD', variants: [{ variant_name: 'Candle', price: '12.50', quantity: 5 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const variantId = (created.json() as { variants: { id: number }[] }).variants[0]!.id;
+    const started = (await admin.post('/jpanel/pos/new', { currency_code: 'USD', using_web_pos: true, use_defaults: false })).json() as { order: { id: number; client_uuid: string } };
+    const added = await admin.post(`/jpanel/pos/${started.order.id}/add`, { variant_id: variantId, qty: 2 });
+    expect(added.statusCode, added.body).toBe(200);
+    const paid = await complete(started.order.id, { payment_type: 'credit_card', token: await cardToken(db()) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'success', order: { is_paid: true, totalamount: 25, invoice_number: started.order.client_uuid }, payment: { payment_type: 'card' } });
+    expect(await charges(started.order.client_uuid)).toBe(1);
+    expect(await quantity(variantId)).toBe(3);
+    expect((await admin.post(`/jpanel/pos/${started.order.id}/add`, { variant_id: variantId, qty: 1 })).statusCode).toBe(409);
+  });
+});
+
 describe('POST /jpanel/pos/{id}/complete: checks before payment', () => {
   it('refuses an order without items', async () => {
     const o = await makeOrder(db(), { items: [] });
