@@ -28,9 +28,6 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: posCompleteResponseSchema, 409: posErrorAnswerSchema, 422: posErrorAnswerSchema },
     },
   }, async (request, reply) => {
-    // Read before the transaction: PGlite's one connection is the transaction's until it ends.
-    const { payment_gateway: stored } = await getSettings(app.ctx.db, ['payment_gateway']);
-    const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
     const gatewayDb: Db | null = gatewayDatabase?.db ?? null;
     // Stripe is chosen by configuration (config.stripe), not yet by the payment_gateway setting:
     // its hosted card fields (Stripe Elements) are not part of the web app yet.
@@ -38,7 +35,13 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
     const deps: CompleteDeps = {
       db: app.ctx.db,
       appKey: config.appKey,
-      gateway: (tx: Tx) => stripe ?? createGateway(gatewayDb ?? (tx as unknown as Db), name),
+      // Read through `tx`: on PGlite the one connection is the transaction's until it ends.
+      gateway: async (tx: Tx) => {
+        if (stripe) return stripe;
+        const { payment_gateway: stored } = await getSettings(tx, ['payment_gateway']);
+        const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
+        return createGateway(gatewayDb ?? (tx as unknown as Db), name);
+      },
       afterCharge: completeHooks.afterCharge,
     };
     try {

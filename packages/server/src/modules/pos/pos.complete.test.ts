@@ -238,6 +238,7 @@ describe('POST /jpanel/pos/{id}/complete: what completion sets in motion, once',
     expect(counts).toEqual({ sponsors: 1, tributes: 1, profiles: 1, memberships: 1, receipts: 1, payments: 1 });
     expect(await paidEvents(o.id)).toBe(1);
     expect(await order(o.id)).toMatchObject({ is_fulfilled: true, is_recurring: true });
+    expect(Number((await one(sql`select lifetime_donation_count + lifetime_purchase_count as n from supporters where id = ${supporterId}`)).n)).toBeGreaterThan(0);
     const [tribute] = await queryRows(db(), sql`select t.amount::int as amount, t.notify from tributes t join contribution_items i on i.id = t.contribution_item_id where i.contribution_id = ${o.id}`);
     expect(tribute).toMatchObject({ amount: 5000, notify: 'email' });
   });

@@ -6,6 +6,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
+import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { loadPosOrder } from './pos.order-view.ts';
 import { checkBeforePayment, loadItems, lockOrder, type ItemRow, type OrderRow } from './pos.complete.checks.ts';
@@ -57,7 +58,7 @@ export type CompleteDeps = {
   db: Db;
   appKey: Buffer;
   /** The organisation's gateway, working through `tx` or its own connection (see above). */
-  gateway: (tx: Tx) => PaymentGateway;
+  gateway: (tx: Tx) => Promise<PaymentGateway>;
   /** Tests only: runs after the gateway charged and before commit (to simulate a crash there). */
   afterCharge?: (() => void | Promise<void>) | undefined;
 };
@@ -115,7 +116,7 @@ async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, i
   let charged: GatewayPayment | null = null;
   let gatewayName = 'offline';
   if (source) {
-    const gateway = deps.gateway(tx);
+    const gateway = await deps.gateway(tx);
     gatewayName = gateway.name;
     const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
     const request = { idempotencyKey, amount: order.total_amount, currency: order.currency_code, description: `Payment for Contribution #${order.client_uuid}` };
@@ -200,6 +201,8 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
   await grantMemberships(tx, order, supporterId);
   await grantDownloads(tx, order);
   await issueReceiptIfDue(tx, order, actor.userId);
+  // The donor's lifetime giving counts this gift from now (the one derivation refunds use too).
+  if (supporterId) await refreshSupporterGiving(tx, sql`select ${supporterId}::int as supporter_id`);
   await recordEvent(tx, 'contribution.paid', {
     contribution_id: order.id,
     supporter_id: supporterId,
