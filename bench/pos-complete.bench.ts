@@ -2,7 +2,8 @@
 // /jpanel/pos/{id}/complete against the same transaction's SQL run directly, one at a time
 // (median, p95) and 20 orders at once (p95, throughput).
 // Usage: npx tsx bench/pos-complete.bench.ts   (PostgreSQL at BENCH_PG_URL, default
-// postgres://postgres@127.0.0.1:5432; a fresh database almoner_bench_pos is made and dropped)
+// postgres://postgres@127.0.0.1:5432; a fresh database almoner_bench_pos is made each run and
+// left for inspection)
 //
 // "The same SQL": one completion is run in this process with pg's query method watched, and
 // every statement it sent (begin … commit) is kept. Replaying them for another order (its id and
@@ -35,13 +36,6 @@ async function freshDatabase() {
   const database = await openDatabase({ url });
   await migrateDatabase(database);
   return database;
-}
-
-async function dropDatabase() {
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  await admin.connect();
-  await admin.query(`drop database if exists ${NAME} with (force)`);
-  await admin.end();
 }
 
 type Order = { id: number; uuid: string; ids: Map<number, number> };
@@ -168,7 +162,6 @@ async function main() {
   } finally {
     await server.stop();
     await pool.end();
-    await dropDatabase();
   }
 }
 
@@ -229,3 +222,5 @@ async function measure(pool: pg.Pool, server: Awaited<ReturnType<typeof startSer
 }
 
 await main();
+// The in-process app of the recording keeps a LISTEN connection; nothing is left to wait for.
+process.exit(0);

@@ -81,7 +81,10 @@ async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: 
 
 export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
   try {
-    return await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
+    await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
+    // Read after commit: the row lock is held no longer than the payment needs, and every
+    // completion of the order (first, repeat, concurrent) reads the same committed order.
+    return await answer(deps.db, id);
   } catch (error) {
     if (!(error instanceof DeclinedAttempt)) throw error;
     await withActor(deps.db, actor, (tx) => recordDecline(tx, error.order, error.declined, error.gateway, error.paymentMethodId));
@@ -101,12 +104,12 @@ class DeclinedAttempt extends Error {
   }
 }
 
-async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
+async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<void> {
   const order = await lockOrder(tx, id);
   if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {
     if (input.mark_as_complete) await markFulfilled(tx, id);
-    return answer(tx, id);
+    return;
   }
   const items = await loadItems(tx, id);
   const { type, checkDate } = checkBeforePayment(order, items, input);
@@ -131,7 +134,6 @@ async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, i
     await deps.afterCharge?.();
   }
   await recordPaid(tx, actor, order, items, input, { type, checkDate, charged, gatewayName, source });
-  return answer(tx, id);
 }
 
 /**
