@@ -254,6 +254,18 @@ describe('POST /jpanel/pos/{id}/complete: what completion sets in motion, once',
     expect(Number((await one(sql`select usage_count from promo_codes where id = ${promo!.id}`)).usage_count)).toBe(1);
   });
 
+  it('a double submit answers the same without charging; marking complete later still applies', async () => {
+    const o = await simpleOrder(2500);
+    const token = await cardToken(db());
+    const first = await complete(o.id, { payment_type: 'credit_card', token });
+    const second = await complete(o.id, { payment_type: 'credit_card', token, mark_as_complete: '1' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toEqual({ ...first.json(), payment: { ...first.json().payment, is_fulfilled: true } });
+    expect(await charges(o.clientUuid)).toBe(1);
+    expect(await payments(o.id)).toHaveLength(1);
+    expect(await quantity(o.variantId)).toBe(4);
+  });
+
   it('two concurrent completes charge once and answer the same', async () => {
     const o = await simpleOrder(2500);
     const token = await cardToken(db());
