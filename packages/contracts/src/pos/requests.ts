@@ -131,8 +131,16 @@ export const posAddItemRequestSchema = z.object({
   recurring_day: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(28).optional()),
   recurring_day_of_week: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(7).optional()),
   recurring_with_initial_charge: bool(),
-  /** Custom field answers by field id. */
-  fields: z.record(z.string().regex(/^\d{1,9}$/), fieldValue).optional(),
+  /**
+   * Custom field answers: a list of { id, value }, or (as form posts send them) an object keyed
+   * by field id. A multi-select's value is the list of chosen values.
+   */
+  fields: z
+    .preprocess(
+      (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v).map(([id, value]) => ({ id, value })) : v),
+      z.array(z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1), value: fieldValue })).max(200),
+    )
+    .optional(),
   gl_code: z.preprocess(blankToUndefined, limited(200).optional()),
   gift_aid: bool(),
   is_tribute: bool(),

@@ -50,7 +50,8 @@ async function assertAvailable(q: Queryable, orderId: number, variantId: number,
 }
 
 /** Custom field answers checked against the product's fields; answers to store. */
-function checkFields(fields: Row[], answers: Record<string, string | string[]>): { fieldId: number; value: string }[] {
+function checkFields(fields: Row[], list: { id: number; value: string | string[] }[]): { fieldId: number; value: string }[] {
+  const answers = Object.fromEntries(list.map((a) => [String(a.id), a.value]));
   const stored: { fieldId: number; value: string }[] = [];
   for (const f of fields) {
     const id = Number(f.id);
@@ -193,7 +194,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   }
 
   const fields = await queryRows(q, sql`select * from product_custom_fields where product_id = ${variant.product_id as number} and deleted_at is null order by sequence, id`);
-  const answers = checkFields(fields, body.fields ?? {});
+  const answers = checkFields(fields, body.fields ?? []);
   if (body.is_tribute && variant.allow_tributes && !body.tribute_name) throw fieldError('tribute_name', posMessages.fieldRequired('Tribute name'));
 
   const period = String(variant.billing_period);
