@@ -65,6 +65,11 @@ describe('adding and removing items', () => {
     expect(none.json().message).toBe(posMessages.noProductSelected);
     const tooMany = await add(order.id, { variant_id: 1, qty: 26 });
     expect(tooMany.json().errors.qty).toEqual([posMessages.qtyRange(25)]);
+    const noDefault = await product({}, [{ variant_name: 'A', price: '1' }, { variant_name: 'B', price: '2' }]);
+    await t.database.db.execute(sql`update product_variants set is_default = false where product_id = ${noDefault.id}`);
+    expect((await add(order.id, { product_id: noDefault.id })).json().message).toBe(posMessages.noDefaultVariant);
+    const byProduct = await add(order.id, { product_id: (await product()).id });
+    expect(byProduct.json().order.items).toHaveLength(1);
     const missing = await add(order.id, { variant_id: 999999, qty: 1 });
     expect(missing.json()).toMatchObject({ status: 'error', message: posMessages.variantNotFound, order: { id: order.id } });
   });
@@ -441,7 +446,7 @@ describe('nothing changes once paid', () => {
     const again = await add(order.id, { variant_id: p.variants[0]!.id, qty: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: 'error', order: { is_paid: true, totalamount: 10 } });
-    expect(again.json().message).toContain('Unable to add items after a contribution has been paid');
+    expect(again.json().message).toBe(posMessages.addAfterPaid(order.client_uuid));
     expect((await admin.post(`/jpanel/pos/${order.id}/remove`, { order_item_id: item.id })).json().message).toBe(posMessages.removeAfterPaid);
     expect((await update(order.id, { comments: 'late' })).json().message).toBe(posMessages.orderPaid);
     expect((await applyCodes(order.id, 'TENOFF')).json().message).toBe(posMessages.orderPaid);
