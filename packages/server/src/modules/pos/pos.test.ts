@@ -342,6 +342,54 @@ describe('supporters, details and defaults', () => {
   });
 });
 
+describe('settings the engine follows', () => {
+  it('copies a complete shipping (else billing) address to the tax address when the setting is on', async () => {
+    await t.database.db.execute(sql`insert into settings (key, value) values ('pos_use_default_tax_region', 'true'::jsonb)
+                                     on conflict (key) do update set value = excluded.value`);
+    try {
+      const order = await start();
+      const billed = (await update(order.id, { billing_address1: '1 Main St', billing_city: 'Fresno', billing_state: 'CA', billing_zip: '93650', billing_country: 'US' })).json().order as PosOrder;
+      expect(billed).toMatchObject({ tax_address1: '1 Main St', tax_city: 'Fresno', tax_state: 'CA', tax_country: 'US' });
+      const shipped = (await update(order.id, { shipping_address1: '9 Bay Rd', shipping_city: 'Albany', shipping_state: 'NY', shipping_zip: '12207', shipping_country: 'US' })).json().order as PosOrder;
+      expect(shipped).toMatchObject({ tax_address1: '9 Bay Rd', tax_state: 'NY' });
+      const partial = (await update(order.id, { billing_city: 'Reno' })).json().order as PosOrder;
+      expect(partial.tax_state).toBe('NY');
+    } finally {
+      await t.database.db.execute(sql`delete from settings where key = 'pos_use_default_tax_region'`);
+    }
+  });
+
+  it('uses the legacy flat fee and rate when the AI choices are off', async () => {
+    await t.database.db.execute(sql`insert into settings (key, value) values ('dcc_ai_is_enabled', 'false'::jsonb) on conflict (key) do update set value = excluded.value`);
+    try {
+      const p = await product({ is_dcc_enabled: true }, [{ variant_name: 'Gift', is_donation: true }]);
+      const order = await start();
+      await add(order.id, { variant_id: p.variants[0]!.id, amount: '100' });
+      const chosen = (await update(order.id, { dcc_enabled_by_customer: true })).json().order as PosOrder;
+      expect(chosen).toMatchObject({ dcc_total_amount: 3.19, totalamount: 103.19 });
+      expect((await admin.get('/jpanel/pos/config.json')).json()).toMatchObject({ dcc_enabled: true, dcc_ai_enabled: false, site_currency: 'USD' });
+    } finally {
+      await t.database.db.execute(sql`delete from settings where key = 'dcc_ai_is_enabled'`);
+    }
+  });
+
+  it('keeps tribute details, and gift aid only when enabled for a receiptable product', async () => {
+    const p = await product({ allow_tributes: true, is_tax_receiptable: true }, [{ variant_name: 'Gift', is_donation: true }]);
+    const order = await start();
+    const noName = await add(order.id, { variant_id: p.variants[0]!.id, amount: '20', is_tribute: true });
+    expect(noName.json().message).toBe(posMessages.fieldRequired('Tribute name'));
+    const added = (await add(order.id, { variant_id: p.variants[0]!.id, amount: '20', is_tribute: true, tribute_name: 'Nana', tribute_notify: 'email', tribute_notify_name: 'Sam', tribute_notify_email: 'sam@example.org', gift_aid: true })).json().order as PosOrder;
+    expect(added.items[0]).toMatchObject({ is_tribute: true, tribute_name: 'Nana', gift_aid: false });
+    await t.database.db.execute(sql`insert into settings (key, value) values ('gift_aid_enabled', 'true'::jsonb) on conflict (key) do update set value = excluded.value`);
+    try {
+      const aided = (await add(order.id, { variant_id: p.variants[0]!.id, amount: '20', gift_aid: true })).json().order as PosOrder;
+      expect(aided.items[1]!.gift_aid).toBe(true);
+    } finally {
+      await t.database.db.execute(sql`delete from settings where key = 'gift_aid_enabled'`);
+    }
+  });
+});
+
 describe('sponsorships and fundraising pages', () => {
   let sponsee: number;
   let optionId: number;
