@@ -50,7 +50,8 @@ async function assertAvailable(q: Queryable, orderId: number, variantId: number,
 }
 
 /** Custom field answers checked against the product's fields; answers to store. */
-function checkFields(fields: Row[], answers: Record<string, string | string[]>): { fieldId: number; value: string }[] {
+function checkFields(fields: Row[], list: { id: number; value: string | string[] }[]): { fieldId: number; value: string }[] {
+  const answers = Object.fromEntries(list.map((a) => [String(a.id), a.value]));
   const stored: { fieldId: number; value: string }[] = [];
   for (const f of fields) {
     const id = Number(f.id);
@@ -136,8 +137,17 @@ function recurringTerms(
 
 /** POST /jpanel/pos/{id}/add. */
 export async function addItem(q: Queryable, orderId: number, body: PosAddItem): Promise<void> {
-  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid(''));
-  await addVariantLine(q, order, body);
+  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid);
+  let variantId = body.variant_id;
+  if (variantId === undefined) {
+    // A product picked without a variant sells its default variant (spec §5 'No default variant set.').
+    const [product] = await queryRows(q, sql`select id from products where id = ${body.product_id!} and deleted_at is null`);
+    if (!product) throw fieldError('product_id', posMessages.productNotFound);
+    const [variant] = await queryRows(q, sql`select id from product_variants where product_id = ${body.product_id!} and is_default and deleted_at is null`);
+    if (!variant) throw fieldError('product_id', posMessages.noDefaultVariant);
+    variantId = Number(variant.id);
+  }
+  await addVariantLine(q, order, { ...body, variant_id: variantId });
   if (body.referral_source !== undefined) await q.execute(sql`update contributions set referral_source = ${body.referral_source} where id = ${orderId}`);
   await saveTotals(q, orderId);
 }
@@ -193,7 +203,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   }
 
   const fields = await queryRows(q, sql`select * from product_custom_fields where product_id = ${variant.product_id as number} and deleted_at is null order by sequence, id`);
-  const answers = checkFields(fields, body.fields ?? {});
+  const answers = checkFields(fields, body.fields ?? []);
   if (body.is_tribute && variant.allow_tributes && !body.tribute_name) throw fieldError('tribute_name', posMessages.fieldRequired('Tribute name'));
 
   const period = String(variant.billing_period);
@@ -245,7 +255,7 @@ export async function addSponsorship(
   orderId: number,
   body: { reference_number: string; payment_option_id?: number | undefined; amount?: number | undefined; recurring_with_initial_charge?: boolean | undefined },
 ): Promise<void> {
-  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid(''));
+  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid);
   const [s] = await queryRows(q, sql`select * from sponsorships where lower(reference_number) = lower(${body.reference_number}) and deleted_at is null`);
   if (!s) throw fieldError('reference_number', posMessages.childNotFound(body.reference_number));
   const name = [s.first_name, s.last_name].filter(Boolean).join(' ') || String(s.reference_number);
@@ -281,7 +291,7 @@ export async function addFundraisingGift(
   orderId: number,
   body: { fundraising_page_id?: number | undefined; amount?: number | undefined; gl_code?: string | undefined; comments?: string | undefined; is_anonymous?: boolean | undefined },
 ): Promise<void> {
-  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid(''));
+  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid);
   const pageId = body.fundraising_page_id!;
   const [page] = await queryRows(q, sql`select * from fundraising_pages where id = ${pageId} and deleted_at is null`);
   if (!page) throw fieldError('fundraising_page_id', posMessages.fundraisingPageNotFound(pageId));

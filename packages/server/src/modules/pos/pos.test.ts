@@ -65,6 +65,11 @@ describe('adding and removing items', () => {
     expect(none.json().message).toBe(posMessages.noProductSelected);
     const tooMany = await add(order.id, { variant_id: 1, qty: 26 });
     expect(tooMany.json().errors.qty).toEqual([posMessages.qtyRange(25)]);
+    const noDefault = await product({}, [{ variant_name: 'A', price: '1' }, { variant_name: 'B', price: '2' }]);
+    await t.database.db.execute(sql`update product_variants set is_default = false where product_id = ${noDefault.id}`);
+    expect((await add(order.id, { product_id: noDefault.id })).json().message).toBe(posMessages.noDefaultVariant);
+    const byProduct = await add(order.id, { product_id: (await product()).id });
+    expect(byProduct.json().order.items).toHaveLength(1);
     const missing = await add(order.id, { variant_id: 999999, qty: 1 });
     expect(missing.json()).toMatchObject({ status: 'error', message: posMessages.variantNotFound, order: { id: order.id } });
   });
@@ -265,7 +270,7 @@ describe('taxes, shipping, DCC and currency through the routes', () => {
     const express = one.available_shipping_methods.find((m) => m.title === 'Express')!;
     const chosen = (await update(order.id, { shipping_method_id: express.shipping_method_id })).json().order as PosOrder;
     expect(chosen).toMatchObject({ shipping_method_id: express.shipping_method_id, shipping_amount: 30, totalamount: 130 });
-    const [row] = await rows(sql`select subtotal_amount, tax_amount, shipping_amount, dcc_amount, total_amount, total_items, shippable_items from contributions where id = ${order.id}`);
+    const [row] = await rows(sql`select subtotal_amount::int, shipping_amount::int, total_amount::int, total_items, shippable_items from contributions where id = ${order.id}`);
     expect(row).toMatchObject({ subtotal_amount: 10000, shipping_amount: 3000, total_amount: 13000, total_items: 1, shippable_items: 1 });
     const unknown = await update(order.id, { shipping_method_id: 999999 });
     expect(unknown.json().message).toBe(posMessages.unknownShippingMethod);
@@ -290,7 +295,7 @@ describe('taxes, shipping, DCC and currency through the routes', () => {
     // 1 CAD = 0.75 USD: $30 → CA$40, $15 → CA$20.
     expect(cad).toMatchObject({ currency_code: 'CAD', subtotal: 60, totalamount: 60 });
     expect(cad.items.map((i) => i.price)).toEqual([40, 20]);
-    const [row] = await rows(sql`select functional_total_amount, functional_currency_code from contributions where id = ${order.id}`);
+    const [row] = await rows(sql`select functional_total_amount::int, functional_currency_code from contributions where id = ${order.id}`);
     expect(row).toMatchObject({ functional_total_amount: 4500, functional_currency_code: 'USD' });
     const back = (await update(order.id, { currency_code: 'USD' })).json().order as PosOrder;
     expect(back.items.map((i) => i.price)).toEqual([30, 15]);
@@ -334,6 +339,54 @@ describe('supporters, details and defaults', () => {
     expect((await admin.post('/jpanel/pos/defaults/clear')).json()).toEqual({ message: posMessages.defaultsCleared, defaults: null });
     const plain = (await admin.post('/jpanel/pos/new', { using_web_pos: true })).json().order as PosOrder;
     expect(plain).toMatchObject({ source: 'POS', comments: null });
+  });
+});
+
+describe('settings the engine follows', () => {
+  it('copies a complete shipping (else billing) address to the tax address when the setting is on', async () => {
+    await t.database.db.execute(sql`insert into settings (key, value) values ('pos_use_default_tax_region', 'true'::jsonb)
+                                     on conflict (key) do update set value = excluded.value`);
+    try {
+      const order = await start();
+      const billed = (await update(order.id, { billing_address1: '1 Main St', billing_city: 'Fresno', billing_state: 'CA', billing_zip: '93650', billing_country: 'US' })).json().order as PosOrder;
+      expect(billed).toMatchObject({ tax_address1: '1 Main St', tax_city: 'Fresno', tax_state: 'CA', tax_country: 'US' });
+      const shipped = (await update(order.id, { shipping_address1: '9 Bay Rd', shipping_city: 'Albany', shipping_state: 'NY', shipping_zip: '12207', shipping_country: 'US' })).json().order as PosOrder;
+      expect(shipped).toMatchObject({ tax_address1: '9 Bay Rd', tax_state: 'NY' });
+      const partial = (await update(order.id, { billing_city: 'Reno' })).json().order as PosOrder;
+      expect(partial.tax_state).toBe('NY');
+    } finally {
+      await t.database.db.execute(sql`delete from settings where key = 'pos_use_default_tax_region'`);
+    }
+  });
+
+  it('uses the legacy flat fee and rate when the AI choices are off', async () => {
+    await t.database.db.execute(sql`insert into settings (key, value) values ('dcc_ai_is_enabled', 'false'::jsonb) on conflict (key) do update set value = excluded.value`);
+    try {
+      const p = await product({ is_dcc_enabled: true }, [{ variant_name: 'Gift', is_donation: true }]);
+      const order = await start();
+      await add(order.id, { variant_id: p.variants[0]!.id, amount: '100' });
+      const chosen = (await update(order.id, { dcc_enabled_by_customer: true })).json().order as PosOrder;
+      expect(chosen).toMatchObject({ dcc_total_amount: 3.19, totalamount: 103.19 });
+      expect((await admin.get('/jpanel/pos/config.json')).json()).toMatchObject({ dcc_enabled: true, dcc_ai_enabled: false, site_currency: 'USD' });
+    } finally {
+      await t.database.db.execute(sql`delete from settings where key = 'dcc_ai_is_enabled'`);
+    }
+  });
+
+  it('keeps tribute details, and gift aid only when enabled for a receiptable product', async () => {
+    const p = await product({ allow_tributes: true, is_tax_receiptable: true }, [{ variant_name: 'Gift', is_donation: true }]);
+    const order = await start();
+    const noName = await add(order.id, { variant_id: p.variants[0]!.id, amount: '20', is_tribute: true });
+    expect(noName.json().message).toBe(posMessages.fieldRequired('Tribute name'));
+    const added = (await add(order.id, { variant_id: p.variants[0]!.id, amount: '20', is_tribute: true, tribute_name: 'Nana', tribute_notify: 'email', tribute_notify_name: 'Sam', tribute_notify_email: 'sam@example.org', gift_aid: true })).json().order as PosOrder;
+    expect(added.items[0]).toMatchObject({ is_tribute: true, tribute_name: 'Nana', gift_aid: false });
+    await t.database.db.execute(sql`insert into settings (key, value) values ('gift_aid_enabled', 'true'::jsonb) on conflict (key) do update set value = excluded.value`);
+    try {
+      const aided = (await add(order.id, { variant_id: p.variants[0]!.id, amount: '20', gift_aid: true })).json().order as PosOrder;
+      expect(aided.items[1]!.gift_aid).toBe(true);
+    } finally {
+      await t.database.db.execute(sql`delete from settings where key = 'gift_aid_enabled'`);
+    }
   });
 });
 
@@ -441,7 +494,7 @@ describe('nothing changes once paid', () => {
     const again = await add(order.id, { variant_id: p.variants[0]!.id, qty: 1 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: 'error', order: { is_paid: true, totalamount: 10 } });
-    expect(again.json().message).toContain('Unable to add items after a contribution has been paid');
+    expect(again.json().message).toBe(posMessages.addAfterPaid(order.client_uuid));
     expect((await admin.post(`/jpanel/pos/${order.id}/remove`, { order_item_id: item.id })).json().message).toBe(posMessages.removeAfterPaid);
     expect((await update(order.id, { comments: 'late' })).json().message).toBe(posMessages.orderPaid);
     expect((await applyCodes(order.id, 'TENOFF')).json().message).toBe(posMessages.orderPaid);
