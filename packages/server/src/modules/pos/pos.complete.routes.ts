@@ -1,4 +1,5 @@
-import { idParam, paymentGateways, posCompleteResponseSchema, posCompleteSchema, posErrorAnswerSchema } from '@almoner/contracts';
+import { idParam, paymentGateways, posCompleteResponseSchema, posCompleteSchema } from '@almoner/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openDatabase, type Db, type Tx } from '../../db/client.ts';
 import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
@@ -25,7 +26,8 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['pos'],
       params: idParam,
       body: posCompleteSchema,
-      response: { 200: posCompleteResponseSchema, 409: posErrorAnswerSchema, 422: posErrorAnswerSchema },
+      // Refusals answer posErrorAnswerSchema (422, 409 out of stock), as the order routes document it.
+      response: { 200: posCompleteResponseSchema },
     },
   }, async (request, reply) => {
     const gatewayDb: Db | null = gatewayDatabase?.db ?? null;
@@ -49,7 +51,7 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (error) {
       // Refusals and declines answer like the other order routes: the reason and the order as it stands.
       if (!(error instanceof AppError) || (error.code !== 'validation' && error.code !== 'conflict')) throw error;
-      return reply.status(statusByCode[error.code] as 409 | 422).send({
+      return (reply as FastifyReply).status(statusByCode[error.code]).send({
         status: 'error',
         message: error.message,
         errors: error.errors ?? { _: [error.message] },
