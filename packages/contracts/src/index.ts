@@ -46,3 +46,5 @@ export * from './catalogue/segments.ts';
 export * from './locale.ts';
 export * from './taxes.ts';
 export * from './shipping.ts';
+export * from './pos/index.ts';
+export * from './pos/complete.ts';
