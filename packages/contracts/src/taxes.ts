@@ -36,7 +36,7 @@ export const regionSchema = z.object({ country: z.string(), region: z.string(), 
 export type Region = z.infer<typeof regionSchema>;
 
 /** A percent from 0 to 100 with at most four decimals, as a JSON number or form text. */
-const rateSchema = z.unknown().transform((v, ctx) => {
+const rateSchema = z.union([z.number(), z.string(), z.null()], { error: taxMessages.rate }).optional().transform((v, ctx) => {
   if (v === '' || v === null || v === undefined) {
     ctx.addIssue({ code: 'custom', message: messages.required });
     return z.NEVER;

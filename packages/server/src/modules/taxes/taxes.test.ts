@@ -58,7 +58,7 @@ describe('tax rate settings', () => {
     const response = await admin.post('/jpanel/settings/taxes', { code: '', rate: '', regions: [] });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ code: [messages.required], rate: [messages.required], regions: [taxMessages.regionsRequired] });
-    for (const bad of ['100.01', '-1', '7.12345', 'seven', '1e2', 101]) {
+    for (const bad of ['100.01', '-1', '7.12345', 'seven', '1e2', 101, true]) {
       const answer = await admin.post('/jpanel/settings/taxes', rate({ rate: bad }));
       expect(answer.json().errors, String(bad)).toEqual({ rate: [taxMessages.rate] });
     }
