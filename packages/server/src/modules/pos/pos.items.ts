@@ -1,5 +1,6 @@
 import {
   isValidEmail,
+  messages,
   parseSpecDate,
   posMessages,
   productMessages,
@@ -77,8 +78,8 @@ function checkFields(fields: Row[], list: { id: number; value: string | string[]
       continue;
     }
     if (type === 'select' && !choices.includes(value)) throw fieldError(key, posMessages.choiceNotOffered);
-    if (type === 'email' && !isValidEmail(value, 255)) throw fieldError(key, posMessages.fieldRequired(name));
-    if (type === 'date' && !parseSpecDate(value)) throw fieldError(key, posMessages.fieldRequired(name));
+    if (type === 'email' && !isValidEmail(value, 255)) throw fieldError(key, messages.email);
+    if (type === 'date' && !parseSpecDate(value)) throw fieldError(key, messages.date);
     stored.push({ fieldId: id, value });
   }
   return stored;
@@ -156,7 +157,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   const currency = order.currency_code;
   const [variant] = await queryRows(q, sql`
     select v.*, v.crm_metadata->>'dp_gl_code' as variant_gl, p.name as product_name, p.code as product_code, p.base_currency, p.show_in_pos,
-           p.is_enabled, p.type as product_type, p.recurring_type, p.is_dcc_enabled, p.is_tax_receiptable, p.allow_tributes, p.gl_code as product_gl,
+           p.is_enabled, p.type as product_type, p.outofstock_message as product_outofstock_message, p.recurring_type, p.is_dcc_enabled, p.is_tax_receiptable, p.allow_tributes, p.gl_code as product_gl,
            (select count(*)::int from product_variants x where x.product_id = p.id and x.deleted_at is null) as variant_count
       from product_variants v join products p on p.id = v.product_id
      where v.id = ${body.variant_id!} and v.deleted_at is null and p.deleted_at is null`);
@@ -187,7 +188,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   const available = await availableForPurchase(q, Number(variant.product_id));
   const inCart = await queryRows(q, sql`select coalesce(sum(i.qty), 0)::int as n from contribution_items i join product_variants x on x.id = i.variant_id
                                          where i.contribution_id = ${order.id} and x.product_id = ${variant.product_id as number} and i.locked_to_item_id is null`);
-  if (available <= 0 && Number(inCart[0]?.n ?? 0) === 0) throw fieldError('qty', (variant.outofstock_message as string | null) || posMessages.notForSale);
+  if (available <= 0 && Number(inCart[0]?.n ?? 0) === 0) throw fieldError('qty', (variant.product_outofstock_message as string | null) || posMessages.notForSale);
   await assertAvailable(q, order.id, Number(variant.id), body.qty);
   const bundle = await queryRows(q, sql`select b.linked_variant_id, b.quantity, b.price, v.variant_name, p.name as product_name, p.base_currency, p.id as product_id,
                                                v.is_shippable, v.sku, p.code as product_code

@@ -75,6 +75,9 @@ describe('adding and removing items', () => {
   });
 });
 
+/** 1 CAD = 0.75 USD since 2020. */
+const cadRate = () =>
+  t.database.db.execute(sql`insert into exchange_rates (currency_code, rate, effective_on, source) values ('CAD', 0.75, '2020-01-01', 'entered') on conflict do nothing`);
 const one = async (query: ReturnType<typeof sql>) => (await rows(query))[0]!;
 async function supporter(name = 'Ada Donor', email = 'ada@example.org'): Promise<number> {
   const [first, last] = name.split(' ');
@@ -246,7 +249,7 @@ describe('taxes, shipping, DCC and currency through the routes', () => {
     for (const [method, tier, amount] of [[ground, low, 800], [ground, high, 1500], [express, low, 2000], [express, high, 3000]] as const) {
       await db.execute(sql`insert into shipping_rates (shipping_method_id, shipping_tier_id, amount, currency_code) values (${method!.id as number}, ${tier!.id as number}, ${amount}, 'USD')`);
     }
-    await db.execute(sql`insert into exchange_rates (currency_code, rate, effective_on, source) values ('CAD', 0.75, '2020-01-01', 'entered')`);
+    await cadRate();
   });
 
   it('taxes by the tax region and city', async () => {
@@ -453,8 +456,13 @@ describe('catalogue, bookmarks, pickers and permissions', () => {
     await product({ category_ids: [Number(child!.id)], show_in_pos: false });
     const tree = (await admin.post('/jpanel/pos/categories.json')).json().categories;
     expect(tree.find((c: { id: number }) => c.id === Number(parent!.id))).toMatchObject({ name: 'Gifts', parent_id: null, child_categories: [{ name: 'Mugs', parent_id: Number(parent!.id), child_categories: [] }] });
+    // A product in a currency without an exchange rate cannot be priced: it is left out.
+    await product({ category_ids: [Number(child!.id)], base_currency: 'JPY' }, [{ variant_name: 'Cup', price: '900' }]);
     const inCategory = (await admin.post('/jpanel/pos/products.json', { category_id: Number(child!.id) })).json().products;
     expect(inCategory.map((x: { id: number }) => x.id)).toEqual([p.id]);
+    await cadRate();
+    const inCad = (await admin.post('/jpanel/pos/products.json', { category_id: Number(child!.id), currency_code: 'CAD' })).json().products;
+    expect(inCad[0]).toMatchObject({ currency_code: 'CAD', default_variant: { price: 13.33 } });
   });
 
   it('bookmarks and unbookmarks POS products', async () => {
