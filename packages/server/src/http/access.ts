@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 import {
   assertCsrf,
+  assertAnyPermission,
   assertPermission,
   findUserByApiToken,
   loadSession,
@@ -23,7 +24,7 @@ export function registerAccessControl(app: FastifyInstance): void {
 
   app.decorate('routeList', [] as RouteEntry[]);
   app.addHook('onRoute', (route) => {
-    let config = (route.config ?? {}) as { public?: boolean; permission?: string | null; csrf?: boolean };
+    let config = (route.config ?? {}) as { public?: boolean; permission?: string | readonly string[] | null; csrf?: boolean };
     if (route.url.startsWith('/jpanel/api/docs')) {
       config = { ...config, public: true };
       route.config = config;
@@ -56,6 +57,8 @@ export function registerAccessControl(app: FastifyInstance): void {
 
     if (routeConfig.public) return;
     if (!request.user) throw new AppError('unauthenticated', messages.unauthenticated);
-    if (routeConfig.permission) assertPermission(request.user, routeConfig.permission);
+    const permission = routeConfig.permission;
+    if (typeof permission === 'string') assertPermission(request.user, permission);
+    else if (permission) assertAnyPermission(request.user, permission);
   });
 }

@@ -22,8 +22,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No signed-in user needed (sign-in, the SPA page, the API reference). */
     public?: boolean;
-    /** The permission a signed-in user needs; `null` means any staff member. */
-    permission?: string | null;
+    /**
+     * The permission a signed-in user needs; `null` means any staff member. A list means any one
+     * of them (a picker two screens share, e.g. supporters for the supporters list and the POS).
+     */
+    permission?: string | readonly string[] | null;
     /** False only for endpoints called by other servers, which cannot hold a CSRF token. */
     csrf?: boolean;
   }

@@ -230,6 +230,14 @@ export function assertCsrf(config: Config, request: FastifyRequest): void {
   }
 }
 
+/** Passes when the user holds at least one of the permissions. */
+export function assertAnyPermission(user: AuthUser, permissions: readonly string[]): void {
+  const holder = { is_account_admin: user.isAccountAdmin, permissions: user.permissions };
+  if (!permissions.some((permission) => hasPermission(holder, permission))) {
+    throw new AppError('forbidden', messages.forbidden);
+  }
+}
+
 export function assertPermission(user: AuthUser, permission: string): void {
   if (!hasPermission({ is_account_admin: user.isAccountAdmin, permissions: user.permissions }, permission)) {
     throw new AppError('forbidden', messages.forbidden);

@@ -490,6 +490,9 @@ describe('catalogue, bookmarks, pickers and permissions', () => {
     }
     const { agent: cashier } = await signedIn(t, { permissions: ['pos.edit'] });
     expect((await cashier.post('/jpanel/pos/new', { currency_code: 'USD' })).statusCode).toBe(200);
+    // The account modal's supporter picker answers a cashier too; the supporters list does not.
+    expect((await cashier.get('/jpanel/supporters.json?query=a')).statusCode).toBe(200);
+    expect((await cashier.post('/jpanel/supporters.listing', { draw: 1, start: 0, length: 10 })).statusCode).toBe(403);
   });
 });
 

@@ -27,7 +27,8 @@ export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jpanel/supporters.json',
     {
-      config: { permission: 'member.view' },
+      // The point of sale's account modal picks supporters too.
+      config: { permission: ['member.view', 'pos.edit'] },
       schema: { summary: 'Find supporters by name or e-mail (picker)', tags: ['supporters'], querystring: z.object({ query: text().max(200).optional() }), response: { 200: z.array(supporterOptionSchema) } },
     },
     async (request) => searchSupporterOptions(app.ctx.db, request.query.query ?? ''),
