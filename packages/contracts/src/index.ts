@@ -43,3 +43,4 @@ export * from './listings/products.ts';
 export * from './catalogue/payment-groups.ts';
 export * from './catalogue/promos.ts';
 export * from './catalogue/segments.ts';
+export * from './pos/payment-form.ts';
