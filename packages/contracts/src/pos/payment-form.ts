@@ -36,8 +36,6 @@ export const paymentFormMessages = {
   accountNumber: 'Enter an account number of 4 to 17 digits.',
   achAgreement: 'The account holder must authorize the debit.',
   paymentMethod: 'Choose a saved payment method.',
-  /** Spec §8: a payment error with no message of its own. */
-  unknownPaymentError: 'Unknown error (521)',
 } as const;
 
 /** Spec §9 limits of the card and bank fields. */
