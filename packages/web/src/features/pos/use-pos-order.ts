@@ -41,19 +41,16 @@ export function usePosOrder(initialCurrency: string) {
     return starting.current;
   }, [apply, currency]);
 
-  /** Runs one change on the order (created first when needed); answers whether it worked. */
-  const change = useCallback(
-    async (path: (id: number) => string, body: unknown, onError: (error: unknown) => void | Promise<void>): Promise<boolean> => {
+  /** Runs one change on the order (created first when needed); throws what the server refused. */
+  const send = useCallback(
+    async (route: string, body: unknown): Promise<PosOrder> => {
       const open = await ensureOrder();
-      if (!open) return false;
+      if (!open) throw new Error(posMessages.startFailed);
       setBusy(true);
       try {
-        const answer = await postOrder(path(open.id), body);
+        const answer = await postOrder(`/jpanel/pos/${open.id}/${route}`, body);
         if (answer.order) apply(answer.order);
-        return true;
-      } catch (error) {
-        await onError(error);
-        return false;
+        return answer.order ?? open;
       } finally {
         setBusy(false);
       }
@@ -61,49 +58,45 @@ export function usePosOrder(initialCurrency: string) {
     [apply, ensureOrder],
   );
 
-  const update = useCallback(
-    (fields: Record<string, unknown>, onError?: (error: unknown) => void) =>
-      change((id) => `/jpanel/pos/${id}/update`, fields, onError ?? ((error) => toast.error(messageOf(error)))),
-    [change],
-  );
-
   const addItem = useCallback(
     (item: Record<string, unknown>) =>
-      change((id) => `/jpanel/pos/${id}/add`, item, (error) =>
-        error instanceof ApiError && error.status < 500
-          ? alert({ title: posMessages.addError, message: error.message })
-          : toast.error(posMessages.addFailed),
+      send('add', item).then(
+        () => true,
+        async (error: unknown) => {
+          if (error instanceof ApiError && error.status < 500) await alert({ title: posMessages.addError, message: error.message });
+          else toast.error(posMessages.addFailed);
+          return false;
+        },
       ),
-    [change],
+    [send],
   );
 
   const removeItem = useCallback(
     (itemId: number) =>
-      change((id) => `/jpanel/pos/${id}/remove`, { order_item_id: itemId }, (error) =>
-        alert({ title: posMessages.removeError, message: messageOf(error) }),
+      send('remove', { order_item_id: itemId }).then(
+        () => true,
+        async (error: unknown) => {
+          await alert({ title: posMessages.removeError, message: messageOf(error) });
+          return false;
+        },
       ),
-    [change],
+    [send],
   );
 
-  /** A change whose errors belong to the form that made it (promo, sponsorship, fundraiser). */
-  const submit = useCallback(
-    (route: 'promos/apply' | 'add_by_child_reference' | 'add_by_fundraising_page', body: Record<string, unknown>, onError: (error: unknown) => void) =>
-      change((id) => `/jpanel/pos/${id}/${route}`, body, onError),
-    [change],
-  );
+  const update = useCallback((fields: Record<string, unknown>) => send('update', fields), [send]);
 
   /** Currency switch: the open order is updated; a new order will start in it. */
   const setCurrency = useCallback(
     async (code: string) => {
       setCurrencyState(code);
-      if (current.current) await update({ currency_code: code });
+      if (current.current) await update({ currency_code: code }).catch((error: unknown) => toast.error(messageOf(error)));
     },
     [update],
   );
 
   const clear = useCallback(() => apply(null), [apply]);
 
-  return { order, currency, busy, ensureOrder, update, addItem, removeItem, submit, setCurrency, clear, replace: apply };
+  return { order, currency, busy, ensureOrder, send, update, addItem, removeItem, setCurrency, clear, replace: apply };
 }
 
 export type PosOrderState = ReturnType<typeof usePosOrder>;

@@ -1,0 +1,60 @@
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../../../lib/api.ts';
+
+export type FieldErrors = Record<string, string[] | undefined>;
+
+type FormModalProps = {
+  title: string;
+  submitLabel?: string;
+  size?: string;
+  /** Runs the change; throws to keep the modal open with the error shown. */
+  onSubmit: () => Promise<void>;
+  onClose: () => void;
+  onErrors?: (errors: FieldErrors) => void;
+  children: ReactNode;
+};
+
+/**
+ * One of the order's modals: Enter submits, Escape closes, a refused change keeps the modal
+ * open with the server's reasons on the fields and its message above them.
+ */
+export function FormModal({ title, submitLabel = 'Save', size = 'lg', onSubmit, onClose, onErrors, children }: FormModalProps) {
+  const [saving, setSaving] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  return (
+    <Modal opened onClose={onClose} title={title} size={size}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSaving(true);
+          setMessage(null);
+          onSubmit()
+            .then(onClose)
+            .catch((error: unknown) => {
+              if (error instanceof ApiError && error.errors) onErrors?.(error.errors);
+              setMessage(error instanceof Error ? error.message : String(error));
+            })
+            .finally(() => setSaving(false));
+        }}
+      >
+        <Stack gap="md">
+          {message && (
+            <Alert color="red" role="alert">
+              {message}
+            </Alert>
+          )}
+          {children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
