@@ -47,3 +47,4 @@ export * from './locale.ts';
 export * from './taxes.ts';
 export * from './shipping.ts';
 export * from './pos/payment-form.ts';
+export * from './pos/packing-slip.ts';

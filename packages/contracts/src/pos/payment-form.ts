@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRoutingNumber } from '../payment-gateway.ts';
+import { isValidRoutingNumber, type PaymentGatewayName } from '../payment-gateway.ts';
 import { currencyDigits, toMinor } from '../money.ts';
 import { text } from '../rules.ts';
 
@@ -169,3 +169,19 @@ export type FulfillmentSetting = (typeof fulfillmentSettings)[number];
 export function showsFulfillmentCheckbox(setting: FulfillmentSetting, shippableItems: number): boolean {
   return setting === 'always' || (setting !== 'never' && shippableItems > 0);
 }
+
+/**
+ * The fulfilment setting in force. Almoner fulfils only contributions with something to ship
+ * (the contributions area refuses to mark the others, 'nothing_to_ship'), which is the
+ * incumbent's default 'shipping'; a setting to choose 'never' or 'always' would change it here.
+ */
+export const FULFILLMENT_SETTING: FulfillmentSetting = 'shipping';
+
+/**
+ * Currencies each gateway can debit a bank account in. The gateway interface debits US accounts
+ * (ABA routing numbers), so only USD; the completion route refuses the others with its message.
+ */
+export const gatewayAchCurrencies: Record<PaymentGatewayName, readonly string[]> = { sandbox: ['USD'] };
+
+/** Whether the Bank tab is offered (spec §2.3): the gateway takes ACH in this currency. */
+export const canTakeAch = (gateway: PaymentGatewayName, currency: string) => gatewayAchCurrencies[gateway].includes(currency.toUpperCase());
