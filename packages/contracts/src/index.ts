@@ -48,3 +48,4 @@ export * from './taxes.ts';
 export * from './shipping.ts';
 export * from './pos/payment-form.ts';
 export * from './pos/packing-slip.ts';
+export * from './pos/complete.ts';

@@ -20,6 +20,8 @@ export type Queryable = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the connection string, for the few parts that need a connection of their own. */
+  url?: string | undefined;
   /** Run raw SQL with positional parameters; used by migrations, pg-boss and benchmarks. */
   execute: (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   /** PostgreSQL only: stream `COPY … TO STDOUT` output after `prefix` (exports). */
@@ -54,6 +56,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       execute: async (text, params) => {
         const result = await pool.query(text, params);
         return { rows: result.rows as Record<string, unknown>[] };

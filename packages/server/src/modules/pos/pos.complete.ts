@@ -1,0 +1,244 @@
+import { currencyDigits, posCompleteMessages, toDecimal, toMinor, type PosCompletedOrder, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
+import { withActor, type Actor } from '../../db/actor.ts';
+import type { Db, Queryable, Tx } from '../../db/client.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { decrypt, encrypt } from '../auth/crypto.ts';
+import { recordEvent } from '../domain-events/domain-events.service.ts';
+import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { checkBeforePayment, loadItems, lockOrder, type ItemRow, type OrderRow } from './pos.complete.checks.ts';
+import {
+  countPromoUse,
+  createRecurringProfiles,
+  createSponsors,
+  createTributes,
+  ensureSupporter,
+  grantDownloads,
+  grantMemberships,
+  issueReceiptIfDue,
+  takeOrderStock,
+} from './pos.complete.effects.ts';
+import { achSource, attemptKey, chargeGateway, insertPayment, PAYMENT_ROW_TYPE, PaymentDeclined, recordDecline, type GatewaySource } from './pos.payment.ts';
+
+/**
+ * Completing a point-of-sale order: payment of every type, exactly once.
+ *
+ * Design. Everything happens in ONE transaction that starts by locking the order's row
+ * (`select … for update`):
+ *   1. lock the order; an order already paid answers what its completion answered (and applies
+ *      mark_as_complete) without going near the gateway;
+ *   2. the spec's checks (§5), then stock is taken (takeStock locks the variants' rows): an
+ *      item out of stock aborts here, before anything is charged;
+ *   3. the gateway is asked, with an idempotency key made of the order's client_uuid and the
+ *      number of attempts that failed before (see attemptKey);
+ *   4. the payment row, the paid and numbered order, recurring profiles, sponsors, tributes,
+ *      memberships, downloads, promo use, the receipt and the `contribution.paid` event are
+ *      written, and the whole is committed at once.
+ * Two completes of one order (double submit, two tabs, Promise.all) queue on the row lock; the
+ * second finds the order paid and answers the same. A crash or a dropped connection between
+ * the gateway's answer and the commit rolls back our side only: the charge exists at the
+ * gateway. The retry finds the order unpaid, takes the stock again, asks the gateway with the
+ * same key and gets the first charge's answer back (the gateway's idempotency), so it records
+ * that one charge and charges nothing more. A decline rolls everything back (stock included)
+ * and is then recorded as a failed payment in its own transaction, which moves the attempt
+ * count on: the next card gets a new key and can be charged, while a repeat of the declined
+ * request is answered by the gateway as before. A different card under a key whose outcome we
+ * never learnt is refused by the gateway (the key's request differs) rather than charged.
+ *
+ * The gateway is an outside party: its effects must not roll back with ours. Real gateways are
+ * HTTP; the sandbox is given its own connection pool on PostgreSQL (see pos.complete.routes.ts).
+ * PGlite has a single connection, so there the sandbox works inside our transaction (a
+ * savepoint) and a rolled-back completion takes its ledger row with it.
+ */
+
+export type CompleteDeps = {
+  db: Db;
+  appKey: Buffer;
+  /** The organisation's gateway, working through `tx` or its own connection (see above). */
+  gateway: (tx: Tx) => PaymentGateway;
+  /** Tests only: runs after the gateway charged and before commit (to simulate a crash there). */
+  afterCharge?: (() => void | Promise<void>) | undefined;
+};
+
+/** Tests only: a crash to simulate between the gateway's charge and the commit. */
+export const completeHooks: { afterCharge?: () => void | Promise<void> } = {};
+
+/** What the gateway types charge, from the request (a saved method must be the supporter's and ACTIVE). */
+async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: PosPaymentType, input: PosCompleteRequest): Promise<GatewaySource | null> {
+  if (type === 'credit_card') return { kind: 'token', source: input.token ?? '', paymentMethodId: null, methodType: 'card' };
+  if (type === 'bank_account') return achSource(input, order.currency_code);
+  if (type !== 'payment_method') return null;
+  const [method] = input.payment_method && order.supporter_id
+    ? await queryRows(tx, sql`select id, token, type from payment_methods
+        where id = ${input.payment_method} and supporter_id = ${order.supporter_id} and status = 'ACTIVE' and deleted_at is null`)
+    : [];
+  if (!method?.token) throw fieldError('payment_method', posCompleteMessages.methodNotFound);
+  return { kind: 'token', source: decrypt(deps.appKey, String(method.token)), paymentMethodId: Number(method.id), methodType: String(method.type) };
+}
+
+export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
+  try {
+    return await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
+  } catch (error) {
+    if (!(error instanceof DeclinedAttempt)) throw error;
+    await withActor(deps.db, actor, (tx) => recordDecline(tx, error.order, error.declined, error.gateway, error.paymentMethodId));
+    throw fieldError('payment_type', error.declined.message);
+  }
+}
+
+/** A decline on its way out of the rolled-back transaction, with what recording it needs. */
+class DeclinedAttempt extends Error {
+  constructor(
+    readonly declined: PaymentDeclined,
+    readonly order: { id: number; supporterId: number | null; currency: string; total: number },
+    readonly gateway: string,
+    readonly paymentMethodId: number | null,
+  ) {
+    super(declined.message);
+  }
+}
+
+async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
+  const order = await lockOrder(tx, id);
+  if (!order) throw new AppError('not_found', 'This contribution does not exist.');
+  if (order.paid_at) {
+    if (input.mark_as_complete) await markFulfilled(tx, id);
+    return answer(tx, id);
+  }
+  const items = await loadItems(tx, id);
+  const { type, checkDate } = checkBeforePayment(order, items, input);
+  let source = await gatewaySource(tx, deps, order, type, input);
+  await takeOrderStock(tx, order, items, actor.userId);
+
+  let charged: GatewayPayment | null = null;
+  let gatewayName = 'offline';
+  if (source) {
+    const gateway = deps.gateway(tx);
+    gatewayName = gateway.name;
+    const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
+    const request = { idempotencyKey, amount: order.total_amount, currency: order.currency_code, description: `Payment for Contribution #${order.client_uuid}` };
+    try {
+      if (input.save_payment_method && type === 'credit_card' && order.supporter_id) source = await saveMethod(tx, deps, gateway, order, source, idempotencyKey);
+      charged = await chargeGateway(gateway, source, request);
+    } catch (error) {
+      if (!(error instanceof PaymentDeclined)) throw error;
+      const methodId = source.kind === 'token' ? source.paymentMethodId : null;
+      throw new DeclinedAttempt(error, { id, supporterId: order.supporter_id, currency: order.currency_code, total: order.total_amount }, gatewayName, methodId);
+    }
+    await deps.afterCharge?.();
+  }
+  await recordPaid(tx, actor, order, items, input, { type, checkDate, charged, gatewayName, source });
+  return answer(tx, id);
+}
+
+/**
+ * Keeps the card for the supporter: the gateway turns the capture token into a reusable method
+ * (under a key of its own for this attempt, so a retry saves it once) and the charge then uses it.
+ */
+async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, order: OrderRow, source: GatewaySource, key: string): Promise<GatewaySource> {
+  if (source.kind !== 'token') return source;
+  const saved = await gateway.savePaymentMethod({ token: source.source, idempotencyKey: `save:${key}` }).catch((error: unknown) => {
+    throw error instanceof GatewayError ? fieldError('token', error.message) : error;
+  });
+  const brand = saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1);
+  const [row] = await queryRows(tx, sql`
+    insert into payment_methods (supporter_id, status, display_name, token, type, card_brand, account_last_four, card_expiry_month,
+                                 card_expiry_year, currency_code)
+    values (${order.supporter_id}, 'ACTIVE', ${`${brand} ending in ${saved.last4}`}, ${encrypt(deps.appKey, saved.reference)}, 'card',
+            ${saved.brand}, ${saved.last4}, ${saved.expMonth}, ${saved.expYear}, ${order.currency_code})
+    returning id`);
+  return { kind: 'token', source: saved.reference, paymentMethodId: Number(row?.id), methodType: 'card' };
+}
+
+type Paid = { type: PosPaymentType; checkDate: string | null; charged: GatewayPayment | null; gatewayName: string; source: GatewaySource | null };
+
+async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[], input: PosCompleteRequest, paid: Paid): Promise<void> {
+  const supporterId = await ensureSupporter(tx, order, items);
+  const methodId = paid.source?.kind === 'token' ? paid.source.paymentMethodId : null;
+  const rowType = paid.type === 'free' ? null : paid.charged?.type ?? PAYMENT_ROW_TYPE[paid.type];
+  const status = paid.type === 'free' ? null : (paid.charged?.status ?? 'succeeded');
+  const cash = paid.type === 'cash';
+  const check = paid.type === 'check';
+  const other = paid.type === 'other';
+  const minor = (v: number) => toMinor(v.toFixed(currencyDigits(order.currency_code)), order.currency_code);
+  if (paid.type !== 'free') {
+    await insertPayment(tx, {
+      contributionId: order.id,
+      supporterId,
+      type: rowType ?? 'unknown',
+      status: status ?? 'succeeded',
+      amount: order.total_amount,
+      currency: order.currency_code,
+      gateway: paid.gatewayName,
+      paymentMethodId: methodId,
+      gatewayPayment: paid.charged,
+      chequeNumber: check ? input.check_number : null,
+      chequeDate: check ? paid.checkDate : null,
+      holderType: paid.source?.kind === 'ach' ? paid.source.holderType : null,
+      description: `Payment for Contribution #${order.client_uuid}`,
+    });
+  }
+  const card = paid.charged?.card ?? null;
+  await tx.execute(sql`
+    update contributions set
+      invoice_number = client_uuid, paid_at = now(), confirmation_number = ${paid.charged?.reference ?? null},
+      supporter_id = ${supporterId}, payment_type = ${rowType}, payment_status = ${status}, payment_gateway = ${paid.type === 'free' ? null : paid.gatewayName},
+      payment_method_id = ${methodId}, payment_card_brand = ${card?.brand ?? null}, payment_card_last4 = ${card?.last4 ?? paid.charged?.bank?.last4 ?? null},
+      cash_received = ${cash ? minor(input.cash_received) : null}, cash_change = ${cash ? minor(input.cash_change) : null},
+      check_number = ${check ? input.check_number : null}, check_date = ${check ? paid.checkDate : null}, check_amount = ${check ? minor(input.check_amt) : null},
+      payment_other_reference = ${other ? input.payment_other_reference : null}, payment_other_note = ${other ? input.payment_other_note : null},
+      send_confirmation_emails = ${input.send_confirmation_emails}, response_text = null, updated_at = now()
+    where id = ${order.id}`);
+  await tx.execute(sql`insert into contribution_status_history (contribution_id, event, amount, user_id)
+    values (${order.id}, ${status === 'pending' ? 'payment_pending' : 'paid'}, ${order.total_amount}, ${actor.userId})`);
+  await countPromoUse(tx, order);
+  await createRecurringProfiles(tx, order, items, supporterId, methodId);
+  await createSponsors(tx, items, supporterId, actor.userId);
+  await createTributes(tx, order);
+  await grantMemberships(tx, order, supporterId);
+  await grantDownloads(tx, order);
+  await issueReceiptIfDue(tx, order, actor.userId);
+  await recordEvent(tx, 'contribution.paid', {
+    contribution_id: order.id,
+    supporter_id: supporterId,
+    total: { amount: toDecimal(order.total_amount, order.currency_code), currency: order.currency_code },
+  });
+  if (input.mark_as_complete) await markFulfilled(tx, order.id);
+}
+
+async function markFulfilled(tx: Tx, id: number): Promise<void> {
+  const rows = await queryRows(tx, sql`update contributions set is_fulfilled = true, fulfilled_at = now(), updated_at = now()
+    where id = ${id} and not is_fulfilled returning id`);
+  if (rows.length) await tx.execute(sql`insert into contribution_status_history (contribution_id, event, user_id) values (${id}, 'fulfilled', null)`);
+}
+
+/** The answer of a completed order; the same for every completion of it. */
+export async function answer(q: Queryable, id: number): Promise<PosCompleteResponse> {
+  const order = await completedOrder(q, id);
+  return { status: 'success', message: posCompleteMessages.complete(order.invoicenumber ?? order.client_uuid), order };
+}
+
+export async function completedOrder(q: Queryable, id: number): Promise<PosCompletedOrder> {
+  const [c] = await queryRows(q, sql`
+    select id, client_uuid, invoice_number, currency_code, total_amount::bigint as total, payment_type, payment_status, paid_at,
+           is_fulfilled, cash_received::bigint as cash_received, cash_change::bigint as cash_change, send_confirmation_emails
+      from contributions where id = ${id}`);
+  if (!c) throw new AppError('not_found', 'This contribution does not exist.');
+  const currency = String(c.currency_code);
+  const money = (v: unknown) => (v === null || v === undefined ? null : toDecimal(String(v), currency));
+  return {
+    id: Number(c.id),
+    client_uuid: String(c.client_uuid),
+    invoicenumber: (c.invoice_number as string | null) ?? null,
+    currency_code: currency,
+    totalamount: toDecimal(String(c.total), currency),
+    payment_type: (c.payment_type as string | null) ?? null,
+    payment_status: (c.payment_status as string | null) ?? null,
+    is_paid: c.paid_at !== null,
+    is_fulfilled: Boolean(c.is_fulfilled),
+    cash_received: money(c.cash_received),
+    cash_change: money(c.cash_change),
+    send_confirmation_emails: Boolean(c.send_confirmation_emails),
+  };
+}

@@ -1,0 +1,166 @@
+import { posCompleteMessages, type PosCompleteRequest, type PosPaymentType } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { fieldError } from '../../http/errors.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { convertToOrgCurrency, MissingRateError } from '../money/money.convert.ts';
+
+/** The payments.type of each POS payment type (free has no payment row). */
+export const PAYMENT_ROW_TYPE: Record<Exclude<PosPaymentType, 'free'>, string> = {
+  credit_card: 'card',
+  bank_account: 'bank',
+  payment_method: 'card',
+  cash: 'cash',
+  check: 'cheque',
+  other: 'unknown',
+};
+
+/** What a gateway type will charge: a capture token, a saved method's token, or bank details. */
+export type GatewaySource =
+  | { kind: 'token'; source: string; paymentMethodId: number | null; methodType: string }
+  | { kind: 'ach'; holderType: string | null; account: { routing_number: string; account_number: string; account_type: 'checking' | 'savings'; account_holder_name: string } };
+
+/** A declined card or failed debit: the request rolls back, the attempt is recorded after. */
+export class PaymentDeclined extends Error {
+  constructor(readonly payment: GatewayPayment) {
+    super(payment.failureMessage ?? posCompleteMessages.unknown);
+  }
+}
+
+/**
+ * The idempotency key of a gateway attempt: the order's client_uuid and how many attempts have
+ * failed before it. A repeat of a request (double submit, retry after a dropped connection)
+ * finds the same count and so the same key: the gateway answers what it answered the first
+ * time and charges nothing more. A decline is recorded (a failed `payments` row), so the next
+ * attempt, with a new card, has a new key and can charge.
+ */
+export async function attemptKey(q: Queryable, contributionId: number, clientUuid: string): Promise<string> {
+  const [row] = await queryRows(q, sql`
+    select count(*)::int as n from payment_links l join payments p on p.id = l.payment_id
+     where l.contribution_id = ${contributionId} and p.status = 'failed'`);
+  return `pos:${clientUuid}:${Number(row?.n ?? 0)}`;
+}
+
+/** Charges the gateway once for this attempt; a refusal of the request itself answers its message. */
+export async function chargeGateway(
+  gateway: PaymentGateway,
+  source: GatewaySource,
+  request: { idempotencyKey: string; amount: number; currency: string; description: string },
+): Promise<GatewayPayment> {
+  try {
+    const payment =
+      source.kind === 'token'
+        ? await gateway.charge({ ...request, source: source.source })
+        : await gateway.debitAch({ ...request, account: source.account });
+    if (payment.status === 'failed') throw new PaymentDeclined(payment);
+    return payment;
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    // The same key with other details: an earlier attempt's outcome is unknown to us, so this
+    // one must not charge (it could be a second charge); the same details again will resolve it.
+    if (error.code === 'idempotency_reused') throw fieldError('payment_type', posCompleteMessages.attemptInProgress);
+    throw fieldError(error.field === 'token' || error.field === 'source' ? 'token' : 'payment_type', error.message);
+  }
+}
+
+type PaymentRow = {
+  contributionId: number;
+  supporterId: number | null;
+  type: string;
+  status: string;
+  amount: number;
+  currency: string;
+  gateway: string;
+  paymentMethodId: number | null;
+  gatewayPayment: GatewayPayment | null;
+  chequeNumber?: string | null;
+  chequeDate?: string | null;
+  holderType?: string | null;
+  description: string;
+};
+
+/** Inserts the payment and its link to the contribution; returns its id. */
+export async function insertPayment(tx: Tx, row: PaymentRow): Promise<number> {
+  const functional = await functionalOrNull(tx, row.amount, row.currency);
+  const g = row.gatewayPayment;
+  const paid = row.status === 'succeeded';
+  const [payment] = await queryRows(tx, sql`
+    insert into payments (type, status, amount, currency_code, functional_amount, functional_rate, functional_rate_date, paid, captured,
+                          captured_at, reference_number, description, failure_code, failure_message, outcome, supporter_id,
+                          payment_method_id, gateway, card_brand, card_last4, card_exp_month, card_exp_year, card_cvc_check,
+                          bank_last4, bank_account_type, bank_account_holder_type, cheque_number, cheque_date)
+    values (${row.type}, ${row.status}, ${row.amount}, ${row.currency}, ${functional?.amount ?? null}, ${functional?.rate ?? null},
+            ${functional?.rateDate ?? null}, ${paid}, ${paid}, ${paid ? new Date() : null}, ${g?.reference ?? null}, ${row.description},
+            ${g?.failureCode ?? null}, ${g?.failureMessage ?? null}, ${g?.outcome ?? null}, ${row.supporterId}, ${row.paymentMethodId},
+            ${row.gateway}, ${g?.card?.brand ?? null}, ${g?.card?.last4 ?? null}, ${g?.card?.expMonth ?? null}, ${g?.card?.expYear ?? null},
+            ${g?.card?.cvcCheck ?? null}, ${g?.bank?.last4 ?? null}, ${g?.bank?.accountType ?? null}, ${row.holderType ?? null},
+            ${row.chequeNumber ?? null}, ${row.chequeDate ?? null})
+    returning id`);
+  const id = Number(payment?.id);
+  await tx.execute(sql`insert into payment_links (payment_id, contribution_id) values (${id}, ${row.contributionId})`);
+  return id;
+}
+
+/** A payment's amount in the organisation currency; a missing rate leaves it for the rates job. */
+async function functionalOrNull(tx: Tx, amount: number, currency: string) {
+  try {
+    return await convertToOrgCurrency(tx, { amount, currency, at: new Date() });
+  } catch (error) {
+    if (error instanceof MissingRateError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Records a declined attempt after the completion rolled back: a failed payment linked to the
+ * order (so the next attempt gets a new idempotency key) and the gateway's words on the order.
+ * Once per gateway reference: concurrent repeats of one declined request record it once.
+ */
+export async function recordDecline(
+  tx: Tx,
+  order: { id: number; supporterId: number | null; currency: string; total: number },
+  declined: PaymentDeclined,
+  gateway: string,
+  paymentMethodId: number | null,
+): Promise<void> {
+  await tx.execute(sql`select id from contributions where id = ${order.id} for update`);
+  const g = declined.payment;
+  const [seen] = await queryRows(tx, sql`select id from payments where reference_number = ${g.reference} and gateway = ${gateway}`);
+  if (seen) return;
+  await insertPayment(tx, {
+    contributionId: order.id,
+    supporterId: order.supporterId,
+    type: g.type,
+    status: 'failed',
+    amount: g.amount,
+    currency: g.currency,
+    gateway,
+    paymentMethodId,
+    gatewayPayment: g,
+    description: 'Point of sale payment attempt',
+  });
+  await tx.execute(sql`update contributions set response_text = ${(g.failureMessage ?? '').slice(0, 255)}, updated_at = now() where id = ${order.id}`);
+}
+
+/** The bank details of the request, checked (CAD accounts are refused: see the message). */
+export function achSource(input: PosCompleteRequest, currency: string): GatewaySource {
+  const missing = (field: string) => fieldError(field, posCompleteMessages.bankDetails);
+  if (!input.account_holder_name) throw missing('account_holder_name');
+  if (!input.account_holder_type) throw missing('account_holder_type');
+  if (!input.account_type) throw missing('account_type');
+  if (!input.ach_agree_tos) throw fieldError('ach_agree_tos', posCompleteMessages.achTerms);
+  if (currency === 'CAD') {
+    if (!/^\d{5}$/.test(input.transit_number ?? '')) throw fieldError('transit_number', posCompleteMessages.transitNumber);
+    if (!/^\d{3}$/.test(input.institution_number ?? '')) throw fieldError('institution_number', posCompleteMessages.institutionNumber);
+    // The gateway interface debits US accounts (ABA routing numbers) only.
+    throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
+  }
+  if (!input.routing_number) throw missing('routing_number');
+  if (!input.account_number) throw missing('account_number');
+  return {
+    kind: 'ach',
+    holderType: input.account_holder_type,
+    account: { routing_number: input.routing_number, account_number: input.account_number, account_type: input.account_type, account_holder_name: input.account_holder_name },
+  };
+}
