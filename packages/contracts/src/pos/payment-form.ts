@@ -18,11 +18,8 @@ export const posPaymentTabs = [
   { type: 'check', label: 'Check' },
   { type: 'other', label: 'Other' },
 ] as const;
+/** The types a tab sends (contracts `POS_PAYMENT_TYPES` less `free`, the 'No Payment Required' finish). */
 export type PosTabPaymentType = (typeof posPaymentTabs)[number]['type'];
-
-/** Every POS payment type (spec §3 "Payment types"); `free` is the 'No Payment Required' finish. */
-export const posPaymentTypes = ['cash', 'check', 'other', 'credit_card', 'bank_account', 'payment_method', 'free'] as const;
-export type PosPaymentType = (typeof posPaymentTypes)[number];
 
 export const paymentFormMessages = {
   required: 'This field is required.',

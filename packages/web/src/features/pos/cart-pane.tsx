@@ -13,6 +13,7 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import type { PosOrder, PosOrderItem } from './pos-types.ts';
+import { Thumb } from './thumb.tsx';
 
 export type OrderModal = 'account' | 'addresses' | 'details' | 'shipping' | 'taxes' | 'promo' | 'sponsorship' | 'fundraiser';
 
@@ -67,7 +68,7 @@ export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: Car
             <Stack gap="xs" role="list" aria-label="Items">
               {items.map((item) => (
                 <Group key={item.id} wrap="nowrap" align="flex-start" gap="sm" role="listitem" data-item={item.id}>
-                  <Avatar src={item.image_thumb} radius="sm" size={40} alt="" />
+                  <Thumb src={item.image_thumb} h={40} w={40} radius={4} />
                   <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" fw={500} lineClamp={2}>
                       {item.description}

@@ -1,7 +1,8 @@
 import { isValidEmail, posMessages } from '@almoner/contracts';
-import { Checkbox, Select, Stack, Text, TextInput, Textarea, TypographyStylesProvider } from '@mantine/core';
+import { Checkbox, Select, Stack, Text, TextInput, Textarea, Typography } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { PosCustomField } from './pos-types.ts';
+import { safeHtml } from './safe-html.ts';
 
 export type FieldValue = string | string[] | boolean;
 
@@ -34,10 +35,9 @@ export function CustomFieldInput({ field, value, error, onChange }: Props) {
       return null;
     case 'html':
       return (
-        <TypographyStylesProvider fz="sm">
-          {/* Staff-authored product copy, sanitised when the product was saved. */}
-          <div dangerouslySetInnerHTML={{ __html: field.body ?? '' }} />
-        </TypographyStylesProvider>
+        <Typography fz="sm">
+          <div dangerouslySetInnerHTML={{ __html: safeHtml(field.body ?? '') }} />
+        </Typography>
       );
     case 'select':
       return <Select {...common} data={field.choices} value={(value as string) || null} onChange={(v) => onChange(v ?? '')} clearable={!field.isrequired} comboboxProps={{ withinPortal: true }} />;

@@ -8,12 +8,13 @@ import {
   posMessages,
   type PosDonationPeriod,
 } from '@almoner/contracts';
-import { Alert, Badge, Button, Checkbox, Chip, Group, Image, Modal, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Chip, Group, Modal, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { CustomFieldInput, fieldError, initialFieldValue, type FieldValue } from './custom-field-input.tsx';
 import { currencySymbol } from './payment/payment-fields.tsx';
 import { isLowStock, isSoldOut } from './product-card.tsx';
 import type { PosConfig, PosProduct } from './pos-types.ts';
+import { Thumb } from './thumb.tsx';
 
 type ItemModalProps = {
   product: PosProduct;
@@ -86,7 +87,7 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
       >
         <Stack gap="md">
           <Group align="flex-start" wrap="nowrap">
-            {product.thumbnail_url && <Image src={product.thumbnail_url} alt="" w={96} h={96} radius="md" fit="cover" />}
+            <Thumb src={product.thumbnail_url} w={96} h={96} radius="md" />
             <Stack gap={4}>
               {product.code && (
                 <Text size="sm" c="dimmed">

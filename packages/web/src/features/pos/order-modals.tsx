@@ -24,14 +24,9 @@ export function OrderModals({ modal, pos, config, onClose }: Props) {
     if (needsOrder && !order) void ensureOrder().then((started) => !started && onClose());
   }, [needsOrder, order, ensureOrder, onClose]);
 
-  switch (modal) {
-    case 'account':
-      return <AccountModal order={order} onChoose={(id) => pos.update({ member_id: id })} onClose={onClose} />;
-    case 'sponsorship':
-      return <SponsorshipModal currency={pos.currency} onAdd={(body) => pos.send('add_by_child_reference', body)} onClose={onClose} />;
-    case 'fundraiser':
-      return <FundraiserModal currency={pos.currency} onAdd={(body) => pos.send('add_by_fundraising_page', body)} onClose={onClose} />;
-  }
+  if (modal === 'account') return <AccountModal order={order} onChoose={(id) => pos.update({ member_id: id })} onClose={onClose} />;
+  if (modal === 'sponsorship') return <SponsorshipModal currency={pos.currency} onAdd={(body) => pos.send('add_by_child_reference', body)} onClose={onClose} />;
+  if (modal === 'fundraiser') return <FundraiserModal currency={pos.currency} onAdd={(body) => pos.send('add_by_fundraising_page', body)} onClose={onClose} />;
   if (!order) return null;
   switch (modal) {
     case 'addresses':

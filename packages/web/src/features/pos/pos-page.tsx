@@ -96,7 +96,7 @@ function PosScreen({ config }: { config: PosConfig }) {
           </Menu>
         </Group>
       </Group>
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <ProductBrowser currency={pos.currency} onOpen={setProduct} />
         </Grid.Col>

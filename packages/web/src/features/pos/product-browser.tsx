@@ -1,5 +1,5 @@
 import { posMessages } from '@almoner/contracts';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Image, Loader, Paper, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconBookmarkFilled, IconFolder, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { toast } from '../../components/toast.ts';
 import { useBookmarks, usePosCategories, usePosProducts, useToggleBookmark, type ProductSearch } from './api.ts';
 import { ProductCard } from './product-card.tsx';
 import type { PosCategory, PosProduct } from './pos-types.ts';
+import { Thumb } from './thumb.tsx';
 
 /** Spec §9: search waits 1000 ms after typing; Enter searches at once. */
 export const SEARCH_DEBOUNCE_MS = 1000;
@@ -137,10 +138,10 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
 function CategoryTile({ category, onOpen }: { category: PosCategory; onOpen: () => void }) {
   const thumbs = category.product_thumbs.slice(0, 4);
   return (
-    <Paper withBorder radius="md" p="xs" component={UnstyledButton} onClick={onOpen} data-category={category.id}>
+    <Paper withBorder radius="md" p="xs" component="button" type="button" onClick={onOpen} data-category={category.id} style={{ cursor: 'pointer', textAlign: 'start' }}>
       <SimpleGrid cols={2} spacing={2} h={72} style={{ overflow: 'hidden', borderRadius: 6 }}>
         {thumbs.length ? (
-          thumbs.map((src) => <Image key={src} src={src} alt="" h={35} fit="cover" />)
+          thumbs.map((src) => <Thumb key={src} src={src} h={35} />)
         ) : (
           <Center h={72} style={{ gridColumn: 'span 2' }} bg="gray.1">
             <IconFolder size={28} color="var(--mantine-color-gray-5)" aria-hidden />

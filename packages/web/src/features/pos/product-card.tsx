@@ -1,7 +1,8 @@
 import { formatAmount, POS_LOW_STOCK } from '@almoner/contracts';
-import { ActionIcon, Badge, Card, Group, Image, Text, UnstyledButton } from '@mantine/core';
-import { IconBookmark, IconBookmarkFilled, IconPhoto } from '@tabler/icons-react';
+import { ActionIcon, Badge, Card, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconBookmark, IconBookmarkFilled } from '@tabler/icons-react';
 import type { PosProduct } from './pos-types.ts';
+import { Thumb } from './thumb.tsx';
 
 /** Sold out: nothing left to buy, or the product is not for sale (spec §2.2). */
 export const isSoldOut = (product: PosProduct) => product.available_for_purchase <= 0 || !product.is_available_for_sale;
@@ -31,13 +32,7 @@ export function ProductCard({ product, bookmarked, onOpen, onBookmark }: Product
     <Card withBorder padding="xs" radius="md" data-product={product.id} pos="relative" opacity={soldOut ? 0.7 : 1}>
       <UnstyledButton onClick={() => onOpen(product)} aria-label={`${product.name}${soldOut ? ' (sold out)' : ''}`}>
         <Card.Section>
-          {product.thumbnail_url ? (
-            <Image src={product.thumbnail_url} alt="" h={110} fit="cover" />
-          ) : (
-            <Group h={110} justify="center" bg="gray.1">
-              <IconPhoto size={32} color="var(--mantine-color-gray-5)" aria-hidden />
-            </Group>
-          )}
+          <Thumb src={product.thumbnail_url} h={110} />
         </Card.Section>
         <Text size="sm" fw={600} mt={6} lineClamp={2} lh={1.3} mih={36}>
           {product.name}

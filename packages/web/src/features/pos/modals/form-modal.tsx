@@ -9,7 +9,7 @@ type FormModalProps = {
   submitLabel?: string;
   size?: string;
   /** Runs the change; throws to keep the modal open with the error shown. */
-  onSubmit: () => Promise<void>;
+  onSubmit: () => Promise<unknown>;
   onClose: () => void;
   onErrors?: (errors: FieldErrors) => void;
   children: ReactNode;
