@@ -49,3 +49,4 @@ export * from './shipping.ts';
 export * from './pos/payment-form.ts';
 export * from './pos/packing-slip.ts';
 export * from './pos/complete.ts';
+export * from './pos/index.ts';

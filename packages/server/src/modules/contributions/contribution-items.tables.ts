@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   smallint,
@@ -21,6 +22,7 @@ import { RECURRING_FREQUENCIES, sponsorships } from '../sponsorships/sponsorship
 import { fundraisingPages } from '../fundraising/fundraising.tables.ts';
 import { tributeTypes } from '../tributes/tributes.tables.ts';
 import { contributions } from './contributions.tables.ts';
+import { taxRates } from '../taxes/taxes.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -63,6 +65,8 @@ export const contributionItems = pgTable(
     dccEligible: boolean('dcc_eligible').notNull().default(false),
     dccAmount: money('dcc_amount').notNull().default(0),
     dccRecurringAmount: money('dcc_recurring_amount').notNull().default(0),
+    /** Σ of this line's taxes (contribution_tax_lines hold them per tax), kept by the totals engine. */
+    taxAmount: money('tax_amount').notNull().default(0),
     ...tributeItemColumns(),
     publicMessage: varchar('public_message', { length: 500 }),
     additionalNotes: text('additional_notes'),
@@ -150,4 +154,24 @@ export const contributionItemDownloads = pgTable(
     addresses: jsonb('addresses').$type<string[]>().notNull().default([]),
   },
   (t) => [index('contribution_item_downloads_item_idx').on(t.contributionItemId)],
+);
+
+/**
+ * The taxes charged on a contribution, one row per tax and line (item_id null: the tax on
+ * shipping). Code and rate are copied so a paid contribution keeps what it was charged.
+ */
+export const contributionTaxLines = pgTable(
+  'contribution_tax_lines',
+  {
+    id: serial('id').primaryKey(),
+    contributionId: integer('contribution_id')
+      .notNull()
+      .references(() => contributions.id, { onDelete: 'cascade' }),
+    contributionItemId: integer('contribution_item_id').references(() => contributionItems.id, { onDelete: 'cascade' }),
+    taxRateId: integer('tax_rate_id').references(() => taxRates.id, { onDelete: 'set null' }),
+    code: varchar('code', { length: 45 }).notNull(),
+    rate: numeric('rate', { precision: 7, scale: 4 }).notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('contribution_tax_lines_contribution_idx').on(t.contributionId), index('contribution_tax_lines_item_idx').on(t.contributionItemId)],
 );

@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import type { PosDefaults } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 import { products } from '../products/products.tables.ts';
 
@@ -16,3 +17,12 @@ export const posBookmarks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
+
+/** A staff user's saved starting values for new point-of-sale orders (one row per user). */
+export const posDefaults = pgTable('pos_defaults', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  values: jsonb('values').$type<PosDefaults>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

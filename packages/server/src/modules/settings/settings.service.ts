@@ -39,6 +39,26 @@ export const settingDefaults = {
   tax_receipt_signature_url: '',
   /** Where receipts are issued (the place printed on them). */
   tax_receipt_issued_in: '',
+  /** Point of sale (reference §6.1, §6.4): donor covers costs, AI choices or the legacy fee. */
+  dcc_enabled: true,
+  dcc_ai_is_enabled: true,
+  /** Legacy mode: per-order fee in minor units of the organisation currency, and the percent. */
+  dcc_cost_per_order: 30,
+  dcc_percentage: '2.89',
+  /** Sponsorship items may carry covered costs too. */
+  dcc_enabled_on_sponsorships: true,
+  gift_aid_enabled: false,
+  /** Taxes apply to shipping too (at the sum of the order's distinct rates). */
+  shipping_taxes_apply: false,
+  /** New orders' country, and the POS tax place until an address gives one. */
+  default_country: 'US',
+  pos_tax_address1: '',
+  pos_tax_city: '',
+  pos_tax_state: '',
+  pos_tax_zip: '',
+  pos_tax_country: '',
+  /** Copy a complete shipping (else billing) address to the tax address when it changes. */
+  pos_use_default_tax_region: false,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
