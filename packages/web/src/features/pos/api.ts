@@ -34,7 +34,7 @@ export const usePosProducts = (search: ProductSearch | null) =>
 export const useBookmarks = (currency: string) =>
   useQuery({
     queryKey: [...posKeys.bookmarks(), currency],
-    queryFn: () => api<{ products: PosProduct[] }>('/jpanel/pos/products.json', { method: 'POST', body: { bookmarked: true, currency_code: currency } }),
+    queryFn: () => api<{ products: PosProduct[] }>(`/jpanel/pos/bookmarks.json?currency_code=${encodeURIComponent(currency)}`),
   });
 
 /**

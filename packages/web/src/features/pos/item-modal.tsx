@@ -23,18 +23,25 @@ type ItemModalProps = {
   onClose: () => void;
 };
 
+/** The donation form's variant billed at `period` ('today_only' is the one-time variant). */
+function variantForPeriod(product: PosProduct, period: PosDonationPeriod) {
+  const billing = period === 'today_only' ? 'onetime' : period;
+  return product.variants.find((v) => v.billing_period === billing) ?? product.variants.find((v) => v.is_donation) ?? null;
+}
+
 const periodLabel = (period: PosDonationPeriod) => (period === 'today_only' ? 'Today only' : billingPeriodLabels[period]);
 
 /** The item modal (spec §2.2): variant, quantity, amount and billing, custom fields, gift aid. */
 export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
   const soldOut = isSoldOut(product);
   const [variantId, setVariantId] = useState<number | null>(product.default_variant?.id ?? product.variants[0]?.id ?? null);
-  const variant = product.variants.find((v) => v.id === variantId) ?? null;
   const maxQty = Math.max(1, Math.min(POS_MAX_QTY, product.available_for_purchase));
   const [qty, setQty] = useState('1');
   const periods = product.donation_forms_billing_periods.length ? product.donation_forms_billing_periods : POS_DEFAULT_DONATION_PERIODS;
   const isForm = product.type === 'donation_form';
   const [period, setPeriod] = useState<PosDonationPeriod>(periods[0] ?? 'today_only');
+  // A donation form's variants are its billing periods: the period chosen picks the variant.
+  const variant = (isForm ? variantForPeriod(product, period) : null) ?? product.variants.find((v) => v.id === variantId) ?? null;
   const [amount, setAmount] = useState(variant?.price_presets[0] !== undefined ? String(variant.price_presets[0]) : '');
   const [values, setValues] = useState<Record<number, FieldValue>>(() => Object.fromEntries(product.custom_fields.map((f) => [f.id, initialFieldValue(f)])));
   const [giftAid, setGiftAid] = useState(false);
@@ -115,7 +122,7 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
             </Stack>
           </Group>
           {soldOut && <Alert color="red">{product.outofstock_message || 'This item is sold out.'}</Alert>}
-          {product.variants.length > 1 && (
+          {!isForm && product.variants.length > 1 && (
             <Select
               label="Option"
               data={variantOptions}
@@ -133,7 +140,17 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
               <Text size="sm" fw={500} id="pos-billing-period">
                 Billing
               </Text>
-              <SegmentedControl aria-labelledby="pos-billing-period" value={period} onChange={(v) => setPeriod(v as PosDonationPeriod)} data={periods.map((p) => ({ value: p, label: periodLabel(p) }))} />
+              <SegmentedControl
+                aria-labelledby="pos-billing-period"
+                value={period}
+                onChange={(v) => {
+                  const next = v as PosDonationPeriod;
+                  setPeriod(next);
+                  const preset = variantForPeriod(product, next)?.price_presets[0];
+                  if (preset !== undefined) setAmount(String(preset));
+                }}
+                data={periods.map((p) => ({ value: p, label: periodLabel(p) }))}
+              />
             </Stack>
           )}
           {asksAmount ? (

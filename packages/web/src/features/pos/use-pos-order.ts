@@ -1,10 +1,12 @@
 import { posMessages } from '@almoner/contracts';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { alert } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
-import { ApiError } from '../../lib/api.ts';
+import { api, ApiError } from '../../lib/api.ts';
 import { postOrder } from './api.ts';
-import type { PosOrder } from './pos-types.ts';
+import type { PosAnswer, PosOrder } from './pos-types.ts';
+
+const OPEN_ORDER_KEY = 'almoner.pos.open-order';
 
 /**
  * The open order of the point of sale. There is none until the first action; then it is created
@@ -22,7 +24,25 @@ export function usePosOrder(initialCurrency: string) {
   const apply = useCallback((next: PosOrder | null) => {
     current.current = next;
     setOrder(next);
+    if (next) sessionStorage.setItem(OPEN_ORDER_KEY, String(next.id));
+    else sessionStorage.removeItem(OPEN_ORDER_KEY);
   }, []);
+
+  // A reload keeps the order being entered in this tab (unless it was paid meanwhile).
+  useEffect(() => {
+    const saved = Number(sessionStorage.getItem(OPEN_ORDER_KEY));
+    if (!saved || current.current) return;
+    api<PosAnswer>(`/jpanel/pos/order.json?id=${saved}`).then(
+      (answer) => {
+        if (current.current) return;
+        if (answer.order && !answer.order.is_paid) {
+          apply(answer.order);
+          setCurrencyState(answer.order.currency_code);
+        } else apply(null);
+      },
+      () => apply(null),
+    );
+  }, [apply]);
 
   const ensureOrder = useCallback(async (): Promise<PosOrder | null> => {
     if (current.current) return current.current;
