@@ -1,4 +1,4 @@
-import { DCC_TYPES } from '../code-lists.ts';
+import type { DCC_TYPES } from '../code-lists.ts';
 import { currencyDigits } from '../money.ts';
 import { applyPercent, mulDiv } from './integer-math.ts';
 
@@ -7,7 +7,7 @@ export type DccType = (typeof DCC_TYPES)[number];
 /**
  * Donor covers costs (reference §6.4). The incumbent's constants are in dollars and cents; here
  * they are hundredths of the currency's major unit, scaled to its minor unit (the same numbers
- * for USD, CAD, EUR…).
+ * for USD, CAD, EUR…); the cents price points apply only to currencies with cents.
  */
 
 /** Legacy mode: round(flat + amount × rate / 100); the default 0.30 + 2.89 % gives 3.19 on $100. */
@@ -27,6 +27,8 @@ export function minimumCosts(amount: number, currency: string): number {
  * multiple of ten N becomes (N−0.10)–(N−0.01), each squashed proportionally and rounded.
  */
 export function normaliseMore(x: number, currency: string): number {
+  // Price points of cents: a currency without cents keeps the figure as it is.
+  if (currencyDigits(currency) < 2) return x;
   const c = (n: number) => hundredths(n, currency);
   const unit = 10 ** currencyDigits(currency);
   if (x >= c(500) && x <= c(589)) return c(490) + mulDiv(x - c(500), c(9), c(89));

@@ -10,6 +10,15 @@ import { POS_MAX_QTY, POS_RECURRING_FREQUENCIES, POS_SOURCES } from './shapes.ts
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const id = (error: string = messages.notFound) => z.coerce.number({ error }).int({ error }).positive({ error }).max(2 ** 31 - 1, { error });
+/**
+ * A field that must be sent: absent, blank or null answers `message` (an optional schema would
+ * let an absent key skip its checks).
+ */
+const required = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .preprocess((v) => (v === undefined || v === '' || v === null ? null : v), schema.nullable())
+    .refine((v) => v !== null, { error: message, abort: true })
+    .transform((v) => v as z.output<T>);
 const optionalId = (error?: string) => z.preprocess(blankToUndefined, id(error).optional());
 /** null or '' clears the link (a guest order, no shipping method). */
 const nullableId = (error?: string) => z.preprocess((v) => (v === '' ? null : v), id(error).nullable().optional());
@@ -106,7 +115,7 @@ const fieldValue = z.union([limited(5000), z.array(limited(200)).max(200), z.boo
 
 /** POST /jpanel/pos/{id}/add. Amounts are decimals in the order's currency. */
 export const posAddItemRequestSchema = z.object({
-  variant_id: z.preprocess(blankToUndefined, id(posMessages.variantNotFound).optional()).refine((v) => v !== undefined, { error: posMessages.noProductSelected }),
+  variant_id: required(id(posMessages.variantNotFound), posMessages.noProductSelected),
   qty: z.preprocess(
     (v) => (v === undefined || v === '' ? 1 : v),
     z.coerce.number({ error: posMessages.qtyRange(POS_MAX_QTY) }).int({ error: posMessages.qtyRange(POS_MAX_QTY) })
@@ -170,8 +179,8 @@ export const posAddChildRequestSchema = z.object({
 });
 
 export const posAddFundraisingPageRequestSchema = z.object({
-  fundraising_page_id: z.preprocess(blankToUndefined, id(posMessages.fundraiserRequired).optional()).refine((v) => v !== undefined, { error: posMessages.fundraiserRequired }),
-  amount: z.preprocess(blankToUndefined, decimalAmountSchema.optional()).refine((v) => v !== undefined && v > 0, { error: posMessages.amountRequired }),
+  fundraising_page_id: required(id(posMessages.fundraiserRequired), posMessages.fundraiserRequired),
+  amount: required(decimalAmountSchema, posMessages.amountRequired).refine((v) => v > 0, { error: posMessages.amountRequired }),
   gl_code: z.preprocess(blankToUndefined, limited(200).optional()),
   comments: z.preprocess(blankToUndefined, limited(500).optional()),
   is_anonymous: bool(),

@@ -295,8 +295,17 @@ export const posAnswerSchema = z.object({
   order: posOrderSchema.nullable(),
 });
 export type PosAnswer = z.infer<typeof posAnswerSchema>;
-/** A refused change (422): the reason per field and the order as it still is. */
-export const posErrorAnswerSchema = posAnswerSchema.extend({ errors: z.record(z.string(), z.array(z.string())).optional() });
+/**
+ * A refused change (422; 409 once paid): the reason per field and, when the order exists, the
+ * order as it still is. A request the schemas refuse answers the same shape without `order`.
+ */
+export const posErrorAnswerSchema = z.object({
+  status: z.literal('error').optional(),
+  message: z.string(),
+  code: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  order: posOrderSchema.nullable().optional(),
+});
 
 export const posProductsAnswerSchema = z.object({ products: z.array(posProductSchema) });
 export const posCategoriesAnswerSchema = z.object({ categories: z.array(posCategorySchema) });

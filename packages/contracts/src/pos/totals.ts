@@ -10,7 +10,8 @@ import { applyPercent, mulDiv } from './integer-math.ts';
  * order currency's minor units; rates are decimal strings; each rounding is half away from zero
  * at one documented place:
  *  - an item promo's unit discount (percent of the unit price) and a BXGY unit price;
- *  - each (item, tax) amount, and the shipping tax;
+ *  - each (item, tax) amount, and each tax on shipping (shipping is taxed at every distinct rate
+ *    of the order when the setting says so);
  *  - each item's donor-covers-costs amount (reference §6.4 formulas, per item).
  * Then, with no further rounding:
  *    subtotal  = Σ item.total = undiscounted_subtotal − discount
@@ -233,7 +234,7 @@ export function computeTotals(input: TotalsInput): TotalsResult {
   const isFreeShipping = hasShippable && (Boolean(freeShippingPromo) || allFree);
   const courierMethod = isFreeShipping && freeShippingPromo ? freeShippingPromo.freeShippingLabel || 'Free Shipping' : null;
 
-  // Taxes per (item, tax); shipping taxed at the sum of the distinct rates on the order.
+  // Taxes per (item, tax); shipping taxed at each distinct rate on the order.
   const taxLines = new Map<string, { code: string; rate: string; amount: number }>();
   const addLine = (code: string, rate: string, amount: number) => {
     const key = `${code}|${rate}`;

@@ -144,11 +144,13 @@ export async function saveTotals(tx: Queryable, orderId: number): Promise<Quote>
                            values (${orderId}, ${item.key}, ${t.taxRateId}, ${t.code}, ${t.rate}, ${t.amount})`);
     }
   }
-  const itemTax = result.items.reduce((s, i) => s + i.taxAmount, 0);
-  if (result.taxTotal !== itemTax) {
-    // The tax on shipping (its own line, no item).
-    await tx.execute(sql`insert into contribution_tax_lines (contribution_id, code, rate, amount)
-                         values (${orderId}, 'SHIPPING', 0, ${result.taxTotal - itemTax})`);
+  // What each tax took on shipping: its order line less its item lines (a line without an item).
+  for (const line of result.taxLines) {
+    const onItems = result.items.reduce((sum, i) => sum + i.taxes.filter((t) => t.code === line.code && t.rate === line.rate).reduce((a, t) => a + t.amount, 0), 0);
+    if (line.amount === onItems) continue;
+    const taxRateId = quote.input.items.flatMap((i) => i.taxes).find((t) => t.code === line.code && t.rate === line.rate)?.taxRateId ?? null;
+    await tx.execute(sql`insert into contribution_tax_lines (contribution_id, tax_rate_id, code, rate, amount)
+                         values (${orderId}, ${taxRateId}, ${line.code}, ${line.rate}, ${line.amount - onItems})`);
   }
   // The total in the organisation currency, as every contribution keeps it (modules/money).
   const functional = await convertToOrgCurrency(tx, { amount: result.total, currency: quote.input.currency, at: new Date() });

@@ -1,0 +1,194 @@
+import {
+
+  fundraiserOptionSchema,
+  idParam,
+  pickerQuerySchema,
+  posAddChildRequestSchema,
+  posAddFundraisingPageRequestSchema,
+  posAddItemRequestSchema,
+  posAnswerSchema,
+  posApplyPromosRequestSchema,
+  posBookmarkRequestSchema,
+  posBookmarksAnswerSchema,
+  posBookmarksQuerySchema,
+  posCategoriesAnswerSchema,
+  posConfigSchema,
+  posDefaultsAnswerSchema,
+  posErrorAnswerSchema,
+  posMessages,
+  posNewRequestSchema,
+  posProductsAnswerSchema,
+  posProductsRequestSchema,
+  posRemoveItemRequestSchema,
+  posSaveDefaultsRequestSchema,
+  posUpdateRequestSchema,
+  promoCodeOptionSchema,
+  sponseeOptionSchema,
+  type PosAnswer,
+} from '@almoner/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { withActor } from '../../db/actor.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError, statusByCode } from '../../http/errors.ts';
+import { storageFor } from '../../integrations/storage/index.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { bookmarkedProducts, categoryTree, isPosProduct, searchProducts } from './pos.catalogue.ts';
+import { posConfig } from './pos.config.ts';
+import { clearDefaults, saveDefaults } from './pos.defaults.ts';
+import { addFundraisingGift, addItem, addSponsorship, removeItem } from './pos.items.ts';
+import { loadPosOrder } from './pos.order-view.ts';
+import { lockOpenOrder, startOrder, updateOrder } from './pos.orders.ts';
+import { fundraiserOptions, promoCodeOptions, sponseeOptions } from './pos.pickers.ts';
+import { applyPromoCodes } from './pos.promos.ts';
+import { saveTotals } from './pos.pricing.ts';
+import { posBookmarks } from './pos.tables.ts';
+import { and, eq } from 'drizzle-orm';
+
+const tags = ['pos'];
+/** Every point-of-sale route needs the incumbent's POS permission (reference §2.8). */
+const permission = 'pos.edit';
+const orderAnswers = { 200: posAnswerSchema, 409: posErrorAnswerSchema, 422: posErrorAnswerSchema };
+
+/** The web point of sale's API (spec part 3 §2.2, §7 "Point of sale" and "Pickers"). */
+export const posRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const storage = () => storageFor(ctx.config);
+
+  /**
+   * Runs one change to an order in a transaction and answers `{ status, message, order }`.
+   * A refused change rolls back and answers 422 (409 once paid) with the reason per field and
+   * the order as it still stands, so the screen can keep showing it.
+   */
+  async function change(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    orderId: number,
+    work: (tx: Tx) => Promise<{ message: string | null; status?: PosAnswer['status'] } | void>,
+  ) {
+    try {
+      const done = (await withActor(ctx.db, request.actor, work)) ?? { message: null };
+      return { status: done.status ?? 'success', message: done.message, order: await loadPosOrder(ctx.db, orderId, storage()) };
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.code !== 'validation' && error.code !== 'conflict')) throw error;
+      return reply.status(statusByCode[error.code]).send({
+        status: 'error',
+        message: error.message,
+        errors: error.errors ?? { _: [error.message] },
+        order: await loadPosOrder(ctx.db, orderId, storage()),
+      });
+    }
+  }
+
+  const currencyOf = async (requested: string | undefined) => requested ?? (await getSettings(ctx.db, ['site_currency'])).site_currency;
+
+  app.get('/jpanel/pos/config.json', { config: { permission }, schema: { summary: 'What the point-of-sale screen needs to start: currencies, choices, settings and saved defaults', tags, response: { 200: posConfigSchema } } },
+    async (request) => posConfig(ctx.db, request.user!.id));
+
+  app.post('/jpanel/pos/categories.json', { config: { permission }, schema: { summary: 'Category tree with product thumbnails (point of sale)', tags, response: { 200: posCategoriesAnswerSchema } } },
+    async () => ({ categories: await categoryTree(ctx.db, storage()) }));
+
+  app.post('/jpanel/pos/products.json', { config: { permission }, schema: { summary: 'Point-of-sale products by keywords or category, priced in a currency', tags, body: posProductsRequestSchema.optional(), response: { 200: posProductsAnswerSchema } } },
+    async (request) => {
+      const body = request.body ?? {};
+      return { products: await searchProducts(ctx.db, storage(), request.user!.id, await currencyOf(body.currency_code), body) };
+    });
+
+  app.get('/jpanel/pos/bookmarks.json', { config: { permission }, schema: { summary: 'The current user\'s bookmarked point-of-sale products', tags, querystring: posBookmarksQuerySchema, response: { 200: posBookmarksAnswerSchema } } },
+    async (request) => ({ message: null, products: await bookmarkedProducts(ctx.db, storage(), request.user!.id, await currencyOf(request.query.currency_code)) }));
+
+  app.post('/jpanel/pos/bookmark/add', { config: { permission }, schema: { summary: 'Bookmark a product on the point-of-sale bar', tags, body: posBookmarkRequestSchema, response: { 200: posBookmarksAnswerSchema } } },
+    async (request) => {
+      const userId = request.user!.id;
+      if (!(await isPosProduct(ctx.db, request.body.product_id))) throw new AppError('validation', posMessages.productNotFound, { product_id: [posMessages.productNotFound] });
+      await withActor(ctx.db, request.actor, (tx) => tx.insert(posBookmarks).values({ userId, productId: request.body.product_id }).onConflictDoNothing());
+      return { message: posMessages.bookmarked, products: await bookmarkedProducts(ctx.db, storage(), userId, await currencyOf(undefined)) };
+    });
+
+  app.post('/jpanel/pos/bookmark/remove', { config: { permission }, schema: { summary: 'Remove a product from the point-of-sale bar', tags, body: posBookmarkRequestSchema, response: { 200: posBookmarksAnswerSchema } } },
+    async (request) => {
+      const userId = request.user!.id;
+      await withActor(ctx.db, request.actor, (tx) => tx.delete(posBookmarks).where(and(eq(posBookmarks.userId, userId), eq(posBookmarks.productId, request.body.product_id))));
+      return { message: posMessages.unbookmarked, products: await bookmarkedProducts(ctx.db, storage(), userId, await currencyOf(undefined)) };
+    });
+
+  app.post('/jpanel/pos/new', { config: { permission }, schema: { summary: 'Start a point-of-sale contribution', tags, body: posNewRequestSchema.optional(), response: { 200: posAnswerSchema } } },
+    async (request) => {
+      const id = await withActor(ctx.db, request.actor, (tx) => startOrder(tx, request.actor, request.body ?? {}));
+      return { status: 'success' as const, message: posMessages.started, order: await loadPosOrder(ctx.db, id, storage()) };
+    });
+
+  app.get('/jpanel/pos/order.json', { config: { permission }, schema: { summary: 'Read a point-of-sale contribution', tags, querystring: idParam, response: { 200: posAnswerSchema } } },
+    async (request) => {
+      const order = await loadPosOrder(ctx.db, request.query.id, storage());
+      if (!order) throw new AppError('not_found', posMessages.orderNotFound);
+      return { status: null, message: null, order };
+    });
+
+  app.post('/jpanel/pos/:id/update', { config: { permission }, schema: { summary: 'Change a point-of-sale contribution\'s details (supporter, addresses, notes, source, DCC, shipping, currency)', tags, params: idParam, body: posUpdateRequestSchema, response: orderAnswers } },
+    async (request, reply) => change(request, reply, request.params.id, async (tx) => {
+      const note = await updateOrder(tx, request.params.id, request.body);
+      return { message: note ?? posMessages.updated };
+    }));
+
+  app.post('/jpanel/pos/:id/add', { config: { permission }, schema: { summary: 'Add a product variant to a point-of-sale contribution', tags, params: idParam, body: posAddItemRequestSchema, response: orderAnswers } },
+    async (request, reply) => change(request, reply, request.params.id, async (tx) => {
+      await addItem(tx, request.params.id, request.body);
+      return { message: posMessages.itemAdded };
+    }));
+
+  app.post('/jpanel/pos/:id/remove', { config: { permission }, schema: { summary: 'Remove an item (and its bundled items) from a point-of-sale contribution', tags, params: idParam, body: posRemoveItemRequestSchema, response: orderAnswers } },
+    async (request, reply) => change(request, reply, request.params.id, async (tx) => {
+      await removeItem(tx, request.params.id, request.body.order_item_id);
+      return { message: posMessages.itemRemoved };
+    }));
+
+  app.post('/jpanel/pos/:id/promos/apply', { config: { permission }, schema: { summary: 'Apply promo codes to a point-of-sale contribution (none clears them)', tags, params: idParam, body: posApplyPromosRequestSchema, response: orderAnswers } },
+    async (request, reply) => {
+      const { codes } = request.body;
+      let refused: string[] = [];
+      const answer = await change(request, reply, request.params.id, async (tx) => {
+        await lockOpenOrder(tx, request.params.id);
+        refused = await applyPromoCodes(tx, request.params.id, codes);
+        await saveTotals(tx, request.params.id);
+        return { message: codes.length === 0 ? posMessages.promosCleared : posMessages.promosApplied };
+      });
+      // Valid codes stay applied; the refused ones answer as an error with their reasons.
+      if (refused.length === 0 || reply.sent) return answer;
+      return reply.status(422).send({ ...(answer as PosAnswer), status: 'error', message: refused.join(' '), errors: { code: refused } });
+    });
+
+  app.post('/jpanel/pos/:id/add_by_child_reference', { config: { permission }, schema: { summary: 'Add a sponsorship by the sponsee\'s reference number', tags, params: idParam, body: posAddChildRequestSchema, response: orderAnswers } },
+    async (request, reply) => change(request, reply, request.params.id, async (tx) => {
+      await addSponsorship(tx, request.params.id, request.body);
+      return { message: posMessages.itemAdded };
+    }));
+
+  app.post('/jpanel/pos/:id/add_by_fundraising_page', { config: { permission }, schema: { summary: 'Add a gift to a fundraising page', tags, params: idParam, body: posAddFundraisingPageRequestSchema, response: orderAnswers } },
+    async (request, reply) => change(request, reply, request.params.id, async (tx) => {
+      await addFundraisingGift(tx, request.params.id, request.body);
+      return { message: posMessages.itemAdded };
+    }));
+
+  app.post('/jpanel/pos/defaults/save', { config: { permission }, schema: { summary: 'Keep the open contribution\'s settings as this user\'s point-of-sale defaults', tags, body: posSaveDefaultsRequestSchema.optional(), response: { 200: posDefaultsAnswerSchema } } },
+    async (request) => {
+      const defaults = await withActor(ctx.db, request.actor, (tx) => saveDefaults(tx, request.user!.id, request.body?.order_id));
+      return { message: posMessages.defaultsSaved, defaults };
+    });
+
+  app.post('/jpanel/pos/defaults/clear', { config: { permission }, schema: { summary: 'Forget this user\'s point-of-sale defaults', tags, response: { 200: posDefaultsAnswerSchema } } },
+    async (request) => {
+      await withActor(ctx.db, request.actor, (tx) => clearDefaults(tx, request.user!.id));
+      return { message: posMessages.defaultsCleared, defaults: null };
+    });
+
+  app.get('/jpanel/promocodes.json', { config: { permission }, schema: { summary: 'Find promo codes that have not ended (picker)', tags, querystring: pickerQuerySchema, response: { 200: z.array(promoCodeOptionSchema) } } },
+    async (request) => promoCodeOptions(ctx.db, request.query.query ?? ''));
+
+  app.get('/jpanel/fundraisers.json', { config: { permission }, schema: { summary: 'Find active fundraising pages (picker)', tags, querystring: pickerQuerySchema, response: { 200: z.array(fundraiserOptionSchema) } } },
+    async (request) => fundraiserOptions(ctx.db, storage(), request.query.query ?? ''));
+
+  app.get('/jpanel/sponsees.json', { config: { permission }, schema: { summary: 'Find sponsees by reference or name, with their payment options (picker)', tags, querystring: pickerQuerySchema, response: { 200: z.array(sponseeOptionSchema) } } },
+    async (request) => sponseeOptions(ctx.db, storage(), request.query.query ?? ''));
+};
