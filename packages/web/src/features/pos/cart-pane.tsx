@@ -104,9 +104,9 @@ export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: Car
         <Button size="lg" fullWidth onClick={onPay} disabled={!items.length || busy}>
           {order && items.length ? `Pay ${money(order.totalamount)}` : 'Pay'}
         </Button>
-        <SimpleGrid cols={4} spacing={6}>
+        <SimpleGrid cols={{ base: 3, xl: 4 }} spacing={6}>
           {actions.map(({ modal, label, icon: Icon }) => (
-            <Button key={modal} variant="default" size="compact-sm" h={52} onClick={() => onOpen(modal)} styles={{ label: { flexDirection: 'column', gap: 2 } }}>
+            <Button key={modal} variant="default" size="compact-sm" h={52} px={4} onClick={() => onOpen(modal)} styles={{ label: { flexDirection: 'column', gap: 2 } }}>
               <Icon size={18} aria-hidden />
               <Text size="xs">{label}</Text>
             </Button>

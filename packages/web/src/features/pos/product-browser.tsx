@@ -1,7 +1,7 @@
 import { posMessages } from '@almoner/contracts';
 import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconBookmarkFilled, IconFolder, IconSearch } from '@tabler/icons-react';
+import { IconBookmarkFilled, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
 import { useBookmarks, usePosCategories, usePosProducts, useToggleBookmark, type ProductSearch } from './api.ts';
@@ -58,7 +58,7 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
       />
       <Paper withBorder p="xs" radius="md" aria-label="Bookmarks" component="section">
         <Group gap="xs" wrap="wrap">
-          <IconBookmarkFilled size={16} color="var(--mantine-color-blue-6)" aria-hidden />
+          <IconBookmarkFilled size={16} color="var(--mantine-primary-color-filled)" aria-hidden />
           {bookmarkedIds.size === 0 && (
             <Text size="sm" c="dimmed">
               Bookmark products to keep them one click away.
@@ -139,15 +139,15 @@ function CategoryTile({ category, onOpen }: { category: PosCategory; onOpen: () 
   const thumbs = category.product_thumbs.slice(0, 4);
   return (
     <Paper withBorder radius="md" p="xs" component="button" type="button" onClick={onOpen} data-category={category.id} style={{ cursor: 'pointer', textAlign: 'start' }}>
-      <SimpleGrid cols={2} spacing={2} h={72} style={{ overflow: 'hidden', borderRadius: 6 }}>
-        {thumbs.length ? (
-          thumbs.map((src) => <Thumb key={src} src={src} h={35} />)
-        ) : (
-          <Center h={72} style={{ gridColumn: 'span 2' }} bg="gray.1">
-            <IconFolder size={28} color="var(--mantine-color-gray-5)" aria-hidden />
-          </Center>
-        )}
-      </SimpleGrid>
+      {thumbs.length >= 4 ? (
+        <SimpleGrid cols={2} spacing={2} h={72} style={{ overflow: 'hidden', borderRadius: 6 }}>
+          {thumbs.map((src) => (
+            <Thumb key={src} src={src} h={35} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Thumb src={thumbs[0]} h={72} radius={6} />
+      )}
       <Text size="sm" fw={600} mt={6} truncate>
         {category.name}
       </Text>

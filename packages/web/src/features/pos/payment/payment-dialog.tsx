@@ -192,7 +192,7 @@ function Finished({ receipt, onClose }: { receipt: Receipt; onClose: () => void 
       <IconCircleCheck size={48} color="var(--mantine-color-teal-6)" aria-hidden />
       <Title order={3}>{posMessages.complete(receipt.invoicenumber)}</Title>
       <Group>
-        <Button component={Link} to={`/contributions/${encodeURIComponent(receipt.invoicenumber)}`} variant="light">
+        <Button component={Link} to={`/contributions/${receipt.id}`} variant="light">
           View
         </Button>
         <Button component="a" href={`/jpanel/contributions/packing_slip?print&id=${receipt.id}`} target="_blank" rel="noopener" variant="light">
