@@ -6,7 +6,11 @@ import { z } from 'zod';
  * prices, which a packing slip does not show.
  */
 export const packingSlipQuerySchema = z.object({
-  id: z.coerce.number({ error: 'This contribution does not exist.' }).int().positive().max(2 ** 31 - 1),
+  id: z.coerce
+    .number({ error: 'This contribution does not exist.' })
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
 });
 
 const address = z.object({

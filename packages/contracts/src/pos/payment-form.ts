@@ -54,7 +54,9 @@ export function maskDigits(value: string, max: number): string {
 
 /** The card number's mask: four groups of four digits, at most 19 characters. */
 export function maskCardNumber(value: string): string {
-  return maskDigits(value, 16).replace(/(\d{4})(?=\d)/g, '$1 ').slice(0, paymentFieldLimits.cardNumber);
+  return maskDigits(value, 16)
+    .replace(/(\d{4})(?=\d)/g, '$1 ')
+    .slice(0, paymentFieldLimits.cardNumber);
 }
 
 /** The expiry's mask 'MM / YY': a slash is added after the month, 7 characters at most. */
@@ -84,18 +86,25 @@ export const bankAccountFormSchema = z
     save_payment_method: z.boolean().default(false),
   })
   .superRefine((value, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
     const name = value.account_holder_name ?? '';
-    if (!name || name.length > 100) issue('account_holder_name', paymentFormMessages.accountHolderName);
-    if (!['personal', 'business'].includes(value.account_holder_type ?? '')) issue('account_holder_type', paymentFormMessages.accountHolderType);
-    if (!['checking', 'savings'].includes(value.account_type ?? '')) issue('account_type', paymentFormMessages.accountType);
+    if (!name || name.length > 100)
+      issue('account_holder_name', paymentFormMessages.accountHolderName);
+    if (!['personal', 'business'].includes(value.account_holder_type ?? ''))
+      issue('account_holder_type', paymentFormMessages.accountHolderType);
+    if (!['checking', 'savings'].includes(value.account_type ?? ''))
+      issue('account_type', paymentFormMessages.accountType);
     if (value.currency.toUpperCase() === 'CAD') {
-      if (!/^\d{5}$/.test(value.transit_number ?? '')) issue('transit_number', paymentFormMessages.transitNumber);
-      if (!/^\d{3}$/.test(value.institution_number ?? '')) issue('institution_number', paymentFormMessages.institutionNumber);
+      if (!/^\d{5}$/.test(value.transit_number ?? ''))
+        issue('transit_number', paymentFormMessages.transitNumber);
+      if (!/^\d{3}$/.test(value.institution_number ?? ''))
+        issue('institution_number', paymentFormMessages.institutionNumber);
     } else if (!isValidRoutingNumber(value.routing_number ?? '')) {
       issue('routing_number', paymentFormMessages.routingNumber);
     }
-    if (!/^\d{4,17}$/.test(value.account_number ?? '')) issue('account_number', paymentFormMessages.accountNumber);
+    if (!/^\d{4,17}$/.test(value.account_number ?? ''))
+      issue('account_number', paymentFormMessages.accountNumber);
     if (!value.ach_agree_tos) issue('ach_agree_tos', paymentFormMessages.achAgreement);
   })
   .transform((value) => ({
@@ -142,7 +151,10 @@ export function cashReceivedMinor(received: string, currency: string): number {
  * gateway takes ACH in the currency; when an item requires ACH only Bank and My Methods remain,
  * and the type is forced to bank_account unless it is already bank_account or payment_method.
  */
-export function availablePaymentTabs(options: { achAvailable: boolean; requiresAch: boolean }): PosTabPaymentType[] {
+export function availablePaymentTabs(options: {
+  achAvailable: boolean;
+  requiresAch: boolean;
+}): PosTabPaymentType[] {
   return posPaymentTabs
     .map((tab) => tab.type)
     .filter((type) => {
@@ -152,8 +164,12 @@ export function availablePaymentTabs(options: { achAvailable: boolean; requiresA
     });
 }
 
-export function forcedPaymentType(current: PosTabPaymentType, requiresAch: boolean): PosTabPaymentType {
-  if (requiresAch && current !== 'bank_account' && current !== 'payment_method') return 'bank_account';
+export function forcedPaymentType(
+  current: PosTabPaymentType,
+  requiresAch: boolean,
+): PosTabPaymentType {
+  if (requiresAch && current !== 'bank_account' && current !== 'payment_method')
+    return 'bank_account';
   return current;
 }
 
@@ -163,7 +179,10 @@ export function forcedPaymentType(current: PosTabPaymentType, requiresAch: boole
  */
 export const fulfillmentSettings = ['never', 'always', 'shipping'] as const;
 export type FulfillmentSetting = (typeof fulfillmentSettings)[number];
-export function showsFulfillmentCheckbox(setting: FulfillmentSetting, shippableItems: number): boolean {
+export function showsFulfillmentCheckbox(
+  setting: FulfillmentSetting,
+  shippableItems: number,
+): boolean {
   return setting === 'always' || (setting !== 'never' && shippableItems > 0);
 }
 
@@ -178,7 +197,10 @@ export const FULFILLMENT_SETTING: FulfillmentSetting = 'shipping';
  * Currencies each gateway can debit a bank account in. The gateway interface debits US accounts
  * (ABA routing numbers), so only USD; the completion route refuses the others with its message.
  */
-export const gatewayAchCurrencies: Record<PaymentGatewayName, readonly string[]> = { sandbox: ['USD'] };
+export const gatewayAchCurrencies: Record<PaymentGatewayName, readonly string[]> = {
+  sandbox: ['USD'],
+};
 
 /** Whether the Bank tab is offered (spec §2.3): the gateway takes ACH in this currency. */
-export const canTakeAch = (gateway: PaymentGatewayName, currency: string) => gatewayAchCurrencies[gateway].includes(currency.toUpperCase());
+export const canTakeAch = (gateway: PaymentGatewayName, currency: string) =>
+  gatewayAchCurrencies[gateway].includes(currency.toUpperCase());

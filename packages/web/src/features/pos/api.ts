@@ -14,12 +14,20 @@ export const posKeys = {
 export type ProductSearch = { keywords?: string; category_id?: number; currency_code: string };
 
 export const usePosConfig = () =>
-  useQuery({ queryKey: posKeys.config(), queryFn: () => api<PosConfig>('/jpanel/pos/config.json'), staleTime: 60_000 });
+  useQuery({
+    queryKey: posKeys.config(),
+    queryFn: () => api<PosConfig>('/jpanel/pos/config.json'),
+    staleTime: 60_000,
+  });
 
 export const usePosCategories = () =>
   useQuery({
     queryKey: posKeys.categories(),
-    queryFn: () => api<{ categories: PosCategory[] }>('/jpanel/pos/categories.json', { method: 'POST', body: {} }),
+    queryFn: () =>
+      api<{ categories: PosCategory[] }>('/jpanel/pos/categories.json', {
+        method: 'POST',
+        body: {},
+      }),
     staleTime: 60_000,
   });
 
@@ -27,14 +35,21 @@ export const usePosCategories = () =>
 export const usePosProducts = (search: ProductSearch | null) =>
   useQuery({
     queryKey: posKeys.products(search ?? { currency_code: '' }),
-    queryFn: () => api<{ products: PosProduct[] }>('/jpanel/pos/products.json', { method: 'POST', body: search }),
+    queryFn: () =>
+      api<{ products: PosProduct[] }>('/jpanel/pos/products.json', {
+        method: 'POST',
+        body: search,
+      }),
     enabled: search !== null && Boolean(search.keywords || search.category_id),
   });
 
 export const useBookmarks = (currency: string) =>
   useQuery({
     queryKey: [...posKeys.bookmarks(), currency],
-    queryFn: () => api<{ products: PosProduct[] }>(`/jpanel/pos/bookmarks.json?currency_code=${encodeURIComponent(currency)}`),
+    queryFn: () =>
+      api<{ products: PosProduct[] }>(
+        `/jpanel/pos/bookmarks.json?currency_code=${encodeURIComponent(currency)}`,
+      ),
   });
 
 /**
@@ -46,23 +61,33 @@ export function useToggleBookmark(currency: string) {
   const key = [...posKeys.bookmarks(), currency];
   return useMutation({
     mutationFn: ({ product, add }: { product: PosProduct; add: boolean }) =>
-      api<unknown>(`/jpanel/pos/bookmark/${add ? 'add' : 'remove'}`, { method: 'POST', body: { product_id: product.id } }),
+      api<unknown>(`/jpanel/pos/bookmark/${add ? 'add' : 'remove'}`, {
+        method: 'POST',
+        body: { product_id: product.id },
+      }),
     onMutate: async ({ product, add }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<{ products: PosProduct[] }>(key);
       const others = (before?.products ?? []).filter((p) => p.id !== product.id);
-      queryClient.setQueryData(key, { products: add ? [...others, { ...product, is_bookmarked: true }] : others });
+      queryClient.setQueryData(key, {
+        products: add ? [...others, { ...product, is_bookmarked: true }] : others,
+      });
       return { before };
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.before),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: posKeys.all, predicate: (q) => q.queryKey[1] !== 'config' }),
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        queryKey: posKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'config',
+      }),
   });
 }
 
 /** POST to an order route; every one answers `{ status, message, order }`. */
-export const postOrder = (path: string, body: unknown) => api<PosAnswer>(path, { method: 'POST', body });
+export const postOrder = (path: string, body: unknown) =>
+  api<PosAnswer>(path, { method: 'POST', body });
 
-export const fetchPicker = <T,>(path: string, query: string) =>
+export const fetchPicker = <T>(path: string, query: string) =>
   api<T[] | { data: T[] }>(`${path}?query=${encodeURIComponent(query)}`)
     .then((answer) => (Array.isArray(answer) ? answer : answer.data))
     // Spec §7: failed picker loads yield empty lists.

@@ -1,5 +1,19 @@
 import { formatAmount } from '@almoner/contracts';
-import { ActionIcon, Avatar, Badge, Button, Divider, Group, Paper, ScrollArea, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import {
   IconAddressBook,
   IconBabyCarriage,
@@ -15,7 +29,15 @@ import {
 import type { PosOrder, PosOrderItem } from './pos-types.ts';
 import { Thumb } from './thumb.tsx';
 
-export type OrderModal = 'account' | 'addresses' | 'details' | 'shipping' | 'taxes' | 'promo' | 'sponsorship' | 'fundraiser';
+export type OrderModal =
+  | 'account'
+  | 'addresses'
+  | 'details'
+  | 'shipping'
+  | 'taxes'
+  | 'promo'
+  | 'sponsorship'
+  | 'fundraiser';
 
 type CartPaneProps = {
   order: PosOrder | null;
@@ -26,15 +48,16 @@ type CartPaneProps = {
   onPay: () => void;
 };
 
-const actions: { modal: Exclude<OrderModal, 'account'>; label: string; icon: typeof IconTruck }[] = [
-  { modal: 'addresses', label: 'Addresses', icon: IconAddressBook },
-  { modal: 'details', label: 'Details', icon: IconFileDescription },
-  { modal: 'shipping', label: 'Shipping', icon: IconTruck },
-  { modal: 'taxes', label: 'Taxes', icon: IconReceiptTax },
-  { modal: 'promo', label: 'Promo', icon: IconTicket },
-  { modal: 'sponsorship', label: 'Sponsorship', icon: IconBabyCarriage },
-  { modal: 'fundraiser', label: 'Fundraiser', icon: IconHeartHandshake },
-];
+const actions: { modal: Exclude<OrderModal, 'account'>; label: string; icon: typeof IconTruck }[] =
+  [
+    { modal: 'addresses', label: 'Addresses', icon: IconAddressBook },
+    { modal: 'details', label: 'Details', icon: IconFileDescription },
+    { modal: 'shipping', label: 'Shipping', icon: IconTruck },
+    { modal: 'taxes', label: 'Taxes', icon: IconReceiptTax },
+    { modal: 'promo', label: 'Promo', icon: IconTicket },
+    { modal: 'sponsorship', label: 'Sponsorship', icon: IconBabyCarriage },
+    { modal: 'fundraiser', label: 'Fundraiser', icon: IconHeartHandshake },
+  ];
 
 /** Right pane: who it is from, the items, the totals and the way to payment. */
 export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: CartPaneProps) {
@@ -43,16 +66,16 @@ export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: Car
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label="Contribution">
       <Stack gap="sm">
-        <UnstyledButton onClick={() => onOpen('account')} aria-label={order?.member ? `Supporter: ${order.member.display_name}. Change` : 'Choose a supporter'}>
+        <UnstyledButton onClick={() => onOpen('account')}>
           <Group wrap="nowrap" gap="sm">
             <Avatar radius="xl" color={order?.member ? 'blue' : 'gray'} aria-hidden>
               {order?.member ? <IconUser size={18} /> : <IconUserPlus size={18} />}
             </Avatar>
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm" truncate>
+              <Text component="span" display="block" fw={600} size="sm" truncate>
                 {order?.member ? order.member.display_name : 'Guest'}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
+              <Text component="span" display="block" size="xs" c="dimmed" truncate>
                 {order?.member ? (order.member.email ?? 'No e-mail') : 'Choose a supporter'}
               </Text>
             </Stack>
@@ -67,7 +90,14 @@ export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: Car
           <ScrollArea.Autosize mah="calc(100vh - 460px)" type="auto" offsetScrollbars>
             <Stack gap="xs" role="list" aria-label="Items">
               {items.map((item) => (
-                <Group key={item.id} wrap="nowrap" align="flex-start" gap="sm" role="listitem" data-item={item.id}>
+                <Group
+                  key={item.id}
+                  wrap="nowrap"
+                  align="flex-start"
+                  gap="sm"
+                  role="listitem"
+                  data-item={item.id}
+                >
                   <Thumb src={item.image_thumb} h={40} w={40} radius={4} />
                   <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" fw={500} lineClamp={2}>
@@ -89,7 +119,13 @@ export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: Car
                   </Text>
                   {!item.is_locked && (
                     <Tooltip label="Remove">
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${item.description}`} onClick={() => onRemove(item)} disabled={busy}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${item.description}`}
+                        onClick={() => onRemove(item)}
+                        disabled={busy}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Tooltip>
@@ -106,7 +142,15 @@ export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: Car
         </Button>
         <SimpleGrid cols={{ base: 3, xl: 4 }} spacing={6}>
           {actions.map(({ modal, label, icon: Icon }) => (
-            <Button key={modal} variant="default" size="compact-sm" h={52} px={4} onClick={() => onOpen(modal)} styles={{ label: { flexDirection: 'column', gap: 2 } }}>
+            <Button
+              key={modal}
+              variant="default"
+              size="compact-sm"
+              h={52}
+              px={4}
+              onClick={() => onOpen(modal)}
+              styles={{ label: { flexDirection: 'column', gap: 2 } }}
+            >
               <Icon size={18} aria-hidden />
               <Text size="xs">{label}</Text>
             </Button>

@@ -8,9 +8,27 @@ import {
   posMessages,
   type PosDonationPeriod,
 } from '@almoner/contracts';
-import { Alert, Badge, Button, Checkbox, Chip, Group, Modal, Select, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  Modal,
+  Select,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
-import { CustomFieldInput, fieldError, initialFieldValue, type FieldValue } from './custom-field-input.tsx';
+import {
+  CustomFieldInput,
+  fieldError,
+  initialFieldValue,
+  type FieldValue,
+} from './custom-field-input.tsx';
 import { currencySymbol } from './payment/payment-fields.tsx';
 import { isLowStock, isSoldOut } from './product-card.tsx';
 import type { PosConfig, PosProduct } from './pos-types.ts';
@@ -26,24 +44,40 @@ type ItemModalProps = {
 /** The donation form's variant billed at `period` ('today_only' is the one-time variant). */
 function variantForPeriod(product: PosProduct, period: PosDonationPeriod) {
   const billing = period === 'today_only' ? 'onetime' : period;
-  return product.variants.find((v) => v.billing_period === billing) ?? product.variants.find((v) => v.is_donation) ?? null;
+  return (
+    product.variants.find((v) => v.billing_period === billing) ??
+    product.variants.find((v) => v.is_donation) ??
+    null
+  );
 }
 
-const periodLabel = (period: PosDonationPeriod) => (period === 'today_only' ? 'Today only' : billingPeriodLabels[period]);
+const periodLabel = (period: PosDonationPeriod) =>
+  period === 'today_only' ? 'Today only' : billingPeriodLabels[period];
 
 /** The item modal (spec §2.2): variant, quantity, amount and billing, custom fields, gift aid. */
 export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
   const soldOut = isSoldOut(product);
-  const [variantId, setVariantId] = useState<number | null>(product.default_variant?.id ?? product.variants[0]?.id ?? null);
+  const [variantId, setVariantId] = useState<number | null>(
+    product.default_variant?.id ?? product.variants[0]?.id ?? null,
+  );
   const maxQty = Math.max(1, Math.min(POS_MAX_QTY, product.available_for_purchase));
   const [qty, setQty] = useState('1');
-  const periods = product.donation_forms_billing_periods.length ? product.donation_forms_billing_periods : POS_DEFAULT_DONATION_PERIODS;
+  const periods = product.donation_forms_billing_periods.length
+    ? product.donation_forms_billing_periods
+    : POS_DEFAULT_DONATION_PERIODS;
   const isForm = product.type === 'donation_form';
   const [period, setPeriod] = useState<PosDonationPeriod>(periods[0] ?? 'today_only');
   // A donation form's variants are its billing periods: the period chosen picks the variant.
-  const variant = (isForm ? variantForPeriod(product, period) : null) ?? product.variants.find((v) => v.id === variantId) ?? null;
-  const [amount, setAmount] = useState(variant?.price_presets[0] !== undefined ? String(variant.price_presets[0]) : '');
-  const [values, setValues] = useState<Record<number, FieldValue>>(() => Object.fromEntries(product.custom_fields.map((f) => [f.id, initialFieldValue(f)])));
+  const variant =
+    (isForm ? variantForPeriod(product, period) : null) ??
+    product.variants.find((v) => v.id === variantId) ??
+    null;
+  const [amount, setAmount] = useState(
+    variant?.price_presets[0] !== undefined ? String(variant.price_presets[0]) : '',
+  );
+  const [values, setValues] = useState<Record<number, FieldValue>>(() =>
+    Object.fromEntries(product.custom_fields.map((f) => [f.id, initialFieldValue(f)])),
+  );
   const [giftAid, setGiftAid] = useState(false);
   const [tribute, setTribute] = useState({ on: false, type: '', name: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,8 +93,10 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
     }
     if (!variant) next.variant = posMessages.noDefaultVariant;
     const typed = Number(amount);
-    if (asksAmount && !(amount && Number.isFinite(typed) && typed > 0)) next.amount = posMessages.amountRequired;
-    else if (asksAmount && variant?.price_minimum && typed < variant.price_minimum) next.amount = `Must be at least ${formatAmount(variant.price_minimum, currency)}`;
+    if (asksAmount && !(amount && Number.isFinite(typed) && typed > 0))
+      next.amount = posMessages.amountRequired;
+    else if (asksAmount && variant?.price_minimum && typed < variant.price_minimum)
+      next.amount = `Must be at least ${formatAmount(variant.price_minimum, currency)}`;
     setErrors(next);
     if (Object.keys(next).length || !variant) return;
     setSaving(true);
@@ -69,7 +105,11 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
       qty: asksAmount ? 1 : Number(qty),
       amount: asksAmount ? amount : undefined,
       recurring_frequency: isForm ? period : undefined,
-      fields: Object.fromEntries(product.custom_fields.filter((f) => f.type !== 'html').map((f) => [String(f.id), values[f.id] ?? ''])),
+      fields: Object.fromEntries(
+        product.custom_fields
+          .filter((f) => f.type !== 'html')
+          .map((f) => [String(f.id), values[f.id] ?? '']),
+      ),
       gift_aid: giftAid,
       is_tribute: tribute.on,
       tribute_type_id: tribute.on ? tribute.type : undefined,
@@ -87,6 +127,7 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
   return (
     <Modal opened onClose={onClose} title={product.name} size="lg">
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void handleSubmit();
@@ -114,14 +155,18 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
                 </Group>
               )}
               {soldOut && <Badge color="red">Sold out</Badge>}
-              {!soldOut && isLowStock(product) && product.available_for_purchase < POS_LOW_STOCK && (
-                <Text size="sm" c="orange.8" data-testid="low-stock">
-                  Only {product.available_for_purchase} left in stock.
-                </Text>
-              )}
+              {!soldOut &&
+                isLowStock(product) &&
+                product.available_for_purchase < POS_LOW_STOCK && (
+                  <Text size="sm" c="orange.8" data-testid="low-stock">
+                    Only {product.available_for_purchase} left in stock.
+                  </Text>
+                )}
             </Stack>
           </Group>
-          {soldOut && <Alert color="red">{product.outofstock_message || 'This item is sold out.'}</Alert>}
+          {soldOut && (
+            <Alert color="red">{product.outofstock_message || 'This item is sold out.'}</Alert>
+          )}
           {!isForm && product.variants.length > 1 && (
             <Select
               label="Option"
@@ -163,7 +208,9 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
                 leftSection={<Text size="sm">{currencySymbol(currency)}</Text>}
                 value={amount}
                 error={errors.amount}
-                onChange={(event) => setAmount(event.currentTarget.value.replace(/[^\d.]/g, '').slice(0, 12))}
+                onChange={(event) =>
+                  setAmount(event.currentTarget.value.replace(/[^\d.]/g, '').slice(0, 12))
+                }
               />
               {variant && variant.price_presets.length > 0 && (
                 <Chip.Group value={amount} onChange={(v) => setAmount(String(v))}>
@@ -199,15 +246,39 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
             />
           ))}
           {config.gift_aid_enabled && product.is_tax_receiptable && (
-            <Checkbox label="Gift Aid: the donor is a UK taxpayer and wants to add Gift Aid" checked={giftAid} onChange={(event) => setGiftAid(event.currentTarget.checked)} />
+            <Checkbox
+              label="Gift Aid: the donor is a UK taxpayer and wants to add Gift Aid"
+              checked={giftAid}
+              onChange={(event) => setGiftAid(event.currentTarget.checked)}
+            />
           )}
           {product.allow_tributes && product.tribute_types.length > 0 && (
             <Stack gap="xs">
-              <Checkbox label="Give this in tribute" checked={tribute.on} onChange={(event) => setTribute({ ...tribute, on: event.currentTarget.checked })} />
+              <Checkbox
+                label="Give this in tribute"
+                checked={tribute.on}
+                onChange={(event) => setTribute({ ...tribute, on: event.currentTarget.checked })}
+              />
               {tribute.on && (
                 <Group grow>
-                  <Select label="Tribute type" data={product.tribute_types.map((t) => ({ value: String(t.id), label: t.label }))} value={tribute.type || null} onChange={(v) => setTribute({ ...tribute, type: v ?? '' })} comboboxProps={{ withinPortal: true }} />
-                  <TextInput label="In honour or memory of" maxLength={100} value={tribute.name} onChange={(event) => setTribute({ ...tribute, name: event.currentTarget.value })} />
+                  <Select
+                    label="Tribute type"
+                    data={product.tribute_types.map((t) => ({
+                      value: String(t.id),
+                      label: t.label,
+                    }))}
+                    value={tribute.type || null}
+                    onChange={(v) => setTribute({ ...tribute, type: v ?? '' })}
+                    comboboxProps={{ withinPortal: true }}
+                  />
+                  <TextInput
+                    label="In honour or memory of"
+                    maxLength={100}
+                    value={tribute.name}
+                    onChange={(event) =>
+                      setTribute({ ...tribute, name: event.currentTarget.value })
+                    }
+                  />
                 </Group>
               )}
             </Stack>
@@ -225,4 +296,3 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
     </Modal>
   );
 }
-

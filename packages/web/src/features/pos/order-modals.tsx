@@ -24,9 +24,30 @@ export function OrderModals({ modal, pos, config, onClose }: Props) {
     if (needsOrder && !order) void ensureOrder().then((started) => !started && onClose());
   }, [needsOrder, order, ensureOrder, onClose]);
 
-  if (modal === 'account') return <AccountModal order={order} onChoose={(id) => pos.update({ member_id: id })} onClose={onClose} />;
-  if (modal === 'sponsorship') return <SponsorshipModal currency={pos.currency} onAdd={(body) => pos.send('add_by_child_reference', body)} onClose={onClose} />;
-  if (modal === 'fundraiser') return <FundraiserModal currency={pos.currency} onAdd={(body) => pos.send('add_by_fundraising_page', body)} onClose={onClose} />;
+  if (modal === 'account')
+    return (
+      <AccountModal
+        order={order}
+        onChoose={(id) => pos.update({ member_id: id })}
+        onClose={onClose}
+      />
+    );
+  if (modal === 'sponsorship')
+    return (
+      <SponsorshipModal
+        currency={pos.currency}
+        onAdd={(body) => pos.send('add_by_child_reference', body)}
+        onClose={onClose}
+      />
+    );
+  if (modal === 'fundraiser')
+    return (
+      <FundraiserModal
+        currency={pos.currency}
+        onAdd={(body) => pos.send('add_by_fundraising_page', body)}
+        onClose={onClose}
+      />
+    );
   if (!order) return null;
   switch (modal) {
     case 'addresses':
@@ -38,6 +59,12 @@ export function OrderModals({ modal, pos, config, onClose }: Props) {
     case 'taxes':
       return <TaxesModal order={order} onSave={pos.update} onClose={onClose} />;
     case 'promo':
-      return <PromoModal order={order} onApply={(body) => pos.send('promos/apply', body)} onClose={onClose} />;
+      return (
+        <PromoModal
+          order={order}
+          onApply={(body) => pos.send('promos/apply', body)}
+          onClose={onClose}
+        />
+      );
   }
 }

@@ -1,5 +1,18 @@
 import { formatDate, type PackingSlip, type PackingSlipAddress } from '@almoner/contracts';
-import { Alert, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -22,7 +35,12 @@ export function PackingSlipPage() {
     if (printNow && slip.data) window.print();
   }, [printNow, slip.data]);
 
-  if (!valid) return <Alert color="red" title="Could not load">This contribution does not exist.</Alert>;
+  if (!valid)
+    return (
+      <Alert color="red" title="Could not load">
+        This contribution does not exist.
+      </Alert>
+    );
   if (slip.isPending) {
     return (
       <Center h={240}>
@@ -30,7 +48,12 @@ export function PackingSlipPage() {
       </Center>
     );
   }
-  if (slip.error) return <Alert color="red" title="Could not load">{slip.error.message}</Alert>;
+  if (slip.error)
+    return (
+      <Alert color="red" title="Could not load">
+        {slip.error.message}
+      </Alert>
+    );
   const s = slip.data;
   return (
     <Paper withBorder p="xl" maw={820} radius="md">
@@ -45,7 +68,14 @@ export function PackingSlipPage() {
           <Stack gap={0} align="flex-end">
             <Text fw={600}>Contribution #{s.number}</Text>
             <Text size="sm">{formatDate(s.ordered_at)}</Text>
-            <Button mt="xs" variant="default" size="xs" leftSection={<IconPrinter size={14} />} onClick={() => window.print()} data-no-print>
+            <Button
+              mt="xs"
+              variant="default"
+              size="xs"
+              leftSection={<IconPrinter size={14} />}
+              onClick={() => window.print()}
+              data-no-print
+            >
               Print
             </Button>
           </Stack>

@@ -1,5 +1,22 @@
-import { canTakeAch, FULFILLMENT_SETTING, paymentGateways, posMessages, type PosCompleteResponse } from '@almoner/contracts';
-import { Alert, Box, Button, Center, Grid, Group, Loader, Menu, Select, Title } from '@mantine/core';
+import {
+  canTakeAch,
+  FULFILLMENT_SETTING,
+  paymentGateways,
+  posMessages,
+  type PosCompleteResponse,
+} from '@almoner/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Menu,
+  Select,
+  Title,
+} from '@mantine/core';
 import { IconChevronDown, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
@@ -24,7 +41,12 @@ export function PosPage() {
       </Center>
     );
   }
-  if (config.error) return <Alert color="red" title="Could not load the point of sale">{config.error.message}</Alert>;
+  if (config.error)
+    return (
+      <Alert color="red" title="Could not load the point of sale">
+        {config.error.message}
+      </Alert>
+    );
   return <PosScreen config={config.data} />;
 }
 
@@ -44,7 +66,10 @@ function PosScreen({ config }: { config: PosConfig }) {
       toast.error(posMessages.noDefaultsToSave);
       return;
     }
-    await api<{ message: string }>('/jpanel/pos/defaults/save', { method: 'POST', body: { order_id: order.id } }).then(
+    await api<{ message: string }>('/jpanel/pos/defaults/save', {
+      method: 'POST',
+      body: { order_id: order.id },
+    }).then(
       (answer) => toast.success(answer.message),
       (error: unknown) => toast.error(messageOf(error)),
     );
@@ -58,7 +83,16 @@ function PosScreen({ config }: { config: PosConfig }) {
   }
 
   async function startOver() {
-    if (order?.items.length && !(await confirm({ title: 'Start a new contribution?', message: 'The items in this contribution will be set aside.', confirmLabel: 'Start new', danger: true }))) return;
+    if (
+      order?.items.length &&
+      !(await confirm({
+        title: 'Start a new contribution?',
+        message: 'The items in this contribution will be set aside.',
+        confirmLabel: 'Start new',
+        danger: true,
+      }))
+    )
+      return;
     pos.clear();
   }
 
@@ -76,7 +110,12 @@ function PosScreen({ config }: { config: PosConfig }) {
             allowDeselect={false}
             disabled={pos.busy}
           />
-          <Button variant="default" leftSection={<IconPlus size={16} />} onClick={() => void startOver()} disabled={!order}>
+          <Button
+            variant="default"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => void startOver()}
+            disabled={!order}
+          >
             New contribution
           </Button>
           <Menu position="bottom-end">
@@ -86,10 +125,16 @@ function PosScreen({ config }: { config: PosConfig }) {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item leftSection={<IconDeviceFloppy size={16} />} onClick={() => void saveDefaults()}>
+              <Menu.Item
+                leftSection={<IconDeviceFloppy size={16} />}
+                onClick={() => void saveDefaults()}
+              >
                 Save defaults
               </Menu.Item>
-              <Menu.Item leftSection={<IconEraser size={16} />} onClick={() => void clearDefaults()}>
+              <Menu.Item
+                leftSection={<IconEraser size={16} />}
+                onClick={() => void clearDefaults()}
+              >
                 Clear defaults
               </Menu.Item>
             </Menu.Dropdown>
@@ -113,8 +158,17 @@ function PosScreen({ config }: { config: PosConfig }) {
           </Box>
         </Grid.Col>
       </Grid>
-      {product && <ItemModal product={product} config={config} onAdd={pos.addItem} onClose={() => setProduct(null)} />}
-      {modal && <OrderModals modal={modal} pos={pos} config={config} onClose={() => setModal(null)} />}
+      {product && (
+        <ItemModal
+          product={product}
+          config={config}
+          onAdd={pos.addItem}
+          onClose={() => setProduct(null)}
+        />
+      )}
+      {modal && (
+        <OrderModals modal={modal} pos={pos} config={config} onClose={() => setModal(null)} />
+      )}
       {paying && (
         <PaymentDialog
           order={paying}
@@ -122,8 +176,14 @@ function PosScreen({ config }: { config: PosConfig }) {
           achAvailable={canTakeAch(GATEWAY, paying.currency_code)}
           fulfillment={FULFILLMENT_SETTING}
           onComplete={async (body) => {
-            const answer = await api<PosCompleteResponse>(`/jpanel/pos/${paying.id}/complete`, { method: 'POST', body });
-            return { id: answer.order.id, invoicenumber: answer.order.invoicenumber ?? answer.order.client_uuid } satisfies Receipt;
+            const answer = await api<PosCompleteResponse>(`/jpanel/pos/${paying.id}/complete`, {
+              method: 'POST',
+              body,
+            });
+            return {
+              id: answer.order.id,
+              invoicenumber: answer.order.invoicenumber ?? answer.order.client_uuid,
+            } satisfies Receipt;
           }}
           onFinished={pos.clear}
           onClose={() => setPaying(null)}

@@ -1,10 +1,29 @@
 import { posMessages } from '@almoner/contracts';
-import { Alert, Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconBookmarkFilled, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
-import { useBookmarks, usePosCategories, usePosProducts, useToggleBookmark, type ProductSearch } from './api.ts';
+import {
+  useBookmarks,
+  usePosCategories,
+  usePosProducts,
+  useToggleBookmark,
+  type ProductSearch,
+} from './api.ts';
 import { ProductCard } from './product-card.tsx';
 import type { PosCategory, PosProduct } from './pos-types.ts';
 import { Thumb } from './thumb.tsx';
@@ -30,12 +49,17 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
   const bookmarks = useBookmarks(currency);
   const toggle = useToggleBookmark(currency);
   const bookmarkedIds = new Set((bookmarks.data?.products ?? []).map((p) => p.id));
-  const debounced = useDebouncedCallback((value: string) => setKeywords(value.trim()), SEARCH_DEBOUNCE_MS);
+  const debounced = useDebouncedCallback(
+    (value: string) => setKeywords(value.trim()),
+    SEARCH_DEBOUNCE_MS,
+  );
 
   const handleBookmark = (product: PosProduct, add: boolean) =>
     toggle.mutate({ product, add }, { onError: () => toast.error(posMessages.bookmarkFailed) });
 
-  const children = category ? category.child_categories : (categories.data?.categories ?? []).filter((c) => c.parent_id === null);
+  const children = category
+    ? category.child_categories
+    : (categories.data?.categories ?? []).filter((c) => c.parent_id === null);
 
   return (
     <Stack gap="md">
@@ -65,7 +89,12 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
             </Text>
           )}
           {(bookmarks.data?.products ?? []).map((product) => (
-            <Button key={product.id} size="compact-sm" variant="light" onClick={() => onOpen(product)}>
+            <Button
+              key={product.id}
+              size="compact-sm"
+              variant="light"
+              onClick={() => onOpen(product)}
+            >
               {product.name}
             </Button>
           ))}
@@ -87,11 +116,22 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
         </Group>
       ) : (
         <Breadcrumbs>
-          <Anchor component="button" size="sm" onClick={() => setPath([])} fw={category ? 400 : 600}>
+          <Anchor
+            component="button"
+            size="sm"
+            onClick={() => setPath([])}
+            fw={category ? 400 : 600}
+          >
             All categories
           </Anchor>
           {path.map((c, i) => (
-            <Anchor key={c.id} component="button" size="sm" onClick={() => setPath(path.slice(0, i + 1))} fw={i === path.length - 1 ? 600 : 400}>
+            <Anchor
+              key={c.id}
+              component="button"
+              size="sm"
+              onClick={() => setPath(path.slice(0, i + 1))}
+              fw={i === path.length - 1 ? 600 : 400}
+            >
               {c.name}
             </Anchor>
           ))}
@@ -122,10 +162,20 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
               {keywords ? 'No products match this search.' : 'No products in this category.'}
             </Text>
           )}
-          <SimpleGrid cols={{ base: 2, md: 3, xl: 4 }} spacing="sm" aria-label="Products" role="list">
+          <SimpleGrid
+            cols={{ base: 2, md: 3, xl: 4 }}
+            spacing="sm"
+            aria-label="Products"
+            role="list"
+          >
             {products.data.products.map((product) => (
               <div role="listitem" key={product.id}>
-                <ProductCard product={product} bookmarked={bookmarkedIds.has(product.id)} onOpen={onOpen} onBookmark={handleBookmark} />
+                <ProductCard
+                  product={product}
+                  bookmarked={bookmarkedIds.has(product.id)}
+                  onOpen={onOpen}
+                  onBookmark={handleBookmark}
+                />
               </div>
             ))}
           </SimpleGrid>
@@ -138,7 +188,16 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
 function CategoryTile({ category, onOpen }: { category: PosCategory; onOpen: () => void }) {
   const thumbs = category.product_thumbs.slice(0, 4);
   return (
-    <Paper withBorder radius="md" p="xs" component="button" type="button" onClick={onOpen} data-category={category.id} style={{ cursor: 'pointer', textAlign: 'start' }}>
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      component="button"
+      type="button"
+      onClick={onOpen}
+      data-category={category.id}
+      style={{ cursor: 'pointer', textAlign: 'start' }}
+    >
       {thumbs.length >= 4 ? (
         <SimpleGrid cols={2} spacing={2} h={72} style={{ overflow: 'hidden', borderRadius: 6 }}>
           {thumbs.map((src) => (
@@ -148,12 +207,13 @@ function CategoryTile({ category, onOpen }: { category: PosCategory; onOpen: () 
       ) : (
         <Thumb src={thumbs[0]} h={72} radius={6} />
       )}
-      <Text size="sm" fw={600} mt={6} truncate>
+      <Text component="span" display="block" size="sm" fw={600} mt={6} truncate>
         {category.name}
       </Text>
       {category.child_categories.length > 0 && (
-        <Text size="xs" c="dimmed">
-          {category.child_categories.length} sub-categor{category.child_categories.length === 1 ? 'y' : 'ies'}
+        <Text component="span" display="block" size="xs" c="dimmed">
+          {category.child_categories.length} sub-categor
+          {category.child_categories.length === 1 ? 'y' : 'ies'}
         </Text>
       )}
     </Paper>

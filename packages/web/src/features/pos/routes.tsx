@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 
 const posPage = async () => ({ Component: (await import('./pos-page.tsx')).PosPage });
-const packingSlipPage = async () => ({ Component: (await import('./packing-slip-page.tsx')).PackingSlipPage });
+const packingSlipPage = async () => ({
+  Component: (await import('./packing-slip-page.tsx')).PackingSlipPage,
+});
 
 /** The point of sale, and the packing slip its finished screen prints. */
 export const posRoutes: RouteObject[] = [

@@ -1,4 +1,24 @@
-const ALLOWED = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'U', 'UL', 'OL', 'LI', 'A', 'H3', 'H4', 'H5', 'H6', 'SPAN', 'DIV', 'SMALL', 'BLOCKQUOTE']);
+const ALLOWED = new Set([
+  'P',
+  'BR',
+  'STRONG',
+  'B',
+  'EM',
+  'I',
+  'U',
+  'UL',
+  'OL',
+  'LI',
+  'A',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'SPAN',
+  'DIV',
+  'SMALL',
+  'BLOCKQUOTE',
+]);
 const SAFE_LINK = /^(https?:|mailto:|\/)/i;
 
 /**
@@ -12,7 +32,8 @@ export function safeHtml(html: string): string {
     if (node.nodeType === Node.TEXT_NODE) return [document.createTextNode(node.textContent ?? '')];
     if (!(node instanceof Element)) return [];
     const children = [...node.childNodes].flatMap(clean);
-    if (!ALLOWED.has(node.tagName)) return node.tagName === 'SCRIPT' || node.tagName === 'STYLE' ? [] : children;
+    if (!ALLOWED.has(node.tagName))
+      return node.tagName === 'SCRIPT' || node.tagName === 'STYLE' ? [] : children;
     const copy = document.createElement(node.tagName.toLowerCase());
     const href = node.getAttribute('href');
     if (node.tagName === 'A' && href && SAFE_LINK.test(href.trim())) {

@@ -2,7 +2,12 @@ import { Center, Image } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 
-type ThumbProps = { src: string | null | undefined; h: number; w?: number | string; radius?: string | number };
+type ThumbProps = {
+  src: string | null | undefined;
+  h: number;
+  w?: number | string;
+  radius?: string | number;
+};
 
 /** A product picture, or a quiet placeholder when there is none or it does not load. */
 export function Thumb({ src, h, w = '100%', radius = 0 }: ThumbProps) {
@@ -14,5 +19,16 @@ export function Thumb({ src, h, w = '100%', radius = 0 }: ThumbProps) {
       </Center>
     );
   }
-  return <Image src={src} alt="" h={h} w={w} radius={radius} fit="cover" onError={() => setFailed(true)} style={{ flexShrink: 0 }} />;
+  return (
+    <Image
+      src={src}
+      alt=""
+      h={h}
+      w={w}
+      radius={radius}
+      fit="cover"
+      onError={() => setFailed(true)}
+      style={{ flexShrink: 0 }}
+    />
+  );
 }

@@ -46,7 +46,10 @@ export function usePosOrder(initialCurrency: string) {
 
   const ensureOrder = useCallback(async (): Promise<PosOrder | null> => {
     if (current.current) return current.current;
-    starting.current ??= postOrder('/jpanel/pos/new', { currency_code: currency, using_web_pos: true })
+    starting.current ??= postOrder('/jpanel/pos/new', {
+      currency_code: currency,
+      using_web_pos: true,
+    })
       .then((answer) => {
         apply(answer.order);
         return answer.order;
@@ -83,7 +86,8 @@ export function usePosOrder(initialCurrency: string) {
       send('add', item).then(
         () => true,
         async (error: unknown) => {
-          if (error instanceof ApiError && error.status < 500) await alert({ title: posMessages.addError, message: error.message });
+          if (error instanceof ApiError && error.status < 500)
+            await alert({ title: posMessages.addError, message: error.message });
           else toast.error(posMessages.addFailed);
           return false;
         },
@@ -109,16 +113,32 @@ export function usePosOrder(initialCurrency: string) {
   const setCurrency = useCallback(
     async (code: string) => {
       setCurrencyState(code);
-      if (current.current) await update({ currency_code: code }).catch((error: unknown) => toast.error(messageOf(error)));
+      if (current.current)
+        await update({ currency_code: code }).catch((error: unknown) =>
+          toast.error(messageOf(error)),
+        );
     },
     [update],
   );
 
   const clear = useCallback(() => apply(null), [apply]);
 
-  return { order, currency, busy, ensureOrder, send, update, addItem, removeItem, setCurrency, clear, replace: apply };
+  return {
+    order,
+    currency,
+    busy,
+    ensureOrder,
+    send,
+    update,
+    addItem,
+    removeItem,
+    setCurrency,
+    clear,
+    replace: apply,
+  };
 }
 
 export type PosOrderState = ReturnType<typeof usePosOrder>;
 
-export const messageOf = (error: unknown) => (error instanceof Error && error.message) || posMessages.paymentUnknownError;
+export const messageOf = (error: unknown) =>
+  (error instanceof Error && error.message) || posMessages.paymentUnknownError;

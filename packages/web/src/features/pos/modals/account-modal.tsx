@@ -1,5 +1,16 @@
 import { formatDate, type SupporterOption } from '@almoner/contracts';
-import { Avatar, Badge, Button, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconSearch, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +18,11 @@ import { useState } from 'react';
 import { fetchPicker, posKeys } from '../api.ts';
 import type { PosOrder } from '../pos-types.ts';
 
-type Props = { order: PosOrder | null; onChoose: (memberId: number | null) => Promise<unknown>; onClose: () => void };
+type Props = {
+  order: PosOrder | null;
+  onChoose: (memberId: number | null) => Promise<unknown>;
+  onClose: () => void;
+};
 
 /** The supporter picker: who this contribution is from, or a guest. */
 export function AccountModal({ order, onChoose, onClose }: Props) {
@@ -37,28 +52,32 @@ export function AccountModal({ order, onChoose, onClose }: Props) {
           value={query}
           onChange={(e) => setQuery(e.currentTarget.value)}
         />
+        {debounced && results.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No supporter matches “{debounced}”.
+          </Text>
+        )}
         <Stack gap={6} role="list" aria-label="Supporters found">
-          {debounced && results.data?.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No supporter matches “{debounced}”.
-            </Text>
-          )}
           {results.data?.map((s) => (
-            <UnstyledButton
-              key={s.id}
-              role="listitem"
-              onClick={() => choose(s.id)}
-              disabled={saving}
-              p="sm"
-              style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
-              aria-label={`Choose ${s.display_name}`}
-            >
-              <SupporterRow supporter={s} />
-            </UnstyledButton>
+            <div role="listitem" key={s.id}>
+              <UnstyledButton
+                w="100%"
+                onClick={() => choose(s.id)}
+                disabled={saving}
+                p="sm"
+                style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
+              >
+                <SupporterRow supporter={s} />
+              </UnstyledButton>
+            </div>
           ))}
         </Stack>
         <Group justify="space-between">
-          <Button variant="subtle" onClick={() => choose(null)} disabled={saving || !order?.member_id}>
+          <Button
+            variant="subtle"
+            onClick={() => choose(null)}
+            disabled={saving || !order?.member_id}
+          >
             Make this a guest contribution
           </Button>
           <Button variant="default" onClick={onClose}>
@@ -78,23 +97,24 @@ function SupporterRow({ supporter: s }: { supporter: SupporterOption }) {
       </Avatar>
       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
         <Group gap="xs">
-          <Text fw={600} size="sm">
+          <Text component="span" fw={600} size="sm">
             {s.display_name}
           </Text>
           {s.membership_name && (
             <Badge size="sm" variant="light" color={s.membership_is_expired ? 'red' : 'teal'}>
               {s.membership_name}
-              {s.membership_expires_on && ` · ${s.membership_is_expired ? 'expired' : 'expires'} ${formatDate(s.membership_expires_on)}`}
+              {s.membership_expires_on &&
+                ` · ${s.membership_is_expired ? 'expired' : 'expires'} ${formatDate(s.membership_expires_on)}`}
             </Badge>
           )}
         </Group>
         {s.email && (
-          <Text size="xs" c="dimmed">
+          <Text component="span" display="block" size="xs" c="dimmed">
             {s.email}
           </Text>
         )}
         {(s.display_bill_address || s.display_bill_phone) && (
-          <Text size="xs" c="dimmed" truncate>
+          <Text component="span" display="block" size="xs" c="dimmed" truncate>
             {[s.display_bill_address, s.display_bill_phone].filter(Boolean).join(' · ')}
           </Text>
         )}

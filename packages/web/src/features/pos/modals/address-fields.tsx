@@ -1,4 +1,9 @@
-import { subdivisionOptions, subdivisionTypeOf, type Country, type Subdivisions } from '@almoner/contracts';
+import {
+  subdivisionOptions,
+  subdivisionTypeOf,
+  type Country,
+  type Subdivisions,
+} from '@almoner/contracts';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -43,7 +48,8 @@ export function AddressFields({ prefix, values, errors, withContact = true, onCh
     maxLength: max,
     value: values[key(name)] ?? '',
     error: errors?.[key(name)]?.[0],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange(key(name), event.currentTarget.value),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      onChange(key(name), event.currentTarget.value),
   });
   return (
     <SimpleGrid cols={2} spacing="sm">

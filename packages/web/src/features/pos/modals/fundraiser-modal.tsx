@@ -5,10 +5,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fetchPicker, posKeys } from '../api.ts';
 import { currencySymbol } from '../payment/payment-fields.tsx';
-import { FormModal, type FieldErrors } from './form-modal.tsx';
+import { fieldRefusal, FormModal, type FieldErrors } from './form-modal.tsx';
 
-type Fundraiser = { id: number; title: string; url: string; author: string; thumbnail: string | null };
-type Props = { currency: string; onAdd: (body: Record<string, unknown>) => Promise<unknown>; onClose: () => void };
+type Fundraiser = {
+  id: number;
+  title: string;
+  url: string;
+  author: string;
+  thumbnail: string | null;
+};
+type Props = {
+  currency: string;
+  onAdd: (body: Record<string, unknown>) => Promise<unknown>;
+  onClose: () => void;
+};
 
 /** A gift to a supporter's fundraising page. */
 export function FundraiserModal({ currency, onAdd, onClose }: Props) {
@@ -19,7 +29,10 @@ export function FundraiserModal({ currency, onAdd, onClose }: Props) {
   const [comments, setComments] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const pages = useQuery({ queryKey: posKeys.picker('fundraisers', query), queryFn: () => fetchPicker<Fundraiser>('/jpanel/fundraisers.json', query) });
+  const pages = useQuery({
+    queryKey: posKeys.picker('fundraisers', query),
+    queryFn: () => fetchPicker<Fundraiser>('/jpanel/fundraisers.json', query),
+  });
   const chosen = pages.data?.find((p) => String(p.id) === page);
   return (
     <FormModal
@@ -28,12 +41,17 @@ export function FundraiserModal({ currency, onAdd, onClose }: Props) {
       size="md"
       onClose={onClose}
       onErrors={setErrors}
+      fieldNames={['fundraising_page_id', 'amount']}
       onSubmit={async () => {
         if (!page) {
-          setErrors({ fundraising_page_id: [posMessages.fundraiserRequired] });
-          throw new Error(posMessages.fundraiserRequired);
+          throw fieldRefusal('fundraising_page_id', posMessages.fundraiserRequired);
         }
-        await onAdd({ fundraising_page_id: Number(page), amount, comments, is_anonymous: anonymous });
+        await onAdd({
+          fundraising_page_id: Number(page),
+          amount,
+          comments,
+          is_anonymous: anonymous,
+        });
       }}
     >
       <Select
@@ -44,7 +62,10 @@ export function FundraiserModal({ currency, onAdd, onClose }: Props) {
         searchValue={search}
         onSearchChange={setSearch}
         filter={({ options }) => options}
-        data={(pages.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} — ${p.author}` }))}
+        data={(pages.data ?? []).map((p) => ({
+          value: String(p.id),
+          label: `${p.title} — ${p.author}`,
+        }))}
         value={page}
         onChange={setPage}
         error={errors.fundraising_page_id?.[0]}
@@ -65,8 +86,19 @@ export function FundraiserModal({ currency, onAdd, onClose }: Props) {
         error={errors.amount?.[0]}
         onChange={(e) => setAmount(e.currentTarget.value.replace(/[^\d.]/g, '').slice(0, 12))}
       />
-      <Textarea label="Message on the page" autosize minRows={2} maxLength={500} value={comments} onChange={(e) => setComments(e.currentTarget.value)} />
-      <Checkbox label="Give anonymously" checked={anonymous} onChange={(e) => setAnonymous(e.currentTarget.checked)} />
+      <Textarea
+        label="Message on the page"
+        autosize
+        minRows={2}
+        maxLength={500}
+        value={comments}
+        onChange={(e) => setComments(e.currentTarget.value)}
+      />
+      <Checkbox
+        label="Give anonymously"
+        checked={anonymous}
+        onChange={(e) => setAnonymous(e.currentTarget.checked)}
+      />
     </FormModal>
   );
 }

@@ -5,18 +5,30 @@ import type { PosOrder } from '../pos-types.ts';
 import { AddressFields, type AddressValues } from './address-fields.tsx';
 import { FormModal, type FieldErrors } from './form-modal.tsx';
 
-type Props = { order: PosOrder; onSave: (fields: Record<string, unknown>) => Promise<unknown>; onClose: () => void };
+type Props = {
+  order: PosOrder;
+  onSave: (fields: Record<string, unknown>) => Promise<unknown>;
+  onClose: () => void;
+};
 
 /** Where the sale is taxed (the point of sale's own address) and the taxes it gives. */
 export function TaxesModal({ order, onSave, onClose }: Props) {
-  const [values, setValues] = useState<AddressValues>(Object.fromEntries(TAX_ADDRESS_KEYS.map((k) => [k, (order[k] as string | null) ?? ''])));
+  const [values, setValues] = useState<AddressValues>(
+    Object.fromEntries(TAX_ADDRESS_KEYS.map((k) => [k, (order[k] as string | null) ?? ''])),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   return (
     <FormModal title="Taxes" onClose={onClose} onErrors={setErrors} onSubmit={() => onSave(values)}>
       <Text size="sm" c="dimmed">
         Taxes are worked out for this address (where the sale takes place).
       </Text>
-      <AddressFields prefix="tax" withContact={false} values={values} errors={errors} onChange={(k, v) => setValues((all) => ({ ...all, [k]: v }))} />
+      <AddressFields
+        prefix="tax"
+        withContact={false}
+        values={values}
+        errors={errors}
+        onChange={(k, v) => setValues((all) => ({ ...all, [k]: v }))}
+      />
       {order.taxes.length > 0 ? (
         <Table>
           <Table.Tbody>

@@ -1,5 +1,13 @@
 import { maskDigits, paymentFieldLimits } from '@almoner/contracts';
-import { Checkbox, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { BankFields as Fields } from './payment-state.ts';
 
 type BankFieldsProps = {
@@ -18,7 +26,8 @@ export function BankFields({ currency, values, errors, canSave, onChange }: Bank
     inputMode: 'numeric' as const,
     maxLength: max,
     autoComplete: 'off',
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => onChange({ [key]: maskDigits(event.currentTarget.value, max) }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      onChange({ [key]: maskDigits(event.currentTarget.value, max) }),
   });
   return (
     <Stack gap="sm">
@@ -44,7 +53,11 @@ export function BankFields({ currency, values, errors, canSave, onChange }: Bank
               { value: 'business', label: 'Business' },
             ]}
           />
-          {errors.account_holder_type && <Text size="xs" c="red">{errors.account_holder_type}</Text>}
+          {errors.account_holder_type && (
+            <Text size="xs" c="red">
+              {errors.account_holder_type}
+            </Text>
+          )}
         </Stack>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="pos-account-type">
@@ -59,19 +72,43 @@ export function BankFields({ currency, values, errors, canSave, onChange }: Bank
               { value: 'savings', label: 'Savings' },
             ]}
           />
-          {errors.account_type && <Text size="xs" c="red">{errors.account_type}</Text>}
+          {errors.account_type && (
+            <Text size="xs" c="red">
+              {errors.account_type}
+            </Text>
+          )}
         </Stack>
       </Group>
       {currency === 'CAD' ? (
         <SimpleGrid cols={3}>
-          <TextInput label="Transit number" required {...digits('transit_number', paymentFieldLimits.transitNumber)} />
-          <TextInput label="Institution number" required {...digits('institution_number', paymentFieldLimits.institutionNumber)} />
-          <TextInput label="Account number" required {...digits('account_number', paymentFieldLimits.accountNumber)} />
+          <TextInput
+            label="Transit number"
+            required
+            {...digits('transit_number', paymentFieldLimits.transitNumber)}
+          />
+          <TextInput
+            label="Institution number"
+            required
+            {...digits('institution_number', paymentFieldLimits.institutionNumber)}
+          />
+          <TextInput
+            label="Account number"
+            required
+            {...digits('account_number', paymentFieldLimits.accountNumber)}
+          />
         </SimpleGrid>
       ) : (
         <SimpleGrid cols={2}>
-          <TextInput label="Routing number" required {...digits('routing_number', paymentFieldLimits.routingNumber)} />
-          <TextInput label="Account number" required {...digits('account_number', paymentFieldLimits.accountNumber)} />
+          <TextInput
+            label="Routing number"
+            required
+            {...digits('routing_number', paymentFieldLimits.routingNumber)}
+          />
+          <TextInput
+            label="Account number"
+            required
+            {...digits('account_number', paymentFieldLimits.accountNumber)}
+          />
         </SimpleGrid>
       )}
       <Checkbox

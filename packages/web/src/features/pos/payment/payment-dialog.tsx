@@ -9,7 +9,19 @@ import {
   type PaymentGatewayName,
   type PosTabPaymentType,
 } from '@almoner/contracts';
-import { Alert, Button, Center, Checkbox, Group, Loader, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useReducer, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,7 +29,14 @@ import { CardFields, type CardFieldsHandle } from '../../../components/card-fiel
 import type { PosOrder } from '../pos-types.ts';
 import { BankFields } from './bank-fields.tsx';
 import { CashFields, CheckFields, MethodFields, OtherFields } from './payment-fields.tsx';
-import { activeMethods, cashChange, completeBody, initialPaymentState, paymentReducer, validateBank } from './payment-state.ts';
+import {
+  activeMethods,
+  cashChange,
+  completeBody,
+  initialPaymentState,
+  paymentReducer,
+  validateBank,
+} from './payment-state.ts';
 
 export type Receipt = { id: number; invoicenumber: string };
 
@@ -33,7 +52,8 @@ export type PaymentDialogProps = {
   onFinished: () => void;
 };
 
-type Screen = { kind: 'pay'; error?: string } | { kind: 'loading' } | { kind: 'finished'; receipt: Receipt };
+type Screen =
+  { kind: 'pay'; error?: string } | { kind: 'loading' } | { kind: 'finished'; receipt: Receipt };
 
 /** The payment dialog (spec §2.3): pay → 'Processing Payment' → 'Contribution #… Complete!'. */
 export function PaymentDialog(props: PaymentDialogProps) {
@@ -43,7 +63,11 @@ export function PaymentDialog(props: PaymentDialogProps) {
   const requiresAch = order.items.some((item) => item.requires_ach);
   const tabs = availablePaymentTabs({ achAvailable, requiresAch });
   const methods = activeMethods(order.member?.payment_methods);
-  const [state, dispatch] = useReducer(paymentReducer, { first: tabs[0] ?? 'cash', requiresAch }, initialPaymentState);
+  const [state, dispatch] = useReducer(
+    paymentReducer,
+    { first: tabs[0] ?? 'cash', requiresAch },
+    initialPaymentState,
+  );
   const [screen, setScreen] = useState<Screen>({ kind: 'pay' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const card = useRef<CardFieldsHandle>(null);
@@ -55,7 +79,13 @@ export function PaymentDialog(props: PaymentDialogProps) {
     if (inFlight.current) return;
     inFlight.current = true;
     try {
-      const body: Record<string, unknown> = free ? { payment_type: 'free', send_confirmation_emails: state.send_confirmation_emails, mark_as_complete: state.mark_as_complete } : completeBody(state, dueMinor, currency);
+      const body: Record<string, unknown> = free
+        ? {
+            payment_type: 'free',
+            send_confirmation_emails: state.send_confirmation_emails,
+            mark_as_complete: state.mark_as_complete,
+          }
+        : completeBody(state, dueMinor, currency);
       if (!free && state.type === 'bank_account') {
         const bankErrors = validateBank(state, currency);
         setErrors(bankErrors);
@@ -68,7 +98,10 @@ export function PaymentDialog(props: PaymentDialogProps) {
           body.token = token.token;
         } catch (error) {
           // The hosted fields show their own messages beside the card details.
-          setScreen({ kind: 'pay', error: error instanceof Error ? error.message : posMessages.paymentUnknownError });
+          setScreen({
+            kind: 'pay',
+            error: error instanceof Error ? error.message : posMessages.paymentUnknownError,
+          });
           return;
         }
       }
@@ -77,7 +110,10 @@ export function PaymentDialog(props: PaymentDialogProps) {
       setScreen({ kind: 'finished', receipt });
       props.onFinished();
     } catch (error) {
-      setScreen({ kind: 'pay', error: (error instanceof Error && error.message) || posMessages.paymentUnknownError });
+      setScreen({
+        kind: 'pay',
+        error: (error instanceof Error && error.message) || posMessages.paymentUnknownError,
+      });
     } finally {
       inFlight.current = false;
     }
@@ -91,7 +127,11 @@ export function PaymentDialog(props: PaymentDialogProps) {
       closeOnEscape={closable}
       closeOnClickOutside={false}
       withCloseButton={closable}
-      title={screen.kind === 'finished' ? 'Payment complete' : `Payment — ${formatMoney(dueMinor, currency)}`}
+      title={
+        screen.kind === 'finished'
+          ? 'Payment complete'
+          : `Payment — ${formatMoney(dueMinor, currency)}`
+      }
       size="lg"
     >
       {screen.kind === 'loading' && (
@@ -107,6 +147,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
       {screen.kind === 'finished' && <Finished receipt={screen.receipt} onClose={props.onClose} />}
       {screen.kind === 'pay' && (
         <form
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             void handleComplete();
@@ -120,12 +161,15 @@ export function PaymentDialog(props: PaymentDialogProps) {
             )}
             {free ? (
               <Alert color="teal" variant="light" title={posMessages.noPaymentRequired}>
-                The total is {formatMoney(0, currency)}: completing records the contribution without a payment.
+                The total is {formatMoney(0, currency)}: completing records the contribution without
+                a payment.
               </Alert>
             ) : (
               <Tabs
                 value={state.type}
-                onChange={(value) => value && dispatch({ kind: 'type', type: value as PosTabPaymentType, methods })}
+                onChange={(value) =>
+                  value && dispatch({ kind: 'type', type: value as PosTabPaymentType, methods })
+                }
                 keepMounted={false}
               >
                 <Tabs.List>
@@ -138,7 +182,27 @@ export function PaymentDialog(props: PaymentDialogProps) {
                     ))}
                 </Tabs.List>
                 <Stack pt="md" gap="sm">
-                  {state.type === 'credit_card' && <CardFields ref={card} gateway={props.gateway} onSubmit={() => void handleComplete()} />}
+                  {state.type === 'credit_card' && (
+                    <>
+                      <CardFields
+                        ref={card}
+                        gateway={props.gateway}
+                        onSubmit={() => void handleComplete()}
+                      />
+                      {order.member_id !== null && (
+                        <Checkbox
+                          label="Save this card to the supporter's payment methods"
+                          checked={state.fields.save_card}
+                          onChange={(event) =>
+                            dispatch({
+                              kind: 'field',
+                              patch: { save_card: event.currentTarget.checked },
+                            })
+                          }
+                        />
+                      )}
+                    </>
+                  )}
                   {state.type === 'bank_account' && (
                     <BankFields
                       currency={currency}
@@ -149,13 +213,35 @@ export function PaymentDialog(props: PaymentDialogProps) {
                     />
                   )}
                   {state.type === 'payment_method' && (
-                    <MethodFields methods={methods} value={state.fields.payment_method} hasSupporter={order.member_id !== null} onChange={(patch) => dispatch({ kind: 'field', patch })} />
+                    <MethodFields
+                      methods={methods}
+                      value={state.fields.payment_method}
+                      hasSupporter={order.member_id !== null}
+                      onChange={(patch) => dispatch({ kind: 'field', patch })}
+                    />
                   )}
                   {state.type === 'cash' && (
-                    <CashFields values={state.fields} currency={currency} dueMinor={dueMinor} changeMinor={cashChange(state, dueMinor, currency)} onChange={(patch) => dispatch({ kind: 'field', patch })} />
+                    <CashFields
+                      values={state.fields}
+                      currency={currency}
+                      dueMinor={dueMinor}
+                      changeMinor={cashChange(state, dueMinor, currency)}
+                      onChange={(patch) => dispatch({ kind: 'field', patch })}
+                    />
                   )}
-                  {state.type === 'check' && <CheckFields values={state.fields} currency={currency} onChange={(patch) => dispatch({ kind: 'field', patch })} />}
-                  {state.type === 'other' && <OtherFields values={state.fields} onChange={(patch) => dispatch({ kind: 'field', patch })} />}
+                  {state.type === 'check' && (
+                    <CheckFields
+                      values={state.fields}
+                      currency={currency}
+                      onChange={(patch) => dispatch({ kind: 'field', patch })}
+                    />
+                  )}
+                  {state.type === 'other' && (
+                    <OtherFields
+                      values={state.fields}
+                      onChange={(patch) => dispatch({ kind: 'field', patch })}
+                    />
+                  )}
                 </Stack>
               </Tabs>
             )}
@@ -164,13 +250,23 @@ export function PaymentDialog(props: PaymentDialogProps) {
                 <Checkbox
                   label="Mark as fulfilled"
                   checked={state.mark_as_complete}
-                  onChange={(event) => dispatch({ kind: 'flags', patch: { mark_as_complete: event.currentTarget.checked } })}
+                  onChange={(event) =>
+                    dispatch({
+                      kind: 'flags',
+                      patch: { mark_as_complete: event.currentTarget.checked },
+                    })
+                  }
                 />
               )}
               <Checkbox
                 label="Send confirmation e-mails"
                 checked={state.send_confirmation_emails}
-                onChange={(event) => dispatch({ kind: 'flags', patch: { send_confirmation_emails: event.currentTarget.checked } })}
+                onChange={(event) =>
+                  dispatch({
+                    kind: 'flags',
+                    patch: { send_confirmation_emails: event.currentTarget.checked },
+                  })
+                }
               />
             </Stack>
             <Group justify="flex-end">
@@ -195,7 +291,13 @@ function Finished({ receipt, onClose }: { receipt: Receipt; onClose: () => void 
         <Button component={Link} to={`/contributions/${receipt.id}`} variant="light">
           View
         </Button>
-        <Button component="a" href={`/jpanel/contributions/packing_slip?print&id=${receipt.id}`} target="_blank" rel="noopener" variant="light">
+        <Button
+          component="a"
+          href={`/jpanel/contributions/packing_slip?print&id=${receipt.id}`}
+          target="_blank"
+          rel="noopener"
+          variant="light"
+        >
           Print
         </Button>
         <Button onClick={onClose} data-autofocus>

@@ -10,13 +10,25 @@ type Patch = (patch: Partial<Omit<PaymentFields, 'bank'>>) => void;
 /** The currency's symbol as Intl writes it ('$', '£', 'CA$'). */
 export function currencySymbol(currency: string): string {
   return (
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency
+    new Intl.NumberFormat('en-US', { style: 'currency', currency })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value ?? currency
   );
 }
 
-const amountText = (value: string) => value.replace(/[^\d.]/g, '').replace(/(\..*)\./g, '$1').slice(0, 12);
+const amountText = (value: string) =>
+  value
+    .replace(/[^\d.]/g, '')
+    .replace(/(\..*)\./g, '$1')
+    .slice(0, 12);
 
-type CashProps = { values: PaymentFields; currency: string; dueMinor: number; changeMinor: number; onChange: Patch };
+type CashProps = {
+  values: PaymentFields;
+  currency: string;
+  dueMinor: number;
+  changeMinor: number;
+  onChange: Patch;
+};
 
 /** Cash: what was handed over and the change to give back (received − due; non-numeric is 0). */
 export function CashFields({ values, currency, dueMinor, changeMinor, onChange }: CashProps) {
@@ -24,7 +36,12 @@ export function CashFields({ values, currency, dueMinor, changeMinor, onChange }
   return (
     <Stack gap="sm">
       <SimpleGrid cols={2}>
-        <TextInput label="Total due" value={formatMoney(dueMinor, currency)} readOnly variant="filled" />
+        <TextInput
+          label="Total due"
+          value={formatMoney(dueMinor, currency)}
+          readOnly
+          variant="filled"
+        />
         <TextInput
           label="Cash received"
           data-autofocus
@@ -109,31 +126,56 @@ export function OtherFields({ values, onChange }: { values: PaymentFields; onCha
   );
 }
 
-type MethodsProps = { methods: PosPaymentMethod[]; value: number | null; hasSupporter: boolean; onChange: Patch };
+type MethodsProps = {
+  methods: PosPaymentMethod[];
+  value: number | null;
+  hasSupporter: boolean;
+  onChange: Patch;
+};
 
 /** My Methods: the supporter's ACTIVE saved cards and accounts. */
 export function MethodFields({ methods, value, hasSupporter, onChange }: MethodsProps) {
   if (!methods.length) {
     return (
       <Alert color="gray" variant="light">
-        {hasSupporter ? 'This supporter has no saved payment methods.' : 'Choose a supporter to pay with one of their saved methods.'}
+        {hasSupporter
+          ? 'This supporter has no saved payment methods.'
+          : 'Choose a supporter to pay with one of their saved methods.'}
       </Alert>
     );
   }
   return (
-    <Radio.Group label="Saved payment method" value={value ? String(value) : null} onChange={(id) => onChange({ payment_method: Number(id) })}>
+    <Radio.Group
+      label="Saved payment method"
+      value={value ? String(value) : null}
+      onChange={(id) => onChange({ payment_method: Number(id) })}
+    >
       <Stack gap="xs" mt="xs">
         {methods.map((method) => (
-          <Radio.Card key={method.id} value={String(method.id)} p="sm" radius="md" disabled={method.is_expired}>
+          <Radio.Card
+            key={method.id}
+            value={String(method.id)}
+            p="sm"
+            radius="md"
+            disabled={method.is_expired}
+          >
             <Group wrap="nowrap" gap="sm">
               <Radio.Indicator />
-              {method.fa_icon.includes('bank') ? <IconBuildingBank size={20} aria-hidden /> : <IconCreditCard size={20} aria-hidden />}
+              {method.fa_icon.includes('bank') ? (
+                <IconBuildingBank size={20} aria-hidden />
+              ) : (
+                <IconCreditCard size={20} aria-hidden />
+              )}
               <div>
                 <Text size="sm" fw={500}>
                   {method.display_name} {method.account_number}
                 </Text>
                 <Text size="xs" c={method.is_expired ? 'red' : 'dimmed'}>
-                  {method.is_expired ? 'Expired' : method.use_as_default ? 'Default method' : 'Saved method'}
+                  {method.is_expired
+                    ? 'Expired'
+                    : method.use_as_default
+                      ? 'Default method'
+                      : 'Saved method'}
                 </Text>
               </div>
             </Group>

@@ -34,6 +34,8 @@ export type PaymentFields = {
   payment_other_reference: string;
   payment_other_note: string;
   payment_method: number | null;
+  /** Card tab: keep the card as one of the supporter's saved methods. */
+  save_card: boolean;
   bank: BankFields;
 };
 
@@ -64,6 +66,7 @@ export const emptyFields: PaymentFields = {
   payment_other_reference: '',
   payment_other_note: '',
   payment_method: null,
+  save_card: false,
   bank: emptyBank,
 };
 
@@ -71,7 +74,10 @@ export const emptyFields: PaymentFields = {
 export const activeMethods = (methods: PosPaymentMethod[] | undefined) =>
   (methods ?? []).filter((method) => method.status === 'ACTIVE');
 
-export function initialPaymentState(options: { first: PosTabPaymentType; requiresAch: boolean }): PaymentState {
+export function initialPaymentState(options: {
+  first: PosTabPaymentType;
+  requiresAch: boolean;
+}): PaymentState {
   return {
     type: forcedPaymentType(options.first, options.requiresAch),
     fields: emptyFields,
@@ -84,7 +90,10 @@ export type PaymentAction =
   | { kind: 'type'; type: PosTabPaymentType; methods: PosPaymentMethod[] }
   | { kind: 'field'; patch: Partial<Omit<PaymentFields, 'bank'>> }
   | { kind: 'bank'; patch: Partial<BankFields> }
-  | { kind: 'flags'; patch: Partial<Pick<PaymentState, 'send_confirmation_emails' | 'mark_as_complete'>> };
+  | {
+      kind: 'flags';
+      patch: Partial<Pick<PaymentState, 'send_confirmation_emails' | 'mark_as_complete'>>;
+    };
 
 export function paymentReducer(state: PaymentState, action: PaymentAction): PaymentState {
   switch (action.kind) {
@@ -96,13 +105,19 @@ export function paymentReducer(state: PaymentState, action: PaymentAction): Paym
         type: action.type,
         fields: {
           ...emptyFields,
-          payment_method: action.type === 'payment_method' ? (activeMethods(action.methods)[0]?.id ?? null) : null,
+          payment_method:
+            action.type === 'payment_method'
+              ? (activeMethods(action.methods)[0]?.id ?? null)
+              : null,
         },
       };
     case 'field':
       return { ...state, fields: { ...state.fields, ...action.patch } };
     case 'bank':
-      return { ...state, fields: { ...state.fields, bank: { ...state.fields.bank, ...action.patch } } };
+      return {
+        ...state,
+        fields: { ...state.fields, bank: { ...state.fields.bank, ...action.patch } },
+      };
     case 'flags':
       return { ...state, ...action.patch };
   }
@@ -132,12 +147,24 @@ export function completeBody(state: PaymentState, dueMinor: number, currency: st
       return {
         ...base,
         cash_received: toDecimalString(cashReceivedMinor(f.cash_received, currency), currency),
-        cash_change: toDecimalString(Math.max(0, cashChangeMinor(f.cash_received, dueMinor, currency)), currency),
+        cash_change: toDecimalString(
+          Math.max(0, cashChangeMinor(f.cash_received, dueMinor, currency)),
+          currency,
+        ),
       };
     case 'check':
-      return { ...base, check_number: f.check_number, check_date: f.check_date ?? '', check_amt: f.check_amt };
+      return {
+        ...base,
+        check_number: f.check_number,
+        check_date: f.check_date ?? '',
+        check_amt: f.check_amt,
+      };
     case 'other':
-      return { ...base, payment_other_reference: f.payment_other_reference, payment_other_note: f.payment_other_note };
+      return {
+        ...base,
+        payment_other_reference: f.payment_other_reference,
+        payment_other_note: f.payment_other_note,
+      };
     case 'payment_method':
       return { ...base, payment_method: f.payment_method };
     case 'bank_account': {
@@ -159,6 +186,6 @@ export function completeBody(state: PaymentState, dueMinor: number, currency: st
     }
     case 'credit_card':
       // The capture token is added by the dialog once the hosted fields answer.
-      return base;
+      return { ...base, save_payment_method: f.save_card };
   }
 }
