@@ -24,7 +24,6 @@ export function BankFields({ currency, values, errors, canSave, onChange }: Bank
     value: values[key] as string,
     error: errors[key],
     inputMode: 'numeric' as const,
-    maxLength: max,
     autoComplete: 'off',
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
       onChange({ [key]: maskDigits(event.currentTarget.value, max) }),
