@@ -30,7 +30,7 @@ import {
   type FieldValue,
 } from './custom-field-input.tsx';
 import { currencySymbol } from './payment/payment-fields.tsx';
-import { isLowStock, isSoldOut } from './product-card.tsx';
+import { isSoldOut } from './product-card.tsx';
 import type { PosConfig, PosProduct } from './pos-types.ts';
 import { Thumb } from './thumb.tsx';
 
@@ -60,7 +60,6 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
   const [variantId, setVariantId] = useState<number | null>(
     product.default_variant?.id ?? product.variants[0]?.id ?? null,
   );
-  const maxQty = Math.max(1, Math.min(POS_MAX_QTY, product.available_for_purchase));
   const [qty, setQty] = useState('1');
   const periods = product.donation_forms_billing_periods.length
     ? product.donation_forms_billing_periods
@@ -72,6 +71,13 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
     (isForm ? variantForPeriod(product, period) : null) ??
     product.variants.find((v) => v.id === variantId) ??
     null;
+  // What is left of the chosen option when the product cannot sell beyond its stock.
+  const remaining = product.outofstock_allow
+    ? product.available_for_purchase
+    : Math.min(product.available_for_purchase, variant?.quantity ?? product.available_for_purchase);
+  const maxQty = Math.max(1, Math.min(POS_MAX_QTY, remaining));
+  const lowStock =
+    !product.hide_qty && !product.outofstock_allow && remaining > 0 && remaining < POS_LOW_STOCK;
   const [amount, setAmount] = useState(
     variant?.price_presets[0] !== undefined ? String(variant.price_presets[0]) : '',
   );
@@ -155,13 +161,11 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
                 </Group>
               )}
               {soldOut && <Badge color="red">Sold out</Badge>}
-              {!soldOut &&
-                isLowStock(product) &&
-                product.available_for_purchase < POS_LOW_STOCK && (
-                  <Text size="sm" c="orange.8" data-testid="low-stock">
-                    Only {product.available_for_purchase} left in stock.
-                  </Text>
-                )}
+              {!soldOut && lowStock && (
+                <Text size="sm" c="orange.8" data-testid="low-stock">
+                  Only {remaining} left in stock.
+                </Text>
+              )}
             </Stack>
           </Group>
           {soldOut && (
@@ -172,7 +176,10 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
               label="Option"
               data={variantOptions}
               value={variantId ? String(variantId) : null}
-              onChange={(v) => setVariantId(v ? Number(v) : null)}
+              onChange={(v) => {
+                setVariantId(v ? Number(v) : null);
+                setQty('1');
+              }}
               searchable
               limit={POS_VARIANT_PICKER_MAX}
               allowDeselect={false}

@@ -286,7 +286,9 @@ function Finished({ receipt, onClose }: { receipt: Receipt; onClose: () => void 
   return (
     <Stack align="center" gap="md" py="md">
       <IconCircleCheck size={48} color="var(--mantine-color-teal-6)" aria-hidden />
-      <Title order={3}>{posMessages.complete(receipt.invoicenumber)}</Title>
+      <Title order={3} size="h4" ta="center" style={{ overflowWrap: 'anywhere' }}>
+        {posMessages.complete(receipt.invoicenumber)}
+      </Title>
       <Group>
         <Button component={Link} to={`/contributions/${receipt.id}`} variant="light">
           View
