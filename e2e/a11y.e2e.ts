@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findOperation } from './support/api-docs.ts';
 import { expectAccessible } from './support/axe.ts';
 import { ADMIN, signIn, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
@@ -25,7 +26,7 @@ function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number };
+type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; taxRate: number; shippingMethod: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -281,6 +282,41 @@ const shellVisits: Record<string, Visit> = {
     await settled(page);
     await expectAccessible(page, 'packing slip');
   },
+  'settings/taxes': async (page) => {
+    await page.goto('/jpanel/settings/taxes');
+    await heading(page, 'Taxes');
+    await mainRows(page);
+    await expectAccessible(page, 'taxes');
+  },
+  'settings/taxes/new': async (page) => {
+    await page.goto('/jpanel/settings/taxes/new');
+    await page.getByRole('button', { name: 'Create tax' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new tax with errors');
+  },
+  'settings/taxes/:id': async (page, ids) => {
+    await page.goto(`/jpanel/settings/taxes/${ids.taxRate}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'tax form');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Delete' }).click(), 'dialog', 'delete tax dialog');
+  },
+  'settings/shipping': async (page) => {
+    await page.goto('/jpanel/settings/shipping');
+    await heading(page, 'Shipping');
+    await mainRows(page);
+    await expectAccessible(page, 'shipping');
+  },
+  'settings/shipping/methods/new': async (page) => {
+    await page.goto('/jpanel/settings/shipping/methods/new');
+    await page.getByRole('button', { name: 'Create shipping method' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new shipping method with errors');
+  },
+  'settings/shipping/methods/:id': async (page, ids) => {
+    await page.goto(`/jpanel/settings/shipping/methods/${ids.shippingMethod}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'shipping method form');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');
@@ -327,7 +363,7 @@ const publicVisits: Record<string, Visit> = {
 };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
-const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0 };
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, taxRate: 0, shippingMethod: 0 };
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -344,6 +380,8 @@ beforeAll(async () => {
   ids.product = (await apiCall<{ id: number }[]>(page, 'GET', '/jpanel/products.json?query=membership'))[0]!.id;
   ids.paymentGroup = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/payment_groups.json')).data[0]!.id;
   ids.promo = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/promos.json')).data[0]!.id;
+  ids.taxRate = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/settings/taxes.json')).data[0]!.id;
+  ids.shippingMethod = (await apiCall<{ methods: { id: number }[] }>(page, 'GET', '/jpanel/settings/shipping.json')).methods[0]!.id;
   // A user created without a password is sent an invitation: a message for the outbox screens.
   await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Axe', last_name: 'Invitee', email: `axe.${Date.now() % 1_000_000}@example.org` });
   for (let i = 0; i < 50 && !ids.mail; i++) {
@@ -378,7 +416,7 @@ describe('every screen passes axe', () => {
     await page.getByText('Almoner API').first().waitFor();
     await page.locator('.opblock').first().waitFor();
     await expectAccessible(page, 'API reference');
-    const operation = page.locator('.opblock', { hasText: '/jpanel/supporters.listing' });
+    const operation = await findOperation(page, '/jpanel/supporters.listing');
     await operation.locator('.opblock-summary').click();
     await operation.locator('.body-param__example, .highlight-code').first().waitFor();
     await expectAccessible(page, 'API reference, an operation open');

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { findOperation } from './support/api-docs.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
@@ -28,7 +29,7 @@ it('shows a listing body with its real fields, reached from the API token panel'
   await docs.getByText('Almoner API').first().waitFor();
   expect(new URL(docs.url()).pathname).toMatch(/^\/jpanel\/api\/docs/);
 
-  const operation = docs.locator('.opblock', { hasText: '/jpanel/supporters.listing' });
+  const operation = await findOperation(docs, '/jpanel/supporters.listing');
   await operation.locator('.opblock-summary').click();
   await operation.getByText('List supporters (DataTables paging, search and filters)').first().waitFor();
   const example = operation.locator('.body-param__example, .highlight-code').first();

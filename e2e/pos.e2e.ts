@@ -36,13 +36,13 @@ type Detail = {
   payments: Payment[];
 };
 type Completed = {
-  order: {
-    id: number;
+  payment: {
     invoicenumber: string;
     cash_received: number | null;
     cash_change: number | null;
     payment_type: string;
   };
+  order: { id: number };
 };
 
 async function openPos(page: Page) {
@@ -96,7 +96,7 @@ async function complete(page: Page): Promise<Completed> {
   const body = (await response.json()) as Completed;
   expect(response.status(), JSON.stringify(body)).toBe(200);
   await page
-    .getByRole('heading', { name: `Contribution #${body.order.invoicenumber} Complete!` })
+    .getByRole('heading', { name: `Contribution #${body.payment.invoicenumber} Complete!` })
     .waitFor();
   return body;
 }
@@ -307,7 +307,11 @@ describe('point of sale', () => {
     await screenshot(page, 'pos-payment-cash-1280');
     await expectAccessible(page, 'payment dialog, cash');
     const done = await complete(page);
-    expect(done.order).toMatchObject({ payment_type: 'cash', cash_received: 50, cash_change: 30 });
+    expect(done.payment).toMatchObject({
+      payment_type: 'cash',
+      cash_received: 50,
+      cash_change: 30,
+    });
     expect((await detail(page, done.order.id)).payments.map((p) => [p.type, p.amount])).toEqual([
       ['cash', 20],
     ]);
@@ -415,7 +419,9 @@ describe('point of sale', () => {
       'GET',
       '/jpanel/supporters.json?query=a',
     );
-    await cart(page).getByRole('button', { name: /Choose a supporter/ }).click();
+    await cart(page)
+      .getByRole('button', { name: /Choose a supporter/ })
+      .click();
     const account = page.getByRole('dialog', { name: 'Supporter' });
     await account.getByLabel('Find a supporter').fill(supporter!.email ?? supporter!.display_name);
     await account
@@ -456,7 +462,7 @@ describe('point of sale', () => {
     ]);
     const body = (await response.json()) as Completed;
     await page
-      .getByRole('heading', { name: `Contribution #${body.order.invoicenumber} Complete!` })
+      .getByRole('heading', { name: `Contribution #${body.payment.invoicenumber} Complete!` })
       .waitFor();
     await page.waitForTimeout(500);
     expect(requests).toHaveLength(1);

@@ -25,16 +25,16 @@ export const countrySchema = z.object({ code: z.string().length(2), name: z.stri
 export type Country = z.infer<typeof countrySchema>;
 export const countryListSchema = z.object({ countries: z.array(countrySchema) });
 
-/** Spec: "subdivision_type and a map of subdivisions" — code → name, written in name order. */
+/**
+ * Spec part 2 §3: "subdivision_type and a map of subdivisions". The map is sent as a list of
+ * code and name in name order: a JSON object loses that order for numeric-looking codes
+ * ("FR-75"), and a list keeps the API reference's schema exact.
+ */
+export const subdivisionSchema = z.object({ code: z.string(), name: z.string() });
+export type Subdivision = z.infer<typeof subdivisionSchema>;
 export const subdivisionsSchema = z.object({
   country: z.string().length(2),
   subdivision_type: z.string(),
-  subdivisions: z.record(z.string(), z.string()),
+  subdivisions: z.array(subdivisionSchema),
 });
 export type Subdivisions = z.infer<typeof subdivisionsSchema>;
-
-/** A map's entries in name order (a JSON object does not keep order for numeric-looking keys). */
-export const subdivisionOptions = (map: Record<string, string>) =>
-  Object.entries(map)
-    .map(([code, name]) => ({ code, name }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.code.localeCompare(b.code));

@@ -45,8 +45,8 @@ export const shippingTiersInputSchema = z
       if (t.max_value !== null && t.max_value < t.min_value) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'max_value'], message: shippingMessages.maxBelowMin });
       if (t.max_value === null && i < input.tiers.length - 1) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'max_value'], message: shippingMessages.openEndedLast });
       const previous = input.tiers[i - 1];
-      if (previous && previous.max_value !== null && t.min_value <= previous.max_value) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'min_value'], message: shippingMessages.overlap });
-      if (previous && t.min_value < previous.min_value) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'min_value'], message: shippingMessages.overlap });
+      const overlaps = previous && (t.min_value < previous.min_value || (previous.max_value !== null && t.min_value <= previous.max_value));
+      if (overlaps) ctx.addIssue({ code: 'custom', path: ['tiers', i, 'min_value'], message: shippingMessages.overlap });
     });
   });
 export type ShippingTiersInput = z.input<typeof shippingTiersInputSchema>;
@@ -63,11 +63,10 @@ export const shippingMethodInputSchema = z
     ),
     show_on_web: formBool.default(true),
     /** None: ships everywhere. A region of '' is the whole country. */
-    regions: z.array(regionInputSchema).max(REGIONS_MAX).default([]),
+    regions: z.array(regionInputSchema).max(REGIONS_MAX).superRefine(noDuplicateRegions).default([]),
     /** The cost in each tier it is offered in; a blank amount means not offered in that tier. */
     rates: z.array(z.object({ tier_id: id, amount: z.preprocess(blankToNull, decimalAmountSchema.nullable()) })).max(SHIPPING_TIERS_MAX).default([]),
-  })
-  .superRefine((m, ctx) => noDuplicateRegions(m.regions, ctx));
+  });
 export type ShippingMethodInput = z.input<typeof shippingMethodInputSchema>;
 export type ShippingMethodInputParsed = z.output<typeof shippingMethodInputSchema>;
 

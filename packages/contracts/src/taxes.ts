@@ -53,7 +53,7 @@ const noDuplicateRegions = (regions: { country: string; region: string }[], ctx:
   const seen = new Set<string>();
   regions.forEach((r, i) => {
     const key = `${r.country}-${r.region}`;
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['regions', i, 'region'], message: taxMessages.duplicateRegion });
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'region'], message: taxMessages.duplicateRegion });
     seen.add(key);
   });
 };
@@ -65,15 +65,12 @@ export const taxRateInputSchema = z
     description: text().trim().max(TAX_DESCRIPTION_MAX, { error: messages.maxLength(TAX_DESCRIPTION_MAX) }).nullish().transform((v) => v || null),
     rate: rateSchema,
     city: text().trim().max(TAX_CITY_MAX, { error: messages.maxLength(TAX_CITY_MAX) }).nullish().transform((v) => v || null),
-    regions: z.array(regionInputSchema).max(REGIONS_MAX).default([]),
+    regions: z
+      .array(regionInputSchema.refine((r) => r.region !== '', { path: ['region'], error: taxMessages.unknownRegion }), { error: taxMessages.regionsRequired })
+      .min(1, { error: taxMessages.regionsRequired })
+      .max(REGIONS_MAX)
+      .superRefine(noDuplicateRegions),
     product_ids: z.array(id).max(TAX_PRODUCTS_MAX, { error: taxMessages.productsMax }).default([]),
-  })
-  .superRefine((t, ctx) => {
-    if (t.regions.length === 0) ctx.addIssue({ code: 'custom', path: ['regions'], message: taxMessages.regionsRequired });
-    t.regions.forEach((r, i) => {
-      if (r.region === '') ctx.addIssue({ code: 'custom', path: ['regions', i, 'region'], message: taxMessages.unknownRegion });
-    });
-    noDuplicateRegions(t.regions, ctx);
   });
 export type TaxRateInput = z.input<typeof taxRateInputSchema>;
 export type TaxRateInputParsed = z.output<typeof taxRateInputSchema>;

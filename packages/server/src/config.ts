@@ -23,6 +23,11 @@ export type Config = {
   mailFrom?: string;
   /** The address people open the app at, for links in e-mails (ALMONER_URL). */
   publicUrl?: string;
+  /**
+   * ALMONER_STRIPE_SECRET_KEY (and ALMONER_STRIPE_API_URL, for a stand-in): point-of-sale card and
+   * bank payments go to Stripe instead of the gateway the payment_gateway setting chooses.
+   */
+  stripe?: { secretKey: string; baseUrl?: string | undefined };
 };
 
 export const ROLES = ['web', 'worker', 'all'] as const;
@@ -56,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.ALMONER_SMTP_URL || undefined,
     mailFrom: env.ALMONER_MAIL_FROM || 'Almoner <no-reply@almoner.test>',
     ...(env.ALMONER_URL ? { publicUrl: env.ALMONER_URL.replace(/\/+$/, '') } : {}),
+    ...(env.ALMONER_STRIPE_SECRET_KEY ? { stripe: { secretKey: env.ALMONER_STRIPE_SECRET_KEY, baseUrl: env.ALMONER_STRIPE_API_URL || undefined } } : {}),
   };
 }
 

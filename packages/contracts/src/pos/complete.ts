@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { parseSpecDate, text } from '../rules.ts';
 import { messages } from '../messages.ts';
+import { posMessages } from './messages.ts';
+import { posAnswerSchema, posOrderSchema } from './shapes.ts';
 
 /**
  * Completing a point-of-sale order (spec part 3 §2.3, §3 "POS input" and "POS payment", §5
@@ -14,19 +16,23 @@ export const POS_PAYMENT_TYPES = ['credit_card', 'bank_account', 'payment_method
 export type PosPaymentType = (typeof POS_PAYMENT_TYPES)[number];
 const PAYMENT_TYPE_ALIASES: Record<string, PosPaymentType> = { cc: 'credit_card', ach: 'bank_account' };
 
-/** The spec's words where it gives them (§5); ours in the same voice where it says only "its own message". */
+/** The completion's messages: the point of sale's catalogue where it has them, ours in the same voice beside. */
 export const posCompleteMessages = {
-  noItems: 'There are no items in this order.',
-  downloadsNeedEmail: 'Downloads require a billing e-mail.',
-  membershipsNeedSupporter: 'Memberships require either: a supporter or all billing information',
-  recurringNeedSupporter: 'Recurring plans require either: a supporter or all billing information',
-  insufficientCash: 'Insufficient cash paid.',
+  noItems: posMessages.noItems,
+  downloadsNeedEmail: posMessages.downloadsNeedEmail,
+  membershipsNeedSupporter: posMessages.membershipsNeedBilling,
+  recurringNeedSupporter: posMessages.recurringNeedsBilling,
+  insufficientCash: posMessages.insufficientCash,
+  otherReference: posMessages.otherReferenceRequired,
+  invalidType: posMessages.invalidPaymentType,
+  methodNotFound: posMessages.paymentMethodMissing,
+  complete: posMessages.complete,
+  /** The web shows this when a failure carries no message (spec §8). */
+  unknown: posMessages.paymentUnknownError,
+  // (ours) the spec says only that each check field has its own message
   checkNumber: 'Please provide a check number.',
   checkDate: 'Please provide a check date.',
   checkAmount: 'Please provide a check amount greater than zero.',
-  otherReference: 'Please provide a reference number for proof of payment.',
-  invalidType: 'Unable to finalize payment. Payment type is invalid.',
-  methodNotFound: 'Payment method does not exist.',
   cardToken: 'Please enter the card details.',
   bankDetails: 'Please provide the bank account details.',
   achTerms: 'Please authorize the debit from this bank account.',
@@ -35,9 +41,6 @@ export const posCompleteMessages = {
   institutionNumber: 'Enter a 3-digit institution number.',
   /** A retry with other card details while the first attempt's outcome is unknown to us. */
   attemptInProgress: 'A payment for this contribution is already being processed with other payment details. Try again with the same details.',
-  complete: (invoiceNumber: string) => `Contribution #${invoiceNumber} Complete!`,
-  /** The web shows this when a failure carries no message (spec §8). */
-  unknown: 'Unknown error (521)',
 } as const;
 
 /** Form posts send "1"/"0", JSON sends booleans; both mean the same. */
@@ -106,26 +109,22 @@ export const posCompleteSchema = z.object({
 export type PosCompleteInput = z.input<typeof posCompleteSchema>;
 export type PosCompleteRequest = z.output<typeof posCompleteSchema>;
 
-/** What the finished screen needs of the order (the full order view comes from the order routes). */
-export const posCompletedOrderSchema = z.object({
-  id: z.number(),
-  client_uuid: z.string(),
+/** How the order was paid, beside the order itself (which the order routes' view describes). */
+export const posCompletedPaymentSchema = z.object({
   invoicenumber: z.string().nullable(),
-  currency_code: z.string(),
-  totalamount: z.number(),
   payment_type: z.string().nullable(),
   payment_status: z.string().nullable(),
-  is_paid: z.boolean(),
   is_fulfilled: z.boolean(),
   cash_received: z.number().nullable(),
   cash_change: z.number().nullable(),
-  send_confirmation_emails: z.boolean(),
 });
-export type PosCompletedOrder = z.infer<typeof posCompletedOrderSchema>;
+export type PosCompletedPayment = z.infer<typeof posCompletedPaymentSchema>;
 
-export const posCompleteResponseSchema = z.object({
+/** The answer of every completion of an order (the first, a repeat, a concurrent one): the same. */
+export const posCompleteResponseSchema = posAnswerSchema.extend({
   status: z.literal('success'),
   message: z.string(),
-  order: posCompletedOrderSchema,
+  order: posOrderSchema,
+  payment: posCompletedPaymentSchema,
 });
 export type PosCompleteResponse = z.infer<typeof posCompleteResponseSchema>;

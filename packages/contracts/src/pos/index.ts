@@ -5,3 +5,4 @@ export * from './integer-math.ts';
 export * from './dcc.ts';
 export * from './totals.ts';
 export * from './payment-string.ts';
+export * from './readiness.ts';

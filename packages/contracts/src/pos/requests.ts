@@ -115,7 +115,9 @@ const fieldValue = z.union([limited(5000), z.array(limited(200)).max(200), z.boo
 
 /** POST /jpanel/pos/{id}/add. Amounts are decimals in the order's currency. */
 export const posAddItemRequestSchema = z.object({
-  variant_id: required(id(posMessages.variantNotFound), posMessages.noProductSelected),
+  /** The variant to add; or `product_id` alone to add the product's default variant. */
+  variant_id: z.preprocess(blankToUndefined, id(posMessages.variantNotFound).optional()),
+  product_id: z.preprocess(blankToUndefined, id(posMessages.productNotFound).optional()),
   qty: z.preprocess(
     (v) => (v === undefined || v === '' ? 1 : v),
     z.coerce.number({ error: posMessages.qtyRange(POS_MAX_QTY) }).int({ error: posMessages.qtyRange(POS_MAX_QTY) })
@@ -131,8 +133,16 @@ export const posAddItemRequestSchema = z.object({
   recurring_day: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(28).optional()),
   recurring_day_of_week: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(7).optional()),
   recurring_with_initial_charge: bool(),
-  /** Custom field answers by field id. */
-  fields: z.record(z.string().regex(/^\d{1,9}$/), fieldValue).optional(),
+  /**
+   * Custom field answers: a list of { id, value }, or (as form posts send them) an object keyed
+   * by field id. A multi-select's value is the list of chosen values.
+   */
+  fields: z
+    .preprocess(
+      (v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v).map(([id, value]) => ({ id, value })) : v),
+      z.array(z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1), value: fieldValue })).max(200),
+    )
+    .optional(),
   gl_code: z.preprocess(blankToUndefined, limited(200).optional()),
   gift_aid: bool(),
   is_tribute: bool(),
@@ -152,6 +162,8 @@ export const posAddItemRequestSchema = z.object({
   additional_notes: z.preprocess(blankToUndefined, limited(5000).optional()),
   /** Sets the order's referral source as the item modal asks it. */
   referral_source: field(100),
+}).superRefine((body, ctx) => {
+  if (body.variant_id === undefined && body.product_id === undefined) ctx.addIssue({ code: 'custom', path: ['variant_id'], message: posMessages.noProductSelected });
 });
 export type PosAddItemRequest = z.input<typeof posAddItemRequestSchema>;
 export type PosAddItem = z.output<typeof posAddItemRequestSchema>;

@@ -248,8 +248,8 @@ export const posOrderSchema = z.object({
   total_savings: z.number(),
   /** What each donor-covers-costs choice would add, for the choice buttons. */
   dcc_options: z.object({ most_costs: z.number(), more_costs: z.number(), minimum_costs: z.number() }),
-  /** Σ recurring amounts per frequency, e.g. { monthly: 25 }. */
-  recurring_totals: z.record(z.string(), z.number()),
+  /** Σ recurring amounts per frequency, e.g. { monthly: 25 } (frequencies without items are absent). */
+  recurring_totals: z.object(Object.fromEntries(POS_RECURRING_FREQUENCIES.map((f) => [f, z.number().optional()])) as Record<(typeof POS_RECURRING_FREQUENCIES)[number], z.ZodOptional<z.ZodNumber>>),
   promocodes: z.array(z.string()),
   member_id: z.number().nullable(),
   member: posMemberSchema.nullable(),

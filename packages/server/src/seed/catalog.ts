@@ -13,6 +13,7 @@ import {
 import { CATEGORIES, PRODUCTS, type FieldSpec, type ProductSpec, type VariantKind, type VariantSpec } from './catalog-data.ts';
 import { at, DAY, type SeedContext } from './context.ts';
 import { insertPromos, type PromoRef } from './promos.ts';
+import { insertTaxesAndShipping } from './taxes-shipping.ts';
 import type { Reference } from './reference.ts';
 import { insertRows } from './writer.ts';
 
@@ -76,6 +77,7 @@ export async function insertCatalog(ctx: SeedContext, q: Queryable, reference: R
   }
   await insertBundles(q, variants, productIds);
   const promos = await insertPromos(ctx, q, productIds, categoryIds, reference);
+  await insertTaxesAndShipping(ctx, q, productIds);
   return { variants, byKind: groupByKind(variants), productIds, categoryIds, promos };
 }
 

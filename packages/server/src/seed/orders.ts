@@ -10,11 +10,11 @@ import { EVENT } from './plan.ts';
 import type { Rng } from './prng.ts';
 import { addReceipt } from './receipts.ts';
 import { charge, startRecurring } from './recurring.ts';
+import { DEMO_TAX_PERCENT, TAXED_STATES } from './taxes-shipping.ts';
 import type { Buyer, Channel, Draft, Line, World } from './world.ts';
 
 type ContributionRow = typeof contributions.$inferInsert;
 
-const TAXED_STATES = new Set(['NY', 'CA', 'WA', 'TX', 'IL']);
 const BROWSERS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
@@ -173,7 +173,7 @@ function sumLines(d: Draft) {
   }
   const freeShipping = d.promoId !== null && d.world.catalog.promos.some((p) => p.id === d.promoId && p.freeShipping);
   const shipping = freeShipping ? 0 : shippingFor(shippableUnits);
-  const tax = d.buyer.country === 'US' && TAXED_STATES.has(d.buyer.state) ? Math.round(shippableSubtotal * 0.0725) : 0;
+  const tax = d.buyer.country === 'US' && TAXED_STATES.has(d.buyer.state) ? Math.round(shippableSubtotal * (DEMO_TAX_PERCENT / 100)) : 0;
   const total = subtotal + shipping + tax + dcc;
   return {
     subtotalAmount: subtotal, shippingAmount: shipping, taxAmount: tax, dccAmount: dcc, totalAmount: total,

@@ -13,6 +13,8 @@ import { sponsorshipsRoutes } from '../features/sponsorships/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { recurringRoutes } from '../features/recurring/routes.tsx';
+import { shippingRoutes } from '../features/shipping/routes.tsx';
+import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -43,6 +45,8 @@ export const router = createBrowserRouter(
                 ...usersRoutes,
                 ...profileRoutes,
                 ...settingsRoutes,
+                ...taxesRoutes,
+                ...shippingRoutes,
                 ...contributionsRoutes,
                 ...supportersRoutes,
                 ...sponsorshipsRoutes,

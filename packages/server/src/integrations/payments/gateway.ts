@@ -6,7 +6,8 @@ import type { AchAccount, PaymentGatewayName } from '@almoner/contracts';
  * an idempotency key: the same key again is the same effect and the same answer.
  */
 export type PaymentGateway = {
-  name: PaymentGatewayName;
+  /** Stripe is wired by configuration (stripe/), not yet offered by the payment_gateway setting. */
+  name: PaymentGatewayName | 'stripe';
   /** Charges a capture token (`tok_…` from the hosted card fields) or a saved method (`pm_…`). */
   charge: (request: ChargeRequest) => Promise<GatewayPayment>;
   /** Refunds all or part of what is left of a payment. */

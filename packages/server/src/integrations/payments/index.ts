@@ -20,3 +20,4 @@ export function createGateway(db: Db, name: PaymentGatewayName): PaymentGateway 
 }
 
 export * from './gateway.ts';
+export { createStripeGateway } from './stripe/stripe-gateway.ts';

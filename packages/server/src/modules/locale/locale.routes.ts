@@ -20,7 +20,7 @@ export const localeRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       schema: {
-        summary: "A country's subdivisions (ISO 3166-2): the word for them and a map of code to name, in name order",
+        summary: "A country's subdivisions (ISO 3166-2): the word for them and each one's code and name, in name order",
         tags,
         params: countryCodeParam,
         response: { 200: subdivisionsSchema },

@@ -32,9 +32,7 @@ export const subdivisionName = (country: string, code: string): string | undefin
 export function subdivisionsOf(country: string): Subdivisions {
   const code = country.toUpperCase();
   if (!countryNames.has(code)) throw new AppError('not_found', localeMessages.unknownCountry(code));
-  const subdivisions: Record<string, string> = {};
-  for (const s of subdivisionsByCountry.get(code) ?? []) subdivisions[s.code] = s.name;
-  return { country: code, subdivision_type: subdivisionTypeOf(code), subdivisions };
+  return { country: code, subdivision_type: subdivisionTypeOf(code), subdivisions: subdivisionsByCountry.get(code) ?? [] };
 }
 
 /** "California, United States"; a whole country is its name. Unknown codes show as typed. */

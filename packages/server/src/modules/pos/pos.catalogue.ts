@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { Storage } from '../../integrations/storage/index.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { MissingRateError } from '../money/money.convert.ts';
 import { orderConverter } from './pos.currency.ts';
 import { thumbUrl } from './pos.media.ts';
 
@@ -55,7 +56,18 @@ async function productsWhere(q: Queryable, storage: Storage | undefined, userId:
                       where l.product_id in (${ids}) order by t.id`),
   ]);
   const converter = await orderConverter(q, currency, new Date());
-  return Promise.all(rows.map(async (p) => {
+  // A product whose currency has no exchange rate yet cannot be priced here: it is left out
+  // rather than failing the whole search.
+  const priceable = rows.filter((p) => {
+    try {
+      converter.toOrder(1, String(p.base_currency));
+      return true;
+    } catch (error) {
+      if (error instanceof MissingRateError) return false;
+      throw error;
+    }
+  });
+  return Promise.all(priceable.map(async (p) => {
     const base = String(p.base_currency);
     const image = await thumbUrl(storage, p.image_key);
     const price = (minor: unknown) => toDecimal(converter.toOrder(n(minor), base), currency);

@@ -1,8 +1,11 @@
 import { idParam, paymentGateways, posCompleteResponseSchema, posCompleteSchema } from '@almoner/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openDatabase, type Db, type Tx } from '../../db/client.ts';
-import { createGateway } from '../../integrations/payments/index.ts';
+import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
+import { AppError, statusByCode } from '../../http/errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { loadPosOrder } from './pos.order-view.ts';
 import { completeHooks, completePosOrder, type CompleteDeps } from './pos.complete.ts';
 
 /**
@@ -23,19 +26,37 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['pos'],
       params: idParam,
       body: posCompleteSchema,
+      // Refusals answer posErrorAnswerSchema (422, 409 out of stock), as the order routes document it.
       response: { 200: posCompleteResponseSchema },
     },
-  }, async (request) => {
-    // Read before the transaction: PGlite's one connection is the transaction's until it ends.
-    const { payment_gateway: stored } = await getSettings(app.ctx.db, ['payment_gateway']);
-    const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
+  }, async (request, reply) => {
     const gatewayDb: Db | null = gatewayDatabase?.db ?? null;
+    // Stripe is chosen by configuration (config.stripe), not yet by the payment_gateway setting:
+    // its hosted card fields (Stripe Elements) are not part of the web app yet.
+    const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
     const deps: CompleteDeps = {
       db: app.ctx.db,
       appKey: config.appKey,
-      gateway: (tx: Tx) => createGateway(gatewayDb ?? (tx as unknown as Db), name),
+      // Read through `tx`: on PGlite the one connection is the transaction's until it ends.
+      gateway: async (tx: Tx) => {
+        if (stripe) return stripe;
+        const { payment_gateway: stored } = await getSettings(tx, ['payment_gateway']);
+        const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
+        return createGateway(gatewayDb ?? (tx as unknown as Db), name);
+      },
       afterCharge: completeHooks.afterCharge,
     };
-    return completePosOrder(deps, request.actor, request.params.id, request.body);
+    try {
+      return await completePosOrder(deps, request.actor, request.params.id, request.body);
+    } catch (error) {
+      // Refusals and declines answer like the other order routes: the reason and the order as it stands.
+      if (!(error instanceof AppError) || (error.code !== 'validation' && error.code !== 'conflict')) throw error;
+      return (reply as FastifyReply).status(statusByCode[error.code]).send({
+        status: 'error',
+        message: error.message,
+        errors: error.errors ?? { _: [error.message] },
+        order: await loadPosOrder(app.ctx.db, request.params.id),
+      });
+    }
   });
 };

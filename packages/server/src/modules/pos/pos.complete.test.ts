@@ -39,8 +39,27 @@ async function simpleOrder(price = 2500, qty = 1, extra: Parameters<typeof makeO
 
 function expectMessage(response: { statusCode: number; json: () => unknown; body: string }, message: string) {
   expect(response.statusCode, response.body).toBe(422);
-  expect((response.json() as { message: string }).message).toBe(message);
+  const body = response.json() as { status: string; message: string; order: { is_paid: boolean } | null };
+  expect(body).toMatchObject({ status: 'error', message });
+  expect(body.order?.is_paid).toBe(false);
 }
+
+describe('POST /jpanel/pos/{id}/complete: an order built by the order routes', () => {
+  it('starts, adds, pays by card and answers the finished order; adding after payment is refused', async () => {
+    const created = await admin.post('/jpanel/products', { name: 'Candle', code: `CANDLE-${Date.now() % 1e6}`, base_currency: 'USD', variants: [{ variant_name: 'Candle', price: '12.50', quantity: 5 }] });
+    expect(created.statusCode, created.body).toBe(201);
+    const variantId = (created.json() as { variants: { id: number }[] }).variants[0]!.id;
+    const started = (await admin.post('/jpanel/pos/new', { currency_code: 'USD', using_web_pos: true, use_defaults: false })).json() as { order: { id: number; client_uuid: string } };
+    const added = await admin.post(`/jpanel/pos/${started.order.id}/add`, { variant_id: variantId, qty: 2 });
+    expect(added.statusCode, added.body).toBe(200);
+    const paid = await complete(started.order.id, { payment_type: 'credit_card', token: await cardToken(db()) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'success', order: { is_paid: true, totalamount: 25, invoice_number: started.order.client_uuid }, payment: { payment_type: 'card' } });
+    expect(await charges(started.order.client_uuid)).toBe(1);
+    expect(await quantity(variantId)).toBe(3);
+    expect((await admin.post(`/jpanel/pos/${started.order.id}/add`, { variant_id: variantId, qty: 1 })).statusCode).toBe(409);
+  });
+});
 
 describe('POST /jpanel/pos/{id}/complete: checks before payment', () => {
   it('refuses an order without items', async () => {
@@ -95,10 +114,11 @@ describe('POST /jpanel/pos/{id}/complete: every payment type', () => {
     const o = await simpleOrder(2500, 2);
     const response = await complete(o.id, { payment_type: 'cash', cash_received: '60.00', cash_change: '10.00', send_confirmation_emails: '0' });
     expect(response.statusCode, response.body).toBe(200);
-    const body = response.json() as { status: string; message: string; order: Record<string, unknown> };
+    const body = response.json() as { status: string; message: string; order: Record<string, unknown>; payment: Record<string, unknown> };
     expect(body.status).toBe('success');
     expect(body.message).toBe(`Contribution #${o.clientUuid} Complete!`);
-    expect(body.order).toMatchObject({ invoicenumber: o.clientUuid, is_paid: true, payment_type: 'cash', cash_received: 60, cash_change: 10, totalamount: 50, send_confirmation_emails: false });
+    expect(body.order).toMatchObject({ id: o.id, invoice_number: o.clientUuid, is_paid: true, totalamount: 50, send_confirmation_emails: false });
+    expect(body.payment).toEqual({ invoicenumber: o.clientUuid, payment_type: 'cash', payment_status: 'succeeded', is_fulfilled: false, cash_received: 60, cash_change: 10 });
     const c = await order(o.id);
     expect(c.invoice_number).toBe(o.clientUuid);
     expect(c.paid_at).not.toBeNull();
@@ -218,6 +238,7 @@ describe('POST /jpanel/pos/{id}/complete: what completion sets in motion, once',
     expect(counts).toEqual({ sponsors: 1, tributes: 1, profiles: 1, memberships: 1, receipts: 1, payments: 1 });
     expect(await paidEvents(o.id)).toBe(1);
     expect(await order(o.id)).toMatchObject({ is_fulfilled: true, is_recurring: true });
+    expect(Number((await one(sql`select lifetime_donation_count + lifetime_purchase_count as n from supporters where id = ${supporterId}`)).n)).toBeGreaterThan(0);
     const [tribute] = await queryRows(db(), sql`select t.amount::int as amount, t.notify from tributes t join contribution_items i on i.id = t.contribution_item_id where i.contribution_id = ${o.id}`);
     expect(tribute).toMatchObject({ amount: 5000, notify: 'email' });
   });
@@ -231,6 +252,18 @@ describe('POST /jpanel/pos/{id}/complete: what completion sets in motion, once',
     expect(c.supporter_id).not.toBeNull();
     expect(await one(sql`select first_name, last_name from supporters where id = ${c.supporter_id}`)).toEqual({ first_name: 'Grace', last_name: 'Hopper' });
     expect(Number((await one(sql`select usage_count from promo_codes where id = ${promo!.id}`)).usage_count)).toBe(1);
+  });
+
+  it('a double submit answers the same without charging; marking complete later still applies', async () => {
+    const o = await simpleOrder(2500);
+    const token = await cardToken(db());
+    const first = await complete(o.id, { payment_type: 'credit_card', token });
+    const second = await complete(o.id, { payment_type: 'credit_card', token, mark_as_complete: '1' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toEqual({ ...first.json(), payment: { ...first.json().payment, is_fulfilled: true } });
+    expect(await charges(o.clientUuid)).toBe(1);
+    expect(await payments(o.id)).toHaveLength(1);
+    expect(await quantity(o.variantId)).toBe(4);
   });
 
   it('two concurrent completes charge once and answer the same', async () => {

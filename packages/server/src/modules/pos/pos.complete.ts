@@ -1,4 +1,4 @@
-import { currencyDigits, posCompleteMessages, toDecimal, toMinor, type PosCompletedOrder, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
+import { currencyDigits, posCompleteMessages, posMessages, toDecimal, toMinor, type PosCompletedPayment, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
@@ -6,7 +6,9 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
+import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { loadPosOrder } from './pos.order-view.ts';
 import { checkBeforePayment, loadItems, lockOrder, type ItemRow, type OrderRow } from './pos.complete.checks.ts';
 import {
   countPromoUse,
@@ -56,7 +58,7 @@ export type CompleteDeps = {
   db: Db;
   appKey: Buffer;
   /** The organisation's gateway, working through `tx` or its own connection (see above). */
-  gateway: (tx: Tx) => PaymentGateway;
+  gateway: (tx: Tx) => Promise<PaymentGateway>;
   /** Tests only: runs after the gateway charged and before commit (to simulate a crash there). */
   afterCharge?: (() => void | Promise<void>) | undefined;
 };
@@ -79,7 +81,10 @@ async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: 
 
 export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
   try {
-    return await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
+    await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
+    // Read after commit: the row lock is held no longer than the payment needs, and every
+    // completion of the order (first, repeat, concurrent) reads the same committed order.
+    return await answer(deps.db, id);
   } catch (error) {
     if (!(error instanceof DeclinedAttempt)) throw error;
     await withActor(deps.db, actor, (tx) => recordDecline(tx, error.order, error.declined, error.gateway, error.paymentMethodId));
@@ -99,12 +104,12 @@ class DeclinedAttempt extends Error {
   }
 }
 
-async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
+async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<void> {
   const order = await lockOrder(tx, id);
-  if (!order) throw new AppError('not_found', 'This contribution does not exist.');
+  if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {
     if (input.mark_as_complete) await markFulfilled(tx, id);
-    return answer(tx, id);
+    return;
   }
   const items = await loadItems(tx, id);
   const { type, checkDate } = checkBeforePayment(order, items, input);
@@ -114,7 +119,7 @@ async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, i
   let charged: GatewayPayment | null = null;
   let gatewayName = 'offline';
   if (source) {
-    const gateway = deps.gateway(tx);
+    const gateway = await deps.gateway(tx);
     gatewayName = gateway.name;
     const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
     const request = { idempotencyKey, amount: order.total_amount, currency: order.currency_code, description: `Payment for Contribution #${order.client_uuid}` };
@@ -129,7 +134,6 @@ async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, i
     await deps.afterCharge?.();
   }
   await recordPaid(tx, actor, order, items, input, { type, checkDate, charged, gatewayName, source });
-  return answer(tx, id);
 }
 
 /**
@@ -199,6 +203,8 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
   await grantMemberships(tx, order, supporterId);
   await grantDownloads(tx, order);
   await issueReceiptIfDue(tx, order, actor.userId);
+  // The donor's lifetime giving counts this gift from now (the one derivation refunds use too).
+  if (supporterId) await refreshSupporterGiving(tx, sql`select ${supporterId}::int as supporter_id`);
   await recordEvent(tx, 'contribution.paid', {
     contribution_id: order.id,
     supporter_id: supporterId,
@@ -215,30 +221,25 @@ async function markFulfilled(tx: Tx, id: number): Promise<void> {
 
 /** The answer of a completed order; the same for every completion of it. */
 export async function answer(q: Queryable, id: number): Promise<PosCompleteResponse> {
-  const order = await completedOrder(q, id);
-  return { status: 'success', message: posCompleteMessages.complete(order.invoicenumber ?? order.client_uuid), order };
+  const [order, payment] = await Promise.all([loadPosOrder(q, id), completedPayment(q, id)]);
+  if (!order) throw new AppError('not_found', posMessages.orderNotFound);
+  return { status: 'success', message: posCompleteMessages.complete(payment.invoicenumber ?? order.client_uuid), order, payment };
 }
 
-export async function completedOrder(q: Queryable, id: number): Promise<PosCompletedOrder> {
+async function completedPayment(q: Queryable, id: number): Promise<PosCompletedPayment> {
   const [c] = await queryRows(q, sql`
-    select id, client_uuid, invoice_number, currency_code, total_amount::bigint as total, payment_type, payment_status, paid_at,
-           is_fulfilled, cash_received::bigint as cash_received, cash_change::bigint as cash_change, send_confirmation_emails
+    select invoice_number, currency_code, payment_type, payment_status, is_fulfilled,
+           cash_received::bigint as cash_received, cash_change::bigint as cash_change
       from contributions where id = ${id}`);
-  if (!c) throw new AppError('not_found', 'This contribution does not exist.');
+  if (!c) throw new AppError('not_found', posMessages.orderNotFound);
   const currency = String(c.currency_code);
   const money = (v: unknown) => (v === null || v === undefined ? null : toDecimal(String(v), currency));
   return {
-    id: Number(c.id),
-    client_uuid: String(c.client_uuid),
     invoicenumber: (c.invoice_number as string | null) ?? null,
-    currency_code: currency,
-    totalamount: toDecimal(String(c.total), currency),
     payment_type: (c.payment_type as string | null) ?? null,
     payment_status: (c.payment_status as string | null) ?? null,
-    is_paid: c.paid_at !== null,
     is_fulfilled: Boolean(c.is_fulfilled),
     cash_received: money(c.cash_received),
     cash_change: money(c.cash_change),
-    send_confirmation_emails: Boolean(c.send_confirmation_emails),
   };
 }

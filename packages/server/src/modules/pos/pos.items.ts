@@ -1,5 +1,6 @@
 import {
   isValidEmail,
+  messages,
   parseSpecDate,
   posMessages,
   productMessages,
@@ -50,7 +51,8 @@ async function assertAvailable(q: Queryable, orderId: number, variantId: number,
 }
 
 /** Custom field answers checked against the product's fields; answers to store. */
-function checkFields(fields: Row[], answers: Record<string, string | string[]>): { fieldId: number; value: string }[] {
+function checkFields(fields: Row[], list: { id: number; value: string | string[] }[]): { fieldId: number; value: string }[] {
+  const answers = Object.fromEntries(list.map((a) => [String(a.id), a.value]));
   const stored: { fieldId: number; value: string }[] = [];
   for (const f of fields) {
     const id = Number(f.id);
@@ -76,8 +78,8 @@ function checkFields(fields: Row[], answers: Record<string, string | string[]>):
       continue;
     }
     if (type === 'select' && !choices.includes(value)) throw fieldError(key, posMessages.choiceNotOffered);
-    if (type === 'email' && !isValidEmail(value, 255)) throw fieldError(key, posMessages.fieldRequired(name));
-    if (type === 'date' && !parseSpecDate(value)) throw fieldError(key, posMessages.fieldRequired(name));
+    if (type === 'email' && !isValidEmail(value, 255)) throw fieldError(key, messages.email);
+    if (type === 'date' && !parseSpecDate(value)) throw fieldError(key, messages.date);
     stored.push({ fieldId: id, value });
   }
   return stored;
@@ -136,8 +138,17 @@ function recurringTerms(
 
 /** POST /jpanel/pos/{id}/add. */
 export async function addItem(q: Queryable, orderId: number, body: PosAddItem): Promise<void> {
-  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid(''));
-  await addVariantLine(q, order, body);
+  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid);
+  let variantId = body.variant_id;
+  if (variantId === undefined) {
+    // A product picked without a variant sells its default variant (spec §5 'No default variant set.').
+    const [product] = await queryRows(q, sql`select id from products where id = ${body.product_id!} and deleted_at is null`);
+    if (!product) throw fieldError('product_id', posMessages.productNotFound);
+    const [variant] = await queryRows(q, sql`select id from product_variants where product_id = ${body.product_id!} and is_default and deleted_at is null`);
+    if (!variant) throw fieldError('product_id', posMessages.noDefaultVariant);
+    variantId = Number(variant.id);
+  }
+  await addVariantLine(q, order, { ...body, variant_id: variantId });
   if (body.referral_source !== undefined) await q.execute(sql`update contributions set referral_source = ${body.referral_source} where id = ${orderId}`);
   await saveTotals(q, orderId);
 }
@@ -146,7 +157,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   const currency = order.currency_code;
   const [variant] = await queryRows(q, sql`
     select v.*, v.crm_metadata->>'dp_gl_code' as variant_gl, p.name as product_name, p.code as product_code, p.base_currency, p.show_in_pos,
-           p.is_enabled, p.type as product_type, p.recurring_type, p.is_dcc_enabled, p.is_tax_receiptable, p.allow_tributes, p.gl_code as product_gl,
+           p.is_enabled, p.type as product_type, p.outofstock_message as product_outofstock_message, p.recurring_type, p.is_dcc_enabled, p.is_tax_receiptable, p.allow_tributes, p.gl_code as product_gl,
            (select count(*)::int from product_variants x where x.product_id = p.id and x.deleted_at is null) as variant_count
       from product_variants v join products p on p.id = v.product_id
      where v.id = ${body.variant_id!} and v.deleted_at is null and p.deleted_at is null`);
@@ -177,7 +188,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   const available = await availableForPurchase(q, Number(variant.product_id));
   const inCart = await queryRows(q, sql`select coalesce(sum(i.qty), 0)::int as n from contribution_items i join product_variants x on x.id = i.variant_id
                                          where i.contribution_id = ${order.id} and x.product_id = ${variant.product_id as number} and i.locked_to_item_id is null`);
-  if (available <= 0 && Number(inCart[0]?.n ?? 0) === 0) throw fieldError('qty', (variant.outofstock_message as string | null) || posMessages.notForSale);
+  if (available <= 0 && Number(inCart[0]?.n ?? 0) === 0) throw fieldError('qty', (variant.product_outofstock_message as string | null) || posMessages.notForSale);
   await assertAvailable(q, order.id, Number(variant.id), body.qty);
   const bundle = await queryRows(q, sql`select b.linked_variant_id, b.quantity, b.price, v.variant_name, p.name as product_name, p.base_currency, p.id as product_id,
                                                v.is_shippable, v.sku, p.code as product_code
@@ -193,7 +204,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   }
 
   const fields = await queryRows(q, sql`select * from product_custom_fields where product_id = ${variant.product_id as number} and deleted_at is null order by sequence, id`);
-  const answers = checkFields(fields, body.fields ?? {});
+  const answers = checkFields(fields, body.fields ?? []);
   if (body.is_tribute && variant.allow_tributes && !body.tribute_name) throw fieldError('tribute_name', posMessages.fieldRequired('Tribute name'));
 
   const period = String(variant.billing_period);
@@ -245,7 +256,7 @@ export async function addSponsorship(
   orderId: number,
   body: { reference_number: string; payment_option_id?: number | undefined; amount?: number | undefined; recurring_with_initial_charge?: boolean | undefined },
 ): Promise<void> {
-  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid(''));
+  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid);
   const [s] = await queryRows(q, sql`select * from sponsorships where lower(reference_number) = lower(${body.reference_number}) and deleted_at is null`);
   if (!s) throw fieldError('reference_number', posMessages.childNotFound(body.reference_number));
   const name = [s.first_name, s.last_name].filter(Boolean).join(' ') || String(s.reference_number);
@@ -281,7 +292,7 @@ export async function addFundraisingGift(
   orderId: number,
   body: { fundraising_page_id?: number | undefined; amount?: number | undefined; gl_code?: string | undefined; comments?: string | undefined; is_anonymous?: boolean | undefined },
 ): Promise<void> {
-  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid(''));
+  const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid);
   const pageId = body.fundraising_page_id!;
   const [page] = await queryRows(q, sql`select * from fundraising_pages where id = ${pageId} and deleted_at is null`);
   if (!page) throw fieldError('fundraising_page_id', posMessages.fundraisingPageNotFound(pageId));

@@ -17,12 +17,12 @@ import { revalidatePromos } from './pos.promos.ts';
 export type OrderRow = Record<string, unknown> & { id: number; currency_code: string; client_uuid: string; supporter_id: number | null; paid_at: unknown };
 
 /** Locks an open POS order for a change, or refuses: unknown, not from the POS, or already paid. */
-export async function lockOpenOrder(tx: Queryable, id: number, paidMessage: string = posMessages.orderPaid): Promise<OrderRow> {
+export async function lockOpenOrder(tx: Queryable, id: number, paidMessage: string | ((clientUuid: string) => string) = posMessages.orderPaid): Promise<OrderRow> {
   const [order] = (await queryRows(tx, sql`select * from contributions where id = ${id} and deleted_at is null for update`)) as OrderRow[];
   if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (!order.is_pos) throw new AppError('not_found', posMessages.notPosOrder);
   // Nothing changes once paid: the payment, receipts and stock already stand on these figures.
-  if (order.paid_at !== null) throw new AppError('conflict', paidMessage);
+  if (order.paid_at !== null) throw new AppError('conflict', typeof paidMessage === 'function' ? paidMessage(order.client_uuid) : paidMessage);
   return order;
 }
 

@@ -1,4 +1,4 @@
-import { computeTotals, dccForAmount, legacyDcc, type TotalsInput, type TotalsItem, type TotalsPromo } from '@almoner/contracts';
+import { computeTotals, dccForAmount, legacyDcc, posMessages, posOrderNotReady, type TotalsInput, type TotalsItem, type TotalsPromo } from '@almoner/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -235,5 +235,18 @@ describe('invariants (property checks)', () => {
         expect(Math.abs(t.taxTotal - (amount * Number(rate)) / 100)).toBeLessThanOrEqual(0.5 + 1e-9);
       }),
     );
+  });
+});
+
+describe('ready for payment (spec §5)', () => {
+  const ready = { items: [{}] as never[], download_items: 0, membership_items: 0, recurring_items: 0, member_id: null, billing_email: null, billing_first_name: null, billing_last_name: null };
+  it('names the first thing missing', () => {
+    expect(posOrderNotReady({ ...ready, items: [] })).toBe(posMessages.noItems);
+    expect(posOrderNotReady({ ...ready, download_items: 1 })).toBe(posMessages.downloadsNeedEmail);
+    expect(posOrderNotReady({ ...ready, download_items: 1, billing_email: 'a@b.org' })).toBeNull();
+    expect(posOrderNotReady({ ...ready, membership_items: 1, billing_first_name: 'Ada' })).toBe(posMessages.membershipsNeedBilling);
+    expect(posOrderNotReady({ ...ready, membership_items: 1, member_id: 4 })).toBeNull();
+    expect(posOrderNotReady({ ...ready, recurring_items: 1 })).toBe(posMessages.recurringNeedsBilling);
+    expect(posOrderNotReady({ ...ready, recurring_items: 1, billing_first_name: 'Ada', billing_last_name: 'L' })).toBeNull();
   });
 });

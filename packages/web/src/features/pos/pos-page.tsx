@@ -182,7 +182,10 @@ function PosScreen({ config }: { config: PosConfig }) {
             });
             return {
               id: answer.order.id,
-              invoicenumber: answer.order.invoicenumber ?? answer.order.client_uuid,
+              invoicenumber:
+                answer.payment.invoicenumber ??
+                answer.order.invoice_number ??
+                answer.order.client_uuid,
             } satisfies Receipt;
           }}
           onFinished={pos.clear}

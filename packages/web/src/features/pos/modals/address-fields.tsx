@@ -1,5 +1,4 @@
 import {
-  subdivisionOptions,
   subdivisionTypeOf,
   type Country,
   type Subdivisions,
@@ -42,7 +41,7 @@ export function AddressFields({ prefix, values, errors, withContact = true, onCh
   const country = values[key('country')] || null;
   const countries = useCountries();
   const subdivisions = useSubdivisions(country);
-  const regions = subdivisions.data ? subdivisionOptions(subdivisions.data.subdivisions) : [];
+  const regions = subdivisions.data?.subdivisions ?? [];
   const input = (name: string, label: string, max = 45) => ({
     label,
     maxLength: max,

@@ -1,0 +1,112 @@
+import type { GatewayOutcome, GatewayPayment, GatewayRefund, GatewayStatus, PaymentGateway, SavedPaymentMethod } from '../gateway.ts';
+import { StripeDecline, stripeRequest, type StripeConfig } from './stripe-client.ts';
+
+type Obj = Record<string, unknown>;
+const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+const iso = (seconds: unknown) => new Date(num(seconds) * 1000).toISOString();
+
+/** A PaymentIntent's status as ours: processing (bank debits) is pending; anything unfinished failed. */
+function statusOf(intent: Obj): GatewayStatus {
+  if (intent.status === 'succeeded') return 'succeeded';
+  if (intent.status === 'processing') return 'pending';
+  return 'failed';
+}
+
+function outcomeOf(charge: Obj, status: GatewayStatus): GatewayOutcome {
+  const type = str(obj(charge.outcome).type);
+  if (type === 'manual_review' || type === 'issuer_declined' || type === 'invalid' || type === 'authorized') return type;
+  // Stripe's "blocked" (Radar) is a refusal by the gateway, which our outcomes call invalid.
+  if (type === 'blocked') return 'invalid';
+  return status === 'failed' ? 'issuer_declined' : 'authorized';
+}
+
+/** A PaymentIntent (with its latest charge expanded) as the gateway interface's payment. */
+export function toPayment(intent: Obj): GatewayPayment {
+  const charge = obj(intent.latest_charge);
+  const details = obj(charge.payment_method_details);
+  const card = obj(details.card);
+  const bank = obj(details.us_bank_account);
+  const error = obj(intent.last_payment_error);
+  const status = statusOf(intent);
+  const isBank = details.type === 'us_bank_account' || (Array.isArray(intent.payment_method_types) && intent.payment_method_types[0] === 'us_bank_account');
+  return {
+    reference: String(intent.id),
+    type: isBank ? 'bank' : 'card',
+    status,
+    outcome: outcomeOf(charge, status),
+    amount: num(intent.amount),
+    amountRefunded: num(charge.amount_refunded),
+    currency: String(intent.currency ?? '').toUpperCase(),
+    failureCode: status === 'failed' ? (str(error.decline_code) ?? str(error.code) ?? 'payment_failed') : null,
+    failureMessage: status === 'failed' ? (str(error.message) ?? 'The payment was declined.') : null,
+    card: isBank || !card.last4
+      ? null
+      : { brand: String(card.brand), last4: String(card.last4), expMonth: num(card.exp_month), expYear: num(card.exp_year), cvcCheck: obj(card.checks).cvc_check === 'fail' ? 'fail' : 'pass' },
+    bank: isBank ? { last4: String(bank.last4 ?? ''), accountType: String(bank.account_type ?? 'checking') } : null,
+    createdAt: iso(intent.created),
+  };
+}
+
+/** A declined confirm: Stripe's 402 carries the PaymentIntent, which is the (failed) payment. */
+async function orDeclined(call: Promise<Obj>): Promise<GatewayPayment> {
+  try {
+    return toPayment(await call);
+  } catch (error) {
+    if (!(error instanceof StripeDecline) || !error.error.payment_intent) throw error;
+    const intent = error.error.payment_intent;
+    return toPayment({ ...intent, last_payment_error: intent.last_payment_error ?? { code: error.error.code, decline_code: error.error.decline_code, message: error.error.message } });
+  }
+}
+
+/**
+ * Stripe behind the PaymentGateway interface: charges are PaymentIntents created and confirmed
+ * in one call (card tokens from Stripe's hosted fields, or saved `pm_…` methods), bank debits are
+ * ACH PaymentIntents (processing until they settle), refunds and reads map one to one. Every
+ * POST carries the caller's idempotency key.
+ */
+export function createStripeGateway(config: StripeConfig): PaymentGateway {
+  const expand = ['latest_charge'];
+  return {
+    name: 'stripe',
+
+    charge: ({ idempotencyKey, amount, currency, source, description }) => {
+      const method = source.startsWith('pm_') ? { payment_method: source } : { payment_method_data: { type: 'card', card: { token: source } } };
+      return orDeclined(stripeRequest(config, 'POST', '/v1/payment_intents', {
+        amount, currency: currency.toLowerCase(), description, confirm: true, payment_method_types: ['card'], ...method, expand,
+      }, idempotencyKey));
+    },
+
+    debitAch: ({ idempotencyKey, amount, currency, account, description }) =>
+      orDeclined(stripeRequest(config, 'POST', '/v1/payment_intents', {
+        amount,
+        currency: currency.toLowerCase(),
+        description,
+        confirm: true,
+        payment_method_types: ['us_bank_account'],
+        payment_method_data: {
+          type: 'us_bank_account',
+          us_bank_account: { routing_number: account.routing_number, account_number: account.account_number, account_type: account.account_type, account_holder_type: 'individual' },
+          billing_details: { name: account.account_holder_name },
+        },
+        // Staff took the donor's authorisation at the point of sale (the dialog's ACH terms box).
+        mandate_data: { customer_acceptance: { type: 'offline' } },
+        expand,
+      }, idempotencyKey)),
+
+    refund: async ({ idempotencyKey, paymentReference, amount, reason }): Promise<GatewayRefund> => {
+      const refund = await stripeRequest(config, 'POST', '/v1/refunds', { payment_intent: paymentReference, amount, reason }, idempotencyKey);
+      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
+      return { reference: String(refund.id), paymentReference, status, amount: num(refund.amount), currency: String(refund.currency ?? '').toUpperCase(), createdAt: iso(refund.created) };
+    },
+
+    fetchPayment: async (reference) => toPayment(await stripeRequest(config, 'GET', `/v1/payment_intents/${encodeURIComponent(reference)}`, { expand })),
+
+    savePaymentMethod: async ({ token, idempotencyKey }): Promise<SavedPaymentMethod> => {
+      const method = await stripeRequest(config, 'POST', '/v1/payment_methods', { type: 'card', card: { token } }, idempotencyKey);
+      const card = obj(method.card);
+      return { reference: String(method.id), type: 'card', brand: String(card.brand ?? 'unknown'), last4: String(card.last4 ?? ''), expMonth: num(card.exp_month), expYear: num(card.exp_year) };
+    },
+  };
+}

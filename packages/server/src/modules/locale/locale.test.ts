@@ -1,0 +1,50 @@
+import { localeMessages } from '@almoner/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Agent, createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let visitor: Agent;
+beforeAll(async () => {
+  t = await createTestApp();
+  visitor = new Agent(t.app);
+});
+
+describe('locale service', () => {
+  it('lists countries by name, to anyone', async () => {
+    const response = await visitor.get('/gc-json/v1/services/locale/countries');
+    expect(response.statusCode).toBe(200);
+    const { countries } = response.json() as { countries: { code: string; name: string }[] };
+    expect(countries.length).toBeGreaterThan(240);
+    expect(countries).toContainEqual({ code: 'US', name: 'United States of America' });
+    const names = countries.map((c) => c.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  it("answers a country's subdivision type and code and name list in name order, any case", async () => {
+    const response = await visitor.get('/gc-json/v1/services/locale/us/subdivisions');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.country).toBe('US');
+    expect(body.subdivision_type).toBe('State');
+    expect(body.subdivisions).toContainEqual({ code: 'CA', name: 'California' });
+    expect(body.subdivisions).toContainEqual({ code: 'NY', name: 'New York' });
+    const names = (body.subdivisions as { name: string }[]).map((s) => s.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect((await visitor.get('/gc-json/v1/services/locale/CA/subdivisions')).json()).toMatchObject({ subdivision_type: 'Province', subdivisions: expect.arrayContaining([{ code: 'ON', name: 'Ontario' }]) });
+    expect((await visitor.get('/gc-json/v1/services/locale/NZ/subdivisions')).json().subdivision_type).toBe('Region');
+  });
+
+  it('answers an empty list for a country without subdivisions', async () => {
+    const response = await visitor.get('/gc-json/v1/services/locale/AQ/subdivisions');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ country: 'AQ', subdivision_type: 'Region', subdivisions: [] });
+  });
+
+  it('answers 404 with a clear message for an unknown country', async () => {
+    for (const code of ['XX', 'USA', '1']) {
+      const response = await visitor.get(`/gc-json/v1/services/locale/${code}/subdivisions`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(localeMessages.unknownCountry(code.toUpperCase()));
+    }
+  });
+});
