@@ -101,6 +101,11 @@ async function complete(page: Page): Promise<Completed> {
   return body;
 }
 
+/** The cart's total (shipping and taxes included), as a number. */
+const cartTotal = async (page: Page) =>
+  Number((await cart(page).locator('[data-total="Total"]').innerText()).replace(/[^\d.]/g, ''));
+const money = (n: number) => `$${n.toFixed(2)}`;
+
 const detail = (page: Page, id: number) =>
   apiCall<Detail>(page, 'GET', `/jpanel/contributions/${id}`);
 
@@ -123,7 +128,8 @@ describe('point of sale', () => {
     await screenshot(page, 'pos-1440');
     await expectAccessible(page, 'point of sale');
     await addProduct(page, 'mug', 'Coffee Mug');
-    expect(await cart(page).locator('[data-total="Total"]').innerText()).toBe('$12.00');
+    expect(await cart(page).locator('[data-total="Subtotal"]').innerText()).toBe('$12.00');
+    const total = await cartTotal(page);
     const dialog = await openPayment(page, 'Credit Card');
     const fields = page.frameLocator('iframe[title="Card details"]');
     await fields.getByLabel('Card number').fill('4242424242424242');
@@ -138,7 +144,7 @@ describe('point of sale', () => {
     expect(recorded.payments[0]).toMatchObject({
       type: 'card',
       status: 'succeeded',
-      amount: 12,
+      amount: total,
       card_last4: '4242',
     });
     // Only the capture token reached Almoner's API.
@@ -289,7 +295,7 @@ describe('point of sale', () => {
     expect(recorded.payments[0]).toMatchObject({
       type: 'card',
       status: 'succeeded',
-      amount: 20,
+      amount: recorded.contribution.total_amount,
       card_last4: '4242',
     });
     await context.close();
@@ -302,18 +308,22 @@ describe('point of sale', () => {
     const dialog = await openPayment(page, 'Cash');
     await dialog.getByLabel('Cash received').fill('abc');
     expect(await dialog.getByTestId('cash-change').innerText()).toContain('$0.00');
+    const total = await cartTotal(page);
     await dialog.getByLabel('Cash received').fill('50');
-    await dialog.getByTestId('cash-change').getByText('$30.00').waitFor();
+    await dialog
+      .getByTestId('cash-change')
+      .getByText(money(50 - total))
+      .waitFor();
     await screenshot(page, 'pos-payment-cash-1280');
     await expectAccessible(page, 'payment dialog, cash');
     const done = await complete(page);
     expect(done.payment).toMatchObject({
       payment_type: 'cash',
       cash_received: 50,
-      cash_change: 30,
+      cash_change: Number((50 - total).toFixed(2)),
     });
     expect((await detail(page, done.order.id)).payments.map((p) => [p.type, p.amount])).toEqual([
-      ['cash', 20],
+      ['cash', total],
     ]);
     await closeFinished(page);
     await screenshot(page, 'pos-1280');
@@ -330,14 +340,15 @@ describe('point of sale', () => {
     await dialog.getByLabel('Check date').fill('Nov 2, 2026');
     await dialog.getByLabel('Check number').click();
     expect(await dialog.getByLabel('Check date').inputValue()).toBe('Nov 2, 2026');
-    await dialog.getByLabel('Check amount').fill('20.00');
+    const total = await cartTotal(page);
+    await dialog.getByLabel('Check amount').fill(total.toFixed(2));
     await expectAccessible(page, 'payment dialog, check');
     const done = await complete(page);
     const recorded = await detail(page, done.order.id);
     expect(recorded.payments[0]).toMatchObject({
       type: 'cheque',
       cheque_number: '1042',
-      amount: 20,
+      amount: total,
     });
     await context.close();
   });
@@ -352,14 +363,15 @@ describe('point of sale', () => {
     await promo.getByRole('button', { name: 'Apply' }).click();
     await promo.waitFor({ state: 'detached' });
     await cart(page).locator('[data-total="Discount"]').waitFor();
-    expect(await cart(page).locator('[data-total="Total"]').innerText()).toBe('$18.00');
+    expect(await cart(page).locator('[data-total="Subtotal"]').innerText()).toBe('$18.00');
+    const total = await cartTotal(page);
     const dialog = await openPayment(page, 'Other');
     await dialog.getByLabel('Reference number').fill('WIRE-2026-11');
     await expectAccessible(page, 'payment dialog, other');
     const done = await complete(page);
     const recorded = await detail(page, done.order.id);
-    expect(recorded.contribution.total_amount).toBe(18);
-    expect(recorded.payments.map((p) => [p.type, p.amount])).toEqual([['unknown', 18]]);
+    expect(recorded.contribution.total_amount).toBe(total);
+    expect(recorded.payments.map((p) => [p.type, p.amount])).toEqual([['unknown', total]]);
     await context.close();
   });
 
@@ -483,6 +495,8 @@ describe('point of sale', () => {
     const dialog = page.getByRole('dialog', { name: 'Hope T-Shirt' });
     await dialog.getByRole('combobox', { name: 'Option' }).click();
     await page.getByRole('option', { name: /X-Large/ }).click();
+    // The seed keeps 15 X-Large shirts: below 20, the hint shows.
+    await dialog.getByTestId('low-stock').getByText('Only 15 left in stock.').waitFor();
     await dialog.getByRole('combobox', { name: 'Quantity' }).click();
     const options = await page.getByRole('listbox').getByRole('option').allInnerTexts();
     expect(options.map(Number)).toEqual(Array.from({ length: options.length }, (_, i) => i + 1));

@@ -162,7 +162,7 @@ export function ItemModal({ product, config, onAdd, onClose }: ItemModalProps) {
               )}
               {soldOut && <Badge color="red">Sold out</Badge>}
               {!soldOut && lowStock && (
-                <Text size="sm" c="orange.8" data-testid="low-stock">
+                <Text size="sm" c="red.8" data-testid="low-stock">
                   Only {remaining} left in stock.
                 </Text>
               )}
