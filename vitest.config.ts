@@ -5,6 +5,8 @@ export default defineConfig({
     projects: [
       // Every project names the same worker count: Vitest groups projects by it.
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], maxWorkers: 2 } },
+      // The web's pure state (reducers, no DOM): screens themselves are tested in a browser (e2e/).
+      { test: { name: 'web', include: ['packages/web/src/**/*.test.ts'], maxWorkers: 2 } },
       {
         test: {
           name: 'server',

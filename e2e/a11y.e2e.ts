@@ -264,6 +264,24 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'promo code form');
   },
+  pos: async (page) => {
+    await page.goto('/jpanel/pos');
+    await heading(page, 'Point of sale');
+    await page.locator('[data-category]').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'point of sale');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Choose a supporter' }).click(), 'dialog', 'point of sale, supporter picker');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Sponsorship' }).click(), 'dialog', 'point of sale, child sponsorship');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Details' }).click(), 'dialog', 'point of sale, details');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Addresses' }).click(), 'dialog', 'point of sale, addresses');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Defaults' }).click(), 'menu', 'point of sale, defaults menu');
+  },
+  'contributions/packing_slip': async (page, ids) => {
+    await page.goto(`/jpanel/contributions/packing_slip?id=${ids.contribution}`);
+    await heading(page, 'Packing slip');
+    await settled(page);
+    await expectAccessible(page, 'packing slip');
+  },
   'settings/taxes': async (page) => {
     await page.goto('/jpanel/settings/taxes');
     await heading(page, 'Taxes');

@@ -46,5 +46,7 @@ export * from './catalogue/segments.ts';
 export * from './locale.ts';
 export * from './taxes.ts';
 export * from './shipping.ts';
-export * from './pos/index.ts';
+export * from './pos/payment-form.ts';
+export * from './pos/packing-slip.ts';
 export * from './pos/complete.ts';
+export * from './pos/index.ts';

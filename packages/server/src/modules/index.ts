@@ -28,8 +28,9 @@ import { recurringRoutes } from './recurring/recurring.routes.ts';
 import { localeRoutes } from './locale/locale.routes.ts';
 import { taxesRoutes } from './taxes/taxes.routes.ts';
 import { shippingRoutes } from './shipping/shipping.routes.ts';
-import { posRoutes } from './pos/pos.routes.ts';
+import { packingSlipRoutes } from './pos/packing-slip.ts';
 import { posCompleteRoutes } from './pos/pos.complete.routes.ts';
+import { posRoutes } from './pos/pos.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, posRoutes, posCompleteRoutes, localeRoutes, taxesRoutes, shippingRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes];

@@ -5,6 +5,7 @@ import {
   IconMail,
   IconPackage,
   IconCreditCard,
+  IconCashRegister,
   IconDiscount,
   IconHome,
   IconReceipt,
@@ -55,6 +56,7 @@ export type NavEntry = NavLinkEntry | NavGroupEntry;
 export const navigation: NavEntry[] = [
   { label: 'Home', to: '/', icon: IconHome },
   { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
+  { label: 'Point of sale', to: '/pos', icon: IconCashRegister, permission: 'pos.edit' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
   { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
   { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
