@@ -34,11 +34,7 @@ export const posCompleteMessages = {
   checkDate: 'Please provide a check date.',
   checkAmount: 'Please provide a check amount greater than zero.',
   cardToken: 'Please enter the card details.',
-  bankDetails: 'Please provide the bank account details.',
-  achTerms: 'Please authorize the debit from this bank account.',
   bankCurrency: (currency: string) => `Bank payments in ${currency} are not available with this payment gateway.`,
-  transitNumber: 'Enter a 5-digit transit number.',
-  institutionNumber: 'Enter a 3-digit institution number.',
   /** A retry with other card details while the first attempt's outcome is unknown to us. */
   attemptInProgress: 'A payment for this contribution is already being processed with other payment details. Try again with the same details.',
 } as const;

@@ -1,4 +1,4 @@
-import { gatewayMessages, posCompleteMessages, type PosCompleteInput } from '@almoner/contracts';
+import { gatewayMessages, paymentFormMessages, posCompleteMessages, type PosCompleteInput } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -181,7 +181,8 @@ describe('POST /jpanel/pos/{id}/complete: every payment type', () => {
 
     const poor = await simpleOrder(2500);
     expectMessage(await complete(poor.id, { payment_type: 'ach', ...bank, account_number: '000222222227' }), gatewayMessages.insufficientFunds);
-    expectMessage(await complete(poor.id, { payment_type: 'bank_account', ...bank, account_number: '000123456789', ach_agree_tos: false }), posCompleteMessages.achTerms);
+    expectMessage(await complete(poor.id, { payment_type: 'bank_account', ...bank, account_number: '000123456789', ach_agree_tos: false }), paymentFormMessages.achAgreement);
+    expectMessage(await complete(poor.id, { payment_type: 'bank_account', ...bank, routing_number: '123456789', account_number: '000123456789' }), paymentFormMessages.routingNumber);
   });
 
   it('saves the card for the supporter and charges the saved method next time', async () => {

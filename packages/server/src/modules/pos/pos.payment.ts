@@ -1,7 +1,7 @@
-import { posCompleteMessages, type PosCompleteRequest, type PosPaymentType } from '@almoner/contracts';
+import { bankAccountFormSchema, fieldErrors, posCompleteMessages, type PosCompleteRequest, type PosPaymentType } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
-import { fieldError } from '../../http/errors.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { convertToOrgCurrency, MissingRateError } from '../money/money.convert.ts';
@@ -143,24 +143,23 @@ export async function recordDecline(
   await tx.execute(sql`update contributions set response_text = ${(g.failureMessage ?? '').slice(0, 255)}, updated_at = now() where id = ${order.id}`);
 }
 
-/** The bank details of the request, checked (CAD accounts are refused: see the message). */
+/**
+ * The bank details of the request, checked by the same rules as the Bank tab (contracts
+ * `bankAccountFormSchema`), every field's error at once. CAD accounts pass those rules but are
+ * refused here: the gateway interface debits US accounts (ABA routing numbers) only.
+ */
 export function achSource(input: PosCompleteRequest, currency: string): GatewaySource {
-  const missing = (field: string) => fieldError(field, posCompleteMessages.bankDetails);
-  if (!input.account_holder_name) throw missing('account_holder_name');
-  if (!input.account_holder_type) throw missing('account_holder_type');
-  if (!input.account_type) throw missing('account_type');
-  if (!input.ach_agree_tos) throw fieldError('ach_agree_tos', posCompleteMessages.achTerms);
-  if (currency === 'CAD') {
-    if (!/^\d{5}$/.test(input.transit_number ?? '')) throw fieldError('transit_number', posCompleteMessages.transitNumber);
-    if (!/^\d{3}$/.test(input.institution_number ?? '')) throw fieldError('institution_number', posCompleteMessages.institutionNumber);
-    // The gateway interface debits US accounts (ABA routing numbers) only.
-    throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
+  const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
+  const checked = bankAccountFormSchema.safeParse({ ...given, currency, ach_agree_tos: input.ach_agree_tos ?? true });
+  if (!checked.success) {
+    const errors = Object.fromEntries(Object.entries(fieldErrors(checked.error)).map(([field, message]) => [field, [message]]));
+    throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
-  if (!input.routing_number) throw missing('routing_number');
-  if (!input.account_number) throw missing('account_number');
+  if (currency === 'CAD') throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
+  const bank = checked.data;
   return {
     kind: 'ach',
-    holderType: input.account_holder_type,
-    account: { routing_number: input.routing_number, account_number: input.account_number, account_type: input.account_type, account_holder_name: input.account_holder_name },
+    holderType: bank.account_holder_type,
+    account: { routing_number: bank.routing_number ?? '', account_number: bank.account_number, account_type: bank.account_type, account_holder_name: bank.account_holder_name },
   };
 }
