@@ -23,6 +23,7 @@ type Detail = {
   contribution: {
     id: number;
     number: string;
+    invoice_number: string;
     total_amount: number;
     is_recurring: boolean;
     discount_amount: number;
@@ -169,8 +170,10 @@ describe('point of sale', () => {
     await expectAccessible(slip, 'packing slip');
     await slip.close();
 
-    // View goes to the contribution's page.
-    await page.getByRole('link', { name: 'View' }).click();
+    // View opens the page by invoice number (spec part 3 §2.3); the address then settles on the id.
+    const view = page.getByRole('link', { name: 'View' });
+    expect(await view.getAttribute('href')).toBe(`/jpanel/contributions/${recorded.contribution.invoice_number}`);
+    await view.click();
     await page.waitForURL(new RegExp(`/jpanel/contributions/${done.order.id}$`));
     await page.getByRole('region', { name: 'Supporter' }).waitFor();
     await context.close();

@@ -31,6 +31,17 @@ const refundItemsJson = sql`coalesce((select json_agg(json_build_object(
 const CONTRIBUTION_MONEY = ['subtotal_amount', 'discount_amount', 'tax_amount', 'shipping_amount', 'dcc_amount', 'total_amount', 'refunded_amount'] as const;
 
 /** A contribution's page: the record, its items, payments with refunds, supporter and history. */
+/**
+ * The contribution a page address names: its id, or its invoice number (what staff read on a
+ * receipt and what the point of sale's View link carries, spec part 3 §2.3).
+ */
+export async function contributionIdFor(db: Queryable, ref: string): Promise<number> {
+  if (/^\d{1,10}$/.test(ref) && Number(ref) > 0 && Number(ref) < 2 ** 31) return Number(ref);
+  const [row] = await queryRows(db, sql`select id from contributions where invoice_number = ${ref}`);
+  if (!row) throw new AppError('not_found', 'This contribution does not exist.');
+  return Number(row.id);
+}
+
 export async function getContribution(db: Queryable, id: number) {
   const [contribution] = await queryRows(db, sql`
     select c.id, c.invoice_number, c.client_uuid,

@@ -7,7 +7,7 @@ import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import type { AuthUser } from '../auth/session.ts';
 import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, paymentsToRefund, refundEach, runBatch } from './contributions.bulk.ts';
-import { getContribution } from './contributions.detail.ts';
+import { contributionIdFor, getContribution } from './contributions.detail.ts';
 import { contributionsListing } from './contributions.listing.ts';
 
 const listingBody = listingRequestSchema(contributionFiltersSchema);
@@ -88,7 +88,14 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/jpanel/contributions/:id',
-    { config: { permission: 'order.view' }, schema: { summary: 'Read a contribution\'s page', tags: ['contributions'], params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) }) } },
-    async (request) => getContribution(app.ctx.db, request.params.id),
+    {
+      config: { permission: 'order.view' },
+      schema: {
+        summary: 'Read a contribution\'s page (by id or invoice number)',
+        tags: ['contributions'],
+        params: z.object({ id: z.string().max(48).regex(/^[A-Za-z0-9-]+$/, { error: 'This contribution does not exist.' }) }),
+      },
+    },
+    async (request) => getContribution(app.ctx.db, await contributionIdFor(app.ctx.db, request.params.id)),
   );
 };

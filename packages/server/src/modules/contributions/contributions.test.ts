@@ -241,6 +241,16 @@ describe('bulk actions', () => {
     expect(await rowsOf(sql`select amount_refunded::int as refunded from payments where id = ${cheque.id}`)).toEqual([{ refunded: 0 }]);
   });
 
+  it('opens by invoice number as well as by id (the point of sale\'s View link)', async () => {
+    const [paid] = (await rowsOf(sql`select id, invoice_number from contributions where invoice_number is not null order by id limit 1`)) as [{ id: number; invoice_number: string }];
+    const byNumber = await agent.get(`/jpanel/contributions/${paid.invoice_number}`);
+    expect(byNumber.statusCode).toBe(200);
+    expect(byNumber.json().contribution.id).toBe(paid.id);
+    expect((await agent.get('/jpanel/contributions/NO-SUCH-NUMBER')).statusCode).toBe(404);
+    expect((await agent.get('/jpanel/contributions/99999999999')).statusCode).toBe(404);
+    expect((await agent.get(`/jpanel/contributions/${encodeURIComponent('a b')}`)).statusCode).toBe(422);
+  });
+
   it('shows on its page what each partial refund covered, item by item, in decimals', async () => {
     // The demo's partial refunds are traced to the items they gave back.
     const [traced] = await rowsOf(sql`select l.contribution_id as id, r.id as refund_id from refund_items ri join refunds r on r.id = ri.refund_id

@@ -97,11 +97,12 @@ export const contributionKeys = {
   detail: (id: number) => [...contributionKeys.all, 'detail', id] as const,
 };
 
-export function useContribution(id: number) {
+/** By id, or by invoice number (see ContributionPage). */
+export function useContribution(id: number | string) {
   return useQuery({
-    queryKey: contributionKeys.detail(id),
-    queryFn: () => api<ContributionDetail>(`/jpanel/contributions/${id}`),
-    enabled: id > 0,
+    queryKey: typeof id === 'number' ? contributionKeys.detail(id) : [...contributionKeys.all, 'by-number', id],
+    queryFn: () => api<ContributionDetail>(`/jpanel/contributions/${encodeURIComponent(id)}`),
+    enabled: typeof id === 'number' ? id > 0 : id !== '',
     // Bulk actions on the list change these rows too: always check on opening.
     staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import { formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
 import { Alert, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
@@ -202,11 +202,18 @@ function ContributionView({ data }: { data: ContributionDetail }) {
 
 /** One contribution: what was given or bought, how it was paid, and what happened to it since. */
 export function ContributionPage() {
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useContribution(valid ? id : 0);
-  if (!valid) return <Alert color="red" title="Could not load">This contribution does not exist.</Alert>;
-  if (query.isPending) {
+  const param = useParams().id ?? '';
+  const id = /^\d+$/.test(param) ? Number(param) : 0;
+  // An invoice number (the point of sale's View link) reads the same page, then the address
+  // settles on the id so every later action and cache key uses one form.
+  const query = useContribution(id > 0 ? id : param);
+  const navigate = useNavigate();
+  const resolved = id > 0 ? undefined : query.data?.contribution.id;
+  useEffect(() => {
+    if (resolved) void navigate(`/contributions/${resolved}`, { replace: true });
+  }, [resolved, navigate]);
+  if (!param) return <Alert color="red" title="Could not load">This contribution does not exist.</Alert>;
+  if (query.isPending || resolved) {
     return (
       <Center h={240}>
         <Loader aria-label="Loading contribution" />

@@ -290,7 +290,7 @@ function Finished({ receipt, onClose }: { receipt: Receipt; onClose: () => void 
         {posMessages.complete(receipt.invoicenumber)}
       </Title>
       <Group>
-        <Button component={Link} to={`/contributions/${receipt.id}`} variant="light">
+        <Button component={Link} to={`/contributions/${encodeURIComponent(receipt.invoicenumber)}`} variant="light">
           View
         </Button>
         <Button
