@@ -202,3 +202,30 @@ describe('sponsorships', () => {
     await screenshot(page, 'timeline-after-delete');
   });
 });
+
+type SponsorListing = {
+  recordsTotal: number;
+  recordsFiltered: number;
+  data: { id: number; supporter_name: string; sponsee: string; status: string; _url: string }[];
+};
+const sponsorList = listingScreen<SponsorListing>('/jpanel/sponsors.ajax', '/jpanel/sponsors', 'Sponsors');
+
+describe('sponsors list', () => {
+  it('lists sponsor records, filters the active ones and opens the sponsee', async () => {
+    const first = await sponsorList.openList(page);
+    expect(first.data.length).toBeGreaterThan(0);
+    expect(first.data.length).toBeLessThanOrEqual(50);
+    await page.getByRole('cell', { name: first.data[0]!.supporter_name }).first().waitFor();
+    await screenshot(page, 'sponsors-list');
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    const active = await sponsorList.reloadBy(page, () => page.getByRole('option', { name: 'Active' }).click());
+    await page.waitForURL(/f\.status=active/);
+    expect(active.data.every((r) => r.status === 'active')).toBe(true);
+    await screenshot(page, 'sponsors-list-active');
+
+    const row = active.data[0] ?? first.data[0]!;
+    await page.getByText(row.supporter_name).first().click();
+    await page.waitForURL((url) => url.pathname === row._url);
+  });
+});

@@ -29,6 +29,7 @@ export * from './mail.ts';
 export * from './domain-events.ts';
 export * from './password-reset.ts';
 export * from './sponsorships.ts';
+export * from './sponsor-list.ts';
 export * from './timeline.ts';
 export * from './receipts.ts';
 export * from './transactions.ts';
