@@ -7,13 +7,20 @@ import {
   sponseeFiltersSchema,
   type SponseeListingRow,
   sponseeRowSchema,
+  sponseeMessages,
+  sponseeUpdateSchema,
 } from '@almoner/contracts';
+import { z } from 'zod';
+import { withActor } from '../../db/actor.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import { sponseesListing } from './sponsees.listing.ts';
 import { getSponsee } from './sponsees.service.ts';
+import { updateSponsee } from './sponsees.update.ts';
+
+const sponseeSavedSchema = z.object({ message: z.string() }).extend(sponseeDetailSchema.shape);
 
 const tags = ['sponsorships'];
 const listingBody = listingRequestSchema(sponseeFiltersSchema);
@@ -72,5 +79,24 @@ export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getSponsee(app.ctx.db, storageFor(app.ctx.config), request.params.id),
+  );
+
+  app.post(
+    '/jpanel/sponsorships/:id',
+    {
+      config: { permission: 'sponsorship.edit' },
+      schema: {
+        summary: "Save a sponsee's fields (names, dates, reference number, biography, notes, address, enabled)",
+        tags,
+        params: idParam,
+        body: sponseeUpdateSchema,
+        response: { 200: sponseeSavedSchema },
+      },
+    },
+    async (request) => {
+      await withActor(app.ctx.db, request.actor, (tx) => updateSponsee(tx, request.params.id, request.body));
+      const detail = await getSponsee(app.ctx.db, storageFor(app.ctx.config), request.params.id);
+      return { message: sponseeMessages.saved, ...detail };
+    },
   );
 };
