@@ -6,11 +6,16 @@ export const sponseeMessages = {
   gender: 'Choose female or male.',
   referenceTaken: 'Another sponsee already has this reference number.',
   saved: 'Sponsee saved.',
+  photo: 'Upload the photo again.',
 } as const;
 
 /** Spec part 1 §3 sponsorship rows: reference number required, at most 25. */
 export const SPONSEE_REFERENCE_MAX = 25;
 export const SPONSEE_LONG_TEXT_MAX = 10_000;
+/** Sponsee photos: images only, as timeline photos. */
+export const SPONSEE_PHOTO_TYPES = ['image/*'] as const;
+export const SPONSEE_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const SPONSEE_PHOTO_COLLECTION = 'sponsorships';
 
 /**
  * POST /jpanel/sponsorships/{id}: the sponsee's own fields, all sent on every save (a blank
@@ -33,5 +38,7 @@ export const sponseeUpdateSchema = z.object({
   project: optionalText(100),
   school: optionalText(100),
   is_enabled: formBoolean(),
+  /** The photo: a media id from this area's upload flow, null to remove it, absent to keep it. */
+  media_id: z.coerce.number({ error: sponseeMessages.photo }).int({ error: sponseeMessages.photo }).positive({ error: sponseeMessages.photo }).max(2 ** 31 - 1, { error: sponseeMessages.photo }).nullable().optional(),
 });
 export type SponseeUpdate = z.input<typeof sponseeUpdateSchema>;

@@ -9,7 +9,13 @@ import {
   sponseeRowSchema,
   sponseeMessages,
   sponseeUpdateSchema,
+  SPONSEE_PHOTO_COLLECTION,
+  SPONSEE_PHOTO_MAX_BYTES,
+  SPONSEE_PHOTO_TYPES,
+  timelineMediaSchema,
 } from '@almoner/contracts';
+import { registerUploads } from '../../integrations/storage/uploads.ts';
+import { media } from '../media/media.tables.ts';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,6 +33,33 @@ const listingBody = listingRequestSchema(sponseeFiltersSchema);
 
 /** Sponsees: the list (and its CSV, the sponsorship list report) and the sponsee page. */
 export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sponsee photos: the shared sign → PUT → done flow, recorded as media rows the form then names.
+  registerUploads(app, {
+    prefix: '/jpanel/sponsorships/cdn',
+    permission: 'sponsorship.edit',
+    collections: [SPONSEE_PHOTO_COLLECTION],
+    contentTypes: SPONSEE_PHOTO_TYPES,
+    maxBytes: SPONSEE_PHOTO_MAX_BYTES,
+    answer: timelineMediaSchema,
+    tag: 'sponsorships',
+    onDone: async (upload, request) => {
+      const [row] = await app.ctx.db
+        .insert(media)
+        .values({
+          collectionName: upload.collectionName,
+          name: upload.originalName,
+          filename: upload.filename,
+          storageKey: upload.key,
+          contentType: upload.contentType,
+          size: upload.size,
+          createdBy: request.actor.userId,
+        })
+        .returning({ id: media.id });
+      const url = (await storageFor(app.ctx.config).signDownload(upload.key, { expiresInSeconds: 3600 })).url;
+      return { id: (row as { id: number }).id, filename: upload.filename, public_url: url, thumbnail_url: url, caption: null };
+    },
+  });
+
   app.post(
     '/jpanel/sponsorship.ajax',
     {

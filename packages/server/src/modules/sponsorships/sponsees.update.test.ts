@@ -91,4 +91,35 @@ describe('POST /jpanel/sponsorships/{id}', () => {
     expect((await agent.post('/jpanel/sponsorships/999999', { ...form, reference_number: 'ED-404' })).statusCode).toBe(404);
     expect((await new Agent(t.app).post(`/jpanel/sponsorships/${id}`, form)).statusCode).toBe(401);
   });
+
+  it('sets the photo through the sponsee upload flow, keeps it when not sent, and removes it', async () => {
+    const PNG = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      'hex',
+    );
+    const meta = { filename: 'Neema.png', collection_name: 'sponsorships', content_type: 'image/png' };
+    const signed = (await agent.post('/jpanel/sponsorships/cdn/sign', meta)).json();
+    const put = await t.app.inject({ method: 'PUT', url: signed.signed_upload_url, payload: PNG, headers: { 'content-type': 'image/png' } });
+    expect(put.statusCode).toBe(200);
+    const done = await agent.post('/jpanel/sponsorships/cdn/done', { ...meta, filename: signed.filename, size: PNG.length });
+    expect(done.statusCode).toBe(200);
+    const photoId = done.json().id as number;
+
+    const withPhoto = await agent.post(`/jpanel/sponsorships/${id}`, { ...form, media_id: photoId });
+    expect(withPhoto.statusCode).toBe(200);
+    expect(withPhoto.json().sponsee.photo).toMatchObject({ id: photoId, filename: signed.filename });
+    const image = await t.app.inject({ method: 'GET', url: withPhoto.json().sponsee.photo.url });
+    expect(image.statusCode).toBe(200);
+
+    const kept = await agent.post(`/jpanel/sponsorships/${id}`, form);
+    expect(kept.json().sponsee.photo?.id).toBe(photoId);
+
+    const notOurs = await agent.post(`/jpanel/sponsorships/${id}`, { ...form, media_id: 999999 });
+    expect(notOurs.statusCode).toBe(422);
+    expect(notOurs.json().errors.media_id).toEqual([sponseeMessages.photo]);
+    expect((await agent.post('/jpanel/sponsorships/cdn/sign', { ...meta, content_type: 'application/pdf' })).statusCode).toBe(422);
+
+    const removed = await agent.post(`/jpanel/sponsorships/${id}`, { ...form, media_id: null });
+    expect(removed.json().sponsee.photo).toBeNull();
+  });
 });

@@ -1,8 +1,9 @@
-import { sponseeMessages, sponsorMessages, type sponseeUpdateSchema } from '@almoner/contracts';
+import { SPONSEE_PHOTO_COLLECTION, sponseeMessages, sponsorMessages, type sponseeUpdateSchema } from '@almoner/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { media } from '../media/media.tables.ts';
 import { sponsorships } from './sponsorships.tables.ts';
 
 type SponseeUpdateInput = z.output<typeof sponseeUpdateSchema>;
@@ -26,6 +27,14 @@ export async function updateSponsee(tx: Tx, id: number, input: SponseeUpdateInpu
     .from(sponsorships)
     .where(and(sql`lower(${sponsorships.referenceNumber}) = ${input.reference_number.toLowerCase()}`, ne(sponsorships.id, id), isNull(sponsorships.deletedAt)));
   if (taken) throw referenceTaken();
+  if (typeof input.media_id === 'number') {
+    // Only a photo uploaded through the sponsee upload flow may be the photo.
+    const [photo] = await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, input.media_id), eq(media.collectionName, SPONSEE_PHOTO_COLLECTION)));
+    if (!photo) throw fieldError('media_id', sponseeMessages.photo);
+  }
   try {
     const updated = await tx
       .update(sponsorships)
@@ -46,6 +55,7 @@ export async function updateSponsee(tx: Tx, id: number, input: SponseeUpdateInpu
         project: input.project,
         school: input.school,
         isEnabled: input.is_enabled,
+        ...(input.media_id === undefined ? {} : { mediaId: input.media_id }),
         updatedAt: sql`now()`,
       })
       .where(and(eq(sponsorships.id, id), isNull(sponsorships.deletedAt)))

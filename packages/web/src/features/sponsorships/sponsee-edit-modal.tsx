@@ -1,17 +1,21 @@
 import {
   type SponseeDetail,
   type SponseeUpdate,
+  SPONSEE_PHOTO_COLLECTION,
   SPONSEE_REFERENCE_MAX,
   sponseeUpdateSchema,
 } from '@almoner/contracts';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { uploadPhoto } from '../timeline/api.ts';
 import { schemaResolver, useForm } from '@mantine/form';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveSponsee } from './api.ts';
 
 type Sponsee = SponseeDetail['sponsee'];
-type Values = { [K in Exclude<keyof SponseeUpdate, 'is_enabled'>]: string } & { is_enabled: boolean };
+type Values = { [K in Exclude<keyof SponseeUpdate, 'is_enabled' | 'media_id'>]: string } & { is_enabled: boolean };
+type Photo = { id: number; url: string | null; filename: string } | null;
 
 const toValues = (s: Sponsee): Values => ({
   reference_number: s.reference_number,
@@ -43,10 +47,28 @@ function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => vo
     initialValues: toValues(sponsee),
     validate: schemaResolver(sponseeUpdateSchema, { sync: true }),
   });
+  // The photo is sent only when changed: a new upload's id, or null to remove it.
+  const [photo, setPhoto] = useState<Photo>(sponsee.photo);
+  const [photoChanged, setPhotoChanged] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const handlePhoto = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const uploaded = await uploadPhoto(file, { prefix: '/jpanel/sponsorships/cdn', collection: SPONSEE_PHOTO_COLLECTION });
+      setPhoto({ id: uploaded.id, url: uploaded.public_url, filename: uploaded.filename });
+      setPhotoChanged(true);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error. Try again.');
+    } finally {
+      setUploading(false);
+    }
+  };
   const handleSubmit = form.onSubmit(async (values) => {
     try {
       // The schema has just checked the values (gender is F or M).
-      toast.success((await save.mutateAsync(values as SponseeUpdate)).message);
+      const body = { ...values, ...(photoChanged ? { media_id: photo?.id ?? null } : {}) } as SponseeUpdate;
+      toast.success((await save.mutateAsync(body)).message);
       onClose();
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.errors) {
@@ -62,6 +84,28 @@ function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => vo
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
+        <Group gap="md">
+          <Avatar src={photo?.url ?? null} alt={photo ? `Photo of ${sponsee.full_name}` : undefined} size={64} radius="md" color="teal" />
+          <Stack gap={4}>
+            <Group gap="xs">
+              <FileButton onChange={(file) => void handlePhoto(file)} accept="image/*">
+                {(props) => (
+                  <Button {...props} variant="default" size="xs" loading={uploading}>
+                    {photo ? 'Replace photo' : 'Upload photo'}
+                  </Button>
+                )}
+              </FileButton>
+              {photo && (
+                <Button variant="subtle" color="red" size="xs" onClick={() => { setPhoto(null); setPhotoChanged(true); }}>
+                  Remove photo
+                </Button>
+              )}
+            </Group>
+            <Text size="xs" c={form.errors.media_id ? 'red' : 'dimmed'}>
+              {form.errors.media_id ? String(form.errors.media_id) : photoChanged ? 'Saved with the sponsee.' : 'An image up to 10 MB.'}
+            </Text>
+          </Stack>
+        </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Reference number" required maxLength={SPONSEE_REFERENCE_MAX} data-autofocus {...form.getInputProps('reference_number')} />
           <Select label="Gender" required data={genders} allowDeselect={false} {...form.getInputProps('gender')} />
