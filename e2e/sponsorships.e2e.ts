@@ -244,6 +244,9 @@ describe('editing a sponsee', () => {
     const biography = `Enjoys football and maths (edited ${Date.now()}).`;
     await modal.getByRole('textbox', { name: 'Biography' }).fill(biography);
     await modal.getByRole('textbox', { name: 'Village' }).fill('Lakeside');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), modal.getByRole('button', { name: /(Upload|Replace) photo/ }).click()]);
+    await chooser.setFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: PNG });
+    await modal.getByText('Saved with the sponsee.').waitFor();
     await screenshot(page, 'sponsee-edit');
     await modal.getByRole('textbox', { name: 'Village' }).press('Enter');
     await page.locator('[data-toast]', { hasText: 'Sponsee saved.' }).first().waitFor();
@@ -258,7 +261,9 @@ describe('editing a sponsee', () => {
     await screenshot(page, 'sponsee-edit-reference-taken');
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
-    const detail = await apiCall<{ sponsee: { reference_number: string; biography: string; village: string } }>(page, 'GET', `/jpanel/sponsorships/${sponsee.id}`);
+    const detail = await apiCall<{ sponsee: { reference_number: string; biography: string; village: string; photo: { filename: string } | null } }>(page, 'GET', `/jpanel/sponsorships/${sponsee.id}`);
     expect(detail.sponsee).toMatchObject({ reference_number: sponsee.reference_number, biography, village: 'Lakeside' });
+    expect(detail.sponsee.photo?.filename).toMatch(/portrait/);
+    await page.getByRole('img', { name: `Photo of ${sponsee.full_name}` }).first().waitFor();
   });
 });
