@@ -152,6 +152,12 @@ const shellVisits: Record<string, Visit> = {
     await mainRows(page);
     await expectAccessible(page, 'sponsorships');
   },
+  sponsors: async (page) => {
+    await page.goto('/jpanel/sponsors');
+    await heading(page, 'Sponsors');
+    await mainRows(page);
+    await expectAccessible(page, 'sponsors');
+  },
   'sponsorships/:id': async (page, ids) => {
     await page.goto(`/jpanel/sponsorships/${ids.sponsee}`);
     await page.getByRole('region', { name: 'Timeline' }).getByRole('article').first().waitFor();

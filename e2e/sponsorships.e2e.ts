@@ -1,4 +1,4 @@
-import { sponsorMessages, timelineMessages } from '@almoner/contracts';
+import { sponseeMessages, sponsorMessages, timelineMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -200,5 +200,70 @@ describe('sponsorships', () => {
     await page.getByText(timelineMessages.deleted).waitFor();
     await edited.waitFor({ state: 'detached' });
     await screenshot(page, 'timeline-after-delete');
+  });
+});
+
+type SponsorListing = {
+  recordsTotal: number;
+  recordsFiltered: number;
+  data: { id: number; supporter_name: string; sponsee: string; status: string; _url: string }[];
+};
+const sponsorList = listingScreen<SponsorListing>('/jpanel/sponsors.ajax', '/jpanel/sponsors', 'Sponsors');
+
+describe('sponsors list', () => {
+  it('lists sponsor records, filters the active ones and opens the sponsee', async () => {
+    const first = await sponsorList.openList(page);
+    expect(first.data.length).toBeGreaterThan(0);
+    expect(first.data.length).toBeLessThanOrEqual(50);
+    await page.getByRole('cell', { name: first.data[0]!.supporter_name }).first().waitFor();
+    await screenshot(page, 'sponsors-list');
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    const active = await sponsorList.reloadBy(page, () => page.getByRole('option', { name: 'Active' }).click());
+    await page.waitForURL(/f\.status=active/);
+    expect(active.data.every((r) => r.status === 'active')).toBe(true);
+    await screenshot(page, 'sponsors-list-active');
+
+    const row = active.data[0] ?? first.data[0]!;
+    await page.getByText(row.supporter_name).first().click();
+    await page.waitForURL((url) => url.pathname === row._url);
+  });
+});
+
+describe('editing a sponsee', () => {
+  it('saves the fields with Enter, refuses a reference number in use, and closes with Escape', async () => {
+    const listing = await apiCall<Listing>(page, 'POST', '/jpanel/sponsorship.ajax', { length: 2 });
+    const [sponsee, other] = listing.data as [Listing['data'][number], Listing['data'][number]];
+    await page.goto(sponsee._url);
+    await page.getByRole('heading', { name: sponsee.full_name }).waitFor();
+    await page.getByRole('button', { name: 'Edit sponsee' }).click();
+    const modal = page.getByRole('dialog', { name: 'Edit sponsee' });
+    const reference = modal.getByRole('textbox', { name: 'Reference number' });
+    await reference.waitFor();
+    expect(await reference.inputValue()).toBe(sponsee.reference_number);
+    const biography = `Enjoys football and maths (edited ${Date.now()}).`;
+    await modal.getByRole('textbox', { name: 'Biography' }).fill(biography);
+    await modal.getByRole('textbox', { name: 'Village' }).fill('Lakeside');
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), modal.getByRole('button', { name: /(Upload|Replace) photo/ }).click()]);
+    await chooser.setFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: PNG });
+    await modal.getByText('Saved with the sponsee.').waitFor();
+    await screenshot(page, 'sponsee-edit');
+    await modal.getByRole('textbox', { name: 'Village' }).press('Enter');
+    await page.locator('[data-toast]', { hasText: 'Sponsee saved.' }).first().waitFor();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByText(biography).waitFor();
+
+    await page.getByRole('button', { name: 'Edit sponsee' }).click();
+    await reference.fill(other.reference_number.toLowerCase());
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.getByText(sponseeMessages.referenceTaken).waitFor();
+    expect(await reference.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'sponsee-edit-reference-taken');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    const detail = await apiCall<{ sponsee: { reference_number: string; biography: string; village: string; photo: { filename: string } | null } }>(page, 'GET', `/jpanel/sponsorships/${sponsee.id}`);
+    expect(detail.sponsee).toMatchObject({ reference_number: sponsee.reference_number, biography, village: 'Lakeside' });
+    expect(detail.sponsee.photo?.filename).toMatch(/portrait/);
+    await page.getByRole('img', { name: `Photo of ${sponsee.full_name}` }).first().waitFor();
   });
 });

@@ -29,6 +29,8 @@ export * from './mail.ts';
 export * from './domain-events.ts';
 export * from './password-reset.ts';
 export * from './sponsorships.ts';
+export * from './sponsor-list.ts';
+export * from './sponsee-edit.ts';
 export * from './timeline.ts';
 export * from './receipts.ts';
 export * from './transactions.ts';

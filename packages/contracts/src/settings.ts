@@ -25,6 +25,7 @@ export const settingsMessages = {
   upgradeFeature: 'Choose the upgrade you would like.',
   allEditions: 'Your plan already includes every edition.',
   alreadyIncluded: (edition: string) => `Your plan already includes the ${edition}.`,
+  numSponsors: 'Enter a whole number of sponsors from 1 to 100.',
 } as const;
 
 /** IANA time zones this runtime knows, plus UTC (which some runtimes leave out of the list). */
@@ -38,6 +39,19 @@ export function isTimeZone(zone: string): boolean {
 }
 
 export const timeZoneSchema = z.string({ error: settingsMessages.timeZone }).trim().refine(isTimeZone, { error: settingsMessages.timeZone });
+
+/** The most sponsors a sponsee can need before it counts as sponsored (a sanity bound, not a rule of the spec). */
+export const SPONSORS_PER_SPONSEE_MAX = 100;
+
+/** Sponsors per sponsee: a whole number ≥ 1; the page's form and form posts may send it as text. */
+export const sponsorsPerSponseeSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: settingsMessages.numSponsors })
+    .int({ error: settingsMessages.numSponsors })
+    .min(1, { error: settingsMessages.numSponsors })
+    .max(SPONSORS_PER_SPONSEE_MAX, { error: settingsMessages.numSponsors }),
+);
 
 /** Spec part 1 §9: "organization … 100". */
 export const ORG_NAME_MAX = 100;
@@ -55,6 +69,8 @@ export const settingsValuesSchema = z.object({
   referral_sources_enabled: formBoolean(),
   nps_enabled: formBoolean(),
   payment_gateway: z.enum(paymentGateways, { error: settingsMessages.paymentGateway }),
+  sponsorship_num_sponsors: sponsorsPerSponseeSchema,
+  timeline_updated_email_enabled: formBoolean(),
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 export type SettingsKey = keyof SettingsValues;
@@ -76,6 +92,8 @@ export const settingsSchema = z.object({
   referral_sources_enabled: z.boolean(),
   nps_enabled: z.boolean(),
   payment_gateway: z.enum(paymentGateways),
+  sponsorship_num_sponsors: z.number().int(),
+  timeline_updated_email_enabled: z.boolean(),
 }) satisfies z.ZodType<SettingsValues>;
 
 export const settingsResponseSchema = z.object({ values: settingsSchema });

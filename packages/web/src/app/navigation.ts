@@ -59,6 +59,7 @@ export const navigation: NavEntry[] = [
   { label: 'Point of sale', to: '/pos', icon: IconCashRegister, permission: 'pos.edit' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
   { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
+  { label: 'Sponsors', to: '/sponsors', icon: IconUsersGroup, permission: 'sponsorship.view' },
   { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },

@@ -38,6 +38,12 @@ export type JobDefinition<T> = {
   retryBackoff?: boolean;
   /** A run that takes longer is treated as lost (its worker died) and tried again. */
   expireInSeconds?: number;
+  /**
+   * Runs the job on a schedule: a five-field cron expression in UTC (pg-boss's clock, run by worker
+   * processes). Scheduled handlers get `{}` as data, must be idempotent (two workers may both see a
+   * tick after a restart) and should work out "today" themselves.
+   */
+  cron?: string;
 };
 
 const registry = new Map<string, JobDefinition<never>>();
@@ -164,7 +170,8 @@ export class JobQueue {
       // The schema comes from the migrations, on both databases.
       migrate: false,
       supervise: options.work,
-      schedule: false,
+      // Only workers keep the clock that sends scheduled jobs (see JobDefinition.cron).
+      schedule: options.work,
       ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
     });
     this.boss.on('error', (error: Error & { code?: string; queue?: string }) => {
@@ -185,7 +192,11 @@ export class JobQueue {
       });
     }
     this.started = true;
-    if (this.options.work) for (const job of definedJobs()) await this.work(job);
+    if (!this.options.work) return;
+    for (const job of definedJobs()) {
+      await this.work(job);
+      if (job.cron) await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    }
   }
 
   /** Adds a job in `q`'s transaction (see `enqueue`). */

@@ -5,6 +5,7 @@ import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { recountSponsorships } from '../sponsorships/sponsors.service.ts';
 import { settings } from './settings.tables.ts';
 
 /** Defaults for every setting; a stored value overrides its default. */
@@ -119,7 +120,10 @@ export async function readEditableSettings(db: Queryable): Promise<SettingsValue
     siteCurrencies.find((c) => c === values.site_currency) ?? settingDefaults.site_currency;
   const gateway = paymentGateways.find((g) => g === values.payment_gateway) ?? settingDefaults.payment_gateway;
   const timeZone = isTimeZone(values.time_zone) ? values.time_zone : settingDefaults.time_zone;
-  return { ...values, site_currency: currency, time_zone: timeZone, payment_gateway: gateway };
+  const numSponsors = Number.isInteger(values.sponsorship_num_sponsors) && values.sponsorship_num_sponsors >= 1
+    ? values.sponsorship_num_sponsors
+    : settingDefaults.sponsorship_num_sponsors;
+  return { ...values, site_currency: currency, time_zone: timeZone, payment_gateway: gateway, sponsorship_num_sponsors: numSponsors };
 }
 
 /** The organisation currency and time zone every money total and date filter works in. */
@@ -157,6 +161,9 @@ export async function updateSettings(
       });
     }
     await putSettings(tx, changed);
+    // Sponsored status derives from this number: recount every sponsee in the same transaction,
+    // so no reader ever sees the new number with the old statuses (one set-based UPDATE).
+    if (changed.sponsorship_num_sponsors !== undefined) await recountSponsorships(tx);
     return { ...current, ...changed };
   });
 }

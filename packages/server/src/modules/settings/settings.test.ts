@@ -29,6 +29,8 @@ describe('settings', () => {
       referral_sources_enabled: true,
       nps_enabled: false,
       payment_gateway: 'sandbox',
+      sponsorship_num_sponsors: 1,
+      timeline_updated_email_enabled: true,
     });
   });
 

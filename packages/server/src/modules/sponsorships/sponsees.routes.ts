@@ -7,19 +7,59 @@ import {
   sponseeFiltersSchema,
   type SponseeListingRow,
   sponseeRowSchema,
+  sponseeMessages,
+  sponseeUpdateSchema,
+  SPONSEE_PHOTO_COLLECTION,
+  SPONSEE_PHOTO_MAX_BYTES,
+  SPONSEE_PHOTO_TYPES,
+  timelineMediaSchema,
 } from '@almoner/contracts';
+import { registerUploads } from '../../integrations/storage/uploads.ts';
+import { media } from '../media/media.tables.ts';
+import { z } from 'zod';
+import { withActor } from '../../db/actor.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import { sponseesListing } from './sponsees.listing.ts';
 import { getSponsee } from './sponsees.service.ts';
+import { updateSponsee } from './sponsees.update.ts';
+
+const sponseeSavedSchema = z.object({ message: z.string() }).extend(sponseeDetailSchema.shape);
 
 const tags = ['sponsorships'];
 const listingBody = listingRequestSchema(sponseeFiltersSchema);
 
 /** Sponsees: the list (and its CSV, the sponsorship list report) and the sponsee page. */
 export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sponsee photos: the shared sign → PUT → done flow, recorded as media rows the form then names.
+  registerUploads(app, {
+    prefix: '/jpanel/sponsorships/cdn',
+    permission: 'sponsorship.edit',
+    collections: [SPONSEE_PHOTO_COLLECTION],
+    contentTypes: SPONSEE_PHOTO_TYPES,
+    maxBytes: SPONSEE_PHOTO_MAX_BYTES,
+    answer: timelineMediaSchema,
+    tag: 'sponsorships',
+    onDone: async (upload, request) => {
+      const [row] = await app.ctx.db
+        .insert(media)
+        .values({
+          collectionName: upload.collectionName,
+          name: upload.originalName,
+          filename: upload.filename,
+          storageKey: upload.key,
+          contentType: upload.contentType,
+          size: upload.size,
+          createdBy: request.actor.userId,
+        })
+        .returning({ id: media.id });
+      const url = (await storageFor(app.ctx.config).signDownload(upload.key, { expiresInSeconds: 3600 })).url;
+      return { id: (row as { id: number }).id, filename: upload.filename, public_url: url, thumbnail_url: url, caption: null };
+    },
+  });
+
   app.post(
     '/jpanel/sponsorship.ajax',
     {
@@ -72,5 +112,24 @@ export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getSponsee(app.ctx.db, storageFor(app.ctx.config), request.params.id),
+  );
+
+  app.post(
+    '/jpanel/sponsorships/:id',
+    {
+      config: { permission: 'sponsorship.edit' },
+      schema: {
+        summary: "Save a sponsee's fields (names, dates, reference number, biography, notes, address, enabled)",
+        tags,
+        params: idParam,
+        body: sponseeUpdateSchema,
+        response: { 200: sponseeSavedSchema },
+      },
+    },
+    async (request) => {
+      await withActor(app.ctx.db, request.actor, (tx) => updateSponsee(tx, request.params.id, request.body));
+      const detail = await getSponsee(app.ctx.db, storageFor(app.ctx.config), request.params.id);
+      return { message: sponseeMessages.saved, ...detail };
+    },
   );
 };

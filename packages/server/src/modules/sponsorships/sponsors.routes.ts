@@ -1,5 +1,11 @@
 import {
   idParam,
+  type ListingResponse,
+  listingRequestSchema,
+  listingResponseOf,
+  sponsorListFiltersSchema,
+  type SponsorListRow,
+  sponsorListRowSchema,
   sponsorCreateSchema,
   sponsorMessages,
   sponsorSavedSchema,
@@ -9,6 +15,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
+import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
+import { sponsorsListing } from './sponsors.listing.ts';
 import {
   createSponsor,
   deleteSponsor,
@@ -22,6 +30,26 @@ const sponsorshipIdParam = z.object({ sponsorshipId: idParam.shape.id });
 
 /** The sponsor modal's calls (spec part 1 §7 "Donors, gifts, sponsors"). */
 export const sponsorsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/jpanel/sponsors.ajax',
+    {
+      config: { permission: 'sponsorship.view' },
+      serializerCompiler: listingSerializer,
+      schema: {
+        summary: 'List sponsor records (DataTables paging, search and filters)',
+        tags,
+        body: listingRequestSchema(sponsorListFiltersSchema),
+        response: { 200: listingResponseOf(sponsorListRowSchema) },
+      },
+    },
+    async (request) =>
+      (await runListing(
+        app.ctx.db,
+        sponsorsListing,
+        readListingQuery(sponsorsListing, request.body),
+      )) as ListingResponse<SponsorListRow>,
+  );
+
   app.get(
     '/jpanel/sponsor/add/:sponsorshipId',
     {

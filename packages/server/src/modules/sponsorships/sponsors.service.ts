@@ -18,10 +18,13 @@ export type { SponsorCreate };
 /** Today in the organisation's time zone: sponsor records start and end on its days. */
 export const orgTodaySql = sql`(now() at time zone ${orgTimeZoneSql})::date`;
 
-/** One definition of an active sponsor record (incumbent §1.4): started, and not ended before today. */
-export const activeSponsorSql = (alias: string): SQL => {
+/**
+ * One definition of an active sponsor record (incumbent §1.4): started, and not ended before today.
+ * `today` is the organisation's today unless a caller (the daily recount's test) fixes the day.
+ */
+export const activeSponsorSql = (alias: string, today: SQL = orgTodaySql): SQL => {
   const a = sql.raw(alias);
-  return sql`(${a}.deleted_at is null and ${a}.started_at <= ${orgTodaySql} and (${a}.ended_at is null or ${a}.ended_at >= ${orgTodaySql}))`;
+  return sql`(${a}.deleted_at is null and ${a}.started_at <= ${today} and (${a}.ended_at is null or ${a}.ended_at >= ${today}))`;
 };
 
 const numSponsorsSql = sql`coalesce((select (value #>> '{}')::int from settings where key = 'sponsorship_num_sponsors'), 1)`;
@@ -30,7 +33,7 @@ const numSponsorsSql = sql`coalesce((select (value #>> '{}')::int from settings 
  * Keeps sponsor_count, and is_sponsored for sponsees in automatic mode, equal to their active
  * sponsors against the sponsors-per-sponsee setting. `ids` limits it to some sponsees.
  */
-export async function recountSponsorships(q: Queryable, ids?: number[]): Promise<void> {
+export async function recountSponsorships(q: Queryable, ids?: number[], today: SQL = orgTodaySql): Promise<void> {
   const only = ids
     ? sql`and sp.id in (${sql.join(
         ids.map((id) => sql`${id}`),
@@ -42,7 +45,7 @@ export async function recountSponsorships(q: Queryable, ids?: number[]): Promise
     update sponsorships sp
        set sponsor_count = a.active,
            is_sponsored = case when sp.is_sponsored_auto then a.active >= ${numSponsorsSql} else sp.is_sponsored end
-      from (select base.id, (select count(*)::int from sponsors s where s.sponsorship_id = base.id and ${activeSponsorSql('s')}) as active
+      from (select base.id, (select count(*)::int from sponsors s where s.sponsorship_id = base.id and ${activeSponsorSql('s', today)}) as active
               from sponsorships base) a
      where sp.id = a.id ${only}
        and (sp.sponsor_count is distinct from a.active

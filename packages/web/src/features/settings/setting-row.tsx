@@ -1,9 +1,10 @@
-import { paymentGateways, siteCurrencies, type PaymentGatewayName, type SettingsValues } from '@almoner/contracts';
+import { paymentGateways, siteCurrencies, SPONSORS_PER_SPONSEE_MAX, type PaymentGatewayName, type SettingsValues } from '@almoner/contracts';
 import {
   Badge,
   Box,
   Group,
   Highlight,
+  NumberInput,
   Select,
   Switch,
   Text,
@@ -14,6 +15,8 @@ import type { UseFormReturnType } from '@mantine/form';
 import { tabLabel, type SettingRow as Row, type SettingsTab } from './settings-fields.ts';
 
 export type SettingsForm = UseFormReturnType<SettingsValues>;
+
+const SPONSORS_PER_SPONSEE_MIN = 1;
 
 const currencyOptions = siteCurrencies.map((code) => ({
   value: code,
@@ -65,6 +68,19 @@ function Control({
       );
     case 'gateway':
       return <Select {...aria} data={gatewayOptions} allowDeselect={false} {...form.getInputProps(row.key)} />;
+    case 'count':
+      return (
+        <NumberInput
+          {...aria}
+          min={SPONSORS_PER_SPONSEE_MIN}
+          max={SPONSORS_PER_SPONSEE_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          w={120}
+          {...form.getInputProps(row.key)}
+        />
+      );
     case 'switch':
       return <Switch {...aria} size="md" {...form.getInputProps(row.key, { type: 'checkbox' })} />;
   }

@@ -1,5 +1,5 @@
 import type { SettingsKey } from '@almoner/contracts';
-import { IconBuilding, IconCreditCard, IconSparkles, type Icon } from '@tabler/icons-react';
+import { IconBuilding, IconCreditCard, IconHeartHandshake, IconSparkles, type Icon } from '@tabler/icons-react';
 
 export const settingsTabs = [
   {
@@ -21,6 +21,12 @@ export const settingsTabs = [
     icon: IconCreditCard,
     description: 'The payment gateway that takes card payments and bank debits.',
   },
+  {
+    value: 'sponsorship',
+    label: 'Sponsorship',
+    icon: IconHeartHandshake,
+    description: 'When a sponsee counts as sponsored, and whether sponsors hear about timeline updates.',
+  },
 ] as const satisfies readonly { value: string; label: string; icon: Icon; description: string }[];
 
 export type SettingsTab = (typeof settingsTabs)[number]['value'];
@@ -36,7 +42,7 @@ export type SettingRow = {
   tab: SettingsTab;
   label: string;
   description: string;
-  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway';
+  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway' | 'count';
   /** Other words staff might search for. */
   keywords: string[];
 };
@@ -110,6 +116,24 @@ export const settingRows: SettingRow[] = [
     description: 'Cards and bank debits go through this gateway. The sandbox takes test cards only: no real money moves.',
     control: 'gateway',
     keywords: ['card', 'credit', 'stripe', 'sandbox', 'ach', 'bank', 'processor', 'test'],
+  },
+  {
+    key: 'sponsorship_num_sponsors',
+    tab: 'sponsorship',
+    label: 'Sponsors per sponsee',
+    description:
+      'A sponsee counts as sponsored once it has this many active sponsors. Saving a new number updates every sponsee at once.',
+    control: 'count',
+    keywords: ['sponsor', 'sponsee', 'child', 'sponsored', 'number', 'count', 'needed'],
+  },
+  {
+    key: 'timeline_updated_email_enabled',
+    tab: 'sponsorship',
+    label: 'Timeline update e-mails',
+    description:
+      'When staff post a public timeline update, offer to e-mail the sponsee\'s active sponsors about it.',
+    control: 'switch',
+    keywords: ['timeline', 'update', 'email', 'notify', 'sponsor', 'post'],
   },
 ];
 

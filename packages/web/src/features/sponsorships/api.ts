@@ -2,6 +2,7 @@ import type {
   Sponsor,
   SponsorCreate,
   SponseeDetail,
+  SponseeUpdate,
   SponsorSaved,
   SponsorUpdate,
 } from '@almoner/contracts';
@@ -57,6 +58,16 @@ export function useDeleteSponsor() {
   return useMutation({
     mutationFn: (id: number) =>
       api<{ message: string }>(`/jpanel/sponsor/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Saves the sponsee's own fields; the page and the list read them again. */
+export function useSaveSponsee(id: number) {
+  const invalidate = useInvalidateSponsorships();
+  return useMutation({
+    mutationFn: (body: SponseeUpdate) =>
+      api<{ message: string }>(`/jpanel/sponsorships/${id}`, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }

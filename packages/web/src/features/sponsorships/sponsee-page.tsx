@@ -14,7 +14,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
@@ -22,6 +22,7 @@ import { PermittedLink } from '../../components/permitted-link.tsx';
 import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
 import { TimelineWidget } from '../timeline/timeline-widget.tsx';
 import { useSponsee } from './api.ts';
+import { SponseeEditModal } from './sponsee-edit-modal.tsx';
 import { SponsorModal } from './sponsor-modal.tsx';
 
 type Sponsee = SponseeDetail['sponsee'];
@@ -184,10 +185,19 @@ function SponseeView({ data }: { data: SponseeDetail }) {
   const s = data.sponsee;
   // undefined: closed; null: adding; a number: that record.
   const [modal, setModal] = useState<number | null | undefined>(undefined);
+  const [editing, setEditing] = useState(false);
   return (
     <Stack gap="md">
       <BackLink to="/sponsorships">Sponsorships</BackLink>
-      <Header s={s} />
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Header s={s} />
+        {can('sponsorship.edit') && (
+          <Button variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+            Edit sponsee
+          </Button>
+        )}
+      </Group>
+      <SponseeEditModal sponsee={s} opened={editing} onClose={() => setEditing(false)} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">

@@ -53,14 +53,20 @@ export function useDeletePost() {
   });
 }
 
-/** The shared sign → PUT → done upload flow, for one photo of an update. */
-export async function uploadPhoto(file: File): Promise<TimelineMedia> {
+/**
+ * The shared sign → PUT → done upload flow, for one photo: of an update unless another area's
+ * upload routes (`prefix`) and collection are named (the sponsee photo).
+ */
+export async function uploadPhoto(
+  file: File,
+  target: { prefix: string; collection: string } = { prefix: '/jpanel/timeline/cdn', collection: 'timeline' },
+): Promise<TimelineMedia> {
   const meta = {
     filename: file.name,
-    collection_name: 'timeline',
+    collection_name: target.collection,
     content_type: file.type || 'application/octet-stream',
   };
-  const signed = await api<UploadSignResponse>('/jpanel/timeline/cdn/sign', {
+  const signed = await api<UploadSignResponse>(`${target.prefix}/sign`, {
     method: 'POST',
     body: meta,
   });
@@ -73,7 +79,7 @@ export async function uploadPhoto(file: File): Promise<TimelineMedia> {
     const body = (await put.json().catch(() => ({}))) as { message?: string };
     throw new ApiError(put.status, body.message || 'Error. Try again.');
   }
-  return api<TimelineMedia>('/jpanel/timeline/cdn/done', {
+  return api<TimelineMedia>(`${target.prefix}/done`, {
     method: 'POST',
     body: { ...meta, filename: signed.filename, size: file.size },
   });

@@ -1,0 +1,68 @@
+import { SPONSEE_PHOTO_COLLECTION, sponseeMessages, sponsorMessages, type sponseeUpdateSchema } from '@almoner/contracts';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { media } from '../media/media.tables.ts';
+import { sponsorships } from './sponsorships.tables.ts';
+
+type SponseeUpdateInput = z.output<typeof sponseeUpdateSchema>;
+
+const referenceTaken = () =>
+  new AppError('validation', sponseeMessages.referenceTaken, { reference_number: [sponseeMessages.referenceTaken] });
+
+/** The unique index on lower(reference_number) among sponsees not deleted: a race ends here. */
+const isReferenceConflict = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string; constraint?: string }; constraint?: string };
+  return (e.cause?.code ?? e.code) === '23505' && (e.cause?.constraint ?? e.constraint) === 'sponsorships_reference_unique';
+};
+
+/**
+ * Saves a sponsee's own fields (run inside withActor, so the audit trail names the user).
+ * Reference numbers are unique ignoring case among sponsees not deleted.
+ */
+export async function updateSponsee(tx: Tx, id: number, input: SponseeUpdateInput): Promise<void> {
+  const [taken] = await tx
+    .select({ id: sponsorships.id })
+    .from(sponsorships)
+    .where(and(sql`lower(${sponsorships.referenceNumber}) = ${input.reference_number.toLowerCase()}`, ne(sponsorships.id, id), isNull(sponsorships.deletedAt)));
+  if (taken) throw referenceTaken();
+  if (typeof input.media_id === 'number') {
+    // Only a photo uploaded through the sponsee upload flow may be the photo.
+    const [photo] = await tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, input.media_id), eq(media.collectionName, SPONSEE_PHOTO_COLLECTION)));
+    if (!photo) throw fieldError('media_id', sponseeMessages.photo);
+  }
+  try {
+    const updated = await tx
+      .update(sponsorships)
+      .set({
+        referenceNumber: input.reference_number,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        gender: input.gender,
+        birthDate: input.birth_date ?? null,
+        enrollmentDate: input.enrollment_date ?? null,
+        biography: input.biography,
+        privateNotes: input.private_notes,
+        streetNumber: input.street_number,
+        streetName: input.street_name,
+        village: input.village,
+        region: input.region,
+        country: input.country,
+        project: input.project,
+        school: input.school,
+        isEnabled: input.is_enabled,
+        ...(input.media_id === undefined ? {} : { mediaId: input.media_id }),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(sponsorships.id, id), isNull(sponsorships.deletedAt)))
+      .returning({ id: sponsorships.id });
+    if (!updated.length) throw new AppError('not_found', sponsorMessages.sponseeNotFound);
+  } catch (error) {
+    if (isReferenceConflict(error)) throw referenceTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,149 @@
+import {
+  type SponseeDetail,
+  type SponseeUpdate,
+  SPONSEE_PHOTO_COLLECTION,
+  SPONSEE_REFERENCE_MAX,
+  sponseeUpdateSchema,
+} from '@almoner/contracts';
+import { Avatar, Button, FileButton, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { uploadPhoto } from '../timeline/api.ts';
+import { schemaResolver, useForm } from '@mantine/form';
+import { toast } from '../../components/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useSaveSponsee } from './api.ts';
+
+type Sponsee = SponseeDetail['sponsee'];
+type Values = { [K in Exclude<keyof SponseeUpdate, 'is_enabled' | 'media_id'>]: string } & { is_enabled: boolean };
+type Photo = { id: number; url: string | null; filename: string } | null;
+
+const toValues = (s: Sponsee): Values => ({
+  reference_number: s.reference_number,
+  first_name: s.first_name ?? '',
+  last_name: s.last_name ?? '',
+  gender: s.gender ?? '',
+  birth_date: s.birth_date ?? '',
+  enrollment_date: s.enrollment_date ?? '',
+  biography: s.biography ?? '',
+  private_notes: s.private_notes ?? '',
+  street_number: s.street_number ?? '',
+  street_name: s.street_name ?? '',
+  village: s.village ?? '',
+  region: s.region ?? '',
+  country: s.country ?? '',
+  project: s.project ?? '',
+  school: s.school ?? '',
+  is_enabled: s.is_enabled,
+});
+
+const genders = [
+  { value: 'F', label: 'Female' },
+  { value: 'M', label: 'Male' },
+];
+
+function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => void }) {
+  const save = useSaveSponsee(sponsee.id);
+  const form = useForm<Values>({
+    initialValues: toValues(sponsee),
+    validate: schemaResolver(sponseeUpdateSchema, { sync: true }),
+  });
+  // The photo is sent only when changed: a new upload's id, or null to remove it.
+  const [photo, setPhoto] = useState<Photo>(sponsee.photo);
+  const [photoChanged, setPhotoChanged] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const handlePhoto = async (file: File | null) => {
+    if (!file) return;
+    setUploading(true);
+    try {
+      const uploaded = await uploadPhoto(file, { prefix: '/jpanel/sponsorships/cdn', collection: SPONSEE_PHOTO_COLLECTION });
+      setPhoto({ id: uploaded.id, url: uploaded.public_url, filename: uploaded.filename });
+      setPhotoChanged(true);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error. Try again.');
+    } finally {
+      setUploading(false);
+    }
+  };
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      // The schema has just checked the values (gender is F or M).
+      const body = { ...values, ...(photoChanged ? { media_id: photo?.id ?? null } : {}) } as SponseeUpdate;
+      toast.success((await save.mutateAsync(body)).message);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422 && error.errors) {
+        form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
+        return;
+      }
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  });
+  const field = (key: keyof Values, label: string, maxLength: number) => (
+    <TextInput label={label} maxLength={maxLength} {...form.getInputProps(key)} />
+  );
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <Group gap="md">
+          <Avatar src={photo?.url ?? null} alt={photo ? `Photo of ${sponsee.full_name}` : undefined} size={64} radius="md" color="teal" />
+          <Stack gap={4}>
+            <Group gap="xs">
+              <FileButton onChange={(file) => void handlePhoto(file)} accept="image/*">
+                {(props) => (
+                  <Button {...props} variant="default" size="xs" loading={uploading}>
+                    {photo ? 'Replace photo' : 'Upload photo'}
+                  </Button>
+                )}
+              </FileButton>
+              {photo && (
+                <Button variant="subtle" color="red" size="xs" onClick={() => { setPhoto(null); setPhotoChanged(true); }}>
+                  Remove photo
+                </Button>
+              )}
+            </Group>
+            <Text size="xs" c={form.errors.media_id ? 'red' : 'dimmed'}>
+              {form.errors.media_id ? String(form.errors.media_id) : photoChanged ? 'Saved with the sponsee.' : 'An image up to 10 MB.'}
+            </Text>
+          </Stack>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Reference number" required maxLength={SPONSEE_REFERENCE_MAX} data-autofocus {...form.getInputProps('reference_number')} />
+          <Select label="Gender" required data={genders} allowDeselect={false} {...form.getInputProps('gender')} />
+          {field('first_name', 'First name', 45)}
+          {field('last_name', 'Last name', 45)}
+          <TextInput type="date" label="Birth date" {...form.getInputProps('birth_date')} />
+          <TextInput type="date" label="Enrollment date" {...form.getInputProps('enrollment_date')} />
+        </SimpleGrid>
+        <Textarea label="Biography" autosize minRows={3} maxRows={10} {...form.getInputProps('biography')} />
+        <Textarea label="Private notes" description="Staff only; never shown to sponsors." autosize minRows={2} maxRows={8} {...form.getInputProps('private_notes')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {field('street_number', 'Street number', 45)}
+          {field('street_name', 'Street name', 100)}
+          {field('village', 'Village', 100)}
+          {field('region', 'Region', 100)}
+          {field('country', 'Country', 100)}
+          {field('project', 'Project', 100)}
+          {field('school', 'School', 100)}
+        </SimpleGrid>
+        <Switch label="Enabled (offered for sponsorship)" {...form.getInputProps('is_enabled', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Edit a sponsee's own fields; Enter saves, Escape closes, the first field takes focus. */
+export function SponseeEditModal({ sponsee, opened, onClose }: { sponsee: Sponsee; opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit sponsee" size="lg">
+      {opened && <SponseeForm sponsee={sponsee} onClose={onClose} />}
+    </Modal>
+  );
+}
