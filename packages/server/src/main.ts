@@ -7,6 +7,7 @@ import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import './modules/jobs/jobs.registry.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
+import { configureRecurringBilling, startRecurringSchedule } from './modules/recurring/recurring.job.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -24,6 +25,7 @@ const jobs = new JobQueue(database, {
 let close: () => Promise<void>;
 if (role === 'worker') {
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
+  configureRecurringBilling({ appKey: config.appKey });
   await jobs.start();
   close = () => jobs.stop();
   console.log(`\nAlmoner worker is running on ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}/db`}\n`);
@@ -39,6 +41,18 @@ if (role === 'worker') {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}/db`;
   console.log(`\nAlmoner is running on ${where}: ${browsableUrl(config.host, port)}/jpanel${role === 'web' ? ' (web only: start workers with ALMONER_ROLE=worker)' : ''}`);
   console.log(`Sign in as ${config.adminEmail} / ${process.env.ALMONER_ADMIN_PASSWORD ? '(the password you set)' : config.adminPassword}\n`);
+}
+
+// Workers (roles worker and all) put the recurring batch on the queue hourly (recurring.job.ts).
+if (role !== 'web') {
+  const stopSchedule = startRecurringSchedule(database, () =>
+    process.stderr.write(`${JSON.stringify({ level: 50, time: Date.now(), msg: 'recurring schedule enqueue failed' })}\n`),
+  );
+  const closeServer = close;
+  close = () => {
+    stopSchedule();
+    return closeServer();
+  };
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -5,3 +5,4 @@
 import '../domain-events/domain-events.service.ts';
 import '../mail/mail.service.ts';
 import '../money/money.fill.ts';
+import '../recurring/recurring.job.ts';
