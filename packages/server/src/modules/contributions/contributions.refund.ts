@@ -1,9 +1,14 @@
 import { type ContributionRefundInput, contributionRefundMessages as m, contributionRefundSchema, formatContributionNumber, formatMoney, refundRefusalText, toDecimal, toMinor } from '@almoner/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { refundPayment } from '../payments/refunds.service.ts';
+
+/** The payment a contribution's refund draws on: its first settled payment (the page shows what is left of it). */
+export const refundablePaymentSql = (contributionId: SQL) => sql`
+  select p.id, (p.amount - p.amount_refunded)::bigint as left from payments p join payment_links l on l.payment_id = p.id
+   where l.contribution_id = ${contributionId} and p.status = 'succeeded' order by p.id limit 1`;
 
 export type ContributionRefundAnswer = { message: string; refunded_amount: number };
 
@@ -23,9 +28,7 @@ export async function refundContribution(tx: Tx, id: number, input: Contribution
   const currency = String(c.currency_code);
   const total = Number(c.total);
   if (total > 0 && Number(c.refunded) >= total) throw new AppError('conflict', m.alreadyRefunded(number));
-  const [payment] = await queryRows(tx, sql`
-    select p.id, (p.amount - p.amount_refunded)::bigint as left from payments p join payment_links l on l.payment_id = p.id
-     where l.contribution_id = ${id} and p.status = 'succeeded' order by p.id limit 1`);
+  const [payment] = await queryRows(tx, refundablePaymentSql(sql`${id}`));
   if (!payment) throw new AppError('conflict', m.noPayment(number));
   const left = Number(payment.left);
   if (left <= 0) throw new AppError('conflict', m.alreadyRefunded(number));
