@@ -22,7 +22,7 @@ const unsentLetters = (ids: number[] | undefined): SQL => sql`
   ${ids ? sql`and t.id in (${sql.join(ids.length ? ids.map((id) => sql`${id}`) : [sql`null`], sql`, `)})` : sql``}`;
 
 const letterRows = (where: SQL, limit: number) => sql`
-  select t.*, tt.label as type, tt.letter_template, i.contribution_id, c.currency_code,
+  select t.*, tt.label as type, tt.letter_template, i.contribution_id,
          coalesce(s.first_name, c.bill_first_name) as donor_first_name, coalesce(s.last_name, c.bill_last_name) as donor_last_name
     from tributes t left join tribute_types tt on tt.id = t.tribute_type_id
     left join contribution_items i on i.id = t.contribution_item_id
@@ -46,7 +46,7 @@ export async function printUnsentLetters(q: Queryable, ids: number[] | undefined
   const total = Number(count?.n ?? 0);
   const letters = await Promise.all(
     rows.map(async (t) => {
-      const body = await html.parseAndRender(String(t.letter_template ?? DEFAULT_LETTER), mergeValues({ ...t, currency_code: t.currency_code ?? 'USD', amount: t.amount ?? 0 }));
+      const body = await html.parseAndRender(String(t.letter_template ?? DEFAULT_LETTER), mergeValues(t));
       return `<section class="letter" aria-label="${escape(`Letter for ${String(t.notify_name ?? t.name)}`)}">${body}</section>`;
     }),
   );
