@@ -153,6 +153,23 @@ describe('recurring billing batch', () => {
     expect(await run('2027-06-30')).toMatchObject({ declined: 0, charged: 0 });
   });
 
+  it('one profile that cannot be recorded does not hold back the others; the run still fails so it is retried', async () => {
+    const broken = await profile({ start: '2027-10-01', anchor: 1 });
+    const fine = await profile({ start: '2027-10-01', anchor: 1 });
+    let calls = 0;
+    billingHooks.afterCharge = () => {
+      calls += 1;
+      if (calls === 1) throw new Error('worker killed before commit');
+    };
+    await expect(run('2027-10-01')).rejects.toThrow('worker killed');
+    expect(await counts(broken.id)).toEqual({ transactions: 0, payments: 0, paid: 0 });
+    expect(await counts(fine.id)).toEqual({ transactions: 1, payments: 1, paid: 1 });
+    billingHooks.afterCharge = undefined;
+    expect(await run('2027-10-01')).toMatchObject({ charged: 1 });
+    expect(await counts(broken.id)).toEqual({ transactions: 1, payments: 1, paid: 1 });
+    expect(await chargedDates(fine.id)).toEqual(['2027-10-01']);
+  });
+
   it('a profile without an active saved method records a failed attempt without asking the gateway', async () => {
     const p = await profile({ start: '2027-05-10' });
     await db().execute(sql`update payment_methods set status = 'EXPIRED' where id = (select payment_method_id from recurring_payment_profiles where id = ${p.id})`);

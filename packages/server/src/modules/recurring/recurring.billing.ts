@@ -101,12 +101,19 @@ async function attempt(tx: Tx, deps: BillingDeps, p: Profile): Promise<Attempt> 
      where id = ${p.payment_method_id} and status = 'ACTIVE' and deleted_at is null`);
   if (!m?.token) return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
   const method = { id: Number(m.id), type: String(m.type), label: `${String(m.card_brand ?? 'Card')} ending ${String(m.account_last_four ?? '')}`.trim() };
+  let source: string;
+  try {
+    source = decrypt(deps.appKey, String(m.token));
+  } catch {
+    // Sealed with another app key (or damaged): nothing we can charge with.
+    return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
+  }
   const gateway = await deps.gateway(tx);
   try {
     const payment = await gateway.charge({
       amount: p.total,
       currency: p.currency_code,
-      source: decrypt(deps.appKey, String(m.token)),
+      source,
       idempotencyKey: `recurring:${p.id}:${p.next_billing_date}:${p.failed_payment_count}`,
       description: `Recurring Payment #${p.profile_id}`,
     });
@@ -227,8 +234,9 @@ async function countFailure(tx: Tx, p: Profile, today: string): Promise<void> {
 }
 
 /**
- * Bills every profile due on `today`, one transaction each. An unexpected error (the database
- * gone, a missing exchange rate) stops the run and fails the job; its retry skips what was done.
+ * Bills every profile due on `today`, one transaction each. An unexpected error on a profile (a
+ * missing exchange rate, a crash after the charge) rolls that profile back, the others go on,
+ * and the run then fails so the job is retried; the retry skips what was done.
  */
 export async function runRecurringBilling(
   database: Database,
@@ -238,10 +246,18 @@ export async function runRecurringBilling(
 ): Promise<Record<BillingOutcome, number>> {
   const counts: Record<BillingOutcome, number> = { charged: 0, declined: 0, skipped: 0 };
   const ids = await dueProfileIds(database.db, today);
+  let failure: unknown = null;
   for (const [index, id] of ids.entries()) {
-    counts[await billProfile(database, deps, id, today)] += 1;
+    try {
+      counts[await billProfile(database, deps, id, today)] += 1;
+    } catch (error) {
+      // One profile that cannot be written must not hold back the others' charges; the job
+      // still fails at the end, so its retry (or the next hourly run) tries that one again.
+      failure ??= error;
+    }
     if (index % 20 === 19) await progress(((index + 1) / ids.length) * 100);
   }
+  if (failure) throw failure;
   await progress(100);
   return counts;
 }
