@@ -268,3 +268,38 @@ describe('recurring profile page', () => {
     await context.close();
   });
 });
+
+describe('partial refund from the contribution page', () => {
+  it('refuses more than is left in the incumbent\'s words, refunds part, and voids the receipt', async () => {
+    const { context, page } = await adminPage();
+    const { row, payment, receipt } = await refundableGift(page, 3);
+    const detail = await apiCall<{ contribution: { refundable_amount: number; total_amount: number } }>(page, 'GET', `/jpanel/contributions/${row.id}`);
+    const left = detail.contribution.refundable_amount;
+    await page.goto(`/jpanel/contributions/${row.id}`);
+    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund contribution #${row.number}` });
+    // A refund cannot be undone: focus starts on Cancel.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await dialog.getByRole('radio', { name: 'Part of it' }).check();
+    const amount = dialog.getByRole('textbox', { name: /Amount/ });
+    await amount.fill(String(left + 1));
+    await amount.press('Enter');
+    await dialog.getByText(/^The refund amount cannot exceed the/).waitFor();
+    await amount.fill('0');
+    await amount.press('Enter');
+    await dialog.getByText('The refund amount must be greater than $0.').waitFor();
+    await screenshot(page, 'contribution-partial-refund');
+    await amount.fill('1.00');
+    await amount.press('Enter');
+    await page.getByText(`$1.00 refunded on Contribution #${row.number}.`).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const after = await apiCall<{ contribution: { refundable_amount: number; refunded_amount: number } }>(page, 'GET', `/jpanel/contributions/${row.id}`);
+    expect(after.contribution.refunded_amount).toBe(1);
+    expect(after.contribution.refundable_amount).toBeCloseTo(left - 1, 2);
+    // The shared refund service voids the receipt of a refunded payment, partial or not.
+    const t = await apiCall<Transaction>(page, 'POST', `/jpanel/transactions/${payment}/modal`);
+    expect(t.receipts.find((r) => r.id === receipt.id)?.status).toBe('void');
+    await context.close();
+  });
+});

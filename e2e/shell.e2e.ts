@@ -275,6 +275,27 @@ describe('settings page', () => {
     await context.close();
   });
 
+  it('edits the tax receipt identity on its own tab; a bad number format marks the field', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/settings#receipts');
+    await waitForPreloader(page);
+    await page.getByRole('tab', { name: 'Tax receipts', selected: true }).waitFor();
+    const format = page.getByRole('textbox', { name: 'Receipt number format' });
+    await format.fill('WEB-[000]-[000]');
+    await format.press('Enter');
+    await toast(page, 'Updates failed to save.');
+    await page.getByText(/^Use exactly one counter such as/).waitFor();
+    expect(await format.getAttribute('aria-invalid')).toBe('true');
+    await settle(page);
+    await screenshot(page, 'settings-receipts-invalid');
+    await format.fill(String(saved.tax_receipt_number_format));
+    await page.getByRole('textbox', { name: 'Charity registration number' }).fill('12-3456789');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await toast(page, 'Updates saved.');
+    expect((await call(page, 'GET', '/jpanel/settings.json')).values).toMatchObject({ org_charity_number: '12-3456789' });
+    await context.close();
+  });
+
   it('pauses a hovered toast, then closes it 2.5 s after the pointer leaves (the "extended" timeout)', async () => {
     const { context, page } = await adminPage();
     await page.goto('/jpanel/settings#organisation');

@@ -10,6 +10,8 @@ export const recurringMessages = {
   cannot: (ref: string, status: string, action: string) => `Recurring profile #${ref} is ${status.toLowerCase()}: it cannot be ${action}.`,
   locked: (ref: string) => `Recurring profile #${ref} is a legacy subscription held at the gateway: change it there.`,
   confirmCancel: 'Cancel this recurring profile? No further payments will be charged.',
+  /** The batch's reason on a charge it could not attempt. */
+  noPaymentMethod: 'No active saved payment method to charge.',
 } as const;
 
 export const cancelProfileSchema = z.object({ reason: requiredText(64) });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { formatDate } from './dates.ts';
+import { decimalAmountSchema, formatAmount } from './money.ts';
 
 /**
  * What a refund run did, per payment, in the voice of the fulfilment messages: how many were
@@ -71,3 +73,23 @@ export function refundRunMessage(run: RefundRun): string {
   }
   return parts.length ? `${parts.join('; ')}.` : '';
 }
+
+/** A refund asked for from a contribution's page: what is left (full) or a custom amount up to it. */
+export const contributionRefundSchema = z.object({
+  refund_type: z.enum(['full', 'custom']).default('full'),
+  amount: decimalAmountSchema.optional(),
+});
+export type ContributionRefundInput = z.input<typeof contributionRefundSchema>;
+
+/** The incumbent's words for a contribution refund (incumbent §7 "Order refund"), and ours for what it lacked. */
+export const contributionRefundMessages = {
+  /** "$0": the currency's zero without decimals, as the incumbent wrote it. */
+  mustBePositive: (currency: string) => `The refund amount must be greater than ${formatAmount(0, currency).replace(/[.,]0+(?=\D*$)/, '')}.`,
+  exceedsTotal: (total: string) => `The refund amount cannot exceed the original contribution value of ${total}.`,
+  exceedsLeft: (left: string) => `The refund amount cannot exceed the ${left} left to refund.`,
+  alreadyRefunded: (number: string) => `Contribution #${number} already fully refunded.`,
+  noPayment: (number: string) => `Contribution #${number} has no settled payment to refund.`,
+  failed: (number: string, why: string) => `Refund failed for Contribution #${number}: ${why}.`,
+  refunded: (number: string, amount: string) => `${amount} refunded on Contribution #${number}.`,
+  refundedByHand: (number: string, amount: string) => `${amount} recorded as refunded on Contribution #${number}: return the money by hand.`,
+} as const;

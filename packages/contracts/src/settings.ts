@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { upgradeFeatures, type UpgradeFeature } from './editions.ts';
 import { paymentGateways } from './payment-gateway.ts';
-import { formBoolean, optionalText, requiredText } from './rules.ts';
+import { formBoolean, optionalText, requiredText, text } from './rules.ts';
+import { messages } from './messages.ts';
+import { isNumberFormat } from './receipts.ts';
 
 /**
  * Currencies the organisation can keep its books in (ISO 4217). `site_currency` is the
@@ -26,7 +28,13 @@ export const settingsMessages = {
   allEditions: 'Your plan already includes every edition.',
   alreadyIncluded: (edition: string) => `Your plan already includes the ${edition}.`,
   numSponsors: 'Enter a whole number of sponsors from 1 to 100.',
+  receiptNumberFormat: 'Use exactly one counter such as [000000000], with [YY] or [YYYY] for the year if you like; at most 40 characters.',
+  receiptCountry: 'Enter a two-letter country code (such as US) or ANY.',
+  signatureUrl: 'Enter the full address of the image, starting with https://.',
 } as const;
+
+/** A setting that may be left blank: kept as '' (the stored default), never null. */
+const blankableText = (max: number) => text().trim().max(max, { error: messages.maxLength(max) });
 
 /** IANA time zones this runtime knows, plus UTC (which some runtimes leave out of the list). */
 export function isTimeZone(zone: string): boolean {
@@ -71,6 +79,17 @@ export const settingsValuesSchema = z.object({
   payment_gateway: z.enum(paymentGateways, { error: settingsMessages.paymentGateway }),
   sponsorship_num_sponsors: sponsorsPerSponseeSchema,
   timeline_updated_email_enabled: formBoolean(),
+  // Tax receipts: numbering, who gets one, and the identity printed on them (receipt merge tags).
+  tax_receipt_number_format: text().trim().refine(isNumberFormat, { error: settingsMessages.receiptNumberFormat }),
+  tax_receipt_country: text().trim().toUpperCase().regex(/^([A-Z]{2}|ANY)$/, { error: settingsMessages.receiptCountry }),
+  sponsorship_tax_receipts: formBoolean(),
+  org_legal_name: blankableText(150),
+  org_legal_address: blankableText(500),
+  org_charity_number: blankableText(50),
+  tax_receipt_authorized_name: blankableText(100),
+  tax_receipt_authorized_title: blankableText(100),
+  tax_receipt_signature_url: blankableText(500).refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), { error: settingsMessages.signatureUrl }),
+  tax_receipt_issued_in: blankableText(100),
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 export type SettingsKey = keyof SettingsValues;
@@ -94,6 +113,16 @@ export const settingsSchema = z.object({
   payment_gateway: z.enum(paymentGateways),
   sponsorship_num_sponsors: z.number().int(),
   timeline_updated_email_enabled: z.boolean(),
+  tax_receipt_number_format: z.string(),
+  tax_receipt_country: z.string(),
+  sponsorship_tax_receipts: z.boolean(),
+  org_legal_name: z.string(),
+  org_legal_address: z.string(),
+  org_charity_number: z.string(),
+  tax_receipt_authorized_name: z.string(),
+  tax_receipt_authorized_title: z.string(),
+  tax_receipt_signature_url: z.string(),
+  tax_receipt_issued_in: z.string(),
 }) satisfies z.ZodType<SettingsValues>;
 
 export const settingsResponseSchema = z.object({ values: settingsSchema });

@@ -16,7 +16,25 @@ export const tributeMessages = {
   nothingToNotify: 'This tribute has no notification to send.',
   noEmail: 'This tribute has no email address to notify.',
   noTemplate: 'This tribute type has no email template: nothing can be sent.',
+  /** Printable letters: the page shows at most MAX_PRINTED_LETTERS. */
+  noUnsentLetters: 'There are no unsent tribute letters to print.',
+  lettersOverflow: (shown: number, more: number) =>
+    `${more} more unsent ${more === 1 ? 'letter is' : 'letters are'} not shown: print these ${shown}, mark them sent, then print again.`,
+  sentAll: (sent: number, failed: number) =>
+    `${sent} ${sent === 1 ? 'tribute' : 'tributes'} notified.${failed ? ` ${failed} could not be sent (no email address or no email template).` : ''}`,
 } as const;
+
+/** At most this many letters on one printable page (incumbent §7). */
+export const MAX_PRINTED_LETTERS = 500;
+
+/** `?ids=1,2,3`: the tributes to print or send (every unsent one when left out). */
+export const tributeIdsQuerySchema = z.object({
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,4999}$/, { error: 'ids must be a comma-separated list of tribute ids.' })
+    .transform((v) => v.split(',').map(Number).filter((n) => n > 0 && n <= 2 ** 31 - 1))
+    .optional(),
+});
 
 export const TRIBUTE_NOTIFY = ['email', 'letter'] as const;
 

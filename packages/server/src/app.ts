@@ -21,6 +21,7 @@ import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
 import './modules/jobs/jobs.registry.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
+import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
 import { startSessionCache } from './modules/auth/session-cache.ts';
@@ -56,6 +57,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
       onError: (error) => app.log.error({ code: error.code, queue: error.queue }, 'job queue error'),
     });
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
+  configureRecurringBilling({ appKey: config.appKey });
   await queue.start();
   app.addHook('onClose', () => queue.stop());
   const sessionCache = await startSessionCache(database);

@@ -7,6 +7,7 @@ import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import './modules/jobs/jobs.registry.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
+import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -24,6 +25,7 @@ const jobs = new JobQueue(database, {
 let close: () => Promise<void>;
 if (role === 'worker') {
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
+  configureRecurringBilling({ appKey: config.appKey });
   await jobs.start();
   close = () => jobs.stop();
   console.log(`\nAlmoner worker is running on ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}/db`}\n`);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { refundablePaymentSql } from './contributions.refund.ts';
 
 const iso = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
@@ -28,7 +29,7 @@ const refundItemsJson = sql`coalesce((select json_agg(json_build_object(
        left join recurring_transactions rt on rt.id = ri.recurring_transaction_id
   where ri.refund_id = r.id), '[]'::json)`;
 
-const CONTRIBUTION_MONEY = ['subtotal_amount', 'discount_amount', 'tax_amount', 'shipping_amount', 'dcc_amount', 'total_amount', 'refunded_amount'] as const;
+const CONTRIBUTION_MONEY = ['subtotal_amount', 'discount_amount', 'tax_amount', 'shipping_amount', 'dcc_amount', 'total_amount', 'refunded_amount', 'refundable_amount'] as const;
 
 /** A contribution's page: the record, its items, payments with refunds, supporter and history. */
 /**
@@ -55,7 +56,8 @@ export async function getContribution(db: Queryable, id: number) {
            c.ship_first_name, c.ship_last_name, c.ship_address_01, c.ship_address_02, c.ship_city, c.ship_state,
            c.ship_zip, c.ship_country, c.comments, c.customer_notes, c.gift_id, c.donor_id, c.deleted_at,
            c.supporter_id, s.display_name as supporter_name, s.email as supporter_email, c.recurring_payment_profile_id,
-           (select rp.profile_id from recurring_payment_profiles rp where rp.id = c.recurring_payment_profile_id) as recurring_profile_ref
+           (select rp.profile_id from recurring_payment_profiles rp where rp.id = c.recurring_payment_profile_id) as recurring_profile_ref,
+           coalesce((select r.left from (${refundablePaymentSql(sql`c.id`)}) r), 0) as refundable_amount
       from contributions c left join supporters s on s.id = c.supporter_id
      where c.id = ${id}`);
   if (!contribution) throw new AppError('not_found', 'This contribution does not exist.');

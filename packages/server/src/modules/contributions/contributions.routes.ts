@@ -1,4 +1,4 @@
-import { type ContributionListingRow, contributionFiltersSchema, contributionRowSchema, type ListingResponse, listingRequestSchema, listingResponseOf, messages } from '@almoner/contracts';
+import { contributionRefundSchema, type ContributionListingRow, contributionFiltersSchema, contributionRowSchema, type ListingResponse, listingRequestSchema, listingResponseOf, messages } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
@@ -8,6 +8,7 @@ import { listingSerializer, readListingQuery, runListing } from '../../listing/e
 import type { AuthUser } from '../auth/session.ts';
 import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, paymentsToRefund, refundEach, runBatch } from './contributions.bulk.ts';
 import { contributionIdFor, getContribution } from './contributions.detail.ts';
+import { refundContribution } from './contributions.refund.ts';
 import { contributionsListing } from './contributions.listing.ts';
 
 const listingBody = listingRequestSchema(contributionFiltersSchema);
@@ -97,5 +98,23 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getContribution(app.ctx.db, await contributionIdFor(app.ctx.db, request.params.id)),
+  );
+
+  app.post(
+    '/jpanel/contributions/:id/refund',
+    {
+      config: { permission: 'order.refund' },
+      schema: {
+        summary: 'Refund a contribution in full or in part (up to what is left)',
+        tags: ['contributions'],
+        params: z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) }),
+        body: contributionRefundSchema,
+        response: { 200: z.object({ message: z.string(), refunded_amount: z.number() }) },
+      },
+    },
+    async (request) => {
+      const user = request.user as AuthUser;
+      return withActor(app.ctx.db, request.actor, (tx) => refundContribution(tx, request.params.id, request.body, user.id));
+    },
   );
 };

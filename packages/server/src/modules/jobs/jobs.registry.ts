@@ -6,3 +6,4 @@ import '../domain-events/domain-events.service.ts';
 import '../mail/mail.service.ts';
 import '../money/money.fill.ts';
 import '../sponsorships/sponsorships.daily.ts';
+import '../recurring/recurring.job.ts';

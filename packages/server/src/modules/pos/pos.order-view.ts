@@ -46,10 +46,12 @@ async function loadMember(q: Queryable, supporterId: number): Promise<PosMember 
                           where sm.supporter_id = s.id and sm.deleted_at is null order by sm.starts_on desc limit 1) m on true
      where s.id = ${supporterId}`);
   if (!s) return null;
+  // Only methods the completion can charge (gatewaySource in pos.complete.ts): active and held
+  // at the gateway. Imported or legacy records without a token are not offered.
   const methods = await queryRows(q, sql`
     select id, status, display_name, type, card_brand, account_last_four, card_expiry_month, card_expiry_year, use_as_default, currency_code, bank_name
       from payment_methods
-     where supporter_id = ${supporterId} and status = 'ACTIVE' and deleted_at is null
+     where supporter_id = ${supporterId} and status = 'ACTIVE' and deleted_at is null and token is not null
      order by use_as_default desc, id desc`);
   const today = new Date();
   const expires = str(s.membership_expires_on);

@@ -31,7 +31,42 @@ describe('settings', () => {
       payment_gateway: 'sandbox',
       sponsorship_num_sponsors: 1,
       timeline_updated_email_enabled: true,
+      tax_receipt_number_format: 'WEB[YY]-[000000000]',
+      tax_receipt_country: 'US',
+      sponsorship_tax_receipts: true,
+      org_legal_name: '',
+      org_legal_address: '',
+      org_charity_number: '',
+      tax_receipt_authorized_name: '',
+      tax_receipt_authorized_title: '',
+      tax_receipt_signature_url: '',
+      tax_receipt_issued_in: '',
     });
+  });
+
+  it('saves the tax receipt identity, refusing a bad number format, country or signature address with 422', async () => {
+    const { agent } = await signedIn(t);
+    const bad = await agent.post('/jpanel/settings', { tax_receipt_number_format: 'WEB-[000]-[000]', tax_receipt_country: 'USA', tax_receipt_signature_url: 'javascript:alert(1)' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({
+      tax_receipt_number_format: [settingsMessages.receiptNumberFormat],
+      tax_receipt_country: [settingsMessages.receiptCountry],
+      tax_receipt_signature_url: [settingsMessages.signatureUrl],
+    });
+    expect((await agent.post('/jpanel/settings', { org_charity_number: 'a\u0000b' })).statusCode).toBe(422);
+    const saved = await agent.post('/jpanel/settings', {
+      tax_receipt_number_format: 'GIFT[YYYY]-[000000]', tax_receipt_country: 'any', sponsorship_tax_receipts: false,
+      org_legal_name: ' Hope Trust Inc. ', org_charity_number: '12-3456789', tax_receipt_authorized_name: 'Ada Lovelace',
+      tax_receipt_signature_url: 'https://files.example.org/sig.png',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().values).toMatchObject({
+      tax_receipt_number_format: 'GIFT[YYYY]-[000000]', tax_receipt_country: 'ANY', sponsorship_tax_receipts: false,
+      org_legal_name: 'Hope Trust Inc.', org_charity_number: '12-3456789', tax_receipt_signature_url: 'https://files.example.org/sig.png',
+    });
+    // Blank again: stored as the empty default, not null.
+    expect((await agent.post('/jpanel/settings', { org_legal_name: '' })).json().values.org_legal_name).toBe('');
+    await agent.post('/jpanel/settings', { tax_receipt_number_format: 'WEB[YY]-[000000000]', tax_receipt_country: 'US', sponsorship_tax_receipts: true });
   });
 
   it('saves changes with the spec message, and the whole app sees them', async () => {

@@ -1,7 +1,8 @@
-import { editTributeSchema, idParam, tributeDetailSchema, tributeMessages } from '@almoner/contracts';
+import { editTributeSchema, idParam, tributeDetailSchema, tributeIdsQuerySchema, tributeMessages } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
+import { printUnsentLetters, sendUnsentLetters } from './tributes.letters.ts';
 import { destroyTribute, editTribute, getTribute, notifyTribute } from './tributes.service.ts';
 
 const tags = ['tributes'];
@@ -30,4 +31,21 @@ export const tributesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'tribute.view' },
     schema: { summary: 'Notify a tribute\'s recipient (a letter is marked notified)', tags, params: idParam, response: { 200: z.object({ id: z.number(), notify: z.string(), notify_name: z.string().nullable(), message: z.string() }) } },
   }, async (request) => withActor(app.ctx.db, request.actor, (tx) => notifyTribute(tx, request.params.id)));
+
+  // Incumbent: GET tributes/printUnsentLetters?ids= (an HTML page to print, max 500 letters).
+  app.get('/jpanel/tributes/printUnsentLetters', {
+    config: { permission: 'tribute.view' },
+    schema: { summary: 'A printable page of the unsent tribute letters (at most 500)', tags, querystring: tributeIdsQuerySchema },
+  }, async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(await printUnsentLetters(app.ctx.db, request.query.ids)));
+
+  // The incumbent's GET sendUnsentLetters changed data on a GET; here it is a POST, so the CSRF check covers it.
+  app.post('/jpanel/tributes/sendUnsentLetters', {
+    config: { permission: 'tribute.edit' },
+    schema: {
+      summary: 'Notify every unsent tribute (letters marked notified, e-mails sent)',
+      tags,
+      body: tributeIdsQuerySchema.default({}),
+      response: { 200: z.object({ message: z.string(), sent: z.number(), failed: z.number() }) },
+    },
+  }, async (request) => sendUnsentLetters(app.ctx.database, request.actor, request.body.ids));
 };

@@ -55,8 +55,23 @@ export async function destroyTribute(tx: Tx, id: number): Promise<{ id: number }
   return { id };
 }
 
+/**
+ * A tribute notified less than NOTIFY_WINDOW_SECONDS ago answers 429 (with Retry-After): a double
+ * click, a second tab or a script cannot mail the same recipient twice in a row. The row lock
+ * taken by loadTribute makes two parallel calls queue, so the second sees the first's time.
+ */
+export const NOTIFY_WINDOW_SECONDS = 60;
+
+function refuseIfTooSoon(t: Row): void {
+  if (!t.notified_at) return;
+  const elapsed = (Date.now() - new Date(t.notified_at as string).getTime()) / 1000;
+  if (elapsed >= NOTIFY_WINDOW_SECONDS) return;
+  const wait = String(Math.max(1, Math.ceil(NOTIFY_WINDOW_SECONDS - elapsed)));
+  throw new AppError('too_many_requests', tributeMessages.tooManyRequests, undefined, { 'retry-after': wait });
+}
+
 /** The merge tags of spec part 2 §3 for tributes. */
-function mergeValues(t: Row) {
+export function mergeValues(t: Row) {
   const currency = String(t.currency_code);
   return {
     donor: { first_name: str(t.donor_first_name) ?? '', last_name: str(t.donor_last_name) ?? '' },
@@ -75,6 +90,7 @@ function mergeValues(t: Row) {
  */
 export async function notifyTribute(tx: Tx, id: number): Promise<{ id: number; notify: string; notify_name: string | null; message: string }> {
   const t = await loadTribute(tx, id, true);
+  refuseIfTooSoon(t);
   const name = str(t.notify_name);
   if (t.notify === 'letter') {
     await tx.execute(sql`update tributes set notified_at = now(), updated_at = now() where id = ${id}`);

@@ -1,4 +1,4 @@
-import type { PaymentState } from '@almoner/contracts';
+import type { ContributionRefundInput, PaymentState } from '@almoner/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -29,6 +29,8 @@ export type ContributionRecord = {
   dcc_amount: number;
   total_amount: number;
   refunded_amount: number;
+  /** What is left of the payment a refund draws on (0: nothing to refund). */
+  refundable_amount: number;
   refunded_at: string | null;
   payment_type: string | null;
   comments: string | null;
@@ -133,4 +135,9 @@ export type Mark = 'fulfilled' | 'unfulfilled' | 'spam' | 'not_spam';
 export const useMarkContribution = () =>
   useContributionMutation(({ id, mark }: { id: number; mark: Mark }) =>
     api<{ message: string }>('/jpanel/contributions/mark', { method: 'POST', body: { ids: [id], mark } }),
+  );
+
+export const useRefundContribution = () =>
+  useContributionMutation(({ id, body }: { id: number; body: ContributionRefundInput }) =>
+    api<{ message: string; refunded_amount: number }>(`/jpanel/contributions/${id}/refund`, { method: 'POST', body }),
   );

@@ -1,6 +1,6 @@
 import { formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
 import { Alert, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
+import { IconArrowBackUp, IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
@@ -18,12 +18,14 @@ import { BackLink, Fact, Section } from './page-parts.tsx';
 import { TransactionModal } from '../transactions/transaction-modal.tsx';
 import { ReceiptModal } from '../receipts/receipt-modal.tsx';
 import { TributeModal } from '../tributes/tribute-modal.tsx';
+import { RefundDialog } from './refund-dialog.tsx';
 
 function Actions({ c }: { c: ContributionRecord }) {
   const navigate = useNavigate();
   const user = useSession().data?.user;
   const remove = useDeleteContribution();
   const mark = useMarkContribution();
+  const [refunding, setRefunding] = useState(false);
   if (!user || c.deleted_at) return null;
 
   const handleDelete = async () => {
@@ -63,6 +65,14 @@ function Actions({ c }: { c: ContributionRecord }) {
         >
           {c.is_fulfilled ? 'Mark unfulfilled' : 'Mark fulfilled'}
         </Button>
+      )}
+      {hasPermission(user, 'order.refund') && c.refundable_amount > 0 && (
+        <>
+          <Button variant="default" leftSection={<IconArrowBackUp size={16} />} onClick={() => setRefunding(true)}>
+            Refund
+          </Button>
+          <RefundDialog c={c} opened={refunding} onClose={() => setRefunding(false)} />
+        </>
       )}
       {hasPermission(user, 'order.edit') && (
         <Button variant="light" color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={() => void handleDelete()}>

@@ -1,5 +1,5 @@
 import type { SettingsKey } from '@almoner/contracts';
-import { IconBuilding, IconCreditCard, IconHeartHandshake, IconSparkles, type Icon } from '@tabler/icons-react';
+import { IconBuilding, IconCreditCard, IconHeartHandshake, IconReceipt, IconSparkles, type Icon } from '@tabler/icons-react';
 
 export const settingsTabs = [
   {
@@ -26,6 +26,12 @@ export const settingsTabs = [
     label: 'Sponsorship',
     icon: IconHeartHandshake,
     description: 'When a sponsee counts as sponsored, and whether sponsors hear about timeline updates.',
+  },
+  {
+    value: 'receipts',
+    label: 'Tax receipts',
+    icon: IconReceipt,
+    description: 'How tax receipts are numbered, who gets one, and the identity printed on them.',
   },
 ] as const satisfies readonly { value: string; label: string; icon: Icon; description: string }[];
 
@@ -135,7 +141,26 @@ export const settingRows: SettingRow[] = [
     control: 'switch',
     keywords: ['timeline', 'update', 'email', 'notify', 'sponsor', 'post'],
   },
+  ...receiptRows(),
 ];
+
+/** The tax receipt settings: numbering and eligibility, then the merge tags of the receipt template. */
+function receiptRows(): SettingRow[] {
+  const row = (key: SettingsKey, label: string, description: string, keywords: string[], control: SettingRow['control'] = 'text'): SettingRow =>
+    ({ key, tab: 'receipts', label, description, control, keywords: ['receipt', 'tax', ...keywords] });
+  return [
+    row('tax_receipt_number_format', 'Receipt number format', 'Each new receipt takes the next number of this pattern: [YY] or [YYYY] is the year it is issued, [000000000] the counter (each year counts from 1). Revisions add -R1, -R2 and so on.', ['number', 'numbering', 'sequence', 'format', 'prefix']),
+    row('tax_receipt_country', 'Receipt country', 'Receipts are issued only for gifts billed to this country (a two-letter code such as US), or to any country with ANY.', ['country', 'billing', 'eligible']),
+    row('sponsorship_tax_receipts', 'Receipts for sponsorships', 'Sponsorship gifts are receiptable (their whole amount plus covered fees).', ['sponsorship', 'child', 'eligible'], 'switch'),
+    row('org_legal_name', 'Legal name', 'The name printed on receipts; the organisation name is used while this is blank.', ['legal', 'registered', 'name', 'charity']),
+    row('org_legal_address', 'Legal address', 'The registered address printed on receipts.', ['address', 'registered', 'office']),
+    row('org_charity_number', 'Charity registration number', 'The number that makes gifts tax-deductible (EIN, charity number …), printed on receipts.', ['ein', 'registration', 'charity', 'number', 'tax id']),
+    row('tax_receipt_authorized_name', 'Signed by', 'The person who signs receipts.', ['signature', 'signer', 'authorized', 'name']),
+    row('tax_receipt_authorized_title', 'Signer\'s title', 'Their title, printed under the signature.', ['signature', 'signer', 'title', 'position']),
+    row('tax_receipt_signature_url', 'Signature image address', 'The https:// address of the signature image, for receipt templates that show it.', ['signature', 'image', 'url', 'picture']),
+    row('tax_receipt_issued_in', 'Place of issue', 'Where receipts are issued (the place printed on them).', ['place', 'city', 'location', 'issued']),
+  ];
+}
 
 /**
  * Live search: a row matches when every word of the query appears in its label, description,

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { recurringMessages, toDecimal } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
+import { withActor } from '../../db/actor.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { decrypt } from '../auth/crypto.ts';
+import { recordEvent } from '../domain-events/domain-events.service.ts';
+import { convertToOrgCurrency } from '../money/money.convert.ts';
+import { insertPayment } from '../pos/pos.payment.ts';
+import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
+import { addDays, anchorDayOf, nextBillingDate, RETRY_AFTER_DAYS } from './recurring.schedule.ts';
+
+/**
+ * The recurring batch: charges every Active profile whose billing day has come, one profile per
+ * transaction. How a charge is made safe:
+ *   1. the profile row is locked and checked to be still due (a second run, or a second worker,
+ *      waits on the lock and then finds the date moved on: it skips);
+ *   2. the gateway is asked with the key `recurring:{profile}:{billing date}:{failed attempts}`:
+ *      one key per period and attempt, so a rerun of the same attempt can never charge twice;
+ *   3. the charge (contribution, its item, payment, recurring transaction) and the advanced
+ *      profile are written and committed together.
+ * A crash between the gateway's answer and the commit rolls back our side only: the next run
+ * finds the profile still due, asks with the same key, gets the first charge back from the
+ * gateway's idempotency and records it, once. A decline is recorded (failed payment and
+ * transaction), which moves the attempt count on: the retry RETRY_AFTER_DAYS later has a new
+ * key; after max_failed_payments declines in a row the profile is Suspended.
+ */
+
+export type BillingDeps = {
+  appKey: Buffer;
+  /** The organisation's gateway, working through `tx` (PGlite) or a connection of its own. */
+  gateway: (tx: Tx) => Promise<PaymentGateway>;
+};
+
+/** Tests only: runs after the gateway answered and before commit (to simulate a crash there). */
+export const billingHooks: { afterCharge?: (() => void | Promise<void>) | undefined } = {};
+
+export type BillingOutcome = 'charged' | 'declined' | 'skipped';
+
+const DUE = sql`rp.status = 'Active' and not rp.is_manual and not rp.is_locked and rp.deleted_at is null and rp.next_billing_date is not null`;
+
+/** Profiles due on `today` (yyyy-mm-dd), oldest due first. */
+export async function dueProfileIds(q: Queryable, today: string): Promise<number[]> {
+  const rows = await queryRows(q, sql`select rp.id from recurring_payment_profiles rp
+    where ${DUE} and coalesce(rp.next_attempt_date, rp.next_billing_date) <= ${today}::date order by coalesce(rp.next_attempt_date, rp.next_billing_date), rp.id`);
+  return rows.map((r) => Number(r.id));
+}
+
+type Profile = {
+  id: number;
+  profile_id: string;
+  supporter_id: number | null;
+  contribution_item_id: number | null;
+  payment_method_id: number | null;
+  currency_code: string;
+  total: number;
+  amount: number;
+  dcc_amount: number;
+  billing_period: string;
+  recurring_day: number | null;
+  start_date: string;
+  next_billing_date: string;
+  num_cycles_remaining: number | null;
+  failed_payment_count: number;
+  max_failed_payments: number;
+  description: string | null;
+};
+
+async function lockDue(tx: Tx, id: number, today: string): Promise<Profile | null> {
+  const [p] = await queryRows(tx, sql`
+    select rp.id, rp.profile_id, rp.supporter_id, rp.contribution_item_id, rp.payment_method_id, rp.currency_code,
+           (rp.amount + rp.dcc_amount + rp.shipping_amount + rp.tax_amount)::bigint as total, rp.amount::bigint as amount, rp.dcc_amount::bigint as dcc_amount,
+           rp.billing_period, rp.recurring_day, rp.start_date::text as start_date, rp.next_billing_date::text as next_billing_date,
+           rp.num_cycles_remaining, rp.failed_payment_count, rp.max_failed_payments, rp.description
+      from recurring_payment_profiles rp
+     where rp.id = ${id} and ${DUE} and coalesce(rp.next_attempt_date, rp.next_billing_date) <= ${today}::date
+       for update`);
+  if (!p) return null;
+  return {
+    ...(p as unknown as Profile),
+    id: Number(p.id),
+    total: Number(p.total),
+    amount: Number(p.amount),
+    dcc_amount: Number(p.dcc_amount),
+    supporter_id: p.supporter_id === null ? null : Number(p.supporter_id),
+    recurring_day: p.recurring_day === null ? null : Number(p.recurring_day),
+    num_cycles_remaining: p.num_cycles_remaining === null ? null : Number(p.num_cycles_remaining),
+    failed_payment_count: Number(p.failed_payment_count),
+    max_failed_payments: Number(p.max_failed_payments),
+  };
+}
+
+type Attempt = { gateway: string | null; gatewayPayment: GatewayPayment | null; reason: string | null; method: { id: number; type: string; label: string } | null };
+
+/** Asks the gateway once for this attempt; no usable method or a refused request is a failed attempt, not an error. */
+async function attempt(tx: Tx, deps: BillingDeps, p: Profile): Promise<Attempt> {
+  const [m] = p.payment_method_id === null ? [] : await queryRows(tx, sql`
+    select id, token, type, card_brand, account_last_four from payment_methods
+     where id = ${p.payment_method_id} and status = 'ACTIVE' and deleted_at is null`);
+  if (!m?.token) return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
+  const method = { id: Number(m.id), type: String(m.type), label: `${String(m.card_brand ?? 'Card')} ending ${String(m.account_last_four ?? '')}`.trim() };
+  let source: string;
+  try {
+    source = decrypt(deps.appKey, String(m.token));
+  } catch {
+    // Sealed with another app key (or damaged): nothing we can charge with.
+    return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
+  }
+  const gateway = await deps.gateway(tx);
+  try {
+    const payment = await gateway.charge({
+      amount: p.total,
+      currency: p.currency_code,
+      source,
+      idempotencyKey: `recurring:${p.id}:${p.next_billing_date}:${p.failed_payment_count}`,
+      description: `Recurring Payment #${p.profile_id}`,
+    });
+    return { gateway: gateway.name, gatewayPayment: payment, reason: payment.status === 'failed' ? (payment.failureMessage ?? payment.failureCode ?? 'Declined') : null, method };
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    return { gateway: gateway.name, gatewayPayment: null, reason: error.message, method };
+  }
+}
+
+/** Charges one profile if it is still due; everything it writes commits together. */
+export async function billProfile(database: Database, deps: BillingDeps, id: number, today: string): Promise<BillingOutcome> {
+  return withActor(database.db, { userId: null, ip: null }, async (tx) => {
+    const p = await lockDue(tx, id, today);
+    if (!p) return 'skipped';
+    // Converted before charging: a missing rate refuses the charge rather than leaving it half-recorded.
+    const functional = await convertToOrgCurrency(tx, { amount: p.total, currency: p.currency_code, at: new Date() });
+    const result = await attempt(tx, deps, p);
+    await billingHooks.afterCharge?.();
+    const g = result.gatewayPayment;
+    const ok = g !== null && g.status !== 'failed';
+    const contributionId = await recordCharge(tx, p, result, functional, ok);
+    if (ok) await advance(tx, p);
+    else await countFailure(tx, p, today);
+    if (p.supporter_id) await refreshSupporterGiving(tx, sql`select ${p.supporter_id}::int as supporter_id`);
+    if (ok && g.status === 'succeeded') {
+      await recordEvent(tx, 'contribution.paid', {
+        contribution_id: contributionId,
+        supporter_id: p.supporter_id,
+        total: { amount: toDecimal(p.total, p.currency_code), currency: p.currency_code },
+      });
+    }
+    return ok ? 'charged' : 'declined';
+  });
+}
+
+/** The charge as the listings and the profile's history show it: contribution, item, payment, recurring transaction. */
+async function recordCharge(tx: Tx, p: Profile, a: Attempt, functional: { amount: number; rate: string; rateDate: string; currency: string }, ok: boolean): Promise<number> {
+  const g = a.gatewayPayment;
+  const status = g?.status ?? 'failed';
+  const uuid = randomUUID().toUpperCase();
+  const [c] = await queryRows(tx, sql`
+    insert into contributions (client_uuid, invoice_number, confirmation_number, supporter_id, recurring_payment_profile_id, is_recurring,
+                               paid_at, currency_code, subtotal_amount, dcc_amount, total_amount, functional_currency_code, functional_exchange_rate,
+                               functional_total_amount, functional_rate_date, payment_type, payment_status, payment_card_brand, payment_card_last4,
+                               payment_gateway, payment_method_id, response_text, total_items, total_qty, recurring_items,
+                               bill_first_name, bill_last_name, bill_email, bill_country)
+    select ${uuid}, ${ok ? uuid : null}, ${g?.reference ?? null}, ${p.supporter_id}, ${p.id}, true,
+           ${ok && status === 'succeeded' ? new Date() : null}, ${p.currency_code}, ${p.amount}, ${p.dcc_amount}, ${p.total}, ${functional.currency},
+           ${functional.rate}, ${functional.amount}, ${functional.rateDate}, ${g?.type ?? a.method?.type ?? null}, ${status},
+           ${g?.card?.brand ?? null}, ${g?.card?.last4 ?? g?.bank?.last4 ?? null}, ${g ? a.gateway : null}, ${a.method?.id ?? null},
+           ${a.reason ? a.reason.slice(0, 255) : null}, 1, 1, 1, s.bill_first_name, s.bill_last_name, s.bill_email, s.bill_country
+      from (select 1) one left join supporters s on s.id = ${p.supporter_id}
+    returning id`);
+  const contributionId = Number(c?.id);
+  await tx.execute(sql`
+    insert into contribution_items (contribution_id, variant_id, product_id, sponsorship_id, description, code, qty, price, original_price, total,
+                                    is_donation, gl_code, dcc_amount, recurring_amount, recurring_frequency)
+    select ${contributionId}, rp.variant_id, rp.product_id, rp.sponsorship_id, coalesce(i.description, rp.description, ${`Recurring Payment #${p.profile_id}`}),
+           i.code, 1, ${p.amount}, ${p.amount}, ${p.amount}, coalesce(i.is_donation, true), coalesce(i.gl_code, rp.gl_code), ${p.dcc_amount},
+           ${p.amount}, rp.billing_period
+      from recurring_payment_profiles rp left join contribution_items i on i.id = rp.contribution_item_id
+     where rp.id = ${p.id}`);
+  const [t] = await queryRows(tx, sql`
+    insert into recurring_transactions (recurring_payment_profile_id, contribution_id, transaction_reference, payment_status, reason_code, payment_method_id,
+                                        payment_method_type, payment_method_description, ordered_at, currency_code, amount, functional_amount,
+                                        functional_rate, functional_rate_date, dcc_amount)
+    values (${p.id}, ${contributionId}, ${g?.reference ?? null}, ${status}, ${a.reason ? a.reason.slice(0, 255) : null}, ${a.method?.id ?? null},
+            ${a.method?.type ?? null}, ${a.method?.label.slice(0, 100) ?? null}, now(), ${p.currency_code}, ${p.total}, ${functional.amount},
+            ${functional.rate}, ${functional.rateDate}, ${p.dcc_amount})
+    returning id`);
+  const transactionId = Number(t?.id);
+  if (g) {
+    // Only an answer from the gateway is a payment; "no method on file" charged nothing.
+    const paymentId = await insertPayment(tx, {
+      contributionId,
+      supporterId: p.supporter_id,
+      type: g.type,
+      status: g.status,
+      amount: g.amount,
+      currency: g.currency,
+      gateway: a.gateway ?? 'unknown',
+      paymentMethodId: a.method?.id ?? null,
+      gatewayPayment: g,
+      description: `Recurring Payment #${p.profile_id}-${transactionId}`,
+    });
+    await tx.execute(sql`update payment_links set recurring_payment_profile_id = ${p.id}, recurring_transaction_id = ${transactionId} where payment_id = ${paymentId}`);
+  }
+  const event = !ok ? 'payment_failed' : status === 'pending' ? 'payment_pending' : 'paid';
+  await tx.execute(sql`insert into contribution_status_history (contribution_id, event, amount, user_id) values (${contributionId}, ${event}, ${p.total}, null)`);
+  return contributionId;
+}
+
+/** A period paid: the next billing date one period on (anchored), and Expired after the last cycle. */
+async function advance(tx: Tx, p: Profile): Promise<void> {
+  const remaining = p.num_cycles_remaining === null ? null : Math.max(0, p.num_cycles_remaining - 1);
+  const expired = remaining === 0;
+  const next = expired ? null : nextBillingDate(p.next_billing_date, p.billing_period, anchorDayOf(p));
+  await tx.execute(sql`
+    update recurring_payment_profiles set
+      num_cycles_completed = num_cycles_completed + 1, num_cycles_remaining = ${remaining}, aggregate_amount = aggregate_amount + ${p.total},
+      last_payment_at = now(), last_payment_amount = ${p.total}, failed_payment_count = 0,
+      next_billing_date = ${next}, next_attempt_date = ${next}, status = ${expired ? 'Expired' : 'Active'},
+      final_payment_due_date = ${expired ? p.next_billing_date : sql`final_payment_due_date`}, updated_at = now()
+    where id = ${p.id}`);
+  if (expired) await recordEvent(tx, 'recurring_profile.changed', { recurring_profile_id: p.id, supporter_id: p.supporter_id, status: 'Expired' });
+}
+
+/** A declined period stays due: tried again RETRY_AFTER_DAYS later, Suspended after max_failed_payments in a row. */
+async function countFailure(tx: Tx, p: Profile, today: string): Promise<void> {
+  const failures = p.failed_payment_count + 1;
+  const suspend = failures >= p.max_failed_payments;
+  await tx.execute(sql`
+    update recurring_payment_profiles set failed_payment_count = ${failures}, next_attempt_date = ${addDays(today, RETRY_AFTER_DAYS)},
+      status = ${suspend ? 'Suspended' : 'Active'}, suspended_at = ${suspend ? sql`now()` : sql`suspended_at`}, updated_at = now()
+    where id = ${p.id}`);
+  if (suspend) await recordEvent(tx, 'recurring_profile.changed', { recurring_profile_id: p.id, supporter_id: p.supporter_id, status: 'Suspended' });
+}
+
+/**
+ * Bills every profile due on `today`, one transaction each. An unexpected error on a profile (a
+ * missing exchange rate, a crash after the charge) rolls that profile back, the others go on,
+ * and the run then fails so the job is retried; the retry skips what was done.
+ */
+export async function runRecurringBilling(
+  database: Database,
+  deps: BillingDeps,
+  today: string,
+  progress: (percent: number) => Promise<void> = async () => {},
+): Promise<Record<BillingOutcome, number>> {
+  const counts: Record<BillingOutcome, number> = { charged: 0, declined: 0, skipped: 0 };
+  const ids = await dueProfileIds(database.db, today);
+  let failure: unknown = null;
+  for (const [index, id] of ids.entries()) {
+    try {
+      counts[await billProfile(database, deps, id, today)] += 1;
+    } catch (error) {
+      // One profile that cannot be written must not hold back the others' charges; the job
+      // still fails at the end, so its retry (or the next hourly run) tries that one again.
+      failure ??= error;
+    }
+    if (index % 20 === 19) await progress(((index + 1) / ids.length) * 100);
+  }
+  if (failure) throw failure;
+  await progress(100);
+  return counts;
+}
