@@ -308,12 +308,14 @@ describe('taxes, shipping, DCC and currency through the routes', () => {
 });
 
 describe('supporters, details and defaults', () => {
-  it('links a supporter, copies their billing and lists only active payment methods', async () => {
+  it('links a supporter, copies their billing and lists only active payment methods held at the gateway', async () => {
     const id = await supporter('Grace Giver', 'grace@example.org');
-    await t.database.db.execute(sql`insert into payment_methods (supporter_id, status, display_name, type, card_brand, account_last_four, card_expiry_month, card_expiry_year, currency_code, use_as_default)
-      values (${id}, 'ACTIVE', 'Visa ending 4242', 'card', 'visa', '4242', 12, 2099, 'USD', true),
-             (${id}, 'ACTIVE', null, 'card', 'mastercard', '4444', 1, 2020, 'USD', false),
-             (${id}, 'FAILED', 'Old', 'card', 'visa', '1111', 1, 2099, 'USD', false)`);
+    // The token is only tested for presence here (completion decrypts it when it charges).
+    await t.database.db.execute(sql`insert into payment_methods (supporter_id, status, display_name, type, card_brand, account_last_four, card_expiry_month, card_expiry_year, currency_code, use_as_default, token)
+      values (${id}, 'ACTIVE', 'Visa ending 4242', 'card', 'visa', '4242', 12, 2099, 'USD', true, 'sealed-1'),
+             (${id}, 'ACTIVE', null, 'card', 'mastercard', '4444', 1, 2020, 'USD', false, 'sealed-2'),
+             (${id}, 'ACTIVE', 'Imported, no token', 'card', 'visa', '5556', 1, 2099, 'USD', false, null),
+             (${id}, 'FAILED', 'Old', 'card', 'visa', '1111', 1, 2099, 'USD', false, 'sealed-3')`);
     const order = await start();
     const linked = (await update(order.id, { member_id: id, comments: 'Called in', is_anonymous: false, ordered_at: '2026-11-20', source: 'Phone', referral_source: 'Other', other_referral_source: 'Podcast' })).json().order as PosOrder;
     expect(linked).toMatchObject({ member_id: id, is_guest: false, billing_first_name: 'Grace', billing_email: 'grace@example.org', billing_city: 'Toronto', comments: 'Called in', is_anonymous: false, source: 'Phone', referral_source: 'Podcast' });
