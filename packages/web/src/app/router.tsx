@@ -5,6 +5,7 @@ import { mailRoutes } from '../features/mail/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
 import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
 import { promosRoutes } from '../features/promos/routes.tsx';
+import { segmentsRoutes } from '../features/segments/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -56,6 +57,7 @@ export const router = createBrowserRouter(
                 ...productsRoutes,
                 ...paymentGroupsRoutes,
                 ...promosRoutes,
+                ...segmentsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },
