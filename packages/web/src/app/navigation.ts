@@ -7,6 +7,7 @@ import {
   IconCreditCard,
   IconDiscount,
   IconCategory,
+  IconFolders,
   IconHome,
   IconReceipt,
   IconFileCertificate,
@@ -61,6 +62,7 @@ export const navigation: NavEntry[] = [
   { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
   { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
+  { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
   { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
   {

@@ -6,6 +6,7 @@ import { productsRoutes } from '../features/products/routes.tsx';
 import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
 import { promosRoutes } from '../features/promos/routes.tsx';
 import { segmentsRoutes } from '../features/segments/routes.tsx';
+import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -58,6 +59,7 @@ export const router = createBrowserRouter(
                 ...paymentGroupsRoutes,
                 ...promosRoutes,
                 ...segmentsRoutes,
+                ...categoriesRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },
