@@ -32,9 +32,9 @@ export function useDeleteCategory() {
 }
 
 /** "Parent › Child" for each category, so a tree reads in a flat list. */
-export function categoryPaths(categories: Category[]): Map<number, string> {
+export function categoryPaths(categories: Pick<Category, 'id' | 'name' | 'parent_id'>[]): Map<number, string> {
   const byId = new Map(categories.map((c) => [c.id, c]));
-  const path = (c: Category, depth = 0): string => {
+  const path = (c: Pick<Category, 'id' | 'name' | 'parent_id'>, depth = 0): string => {
     const parent = c.parent_id === null ? undefined : byId.get(c.parent_id);
     return parent && depth < 10 ? `${path(parent, depth + 1)} › ${c.name}` : c.name;
   };
