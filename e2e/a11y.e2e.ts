@@ -26,7 +26,7 @@ function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; taxRate: number; shippingMethod: number };
+type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -288,6 +288,40 @@ const shellVisits: Record<string, Visit> = {
     await settled(page);
     await expectAccessible(page, 'packing slip');
   },
+  segments: async (page) => {
+    await page.goto('/jpanel/segments');
+    await heading(page, 'Segments');
+    await mainRows(page);
+    await expectAccessible(page, 'segments');
+  },
+  'segments/new': async (page) => {
+    await page.goto('/jpanel/segments/new');
+    await page.getByRole('button', { name: 'Create segment' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new segment with errors');
+  },
+  'segments/:id': async (page, ids) => {
+    await page.goto(`/jpanel/segments/${ids.segment}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'segment form');
+  },
+  categories: async (page) => {
+    await page.goto('/jpanel/categories');
+    await heading(page, 'Product categories');
+    await mainRows(page);
+    await expectAccessible(page, 'product categories');
+  },
+  'categories/new': async (page) => {
+    await page.goto('/jpanel/categories/new');
+    await page.getByRole('button', { name: 'Create category' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new category with errors');
+  },
+  'categories/:id': async (page, ids) => {
+    await page.goto(`/jpanel/categories/${ids.category}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'category form');
+  },
   'settings/taxes': async (page) => {
     await page.goto('/jpanel/settings/taxes');
     await heading(page, 'Taxes');
@@ -369,7 +403,7 @@ const publicVisits: Record<string, Visit> = {
 };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
-const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, taxRate: 0, shippingMethod: 0 };
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0 };
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -386,6 +420,8 @@ beforeAll(async () => {
   ids.product = (await apiCall<{ id: number }[]>(page, 'GET', '/jpanel/products.json?query=membership'))[0]!.id;
   ids.paymentGroup = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/payment_groups.json')).data[0]!.id;
   ids.promo = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/promos.json')).data[0]!.id;
+  ids.segment = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/segments.json')).data[0]!.id;
+  ids.category = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/product_categories.json')).data[0]!.id;
   ids.taxRate = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/settings/taxes.json')).data[0]!.id;
   ids.shippingMethod = (await apiCall<{ methods: { id: number }[] }>(page, 'GET', '/jpanel/settings/shipping.json')).methods[0]!.id;
   // A user created without a password is sent an invitation: a message for the outbox screens.

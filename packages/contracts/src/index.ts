@@ -45,6 +45,7 @@ export * from './listings/products.ts';
 export * from './catalogue/payment-groups.ts';
 export * from './catalogue/promos.ts';
 export * from './catalogue/segments.ts';
+export * from './catalogue/categories.ts';
 export * from './locale.ts';
 export * from './taxes.ts';
 export * from './shipping.ts';

@@ -16,6 +16,7 @@ import { productsRoutes } from './products/products.routes.ts';
 import { paymentGroupsRoutes } from './payment-groups/payment-groups.routes.ts';
 import { promosRoutes } from './promos/promos.routes.ts';
 import { segmentsRoutes } from './segments/segments.routes.ts';
+import { categoriesRoutes } from './products/categories.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { sponsorsRoutes } from './sponsorships/sponsors.routes.ts';
@@ -33,4 +34,4 @@ import { posCompleteRoutes } from './pos/pos.complete.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes];

@@ -6,6 +6,8 @@ import { productsRoutes } from '../features/products/routes.tsx';
 import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
 import { promosRoutes } from '../features/promos/routes.tsx';
 import { posRoutes } from '../features/pos/routes.tsx';
+import { segmentsRoutes } from '../features/segments/routes.tsx';
+import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
@@ -58,6 +60,8 @@ export const router = createBrowserRouter(
                 ...paymentGroupsRoutes,
                 ...promosRoutes,
                 ...posRoutes,
+                ...segmentsRoutes,
+                ...categoriesRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -38,6 +38,7 @@ import { toast } from '../../components/toast.ts';
 import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 import { ApiError } from '../../lib/api.ts';
 import { ProductPicker } from '../products/product-picker.tsx';
+import { CategoryChooser } from './category-chooser.tsx';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useDeletePromo, useDuplicatePromo, usePromo, usePromos, useSavePromo } from './api.ts';
 
@@ -56,6 +57,7 @@ type Values = {
   is_free_shipping: boolean;
   free_shipping_label: string;
   product_ids: number[];
+  category_ids: string[];
 };
 
 const s = (v: number | string | null | undefined) =>
@@ -75,14 +77,15 @@ const toValues = (p: Promo | undefined, currency: string): Values => ({
   is_free_shipping: p?.is_free_shipping ?? false,
   free_shipping_label: p?.free_shipping_label ?? '',
   product_ids: p?.product_ids ?? [],
+  category_ids: (p?.category_ids ?? []).map(String),
 });
-const toInput = (v: Values, categoryIds: number[]): PromoInput => ({
+const toInput = (v: Values): PromoInput => ({
   ...v,
-  category_ids: categoryIds,
+  category_ids: v.category_ids.map(Number),
 });
 
 function validate(values: Values): Record<string, string> {
-  const parsed = promoInputSchema.safeParse(toInput(values, []));
+  const parsed = promoInputSchema.safeParse(toInput(values));
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
@@ -126,7 +129,7 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
 
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(toInput(values, promo?.category_ids ?? []));
+      const saved = await save.mutateAsync(toInput(values));
       toast.success('Promo code saved.');
       const next = toValues(saved, currency);
       form.setValues(next);
@@ -318,6 +321,11 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
                 value={v.product_ids}
                 onChange={(ids) => form.setFieldValue('product_ids', ids)}
                 error={form.errors.product_ids as string | undefined}
+              />
+              <CategoryChooser
+                value={v.category_ids}
+                onChange={(ids) => form.setFieldValue('category_ids', ids)}
+                error={form.errors.category_ids}
               />
             </Paper>
           )}

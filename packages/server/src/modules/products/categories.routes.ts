@@ -1,0 +1,29 @@
+import { categoryInputSchema, categoryListSchema, categorySchema, idParam } from '@almoner/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from './categories.service.ts';
+
+const tags = ['products'];
+const permission = 'productcategory.edit';
+
+/** Product categories: the tree products and promo codes are grouped by. */
+export const categoriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  app.get('/jpanel/product_categories.json', { config: { permission }, schema: { summary: 'List product categories', tags, response: { 200: categoryListSchema } } }, async () => listCategories(ctx.db));
+  app.get('/jpanel/product_categories/:id', { config: { permission }, schema: { summary: 'Read a product category', tags, params: idParam, response: { 200: categorySchema } } }, async (request) => getCategory(ctx.db, request.params.id));
+  app.post(
+    '/jpanel/product_categories',
+    { config: { permission }, schema: { summary: 'Create a product category', tags, body: categoryInputSchema, response: { 201: categorySchema } } },
+    async (request, reply) => reply.status(201).send(await createCategory(ctx.db, request.actor, request.body)),
+  );
+  app.post(
+    '/jpanel/product_categories/destroy',
+    { config: { permission }, schema: { summary: 'Delete a product category', tags, body: z.object({ id: idParam.shape.id }), response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => deleteCategory(ctx.db, request.actor, request.body.id),
+  );
+  app.post(
+    '/jpanel/product_categories/:id',
+    { config: { permission }, schema: { summary: 'Update a product category', tags, params: idParam, body: categoryInputSchema, response: { 200: categorySchema } } },
+    async (request) => updateCategory(ctx.db, request.actor, request.params.id, request.body),
+  );
+};
