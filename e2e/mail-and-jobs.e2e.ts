@@ -18,7 +18,10 @@ async function screenshot(page: Page, name: string) {
 async function openFromSidebar(page: Page, name: string) {
   const settings = page.getByRole('button', { name: 'Settings' });
   if ((await settings.getAttribute('aria-expanded')) !== 'true') await settings.click();
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name }).click();
+  const link = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
+  const href = (await link.getAttribute('href')) ?? '';
+  await link.click();
+  await page.waitForURL((url) => url.pathname === href);
 }
 
 /** A staff user created without a password: an invitation e-mail goes out through the mailer. */

@@ -6,7 +6,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // CI's machine is slower than a laptop: the longest flows take half a minute there.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
   },

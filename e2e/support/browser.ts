@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const ADMIN = { email: 'admin@almoner.test', password: 'almoner-demo-1' };
 const shots = join(import.meta.dirname, '..', 'screenshots');
@@ -9,12 +9,23 @@ const shots = join(import.meta.dirname, '..', 'screenshots');
 /** Debian's Chromium, with the flags this closed network needs (no background fetches). */
 export function useBrowser() {
   const state = {} as { browser: Browser; baseUrl: string };
+  const opened: Page[] = [];
   beforeAll(async () => {
     state.baseUrl = inject('baseUrl');
     state.browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
+  });
+  // A failed test says where each of its pages was and what it showed: CI keeps only the log.
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      for (const page of opened.filter((p) => !p.isClosed())) {
+        const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no body)');
+        console.error(`[failed: ${context.task.name}] page at ${page.url()} shows:\n${text.slice(0, 1500)}`);
+      }
+    }
+    opened.length = 0;
   });
   afterAll(async () => {
     await state.browser?.close();
@@ -26,6 +37,7 @@ export function useBrowser() {
     async newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
       const context = await state.browser.newContext({ viewport, baseURL: state.baseUrl });
       const page = await context.newPage();
+      opened.push(page);
       return { context, page };
     },
   };

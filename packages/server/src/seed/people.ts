@@ -115,13 +115,10 @@ export function supporterRow(ctx: SeedContext, s: SupporterRef, rng: Rng, loginH
     referralSource: s.referralSource, nps: rng.chance(0.25) ? rng.weighted([[10, 5], [9, 4], [8, 3], [7, 2], [5, 1], [2, 1]] as const) : null,
     donorId: s.donorId, isActive: s.isActive, archivedAt: s.isActive ? null : at(Math.min(ctx.now, s.createdAt + 200 * DAY)), isSpam: s.isSpam,
     emailOptIn: s.emailOptIn, emailOptInChangedAt: s.emailOptIn ? created : null, signUpMethod: rng.pick(['web', 'web', 'pos', 'import']),
-    language: 'en', currencyCode: ctx.currency, searchableText: searchable(s), createdAt: created, updatedAt: created,
+    language: 'en', currencyCode: ctx.currency, createdAt: created, updatedAt: created,
   };
 }
 
-export function searchable(s: Pick<SupporterRef, 'displayName' | 'firstName' | 'lastName' | 'email' | 'phone' | 'donorId'>): string {
-  return [s.displayName, s.firstName, s.lastName, s.email, s.phone, s.donorId].filter(Boolean).join(' ').toLowerCase();
-}
 
 /** Picks supporters by how likely they are to give (a few give often, most once or twice). */
 export class WeightedPicker {
