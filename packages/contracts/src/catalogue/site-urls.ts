@@ -70,3 +70,6 @@ export const VARIANT_IMAGES_MAX = 20;
 export const catalogueImageMessages = {
   unknown: 'This image does not exist.',
 } as const;
+
+/** The name an upload was given, without the stored file's unique prefix ("3f…9a-cover.png" → "cover.png"). */
+export const displayFilename = (filename: string) => filename.replace(/^[0-9a-f]{16}-/, '');

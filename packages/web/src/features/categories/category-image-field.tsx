@@ -1,4 +1,4 @@
-import type { CatalogueImage } from '@almoner/contracts';
+import { displayFilename, type CatalogueImage } from '@almoner/contracts';
 import { Button, FileButton, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -26,12 +26,12 @@ export function CategoryImageField({ value, onChange, error }: Props) {
     <Input.Wrapper label="Image" error={error}>
       <Group gap="md" mt={4} wrap="nowrap">
         {value?.thumbnail_url ? (
-          <Image src={value.thumbnail_url} alt={value.filename} w={72} h={72} fit="cover" radius="sm" />
+          <Image src={value.thumbnail_url} alt={displayFilename(value.filename)} w={72} h={72} fit="cover" radius="sm" />
         ) : (
           <IconPhoto size={72} stroke={1} aria-hidden />
         )}
         <Stack gap={4}>
-          <Text size="sm">{value ? value.filename : 'No image.'}</Text>
+          <Text size="sm">{value ? displayFilename(value.filename) : 'No image.'}</Text>
           <Group gap="xs">
             <FileButton onChange={(file) => void handleFile(file)} accept="image/*">
               {(props) => (

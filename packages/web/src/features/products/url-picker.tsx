@@ -5,7 +5,12 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSiteUrls } from './api.ts';
 
-const GROUPS: Record<SiteUrlType, string> = { page: 'Pages', product: 'Products', category: 'Categories', post: 'Posts' };
+const GROUPS: Record<SiteUrlType, string> = {
+  page: 'Pages',
+  product: 'Products',
+  category: 'Categories',
+  post: 'Posts',
+};
 
 type Props = {
   label: string;
@@ -22,13 +27,22 @@ type Props = {
  */
 export function UrlPicker({ label, description, value, onChange, error }: Props) {
   const [focused, setFocused] = useState(false);
-  const [query] = useDebouncedValue(value.startsWith('/') || isExternalUrl(value) ? '' : value, 250);
+  const [query] = useDebouncedValue(
+    value.startsWith('/') || isExternalUrl(value) ? '' : value,
+    250,
+  );
   const urls = useSiteUrls(query, focused);
   const names = new Map((urls.data ?? []).map((u) => [u.url, u.name]));
-  const data = (Object.keys(GROUPS) as SiteUrlType[])
-    .map((type) => ({ group: GROUPS[type], items: [...new Set((urls.data ?? []).filter((u) => u.type === type).map((u) => u.url))] }))
-    .filter((g) => g.items.length > 0);
   const external = value.trim() !== '' && isExternalUrl(value);
+  // A full web address needs no suggestions from the site.
+  const data = external
+    ? []
+    : (Object.keys(GROUPS) as SiteUrlType[])
+        .map((type) => ({
+          group: GROUPS[type],
+          items: [...new Set((urls.data ?? []).filter((u) => u.type === type).map((u) => u.url))],
+        }))
+        .filter((g) => g.items.length > 0);
   return (
     <Autocomplete
       label={label}

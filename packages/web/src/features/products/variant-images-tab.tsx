@@ -1,4 +1,4 @@
-import { VARIANT_IMAGES_MAX, type CatalogueImage } from '@almoner/contracts';
+import { displayFilename, VARIANT_IMAGES_MAX, type CatalogueImage } from '@almoner/contracts';
 import { ActionIcon, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -32,13 +32,18 @@ export function ImagesTab({ form }: { form: VariantForm }) {
         added.push(await uploadCatalogueImage(file, '/jpanel/products/cdn'));
       }
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? `${UPLOAD_FAILED} ${error.message}` : UPLOAD_FAILED);
+      toast.error(
+        error instanceof Error && error.message
+          ? `${UPLOAD_FAILED} ${error.message}`
+          : UPLOAD_FAILED,
+      );
     } finally {
       set([...images, ...added]);
       setUploading(false);
     }
   };
-  const error = Object.entries(form.errors).find(([key]) => key.startsWith('image_ids'))?.[1] as string | undefined;
+  const error = Object.entries(form.errors).find(([key]) => key.startsWith('image_ids'))?.[1] as
+    string | undefined;
   return (
     <Stack gap="sm">
       {images.length === 0 ? (
@@ -46,38 +51,81 @@ export function ImagesTab({ form }: { form: VariantForm }) {
           No images yet.
         </Text>
       ) : (
-        <Stack gap="xs" component="ol" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Variant images">
-          {images.map((image, i) => (
-            <Group key={image.id} component="li" gap="sm" wrap="nowrap" data-testid="variant-image">
-              {image.thumbnail_url ? (
-                <Image src={image.thumbnail_url} alt={image.filename} w={56} h={56} fit="cover" radius="sm" />
-              ) : (
-                <IconPhoto size={56} aria-hidden />
-              )}
-              <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                {image.filename}
-                {i === 0 && (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    (thumbnail)
-                  </Text>
+        <Stack
+          gap="xs"
+          component="ol"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Variant images"
+        >
+          {images.map((image, i) => {
+            const name = displayFilename(image.filename);
+            return (
+              <Group
+                key={image.id}
+                component="li"
+                gap="sm"
+                wrap="nowrap"
+                data-testid="variant-image"
+              >
+                {image.thumbnail_url ? (
+                  <Image
+                    src={image.thumbnail_url}
+                    alt={name}
+                    w={56}
+                    h={56}
+                    fit="cover"
+                    radius="sm"
+                  />
+                ) : (
+                  <IconPhoto size={56} aria-hidden />
                 )}
-              </Text>
-              <ActionIcon variant="subtle" aria-label={`Move ${image.filename} up`} disabled={i === 0} onClick={() => move(i, -1)}>
-                <IconArrowUp size={16} />
-              </ActionIcon>
-              <ActionIcon variant="subtle" aria-label={`Move ${image.filename} down`} disabled={i === images.length - 1} onClick={() => move(i, 1)}>
-                <IconArrowDown size={16} />
-              </ActionIcon>
-              <ActionIcon variant="subtle" color="red" aria-label={`Remove ${image.filename}`} onClick={() => set(images.filter((x) => x.id !== image.id))}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
+                <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
+                  {name}
+                  {i === 0 && (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      (thumbnail)
+                    </Text>
+                  )}
+                </Text>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${name} up`}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={`Move ${name} down`}
+                  disabled={i === images.length - 1}
+                  onClick={() => move(i, 1)}
+                >
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Remove ${name}`}
+                  onClick={() => set(images.filter((x) => x.id !== image.id))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            );
+          })}
         </Stack>
       )}
       <Group gap="sm">
-        <FileButton onChange={(files) => void handleFiles(files)} accept="image/*" multiple disabled={images.length >= VARIANT_IMAGES_MAX}>
+        <FileButton
+          onChange={(files) => void handleFiles(files)}
+          accept="image/*"
+          multiple
+          disabled={images.length >= VARIANT_IMAGES_MAX}
+        >
           {(props) => (
             <Button {...props} variant="default" size="xs" loading={uploading}>
               Upload images
