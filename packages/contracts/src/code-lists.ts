@@ -35,7 +35,7 @@ export const REFUND_STATUSES = ['succeeded', 'pending', 'failed', 'canceled'] as
 export const WEBHOOK_CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded'] as const;
 
 /** Records media can be attached to (`mediables.mediable_type`). */
-export const MEDIABLE_TYPES = ['product', 'sponsorship', 'timeline_post', 'page', 'post', 'fundraising_page', 'virtual_event'] as const;
+export const MEDIABLE_TYPES = ['product', 'product_variant', 'sponsorship', 'timeline_post', 'page', 'post', 'fundraising_page', 'virtual_event'] as const;
 
 /** Records staff notes can be written on (`notes.commentable_type`). */
 export const COMMENTABLE_TYPES = ['supporter', 'contribution', 'sponsorship', 'recurring_payment_profile'] as const;

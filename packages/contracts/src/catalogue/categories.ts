@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { text } from '../rules.ts';
+import { catalogueImageSchema } from './site-urls.ts';
 
 /** Product categories (incumbent §1.5 `productcategory`: name, parent, sequence, URL name). */
 
@@ -23,6 +24,8 @@ export const categoryInputSchema = z.object({
     .or(z.literal(''))
     .nullish()
     .transform((v) => v || null),
+  /** The category's image (an uploaded catalogue image); null removes it, left out keeps it. */
+  media_id: id.nullable().optional(),
 });
 export type CategoryInput = z.input<typeof categoryInputSchema>;
 export type CategoryInputParsed = z.output<typeof categoryInputSchema>;
@@ -34,6 +37,7 @@ export const categorySchema = z.object({
   sequence: z.number(),
   url_name: z.string().nullable(),
   products: z.number(),
+  image: catalogueImageSchema.nullable(),
 });
 export type Category = z.infer<typeof categorySchema>;
 export const categoryListSchema = z.object({ data: z.array(categorySchema) });

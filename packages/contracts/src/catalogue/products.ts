@@ -4,6 +4,7 @@ import { checkAmountDecimals, currencyCodeSchema } from '../money.ts';
 import { formBoolean, text } from '../rules.ts';
 import { customFieldInputSchema, customFieldSchema } from './custom-fields.ts';
 import { designationOptionsSchema } from './designations.ts';
+import { siteUrlSchema } from './site-urls.ts';
 import { skuMessages, variantInputSchema, variantSchema } from './variants.ts';
 
 /** Products (spec part 1 §2 "Other forms", §3, §5; part 2 §3; incumbent §1.5). */
@@ -65,12 +66,16 @@ export const productInputSchema = z
     allow_tributes: formBoolean().default(false),
     template_suffix: nullableText(100),
     gl_code: nullableText(200),
+    /** An extra button on the product page: its words and where it goes (the URL picker). */
+    alt_button_label: nullableText(100),
+    alt_button_url: siteUrlSchema,
     category_ids: z.array(id).max(100).default([]),
     designation_options: designationOptionsSchema.default({ type: 'single_account', default_account: null, designations: [] }),
     custom_fields: z.array(customFieldInputSchema).max(100).default([]),
     variants: z.array(variantInputSchema).min(1, { error: productMessages.variantRequired }).max(100),
   })
   .superRefine((p, ctx) => {
+    if (p.alt_button_url && !p.alt_button_label) ctx.addIssue({ code: 'custom', path: ['alt_button_label'], message: messages.required });
     const amounts = ['price', 'sale_price', 'cost', 'fair_market_value', 'price_minimum', 'shipping_expectation_threshold'] as const;
     p.variants.forEach((v, i) => {
       for (const key of amounts) checkAmountDecimals(ctx, v[key] ?? undefined, p.base_currency, ['variants', i, key]);
@@ -103,6 +108,8 @@ export const productDetailSchema = z.object({
   allow_tributes: z.boolean(),
   template_suffix: z.string().nullable(),
   gl_code: z.string().nullable(),
+  alt_button_label: z.string().nullable(),
+  alt_button_url: z.string().nullable(),
   category_ids: z.array(z.number()),
   designation_options: z.object({
     type: z.enum(['single_account', 'supporters_choice']),

@@ -3,6 +3,7 @@ import { SKU_PATTERN } from '../code-lists.ts';
 import { messages } from '../messages.ts';
 import { decimalAmountSchema } from '../money.ts';
 import { formBoolean, specDate, text } from '../rules.ts';
+import { catalogueImageSchema, VARIANT_IMAGES_MAX } from './site-urls.ts';
 
 /** Product variants (spec part 2 §3 "Variant", §4, §5, §9). */
 
@@ -151,6 +152,8 @@ export const variantInputSchema = z
       .default({})
       .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v)) as Record<string, string>),
     linked_variants: z.array(linkedVariantSchema).max(50).default([]),
+    /** The Images tab: uploaded images in the order shown; left out, the images stay as they are. */
+    image_ids: z.array(id).max(VARIANT_IMAGES_MAX, { error: `Up to ${VARIANT_IMAGES_MAX} images.` }).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.billing_starts_on && v.billing_ends_on && v.billing_ends_on <= v.billing_starts_on) {
@@ -204,6 +207,7 @@ export const variantSchema = z.object({
   /** The donor CRM's codes by key (only the keys that are set). */
   crm_metadata: z.object(Object.fromEntries(CRM_CODE_KEYS.map((k) => [k, z.string().optional()])) as Record<(typeof CRM_CODE_KEYS)[number], z.ZodOptional<z.ZodString>>),
   linked_variants: z.array(z.object({ variant_id: z.number(), name: z.string(), quantity: z.number(), price: z.number() })),
+  images: z.array(catalogueImageSchema),
 });
 export type Variant = z.infer<typeof variantSchema>;
 

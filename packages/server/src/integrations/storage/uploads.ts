@@ -27,7 +27,8 @@ export type CompletedUpload = {
 export type UploadsOptions<Answer extends z.ZodType> = {
   /** `/jpanel/media/cdn` → POST /jpanel/media/cdn/sign and /jpanel/media/cdn/done. */
   prefix: string;
-  permission: string;
+  /** One permission, or a list of which any one will do. */
+  permission: string | readonly string[];
   /** Collections this area takes (media: files, products …). */
   collections: readonly string[];
   /** Accepted content types; a trailing `/*` accepts a family (image/*). */

@@ -3,6 +3,8 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
+import type { Storage } from '../../integrations/storage/index.ts';
+import { assertImages, readImage } from './catalogue-images.ts';
 import { productCategories } from './products.tables.ts';
 
 const columns = {
@@ -12,16 +14,24 @@ const columns = {
   sequence: productCategories.sequence,
   url_name: productCategories.urlName,
   products: sql<number>`(select count(*)::int from product_category_links l where l.category_id = "product_categories"."id")`,
+  mediaId: productCategories.mediaId,
 };
+type Row = Omit<Category, 'image'> & { mediaId: number | null };
 
-export async function listCategories(db: Queryable): Promise<{ data: Category[] }> {
-  return { data: await db.select(columns).from(productCategories).orderBy(asc(productCategories.sequence), asc(productCategories.name)) };
+const withImage = async (db: Queryable, storage: Storage | undefined, { mediaId, ...row }: Row): Promise<Category> => ({
+  ...row,
+  image: await readImage(db, storage, mediaId),
+});
+
+export async function listCategories(db: Queryable, storage?: Storage): Promise<{ data: Category[] }> {
+  const rows = await db.select(columns).from(productCategories).orderBy(asc(productCategories.sequence), asc(productCategories.name));
+  return { data: await Promise.all(rows.map((r) => withImage(db, storage, r))) };
 }
 
-export async function getCategory(db: Queryable, id: number): Promise<Category> {
+export async function getCategory(db: Queryable, id: number, storage?: Storage): Promise<Category> {
   const [row] = await db.select(columns).from(productCategories).where(eq(productCategories.id, id));
   if (!row) throw new AppError('not_found', messages.notFound);
-  return row;
+  return withImage(db, storage, row);
 }
 
 /** The parent must exist and must not be the category itself or below it (the tree stays a tree). */
@@ -36,7 +46,7 @@ async function checkParent(db: Queryable, id: number | null, parentId: number | 
   }
 }
 
-async function saveCategory(db: Db, actor: Actor, id: number | null, input: CategoryInputParsed): Promise<Category> {
+async function saveCategory(db: Db, actor: Actor, id: number | null, input: CategoryInputParsed, storage?: Storage): Promise<Category> {
   const savedId = await withActor(db, actor, async (tx) => {
     if (id !== null) await getCategory(tx, id);
     await checkParent(tx, id, input.parent_id);
@@ -47,18 +57,26 @@ async function saveCategory(db: Db, actor: Actor, id: number | null, input: Cate
         .where(and(eq(productCategories.urlName, input.url_name), id === null ? undefined : ne(productCategories.id, id)));
       if (clash.length) throw fieldError('url_name', categoryMessages.urlNameInUse);
     }
-    const values = { name: input.name, parentId: input.parent_id, sequence: input.sequence, urlName: input.url_name, updatedAt: sql`now()` };
+    if (input.media_id) await assertImages(tx, [input.media_id], () => 'media_id');
+    const values = {
+      name: input.name,
+      parentId: input.parent_id,
+      sequence: input.sequence,
+      urlName: input.url_name,
+      ...(input.media_id === undefined ? {} : { mediaId: input.media_id }),
+      updatedAt: sql`now()`,
+    };
     if (id !== null) {
       await tx.update(productCategories).set(values).where(eq(productCategories.id, id));
       return id;
     }
     return ((await tx.insert(productCategories).values(values).returning({ id: productCategories.id }))[0] as { id: number }).id;
   });
-  return getCategory(db, savedId);
+  return getCategory(db, savedId, storage);
 }
 
-export const createCategory = (db: Db, actor: Actor, input: CategoryInputParsed) => saveCategory(db, actor, null, input);
-export const updateCategory = (db: Db, actor: Actor, id: number, input: CategoryInputParsed) => saveCategory(db, actor, id, input);
+export const createCategory = (db: Db, actor: Actor, input: CategoryInputParsed, storage?: Storage) => saveCategory(db, actor, null, input, storage);
+export const updateCategory = (db: Db, actor: Actor, id: number, input: CategoryInputParsed, storage?: Storage) => saveCategory(db, actor, id, input, storage);
 
 /** Products and promo codes lose the link; subcategories move up to the top level. */
 export async function deleteCategory(db: Db, actor: Actor, id: number): Promise<{ message: string }> {

@@ -12,6 +12,8 @@ import {
   productInputSchema,
   productOptionSchema,
   productOptionsQuerySchema,
+  siteUrlOptionSchema,
+  siteUrlsQuerySchema,
   stockMovementSchema,
   validateSkuResponseSchema,
   validateSkuSchema,
@@ -33,6 +35,9 @@ import {
   updateProduct,
   validateSku,
 } from './products.service.ts';
+import { storageFor } from '../../integrations/storage/index.ts';
+import { registerCatalogueUploads } from './catalogue-images.ts';
+import { listSiteUrls } from './site-urls.ts';
 import { listStockMovements } from './stock.ts';
 
 const tags = ['products'];
@@ -41,6 +46,16 @@ const listingRequest = listingRequestSchema(productFiltersSchema);
 /** Products, their variants, custom fields and designations (spec part 1 §2, §5, §7; part 2 §3, §7). */
 export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
+  const storage = () => storageFor(ctx.config);
+
+  // Variant images (the Images tab): whoever may add or edit a product may upload one.
+  registerCatalogueUploads(app, '/jpanel/products/cdn', ['product.add', 'product.edit']);
+
+  app.get(
+    '/jpanel/urls.json',
+    { config: { permission: 'product.view' }, schema: { summary: 'Site URL picker options: pages, products, categories and posts', tags, querystring: siteUrlsQuerySchema, response: { 200: z.array(siteUrlOptionSchema) } } },
+    async (request) => listSiteUrls(ctx.db, request.query.query ?? ''),
+  );
 
   app.post(
     '/jpanel/products.listing',
@@ -57,7 +72,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jpanel/products.json',
     { config: { permission: 'product.view' }, schema: { summary: 'Product picker options by search or ids', tags, querystring: productOptionsQuerySchema, response: { 200: z.array(productOptionSchema) } } },
-    async (request) => listProductOptions(ctx.db, request.query),
+    async (request) => listProductOptions(ctx.db, request.query, storage()),
   );
 
   app.get(
@@ -81,7 +96,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jpanel/products/:id',
     { config: { permission: 'product.view' }, schema: { summary: 'Read a product with its variants and custom fields', tags, params: idParam, response: { 200: productDetailSchema } } },
-    async (request) => getProduct(ctx.db, request.params.id),
+    async (request) => getProduct(ctx.db, request.params.id, storage()),
   );
 
   app.get(
@@ -96,7 +111,7 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jpanel/products',
     { config: { permission: 'product.add' }, schema: { summary: 'Create a product', tags, body: productInputSchema, response: { 201: productDetailSchema } } },
-    async (request, reply) => reply.status(201).send(await createProduct(ctx.db, request.actor, request.body)),
+    async (request, reply) => reply.status(201).send(await createProduct(ctx.db, request.actor, request.body, storage())),
   );
 
   app.post(
@@ -108,6 +123,6 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/jpanel/products/:id',
     { config: { permission: 'product.edit' }, schema: { summary: 'Update a product', tags, params: idParam, body: productInputSchema, response: { 200: productDetailSchema } } },
-    async (request) => updateProduct(ctx.db, request.actor, request.params.id, request.body),
+    async (request) => updateProduct(ctx.db, request.actor, request.params.id, request.body, storage()),
   );
 };

@@ -21,6 +21,9 @@ import { downloadFiles } from '../media/media.tables.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { memberships } from '../supporters/supporters.tables.ts';
 import { productCategories, productCategoryLinks, productCustomFields, products, productVariants } from './products.tables.ts';
+import type { Storage } from '../../integrations/storage/index.ts';
+import { media } from '../media/media.tables.ts';
+import { imageView } from './catalogue-images.ts';
 import { readVariants, saveVariants } from './products.variants.ts';
 
 type ProductRow = typeof products.$inferSelect;
@@ -49,12 +52,12 @@ const toField = (f: FieldRow): CustomField => ({
   map_to_product_meta: f.mapToProductMeta,
 });
 
-export async function getProduct(db: Queryable, id: number): Promise<ProductDetail> {
+export async function getProduct(db: Queryable, id: number, storage?: Storage): Promise<ProductDetail> {
   const p = await findProduct(db, id);
   const [fields, categories, variants] = await Promise.all([
     db.select().from(productCustomFields).where(and(eq(productCustomFields.productId, id), isNull(productCustomFields.deletedAt))).orderBy(asc(productCustomFields.sequence), asc(productCustomFields.id)),
     db.select({ id: productCategoryLinks.categoryId }).from(productCategoryLinks).where(eq(productCategoryLinks.productId, id)).orderBy(asc(productCategoryLinks.sequence)),
-    readVariants(db, id, p.baseCurrency),
+    readVariants(db, id, p.baseCurrency, storage),
   ]);
   const stock = variants.reduce((sum, v) => sum + v.quantity, 0);
   return {
@@ -79,6 +82,8 @@ export async function getProduct(db: Queryable, id: number): Promise<ProductDeta
     allow_tributes: p.allowTributes,
     template_suffix: p.templateSuffix,
     gl_code: p.glCode,
+    alt_button_label: p.altButtonLabel,
+    alt_button_url: p.altButtonUrl,
     category_ids: categories.map((c) => c.id),
     designation_options: p.designationOptions ?? { type: 'single_account', default_account: p.glCode, designations: [] },
     custom_fields: fields.map(toField),
@@ -131,6 +136,8 @@ function productColumns(input: ProductInputParsed, userId: number | null) {
     allowTributes: input.allow_tributes,
     templateSuffix: input.template_suffix,
     glCode: input.gl_code,
+    altButtonLabel: input.alt_button_label,
+    altButtonUrl: input.alt_button_url,
     designationOptions: normaliseDesignations(input.designation_options, input.template_suffix),
     updatedBy: userId,
     updatedAt: sql`now()`,
@@ -177,7 +184,7 @@ async function saveCustomFields(tx: Tx, productId: number, fields: CustomFieldIn
   }
 }
 
-async function saveProduct(db: Db, actor: Actor, id: number | null, input: ProductInputParsed): Promise<ProductDetail> {
+async function saveProduct(db: Db, actor: Actor, id: number | null, input: ProductInputParsed, storage?: Storage): Promise<ProductDetail> {
   try {
     const productId = await withActor(db, actor, async (tx) => {
       if (id !== null) await findProduct(tx, id);
@@ -195,7 +202,7 @@ async function saveProduct(db: Db, actor: Actor, id: number | null, input: Produ
       await saveVariants(tx, savedId, input.base_currency, input.variants, actor.userId);
       return savedId;
     });
-    return await getProduct(db, productId);
+    return await getProduct(db, productId, storage);
   } catch (error) {
     // Two saves of one new code at once: the unique index decides, with the same message.
     if (isSkuConflict(error)) throw fieldError('code', skuMessages.inUse);
@@ -203,8 +210,8 @@ async function saveProduct(db: Db, actor: Actor, id: number | null, input: Produ
   }
 }
 
-export const createProduct = (db: Db, actor: Actor, input: ProductInputParsed) => saveProduct(db, actor, null, input);
-export const updateProduct = (db: Db, actor: Actor, id: number, input: ProductInputParsed) => saveProduct(db, actor, id, input);
+export const createProduct = (db: Db, actor: Actor, input: ProductInputParsed, storage?: Storage) => saveProduct(db, actor, null, input, storage);
+export const updateProduct = (db: Db, actor: Actor, id: number, input: ProductInputParsed, storage?: Storage) => saveProduct(db, actor, id, input, storage);
 
 /** Soft delete: the product leaves lists and pickers; its SKU stays taken. */
 export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<{ message: string }> {
@@ -216,7 +223,7 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<{
 }
 
 /** GET /jpanel/products.json (part 2 §7): picker options by search, or the chosen ids. */
-export async function listProductOptions(db: Queryable, query: { query?: string | undefined; ids?: number[] | undefined }): Promise<ProductOption[]> {
+export async function listProductOptions(db: Queryable, query: { query?: string | undefined; ids?: number[] | undefined }, storage?: Storage): Promise<ProductOption[]> {
   const words = (query.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   const rows = await db
@@ -225,6 +232,9 @@ export async function listProductOptions(db: Queryable, query: { query?: string 
       name: products.name,
       code: products.code,
       has_donation_variant: sql<boolean>`exists (select 1 from product_variants v where v.product_id = "products"."id" and v.is_donation and v.deleted_at is null)`,
+      // The product's own image, else the first image of its first live variant.
+      imageId: sql<number | null>`coalesce(${products.mediaId}, (select mb.media_id from product_variants v join mediables mb on mb.mediable_type = 'product_variant' and mb.mediable_id = v.id
+        where v.product_id = "products"."id" and v.deleted_at is null order by v.sequence, v.id, mb.sequence limit 1))`,
     })
     .from(products)
     .where(
@@ -236,7 +246,12 @@ export async function listProductOptions(db: Queryable, query: { query?: string 
     )
     .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
     .limit(50);
-  return rows.map((r) => ({ ...r, thumbnail: null }));
+  const imageIds = [...new Set(rows.map((r) => r.imageId).filter((x): x is number => x !== null).map(Number))];
+  const images = imageIds.length
+    ? await db.select({ id: media.id, filename: media.filename, storageKey: media.storageKey }).from(media).where(inArray(media.id, imageIds))
+    : [];
+  const urls = new Map(await Promise.all(images.map(async (m) => [m.id, (await imageView(storage, m)).thumbnail_url] as const)));
+  return rows.map(({ imageId, ...r }) => ({ ...r, thumbnail: imageId === null ? null : (urls.get(Number(imageId)) ?? null) }));
 }
 
 /** What the product form chooses from. */

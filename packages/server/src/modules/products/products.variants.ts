@@ -14,6 +14,8 @@ import { queryRows } from '../../listing/engine.ts';
 import { downloadFiles } from '../media/media.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { products, productVariants, variantBundles } from './products.tables.ts';
+import type { Storage } from '../../integrations/storage/index.ts';
+import { assertImages, readVariantImages, saveVariantImages } from './catalogue-images.ts';
 import { setStock } from './stock.ts';
 
 type VariantRow = typeof productVariants.$inferSelect;
@@ -24,7 +26,7 @@ const dec = (minor: number | null, currency: string) => (minor === null ? null :
 const minorOf = (amount: number | null, currency: string) => (amount === null ? null : toMinor(amount, currency));
 
 /** A product's live variants as the API answers them, in their order. */
-export async function readVariants(db: Queryable, productId: number, currency: string): Promise<Variant[]> {
+export async function readVariants(db: Queryable, productId: number, currency: string, storage?: Storage): Promise<Variant[]> {
   const rows = await db
     .select({ v: productVariants, file: downloadFiles.filename, by: sql<string | null>`nullif(concat_ws(' ', ${users.firstName}, ${users.lastName}), '')` })
     .from(productVariants)
@@ -41,7 +43,11 @@ export async function readVariants(db: Queryable, productId: number, currency: s
         .innerJoin(products, eq(products.id, productVariants.productId))
         .where(inArray(variantBundles.variantId, ids))
     : [];
-  return rows.map(({ v, file, by }) => toVariant(v, file, by, currency, bundles.filter((b) => b.variantId === v.id)));
+  const images = await readVariantImages(db, storage, ids);
+  return rows.map(({ v, file, by }) => ({
+    ...toVariant(v, file, by, currency, bundles.filter((b) => b.variantId === v.id)),
+    images: images.get(v.id) ?? [],
+  }));
 }
 
 function toVariant(
@@ -50,7 +56,7 @@ function toVariant(
   modifiedBy: string | null,
   currency: string,
   bundles: { linkedId: number; quantity: number; price: number; name: string }[],
-): Variant {
+): Omit<Variant, 'images'> {
   return {
     id: v.id,
     variant_name: v.variantName,
@@ -199,6 +205,7 @@ export async function saveVariants(tx: Tx, productId: number, currency: string, 
   const existingIds = existing.map((e) => e.id);
   await assertReferences(tx, productId, input, existingIds);
   await assertVariantSkus(tx, input);
+  for (const [i, v] of input.entries()) await assertImages(tx, v.image_ids ?? [], (j) => `variants.${i}.image_ids.${j}`);
   const variants = withOneDefault(input);
   const sentIds = variants.map((v) => v.id).filter((x): x is number => x !== undefined);
   const gone = existingIds.filter((id) => !sentIds.includes(id));
@@ -216,6 +223,7 @@ export async function saveVariants(tx: Tx, productId: number, currency: string, 
       await tx.update(productVariants).set(columns).where(eq(productVariants.id, id));
       if (v.update_quantity && v.quantity !== null) await setStock(tx, { variantId: id, quantity: v.quantity, userId, reason: 'manual_edit' });
     }
+    if (v.image_ids !== undefined) await saveVariantImages(tx, id, v.image_ids);
     await tx.delete(variantBundles).where(eq(variantBundles.variantId, id));
     const links = v.linked_variants.filter((l) => l.variant_id !== id);
     if (links.length) {

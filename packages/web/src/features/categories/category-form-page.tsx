@@ -1,4 +1,4 @@
-import { categoryInputSchema, type Category, type CategoryInput } from '@almoner/contracts';
+import { categoryInputSchema, type CatalogueImage, type Category, type CategoryInput } from '@almoner/contracts';
 import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
@@ -8,18 +8,20 @@ import { toast } from '../../components/toast.ts';
 import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 import { ApiError } from '../../lib/api.ts';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
+import { CategoryImageField } from './category-image-field.tsx';
 import { categoryPaths, useCategories, useCategory, useDeleteCategory, useSaveCategory } from './api.ts';
 
-type Values = { name: string; parent_id: string | null; sequence: string; url_name: string };
+type Values = { name: string; parent_id: string | null; sequence: string; url_name: string; image: CatalogueImage | null };
 
 const toValues = (c: Category | undefined): Values => ({
   name: c?.name ?? '',
   parent_id: c?.parent_id == null ? null : String(c.parent_id),
   sequence: String(c?.sequence ?? 0),
   url_name: c?.url_name ?? '',
+  image: c?.image ?? null,
 });
 
-const toInput = (v: Values): CategoryInput => ({ name: v.name, parent_id: v.parent_id === null ? null : Number(v.parent_id), sequence: v.sequence, url_name: v.url_name });
+const toInput = (v: Values): CategoryInput => ({ name: v.name, parent_id: v.parent_id === null ? null : Number(v.parent_id), sequence: v.sequence, url_name: v.url_name, media_id: v.image?.id ?? null });
 
 function validate(values: Values): Record<string, string> {
   const parsed = categoryInputSchema.safeParse(toInput(values));
@@ -119,6 +121,7 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
               <Select label="Parent category" placeholder="None (top level)" data={parents} searchable clearable {...form.getInputProps('parent_id')} />
               <TextInput label="URL name" description="Lower-case letters, numbers and hyphens" maxLength={150} {...form.getInputProps('url_name')} />
               <TextInput label="Order" description="Lower numbers come first" inputMode="numeric" {...form.getInputProps('sequence')} />
+              <CategoryImageField value={form.values.image} onChange={(image) => form.setFieldValue('image', image)} error={form.errors.media_id as string | undefined} />
             </SimpleGrid>
           </Paper>
           <Group justify="flex-end">

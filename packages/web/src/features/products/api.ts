@@ -1,4 +1,4 @@
-import type { ProductDetail, ProductFormOptions, ProductInput, ProductOption, StockMovement, VariantOption } from '@almoner/contracts';
+import type { ProductDetail, ProductFormOptions, ProductInput, ProductOption, SiteUrlOption, StockMovement, VariantOption } from '@almoner/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -9,7 +9,18 @@ export const productKeys = {
   formOptions: () => [...productKeys.all, 'form-options'] as const,
   options: (query: string, ids: number[]) => [...productKeys.all, 'options', query, ids] as const,
   variantOptions: (query: string) => [...productKeys.all, 'variant-options', query] as const,
+  siteUrls: (query: string) => [...productKeys.all, 'site-urls', query] as const,
 };
+
+/** The URL picker's options: the site's pages, products, categories and posts matching `query`. */
+export function useSiteUrls(query: string, enabled = true) {
+  return useQuery({
+    queryKey: productKeys.siteUrls(query),
+    queryFn: () => api<SiteUrlOption[]>(`/jpanel/urls.json?query=${encodeURIComponent(query)}`).catch(() => [] as SiteUrlOption[]),
+    enabled,
+    placeholderData: (previous) => previous,
+  });
+}
 
 export function useProduct(id: number | null) {
   return useQuery({ queryKey: productKeys.detail(id ?? 0), queryFn: () => api<ProductDetail>(`/jpanel/products/${id}`), enabled: id !== null });

@@ -1,5 +1,6 @@
 import type {
   BillingPeriod,
+  CatalogueImage,
   Choice,
   CustomField,
   CustomFieldType,
@@ -78,6 +79,8 @@ export type VariantValues = {
   file_description: string;
   crm_metadata: Record<string, string>;
   linked_variants: { variant_id: number; name: string; quantity: string; price: string }[];
+  /** The Images tab, in the order shown. */
+  images: CatalogueImage[];
 };
 
 export type ProductFormValues = {
@@ -94,6 +97,8 @@ export type ProductFormValues = {
   is_dcc_enabled: boolean;
   allow_tributes: boolean;
   template_suffix: string;
+  alt_button_label: string;
+  alt_button_url: string;
   category_ids: string[];
   designation_options: DesignationOptions;
   custom_fields: CustomFieldValues[];
@@ -113,7 +118,7 @@ export const blankVariant = (isDefault = false): VariantValues => ({
   redirects_to_product_id: null, shipping: 'no', weight_lbs: '', shipping_expectation_threshold: '', shipping_expectation_over: '',
   shipping_expectation_under: '', sku: '', barcode: '', quantity: '0', update_quantity: false, quantity_restock: '', quantity_modified_at: null,
   quantity_modified_by: null, membership_id: null, file_type: '', file_id: null, file_name: null, external_resource_uri: '', download_expiry_seconds: '',
-  download_address_limit: '', download_limit: '', file_description: '', crm_metadata: {}, linked_variants: [],
+  download_address_limit: '', download_limit: '', file_description: '', crm_metadata: {}, linked_variants: [], images: [],
 });
 
 const fieldValues = (f: CustomField): CustomFieldValues => ({
@@ -135,6 +140,7 @@ export const variantValues = (v: Variant): VariantValues => ({
   file_name: v.file_name, external_resource_uri: v.external_resource_uri ?? '', download_expiry_seconds: str(v.download_expiry_seconds),
   download_address_limit: str(v.download_address_limit), download_limit: str(v.download_limit), file_description: v.file_description ?? '',
   crm_metadata: v.crm_metadata, linked_variants: v.linked_variants.map((l) => ({ variant_id: l.variant_id, name: l.name, quantity: String(l.quantity), price: String(l.price) })),
+  images: v.images,
 });
 
 export function toValues(p: ProductDetail | undefined, currency: string): ProductFormValues {
@@ -152,6 +158,8 @@ export function toValues(p: ProductDetail | undefined, currency: string): Produc
     is_dcc_enabled: p?.is_dcc_enabled ?? false,
     allow_tributes: p?.allow_tributes ?? false,
     template_suffix: p?.template_suffix ?? '',
+    alt_button_label: p?.alt_button_label ?? '',
+    alt_button_url: p?.alt_button_url ?? '',
     category_ids: (p?.category_ids ?? []).map(String),
     designation_options: p?.designation_options ?? { type: 'single_account', default_account: null, designations: [] },
     custom_fields: (p?.custom_fields ?? []).map(fieldValues),
@@ -197,6 +205,7 @@ export function variantInput(v: VariantValues): VariantInput {
     file_description: v.file_description,
     crm_metadata: v.crm_metadata,
     linked_variants: v.linked_variants.map((l) => ({ variant_id: l.variant_id, quantity: Number(l.quantity) || 1, price: l.price || 0 })),
+    image_ids: v.images.map((i) => i.id),
   };
 }
 
@@ -215,6 +224,8 @@ export function toInput(values: ProductFormValues): ProductInput {
     is_dcc_enabled: values.is_dcc_enabled,
     allow_tributes: values.allow_tributes,
     template_suffix: values.template_suffix || null,
+    alt_button_label: values.alt_button_label,
+    alt_button_url: values.alt_button_url,
     category_ids: values.category_ids.map(Number),
     designation_options: values.designation_options,
     // New rows removed before saving never existed; existing ones go as `_delete`.

@@ -35,6 +35,7 @@ import {
   type VariantValues,
 } from './product-form-values.ts';
 import { VariantList } from './variant-list.tsx';
+import { UrlPicker } from './url-picker.tsx';
 import { VariantModal } from './variant-modal.tsx';
 
 type Props = {
@@ -193,6 +194,19 @@ export function ProductForm({ product, options, readOnly, onSaved }: Props) {
                   {...form.getInputProps('category_ids')}
                 />
                 <Textarea label="Summary" autosize minRows={1} {...form.getInputProps('summary')} />
+                <TextInput
+                  label="Alternative button label"
+                  description="An extra button on the product page, e.g. Read the report."
+                  maxLength={100}
+                  {...form.getInputProps('alt_button_label')}
+                />
+                <UrlPicker
+                  label="Alternative button link"
+                  description="A page of this site, or a full web address."
+                  value={v.alt_button_url}
+                  onChange={(url) => form.setFieldValue('alt_button_url', url)}
+                  error={errors.alt_button_url}
+                />
               </SimpleGrid>
               <Group gap="xl" mt="md">
                 <Checkbox

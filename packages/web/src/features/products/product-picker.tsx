@@ -1,5 +1,6 @@
 import { PRODUCT_PICKER_MAX, pickerMessages } from '@almoner/contracts';
-import { MultiSelect, Select, Text } from '@mantine/core';
+import { Avatar, Group, MultiSelect, Select, Text } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useProductOptions } from './api.ts';
@@ -40,6 +41,18 @@ export function ProductPicker(props: Single | Multiple) {
     ...missing.map((id) => ({ value: String(id), label: pickerMessages.unknownProduct })),
   ];
   const warning = missing.length ? pickerMessages.productMissing : undefined;
+  // Part 2 §3 "Product list item": each option shows the product's thumbnail.
+  const renderOption = ({ option }: { option: { value: string; label: string } }) => {
+    const thumbnail = byId.get(Number(option.value))?.thumbnail ?? null;
+    return (
+      <Group gap="sm" wrap="nowrap">
+        <Avatar src={thumbnail} size={28} radius="sm" alt="">
+          <IconPackage size={16} aria-hidden />
+        </Avatar>
+        <Text size="sm">{option.label}</Text>
+      </Group>
+    );
+  };
   const common = {
     label: props.label,
     description: props.description,
@@ -50,6 +63,7 @@ export function ProductPicker(props: Single | Multiple) {
     filter: ({ options }: { options: unknown[] }) => options as never,
     nothingFoundMessage: query ? 'No products match.' : 'Type to search products.',
     error: props.error ?? warning,
+    renderOption,
   };
   return (
     <>

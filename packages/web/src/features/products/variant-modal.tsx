@@ -28,6 +28,7 @@ import {
   MembershipTab,
   ShippingTab,
 } from './variant-tabs.tsx';
+import { ImagesTab } from './variant-images-tab.tsx';
 
 type Props = {
   variant: VariantValues | null;
@@ -191,8 +192,9 @@ type TabsProps = {
 function VariantTabs({ form, productId, options, recurring, currency }: TabsProps) {
   const hasMemberships = (options?.memberships.length ?? 0) > 0;
   return (
-    <Tabs defaultValue="shipping" keepMounted={false}>
+    <Tabs defaultValue="images" keepMounted={false}>
       <Tabs.List>
+        <Tabs.Tab value="images">Images</Tabs.Tab>
         <Tabs.Tab value="shipping">Shipping</Tabs.Tab>
         <Tabs.Tab value="inventory">Inventory</Tabs.Tab>
         {hasMemberships && <Tabs.Tab value="group">Group</Tabs.Tab>}
@@ -201,6 +203,9 @@ function VariantTabs({ form, productId, options, recurring, currency }: TabsProp
         {recurring && <Tabs.Tab value="billing">Billing Cycle</Tabs.Tab>}
         {options?.crm_enabled && <Tabs.Tab value="crm">DP Codes</Tabs.Tab>}
       </Tabs.List>
+      <Tabs.Panel value="images" pt="md">
+        <ImagesTab form={form} />
+      </Tabs.Panel>
       <Tabs.Panel value="shipping" pt="md">
         <ShippingTab form={form} currency={currency} />
       </Tabs.Panel>

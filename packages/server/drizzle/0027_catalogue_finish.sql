@@ -1,0 +1,2 @@
+ALTER TABLE "mediables" DROP CONSTRAINT "mediables_type_check";--> statement-breakpoint
+ALTER TABLE "mediables" ADD CONSTRAINT "mediables_type_check" CHECK ("mediables"."mediable_type" in ('product', 'product_variant', 'sponsorship', 'timeline_post', 'page', 'post', 'fundraising_page', 'virtual_event'));
