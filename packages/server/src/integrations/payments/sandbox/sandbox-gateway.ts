@@ -1,4 +1,4 @@
-import { achAccountSchema, gatewayMessages, type AchAccount } from '@almoner/contracts';
+import { achAccountSchema, gatewayAchCurrencies, gatewayMessages, type AchAccount } from '@almoner/contracts';
 import { and, eq, inArray, isNull, or, sql, sum } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/client.ts';
 import {
@@ -51,7 +51,7 @@ export function createSandboxGateway(db: Db, { now = () => new Date() }: Sandbox
         // Capture tokens are cards; a saved method (pm_) may also be a bank account, debited.
         const bank = source?.type === 'bank' && source.reusable;
         if (!source || (source.type !== 'card' && !bank)) throw new GatewayError('invalid_request', gatewayMessages.tokenInvalid, 'source');
-        if (bank && !(SANDBOX_ACH_CURRENCIES as readonly string[]).includes(request.currency)) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
+        if (bank && !SANDBOX_ACH_CURRENCIES.includes(request.currency)) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
         const result = chargeResult(source.outcome);
         const status = bank && result.status === 'succeeded' ? 'pending' : result.status;
         const reference = newReference(bank ? 'py' : 'ch');
@@ -238,11 +238,14 @@ export function createSandboxGateway(db: Db, { now = () => new Date() }: Sandbox
   };
 }
 
-/** US debits go by ABA routing number; Canadian pre-authorised debits by transit and institution. */
-const SANDBOX_ACH_CURRENCIES = ['USD', 'CAD'] as const;
+/**
+ * US debits go by ABA routing number; Canadian pre-authorised debits by transit and institution.
+ * The same list the payment dialog offers the Bank tab by (contracts gatewayAchCurrencies).
+ */
+const SANDBOX_ACH_CURRENCIES = gatewayAchCurrencies.sandbox;
 
 function checkAchCurrency(currency: string, account: AchAccount): void {
-  if (!(SANDBOX_ACH_CURRENCIES as readonly string[]).includes(currency)) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
+  if (!SANDBOX_ACH_CURRENCIES.includes(currency)) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
   if (currency === 'CAD' && account.transit_number === undefined) throw new GatewayError('invalid_request', gatewayMessages.transitNumber, 'transit_number');
   if (currency === 'USD' && account.routing_number === undefined) throw new GatewayError('invalid_request', gatewayMessages.routingNumber, 'routing_number');
 }
