@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -52,6 +52,16 @@ export async function scanForCardNumbers(options: { dataDir: string; serverOutpu
   for (const line of requests.split('\n')) {
     if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) \//.test(line)) request = line.slice(0, 120);
     add(`request ${request}`, line);
+  }
+
+  // Uploaded files (signed uploads stream into storage/ rather than through the capture); text ones only.
+  const storage = join(options.dataDir, 'storage');
+  if (existsSync(storage)) {
+    for (const entry of readdirSync(storage, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const content = readFileSync(join(entry.parentPath, entry.name));
+      if (!content.includes(0)) add(`uploaded file ${entry.name}`, content.toString('utf8'));
+    }
   }
 
   const db = await PGlite.create({ dataDir: join(options.dataDir, 'db'), extensions: { pg_trgm } });

@@ -14,6 +14,15 @@ async function appIn(dir: string) {
   registerRequestCapture(app, dir);
   app.post('/jpanel/echo', async (request) => request.body);
   app.post('/sandbox-gateway/v1/tokens', async () => ({ token: 'tok_x' }));
+  // As the signed upload route does: the raw request is the file.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.put('/storage/*', async (request) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request.raw) chunks.push(chunk as Buffer);
+      return { bytes: Buffer.concat(chunks).length };
+    });
+  });
   return app;
 }
 
@@ -25,6 +34,8 @@ describe('request capture for the browser suite’s card scan', () => {
     const echoed = await app.inject({ method: 'POST', url: '/jpanel/echo?q=1', payload: { note: 'hello' } });
     expect(echoed.json()).toEqual({ note: 'hello' });
     await app.inject({ method: 'POST', url: '/sandbox-gateway/v1/tokens', payload: { number: '4242424242424242' } });
+    const upload = await app.inject({ method: 'PUT', url: '/storage/a.csv', payload: 'a,b\n1,2\n', headers: { 'content-type': 'text/csv' } });
+    expect(upload.json()).toEqual({ bytes: 8 });
     const captured = readFileSync(join(dir, CAPTURED_REQUESTS_FILE), 'utf8');
     expect(captured).toContain('POST /jpanel/echo?q=1\n{"note":"hello"}');
     expect(captured).not.toContain('4242');
