@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { scanForCardNumbers } from './card-scan.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -37,7 +38,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ALMONER_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ALMONER_SCHEDULE: '0', ALMONER_SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ALMONER_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ALMONER_SCHEDULE: '0', ALMONER_E2E_SCAN_REQUESTS: '1', ALMONER_SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -62,9 +63,16 @@ export default async function setup(project: TestProject) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (server.exitCode === null) {
+      server.kill('SIGKILL');
+      await exited;
+    }
+    // Issue 9: no card number in any request, table or log line of the whole suite (card-scan.ts).
+    const cards = await scanForCardNumbers({ dataDir, serverOutput: output, requestsFile: join(dataDir, 'captured-requests.log') }).finally(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+    });
     await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+    if (cards.length) throw new Error(`Card numbers reached Almoner during the browser suite:\n${cards.join('\n')}`);
   };
 }
 

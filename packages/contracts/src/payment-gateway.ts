@@ -12,6 +12,9 @@ export const gatewayMessages = {
   cvc: 'Enter the 3- or 4-digit security code.',
   postalCode: 'Enter a valid postal code.',
   routingNumber: 'Enter a valid 9-digit routing number.',
+  transitNumber: 'Enter the 5-digit transit number.',
+  institutionNumber: 'Enter the 3-digit institution number.',
+  achCurrency: 'Bank debits are not available in this currency.',
   accountNumber: 'Enter an account number of 4 to 17 digits.',
   accountHolder: 'Enter the account holder’s name.',
   declined: 'The card was declined.',
@@ -129,13 +132,26 @@ export const cardTokenSchema = z.object({
 });
 export type CardToken = z.infer<typeof cardTokenSchema>;
 
-/** ACH debit details, checked before anything reaches the bank. */
-export const achAccountSchema = z.object({
-  routing_number: z.string().trim().refine(isValidRoutingNumber, { error: gatewayMessages.routingNumber }),
-  account_number: z.string().trim().regex(/^\d{4,17}$/, { error: gatewayMessages.accountNumber }),
-  account_type: z.enum(['checking', 'savings']),
-  account_holder_name: z.string().trim().min(1, { error: gatewayMessages.accountHolder }).max(100, { error: gatewayMessages.accountHolder }),
-});
+/**
+ * Bank debit details, checked before anything reaches the bank: a US account by its ABA routing
+ * number, or a Canadian one (pre-authorised debit) by the transit and institution numbers of its
+ * cheques. Which one a debit needs follows its currency (the gateway checks that).
+ */
+export const achAccountSchema = z
+  .object({
+    routing_number: z.string().trim().refine(isValidRoutingNumber, { error: gatewayMessages.routingNumber }).optional(),
+    transit_number: z.string().trim().regex(/^\d{5}$/, { error: gatewayMessages.transitNumber }).optional(),
+    institution_number: z.string().trim().regex(/^\d{3}$/, { error: gatewayMessages.institutionNumber }).optional(),
+    account_number: z.string().trim().regex(/^\d{4,17}$/, { error: gatewayMessages.accountNumber }),
+    account_type: z.enum(['checking', 'savings']),
+    account_holder_name: z.string().trim().min(1, { error: gatewayMessages.accountHolder }).max(100, { error: gatewayMessages.accountHolder }),
+  })
+  .superRefine((account, ctx) => {
+    const canadian = account.transit_number !== undefined || account.institution_number !== undefined;
+    if (canadian && account.transit_number === undefined) ctx.addIssue({ code: 'custom', path: ['transit_number'], message: gatewayMessages.transitNumber });
+    if (canadian && account.institution_number === undefined) ctx.addIssue({ code: 'custom', path: ['institution_number'], message: gatewayMessages.institutionNumber });
+    if (!canadian && account.routing_number === undefined) ctx.addIssue({ code: 'custom', path: ['routing_number'], message: gatewayMessages.routingNumber });
+  });
 export type AchAccount = z.output<typeof achAccountSchema>;
 
 /** Where each gateway's hosted card fields page lives (served by Almoner for the sandbox). */
@@ -143,3 +159,23 @@ export const cardFieldsPaths: Record<PaymentGatewayName, string> = { sandbox: '/
 
 /** The `type` of every postMessage the hosted card fields and the CardFields component exchange. */
 export const CARD_FIELDS_MESSAGE = 'almoner-card-fields';
+
+/**
+ * GET /sandbox-gateway/v1/ledger: the sandbox gateway's own record of what it charged, debited
+ * and refunded (its dashboard, as a real gateway has one), searched by the payment's description.
+ */
+export const sandboxLedgerQuerySchema = z.object({
+  description: z.string().trim().min(1).max(255).refine((v) => !v.includes('\u0000')),
+});
+export const sandboxLedgerEntrySchema = z.object({
+  reference: z.string(),
+  kind: z.enum(['charge', 'ach_debit', 'refund']),
+  idempotency_key: z.string(),
+  payment_reference: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['succeeded', 'pending', 'failed']),
+  description: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SandboxLedgerEntry = z.infer<typeof sandboxLedgerEntrySchema>;

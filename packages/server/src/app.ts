@@ -16,6 +16,7 @@ import './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { RequestLog, loggerOptions, newRequestId, registerRequestId } from './http/logging.ts';
 import { parseNested } from './http/qs.ts';
+import { registerRequestCapture } from './http/request-capture.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
@@ -69,6 +70,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   registerRequestId(app);
+  registerRequestCapture(app, config.dataDir);
   registerAccessControl(app);
 
   await app.register(swagger, {

@@ -32,7 +32,7 @@ if (role === 'worker') {
 } else {
   const app = await buildApp({ database, config, logger: true, jobs });
   await ensureAdmin(app.ctx);
-  if (process.env.ALMONER_SEED !== '0') await seedDemoIfEmpty(database, (line) => app.log.info(line));
+  if (process.env.ALMONER_SEED !== '0') await seedDemoIfEmpty(database, (line) => app.log.info(line), undefined, config.appKey);
   await app.listen({ port: config.port, host: config.host });
   close = () => app.close();
 

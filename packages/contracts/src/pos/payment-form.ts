@@ -194,11 +194,12 @@ export function showsFulfillmentCheckbox(
 export const FULFILLMENT_SETTING: FulfillmentSetting = 'shipping';
 
 /**
- * Currencies each gateway can debit a bank account in. The gateway interface debits US accounts
- * (ABA routing numbers), so only USD; the completion route refuses the others with its message.
+ * Currencies each gateway can debit a bank account in: the sandbox takes US accounts (ABA
+ * routing numbers) in USD and Canadian ones (transit and institution numbers) in CAD, as the
+ * gateway interface's `achCurrencies` says; the completion route refuses the others.
  */
 export const gatewayAchCurrencies: Record<PaymentGatewayName, readonly string[]> = {
-  sandbox: ['USD'],
+  sandbox: ['USD', 'CAD'],
 };
 
 /** Whether the Bank tab is offered (spec §2.3): the gateway takes ACH in this currency. */

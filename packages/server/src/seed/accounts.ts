@@ -1,3 +1,4 @@
+import { sandboxSources } from '../integrations/payments/sandbox/sandbox.tables.ts';
 import { paymentMethods } from '../modules/payments/payments.tables.ts';
 import { supporters } from '../modules/supporters/supporters.tables.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
@@ -5,6 +6,7 @@ import { at, type SeedContext } from './context.ts';
 import { supporterRow, type SupporterRef } from './people.ts';
 import type { MethodPlan } from './plan-profiles.ts';
 import type { Reference } from './reference.ts';
+import { sandboxMethod } from './saved-methods.ts';
 import { insertRows } from './writer.ts';
 
 const BATCH = 10_000;
@@ -19,9 +21,18 @@ export async function insertAccounts(ctx: SeedContext, people: SupporterRef[], m
     const rows = people.slice(start, start + BATCH).map((s) => supporterRow(ctx, s, rng, loginHash));
     await ctx.run((q) => insertRows(q, supporters, rows));
   }
+  const tokens = ctx.rng.fork('sandbox-methods');
   for (let start = 0; start < methods.length; start += BATCH) {
-    const rows = methods.slice(start, start + BATCH).map((m) => methodRow(ctx, people[m.supporterIndex] as SupporterRef, m, reference));
-    await ctx.run((q) => insertRows(q, paymentMethods, rows));
+    const batch = methods.slice(start, start + BATCH).map((m) => {
+      const s = people[m.supporterIndex] as SupporterRef;
+      return { row: methodRow(ctx, s, m, reference), saved: sandboxMethod(tokens, ctx.appKey, m, s.createdAt) };
+    });
+    const sources = batch.flatMap((b) => (b.saved ? [b.saved.source] : []));
+    const rows = batch.map((b) => ({ ...b.row, token: b.saved?.token ?? null }));
+    await ctx.run(async (q) => {
+      await insertRows(q, sandboxSources, sources);
+      await insertRows(q, paymentMethods, rows);
+    });
   }
   ctx.log(`supporters: ${people.length.toLocaleString('en-US')}, saved payment methods: ${methods.length.toLocaleString('en-US')}`);
 }

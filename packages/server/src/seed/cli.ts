@@ -37,7 +37,7 @@ try {
     const started = Date.now();
     const scale = scaleFor(contributions, supporters);
     console.log(`Seeding ${scale.contributions.toLocaleString('en-US')} contributions and ${scale.supporters.toLocaleString('en-US')} supporters into ${database.kind}…`);
-    await generateOrganisation(database, { scale, run: transactionPerCall(database.db), concurrent: true, log: (line) => console.log(`  ${line}`) });
+    await generateOrganisation(database, { scale, run: transactionPerCall(database.db), concurrent: true, appKey: config.appKey, log: (line) => console.log(`  ${line}`) });
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 } finally {

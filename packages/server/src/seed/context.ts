@@ -30,6 +30,8 @@ export type SeedContext = {
   currency: string;
   /** The organisation time zone: the day a row's rate is dated. */
   timeZone: string;
+  /** Seals the saved methods' gateway tokens (the server's app key); none: methods get no token. */
+  appKey: Buffer | null;
 };
 
 export const at = (ms: number) => new Date(Math.round(ms));

@@ -39,6 +39,8 @@ export type GenerateOptions = {
   log: (line: string) => void;
   /** The runner opens a transaction per call, so slices may be written side by side. */
   concurrent?: boolean;
+  /** The server's app key, to seal the demo saved methods' sandbox tokens (see saved-methods.ts). */
+  appKey?: Buffer | undefined;
 };
 
 /**
@@ -87,7 +89,7 @@ async function createContext(database: Database, options: GenerateOptions): Prom
   const serial = database.kind === 'pglite';
   const money = await options.run((q) => getOrgMoneySettings(q));
   return {
-    currency: money.currency, timeZone: money.timeZone,
+    currency: money.currency, timeZone: money.timeZone, appKey: options.appKey ?? null,
     database, run: options.run, ids, scale: options.scale, rng: new Rng(SEED), faker, now, staff,
     serial, writeLanes: options.concurrent && !serial && role?.superuser === 'on' ? 2 : 1, log: options.log,
   };

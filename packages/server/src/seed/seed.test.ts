@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import { createSandboxGateway } from '../integrations/payments/sandbox/sandbox-gateway.ts';
+import { billProfile } from '../modules/recurring/recurring.billing.ts';
 import { createTestDatabase } from '../test/test-db.ts';
 import { seedDemoIfEmpty } from './demo.ts';
 import { generateOrganisation } from './generate.ts';
@@ -136,6 +139,32 @@ describe('the generator', () => {
       expect(await count(database, 'select count(*) from recurring_transactions')).toBeGreaterThan(0);
       expect(await count(database, 'select count(*) from audit_log')).toBe(0);
       expect(await findOrphans(database)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+describe('the demo seed with the app key', () => {
+  it('gives saved cards and bank accounts sandbox tokens that the recurring billing job charges', async () => {
+    const database = await createTestDatabase();
+    try {
+      const appKey = randomBytes(32);
+      await seedDemoIfEmpty(database, quiet, scaleFor(600, 150), appKey);
+      expect(await count(database, "select count(*) from payment_methods where type in ('card', 'bank') and token is null")).toBe(0);
+      expect(await count(database, "select count(*) from payment_methods where type = 'paypal' and token is not null")).toBe(0);
+      const deps = { appKey, gateway: async (tx: Tx) => createSandboxGateway(database.kind === 'postgres' ? database.db : (tx as unknown as Db)) };
+      const today = new Date().toISOString().slice(0, 10);
+      for (const type of ['card', 'bank']) {
+        const [profile] = await queryRows(database.db, sql`
+          select rp.id from recurring_payment_profiles rp join payment_methods m on m.id = rp.payment_method_id
+           where rp.status = 'Active' and not rp.is_manual and not rp.is_locked and m.type = ${type} and m.status = 'ACTIVE' order by rp.id limit 1`);
+        const id = Number(profile!.id);
+        await database.db.execute(sql`update recurring_payment_profiles set next_billing_date = ${today}, next_attempt_date = null where id = ${id}`);
+        expect(await billProfile(database, deps, id, today), type).toBe('charged');
+        const [entry] = await queryRows(database.db, sql`select kind, status from sandbox_ledger where idempotency_key like ${`recurring:${id}:%`}`);
+        expect(entry).toMatchObject(type === 'card' ? { kind: 'charge', status: 'succeeded' } : { kind: 'ach_debit', status: 'pending' });
+      }
     } finally {
       await database.close();
     }

@@ -8,6 +8,8 @@ import type { AchAccount, PaymentGatewayName } from '@almoner/contracts';
 export type PaymentGateway = {
   /** Stripe is wired by configuration (stripe/), not yet offered by the payment_gateway setting. */
   name: PaymentGatewayName | 'stripe';
+  /** Currencies `debitAch` takes (USD: ABA routing numbers; CAD: transit and institution numbers). */
+  achCurrencies: readonly string[];
   /** Charges a capture token (`tok_…` from the hosted card fields) or a saved method (`pm_…`). */
   charge: (request: ChargeRequest) => Promise<GatewayPayment>;
   /** Refunds all or part of what is left of a payment. */

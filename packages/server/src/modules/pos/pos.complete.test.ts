@@ -185,6 +185,24 @@ describe('POST /jpanel/pos/{id}/complete: every payment type', () => {
     expectMessage(await complete(poor.id, { payment_type: 'bank_account', ...bank, routing_number: '123456789', account_number: '000123456789' }), paymentFormMessages.routingNumber);
   });
 
+  it('bank in CAD: a Canadian account by transit and institution numbers; other currencies are refused', async () => {
+    const holder = { account_holder_name: 'Ada Lovelace', account_holder_type: 'personal', account_type: 'checking' } as const;
+    const cad = await simpleOrder(2500, 1, { currency: 'CAD' });
+    expectMessage(await complete(cad.id, { payment_type: 'bank_account', ...holder, transit_number: '1234', institution_number: '001', account_number: '1234567' }), paymentFormMessages.transitNumber);
+    expectMessage(await complete(cad.id, { payment_type: 'bank_account', ...holder, transit_number: '12345', institution_number: '1', account_number: '1234567' }), paymentFormMessages.institutionNumber);
+    // A US routing number does not stand in for a Canadian cheque's numbers.
+    expectMessage(await complete(cad.id, { payment_type: 'bank_account', ...holder, routing_number: '110000000', account_number: '1234567' }), paymentFormMessages.transitNumber);
+    const response = await complete(cad.id, { payment_type: 'bank_account', ...holder, transit_number: '12345', institution_number: '001', account_number: '1234567' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await payments(cad.id)).toEqual([expect.objectContaining({ type: 'bank', status: 'pending', amount: 2500 })]);
+    const [entry] = await queryRows(db(), sql`select kind, currency, status from sandbox_ledger where idempotency_key like ${`pos:${cad.clientUuid}:%`}`);
+    expect(entry).toMatchObject({ kind: 'ach_debit', currency: 'CAD', status: 'pending' });
+
+    const eur = await simpleOrder(2500, 1, { currency: 'EUR' });
+    expectMessage(await complete(eur.id, { payment_type: 'bank_account', ...holder, routing_number: '110000000', account_number: '000123456789' }), posCompleteMessages.bankCurrency('EUR'));
+    expect(await charges(eur.clientUuid)).toBe(0);
+  });
+
   it('saves the card for the supporter and charges the saved method next time', async () => {
     const supporterId = await makeSupporter(db());
     const first = await simpleOrder(2500, 1, { supporterId });

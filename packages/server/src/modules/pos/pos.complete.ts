@@ -21,7 +21,7 @@ import {
   issueReceiptIfDue,
   takeOrderStock,
 } from './pos.complete.effects.ts';
-import { achSource, attemptKey, chargeGateway, insertPayment, PAYMENT_ROW_TYPE, PaymentDeclined, recordDecline, type GatewaySource } from './pos.payment.ts';
+import { achSource, attemptKey, chargeGateway, checkAchCurrency, insertPayment, PAYMENT_ROW_TYPE, PaymentDeclined, recordDecline, type GatewaySource } from './pos.payment.ts';
 
 /**
  * Completing a point-of-sale order: payment of every type, exactly once.
@@ -121,6 +121,7 @@ async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, i
   if (source) {
     const gateway = await deps.gateway(tx);
     gatewayName = gateway.name;
+    checkAchCurrency(gateway, source, order.currency_code);
     const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
     const request = { idempotencyKey, amount: order.total_amount, currency: order.currency_code, description: `Payment for Contribution #${order.client_uuid}` };
     try {

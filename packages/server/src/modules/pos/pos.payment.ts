@@ -1,4 +1,4 @@
-import { bankAccountFormSchema, fieldErrors, posCompleteMessages, type PosCompleteRequest, type PosPaymentType } from '@almoner/contracts';
+import { bankAccountFormSchema, fieldErrors, posCompleteMessages, type AchAccount, type PosCompleteRequest, type PosPaymentType } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -19,7 +19,7 @@ export const PAYMENT_ROW_TYPE: Record<Exclude<PosPaymentType, 'free'>, string> =
 /** What a gateway type will charge: a capture token, a saved method's token, or bank details. */
 export type GatewaySource =
   | { kind: 'token'; source: string; paymentMethodId: number | null; methodType: string }
-  | { kind: 'ach'; holderType: string | null; account: { routing_number: string; account_number: string; account_type: 'checking' | 'savings'; account_holder_name: string } };
+  | { kind: 'ach'; holderType: string | null; account: AchAccount };
 
 /** A declined card or failed debit: the request rolls back, the attempt is recorded after. */
 export class PaymentDeclined extends Error {
@@ -145,8 +145,9 @@ export async function recordDecline(
 
 /**
  * The bank details of the request, checked by the same rules as the Bank tab (contracts
- * `bankAccountFormSchema`), every field's error at once. CAD accounts pass those rules but are
- * refused here: the gateway interface debits US accounts (ABA routing numbers) only.
+ * `bankAccountFormSchema`), every field's error at once: a Canadian cheque's transit and
+ * institution numbers in CAD, an ABA routing number otherwise. Whether the gateway debits
+ * accounts in this currency is asked of the gateway itself (`achCurrencies`, see checkAchCurrency).
  */
 export function achSource(input: PosCompleteRequest, currency: string): GatewaySource {
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
@@ -155,11 +156,16 @@ export function achSource(input: PosCompleteRequest, currency: string): GatewayS
     const errors = Object.fromEntries(Object.entries(fieldErrors(checked.error)).map(([field, message]) => [field, [message]]));
     throw new AppError('validation', Object.values(errors)[0]![0]!, errors);
   }
-  if (currency === 'CAD') throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
   const bank = checked.data;
-  return {
-    kind: 'ach',
-    holderType: bank.account_holder_type,
-    account: { routing_number: bank.routing_number ?? '', account_number: bank.account_number, account_type: bank.account_type, account_holder_name: bank.account_holder_name },
-  };
+  const base = { account_number: bank.account_number, account_type: bank.account_type, account_holder_name: bank.account_holder_name };
+  const account: AchAccount =
+    currency === 'CAD'
+      ? { ...base, transit_number: bank.transit_number ?? '', institution_number: bank.institution_number ?? '' }
+      : { ...base, routing_number: bank.routing_number ?? '' };
+  return { kind: 'ach', holderType: bank.account_holder_type, account };
+}
+
+/** Refuses a bank payment in a currency the organisation's gateway does not debit, before it is asked. */
+export function checkAchCurrency(gateway: PaymentGateway, source: GatewaySource, currency: string): void {
+  if (source.kind === 'ach' && !gateway.achCurrencies.includes(currency)) throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
 }

@@ -189,6 +189,47 @@ describe('sandbox gateway: ACH debits', () => {
   });
 });
 
+describe('sandbox gateway: Canadian debits, saved bank accounts and the ledger', () => {
+  const CANADIAN: AchAccount = { transit_number: '12345', institution_number: '001', account_number: '1234567', account_type: 'checking', account_holder_name: 'Jean Donor' };
+
+  it('debits a Canadian account in CAD by transit and institution numbers, and only in USD or CAD', async () => {
+    const debit = (currency: string, account: Partial<AchAccount>) =>
+      gateway.debitAch({ amount: 5000, currency, account: { ...CANADIAN, ...account }, idempotencyKey: key('pad') });
+    expect(gateway.achCurrencies).toEqual(['USD', 'CAD']);
+    expect(await debit('CAD', {})).toMatchObject({ status: 'pending', type: 'bank', currency: 'CAD', bank: { last4: '4567' } });
+    await refused(debit('CAD', { transit_number: '1234' }), gatewayMessages.transitNumber);
+    await refused(debit('CAD', { institution_number: '01' }), gatewayMessages.institutionNumber);
+    await refused(debit('CAD', { transit_number: undefined, institution_number: undefined, routing_number: '110000000' }), gatewayMessages.transitNumber);
+    await refused(debit('USD', {}), gatewayMessages.routingNumber);
+    await refused(gateway.debitAch({ amount: 5000, currency: 'EUR', account: ACCOUNT, idempotencyKey: key('pad') }), gatewayMessages.achCurrency);
+  });
+
+  it('charges a saved bank account as a pending debit', async () => {
+    const [saved] = await t.database.db
+      .insert(sandboxSources)
+      .values({ reference: `pm_bank_${key('b')}`, type: 'bank', reusable: true, outcome: 'succeeds', brand: 'savings', last4: '6789' })
+      .returning();
+    const payment = await gateway.charge({ amount: 3000, currency: 'USD', source: saved!.reference, idempotencyKey: key('bank-pm') });
+    expect(payment).toMatchObject({ type: 'bank', status: 'pending', card: null, bank: { last4: '6789', accountType: 'savings' } });
+    expect((await gateway.charge({ amount: 3000, currency: 'USD', source: saved!.reference, idempotencyKey: key('bank-pm') })).status).toBe('pending');
+    await refused(gateway.charge({ amount: 3000, currency: 'EUR', source: saved!.reference, idempotencyKey: key('bank-pm') }), gatewayMessages.achCurrency);
+  });
+
+  it('shows its ledger by description to staff who manage payments, and to no one else', async () => {
+    const description = `Ledger test ${key('d')}`;
+    const payment = await gateway.charge({ amount: 1234, currency: 'USD', source: await tokenFor('4242424242424242'), idempotencyKey: key('l'), description });
+    const { agent } = await signedIn(t);
+    const answer = await agent.get(`/sandbox-gateway/v1/ledger?description=${encodeURIComponent(description)}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toEqual([expect.objectContaining({ reference: payment.reference, kind: 'charge', amount: 1234, status: 'succeeded', description })]);
+    expect((await agent.get('/sandbox-gateway/v1/ledger')).statusCode).toBe(422);
+    expect((await agent.get('/sandbox-gateway/v1/ledger?description=a%00b')).statusCode).toBe(422);
+    const clerk = (await signedIn(t, { permissions: ['pos.edit'] })).agent;
+    expect((await clerk.get(`/sandbox-gateway/v1/ledger?description=${encodeURIComponent(description)}`)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox-gateway/v1/ledger?description=x` })).statusCode).toBe(401);
+  });
+});
+
 describe('sandbox gateway: settings and hosted page', () => {
   it('is the gateway the settings choose by default, and the only one they accept today', async () => {
     expect(gateway.name).toBe('sandbox');

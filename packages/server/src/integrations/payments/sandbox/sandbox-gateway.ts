@@ -1,4 +1,4 @@
-import { achAccountSchema, gatewayMessages } from '@almoner/contracts';
+import { achAccountSchema, gatewayAchCurrencies, gatewayMessages, type AchAccount } from '@almoner/contracts';
 import { and, eq, inArray, isNull, or, sql, sum } from 'drizzle-orm';
 import type { Db, Queryable } from '../../../db/client.ts';
 import {
@@ -38,6 +38,7 @@ export function createSandboxGateway(db: Db, { now = () => new Date() }: Sandbox
 
   return {
     name: 'sandbox',
+    achCurrencies: SANDBOX_ACH_CURRENCIES,
 
     charge: async (request: ChargeRequest) => {
       checkKey(request.idempotencyKey);
@@ -47,33 +48,39 @@ export function createSandboxGateway(db: Db, { now = () => new Date() }: Sandbox
         const replay = await findReplay(tx, request.idempotencyKey, hash);
         if (replay) return replay as GatewayPayment;
         const [source] = await tx.select().from(sandboxSources).where(eq(sandboxSources.reference, request.source));
-        if (!source || source.type !== 'card') throw new GatewayError('invalid_request', gatewayMessages.tokenInvalid, 'source');
+        // Capture tokens are cards; a saved method (pm_) may also be a bank account, debited.
+        const bank = source?.type === 'bank' && source.reusable;
+        if (!source || (source.type !== 'card' && !bank)) throw new GatewayError('invalid_request', gatewayMessages.tokenInvalid, 'source');
+        if (bank && !SANDBOX_ACH_CURRENCIES.includes(request.currency)) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
         const result = chargeResult(source.outcome);
-        const reference = newReference('ch');
+        const status = bank && result.status === 'succeeded' ? 'pending' : result.status;
+        const reference = newReference(bank ? 'py' : 'ch');
         const answer: GatewayPayment = {
           reference,
-          type: 'card',
-          status: result.status,
+          type: bank ? 'bank' : 'card',
+          status,
           outcome: result.outcome,
           amount: request.amount,
           amountRefunded: 0,
           currency: request.currency,
           failureCode: result.failureCode,
           failureMessage: result.failureMessage,
-          card: { brand: source.brand ?? 'unknown', last4: source.last4, expMonth: source.expMonth ?? 0, expYear: source.expYear ?? 0, cvcCheck: result.cvcCheck },
-          bank: null,
+          card: bank ? null : { brand: source.brand ?? 'unknown', last4: source.last4, expMonth: source.expMonth ?? 0, expYear: source.expYear ?? 0, cvcCheck: result.cvcCheck },
+          // A bank source keeps its account type where a card keeps its brand.
+          bank: bank ? { last4: source.last4, accountType: source.brand ?? 'checking' } : null,
           createdAt: now().toISOString(),
         };
         // The key is claimed first: a concurrent retry waits here and then answers the same.
         const recorded = await recordOnce(tx, {
           reference,
-          kind: 'charge',
+          kind: bank ? 'ach_debit' : 'charge',
           idempotencyKey: request.idempotencyKey,
           requestHash: hash,
           sourceReference: source.reference,
           amount: request.amount,
           currency: request.currency,
-          status: result.status,
+          status,
+          settlesAt: status === 'pending' ? new Date(now().getTime() + ACH_SETTLEMENT_DAYS * 86_400_000) : null,
           outcome: result.outcome,
           failureCode: result.failureCode,
           failureMessage: result.failureMessage,
@@ -106,6 +113,7 @@ export function createSandboxGateway(db: Db, { now = () => new Date() }: Sandbox
         throw new GatewayError('invalid_request', issue?.message ?? gatewayMessages.accountNumber, String(issue?.path[0] ?? 'account_number'));
       }
       const account = parsed.data;
+      checkAchCurrency(request.currency, account);
       const hash = requestHash('ach_debit', { amount: request.amount, currency: request.currency, ...account, description: request.description });
       return db.transaction(async (tx) => {
         const replay = await findReplay(tx, request.idempotencyKey, hash);
@@ -228,6 +236,18 @@ export function createSandboxGateway(db: Db, { now = () => new Date() }: Sandbox
       });
     },
   };
+}
+
+/**
+ * US debits go by ABA routing number; Canadian pre-authorised debits by transit and institution.
+ * The same list the payment dialog offers the Bank tab by (contracts gatewayAchCurrencies).
+ */
+const SANDBOX_ACH_CURRENCIES = gatewayAchCurrencies.sandbox;
+
+function checkAchCurrency(currency: string, account: AchAccount): void {
+  if (!SANDBOX_ACH_CURRENCIES.includes(currency)) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
+  if (currency === 'CAD' && account.transit_number === undefined) throw new GatewayError('invalid_request', gatewayMessages.transitNumber, 'transit_number');
+  if (currency === 'USD' && account.routing_number === undefined) throw new GatewayError('invalid_request', gatewayMessages.routingNumber, 'routing_number');
 }
 
 function toSavedMethod(row: typeof sandboxSources.$inferSelect): SavedPaymentMethod {

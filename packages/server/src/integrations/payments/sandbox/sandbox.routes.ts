@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { cardTokenRequestSchema, cardTokenSchema } from '@almoner/contracts';
+import { cardTokenRequestSchema, cardTokenSchema, sandboxLedgerEntrySchema, sandboxLedgerQuerySchema } from '@almoner/contracts';
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardFieldsPage } from './hosted/card-fields-page.ts';
 import { createCardToken } from './sandbox-tokens.ts';
+import { sandboxLedger } from './sandbox.tables.ts';
 
 const asset = (name: string) => readFileSync(new URL(`./hosted/${name}`, import.meta.url), 'utf8');
 const script = asset('card-fields.js');
@@ -56,6 +59,42 @@ export const sandboxGatewayRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return createCardToken(app.ctx.db, request.body);
+    },
+  );
+
+  // The gateway's dashboard view of its ledger: what it really charged, whatever Almoner recorded.
+  // Staff who manage payments only; at most 100 entries, oldest first.
+  app.get(
+    '/sandbox-gateway/v1/ledger',
+    {
+      config: { permission: 'admin.payments' },
+      schema: {
+        tags: ['sandbox gateway'],
+        summary: 'The sandbox gateway’s charges, debits and refunds with this description',
+        querystring: sandboxLedgerQuerySchema,
+        response: { 200: z.object({ data: z.array(sandboxLedgerEntrySchema) }) },
+      },
+    },
+    async (request) => {
+      const rows = await app.ctx.db
+        .select()
+        .from(sandboxLedger)
+        .where(eq(sandboxLedger.description, request.query.description))
+        .orderBy(asc(sandboxLedger.id))
+        .limit(100);
+      return {
+        data: rows.map((row) => ({
+          reference: row.reference,
+          kind: row.kind as 'charge' | 'ach_debit' | 'refund',
+          idempotency_key: row.idempotencyKey,
+          payment_reference: row.paymentReference,
+          amount: row.amount,
+          currency: row.currency,
+          status: row.status as 'succeeded' | 'pending' | 'failed',
+          description: row.description,
+          created_at: row.createdAt.toISOString(),
+        })),
+      };
     },
   );
 };

@@ -1,4 +1,5 @@
-import type { GatewayOutcome, GatewayPayment, GatewayRefund, GatewayStatus, PaymentGateway, SavedPaymentMethod } from '../gateway.ts';
+import { gatewayMessages } from '@almoner/contracts';
+import { GatewayError, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
 import { StripeDecline, stripeRequest, type StripeConfig } from './stripe-client.ts';
 
 type Obj = Record<string, unknown>;
@@ -70,6 +71,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
   const expand = ['latest_charge'];
   return {
     name: 'stripe',
+    // us_bank_account only; Canadian pre-authorised debits (acss_debit) need a mandate flow of their own.
+    achCurrencies: ['USD'],
 
     charge: ({ idempotencyKey, amount, currency, source, description }) => {
       const method = source.startsWith('pm_') ? { payment_method: source } : { payment_method_data: { type: 'card', card: { token: source } } };
@@ -78,8 +81,9 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       }, idempotencyKey));
     },
 
-    debitAch: ({ idempotencyKey, amount, currency, account, description }) =>
-      orDeclined(stripeRequest(config, 'POST', '/v1/payment_intents', {
+    debitAch: async ({ idempotencyKey, amount, currency, account, description }) => {
+      if (currency.toUpperCase() !== 'USD' || !account.routing_number) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
+      return orDeclined(stripeRequest(config, 'POST', '/v1/payment_intents', {
         amount,
         currency: currency.toLowerCase(),
         description,
@@ -93,7 +97,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
         // Staff took the donor's authorisation at the point of sale (the dialog's ACH terms box).
         mandate_data: { customer_acceptance: { type: 'offline' } },
         expand,
-      }, idempotencyKey)),
+      }, idempotencyKey));
+    },
 
     refund: async ({ idempotencyKey, paymentReference, amount, reason }): Promise<GatewayRefund> => {
       const refund = await stripeRequest(config, 'POST', '/v1/refunds', { payment_intent: paymentReference, amount, reason }, idempotencyKey);

@@ -68,6 +68,8 @@ export function AddressFields({ prefix, values, errors, withContact = true, onCh
         searchable
         data={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
         value={country}
+        // Picking the country already chosen keeps it (Mantine would clear it otherwise).
+        allowDeselect={false}
         onChange={(v) => {
           onChange(key('country'), v ?? '');
           onChange(key('state'), '');
@@ -80,6 +82,7 @@ export function AddressFields({ prefix, values, errors, withContact = true, onCh
           searchable
           data={regions.map((r) => ({ value: r.code, label: r.name }))}
           value={values[key('state')] || null}
+          allowDeselect={false}
           onChange={(v) => onChange(key('state'), v ?? '')}
           comboboxProps={{ withinPortal: true }}
         />

@@ -209,7 +209,13 @@ export function PaymentDialog(props: PaymentDialogProps) {
                       values={state.fields.bank}
                       errors={errors}
                       canSave={order.member_id !== null}
-                      onChange={(patch) => dispatch({ kind: 'bank', patch })}
+                      onChange={(patch) => {
+                        dispatch({ kind: 'bank', patch });
+                        // A field's message goes once it is edited; the rest stay until Complete.
+                        setErrors((all) =>
+                          Object.fromEntries(Object.entries(all).filter(([key]) => !(key in patch))),
+                        );
+                      }}
                     />
                   )}
                   {state.type === 'payment_method' && (
