@@ -142,7 +142,7 @@ describe('dashboard charts against independent SQL', () => {
     const perDay = await rows(sql`select ${localDay('created_at')} as day, count(*)::int as n from supporters
       where is_spam = false and ${inMarch('created_at')} group by 1`);
     const expected = Object.fromEntries(marchDays.map((d) => [d, { signups: 0 }]));
-    for (const r of perDay) expected[String(r.day)] = { signups: r.n };
+    for (const r of perDay) expected[String(r.day)] = { signups: Number(r.n) };
     expect(table(signups)).toEqual(expected);
 
     const types = await chart('member-types');
