@@ -1,4 +1,5 @@
 import { DASHBOARD_CHARTS, type DashboardChart, dashboardCharts, dashboardMessages } from '@almoner/contracts';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -60,6 +61,10 @@ describe('dashboard', () => {
     await sales.getByRole('columnheader', { name: 'Rate used' }).waitFor();
     await sales.getByRole('rowheader', { name: /Total in [A-Z]{3}/ }).or(sales.getByText(/Total in [A-Z]{3}/)).first().waitFor();
     await settledScreenshot(page, 'dashboard-year');
+    // Close-ups at full size, to read the axes, money and legends.
+    for (const chart of ['product-sales', 'sales-30-day', 'category-revenue', 'engagement']) {
+      await card(page, chart).screenshot({ path: join(import.meta.dirname, 'screenshots', `dashboard-${chart}.png`) });
+    }
 
     // Back in the browser's history to the last 30 days: the address holds the period.
     await page.goBack();
