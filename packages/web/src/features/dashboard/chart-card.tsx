@@ -57,7 +57,7 @@ export function ChartCard({ chart, period, children }: Props) {
             <div role="img" aria-label={`${info.title} chart`}>
               {children(data)}
             </div>
-            {data.money && data.money.by_currency.length > 0 && <CurrencyTable chart={data} />}
+            {data.money && data.money.by_currency.length > 0 && <CurrencyTable chart={data} title={info.title} />}
           </>
         )}
       </Stack>

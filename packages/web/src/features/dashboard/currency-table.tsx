@@ -1,12 +1,12 @@
 import { type DashboardChart, toDecimal, toMinor } from '@almoner/contracts';
-import { Table, Text } from '@mantine/core';
+import { Box, Table, Text } from '@mantine/core';
 import { formatAmount, formatRate } from './format.ts';
 
 /**
  * Money never adds up across currencies on screen either: each currency's own total, the same
  * in the organisation currency, and the rate(s) the contributions were converted at.
  */
-export function CurrencyTable({ chart }: { chart: DashboardChart }) {
+export function CurrencyTable({ chart, title }: { chart: DashboardChart; title: string }) {
   const money = chart.money;
   if (!money) return null;
   const seriesLabel = new Map(chart.series.map((s) => [s.key, s.label]));
@@ -15,8 +15,9 @@ export function CurrencyTable({ chart }: { chart: DashboardChart }) {
   // Every row is in the organisation currency here, so adding them is adding one currency.
   const orgTotal = toDecimal(money.by_currency.reduce((sum, t) => sum + toMinor(t.org_amount, money.org_currency), 0), money.org_currency);
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table fz="xs" verticalSpacing={4} striped>
+    // A narrow screen scrolls the table sideways; the region takes focus so a keyboard can scroll it too.
+    <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${title} by currency`}>
+      <Table miw={360} fz="xs" verticalSpacing={4} striped>
         <Table.Thead>
           <Table.Tr>
             {showLabel && <Table.Th>Category</Table.Th>}
@@ -51,6 +52,6 @@ export function CurrencyTable({ chart }: { chart: DashboardChart }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-    </Table.ScrollContainer>
+    </Box>
   );
 }

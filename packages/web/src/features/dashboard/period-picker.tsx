@@ -1,7 +1,7 @@
 import { formatDate } from '@almoner/contracts';
 import { Group, Select } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Period } from './api.ts';
 import { PERIOD_PRESETS, type PeriodPreset, presetOf, presetPeriod } from './period.ts';
 
@@ -12,9 +12,11 @@ export function PeriodPicker({ period, error, onChange }: Props) {
   const id = useId();
   const preset = error ? null : presetOf(period);
   // The calendar's own value while the second day is not picked yet; the period otherwise.
-  const [picking, setPicking] = useState<[string | null, string | null]>([null, null]);
-  useEffect(() => setPicking([null, null]), [period.from, period.to]);
-  const shown: [string | null, string | null] = picking[0] ? picking : error ? [null, null] : [period.from, period.to];
+  // It belongs to the period it was started from, so a new period (preset, Back) replaces it.
+  const key = `${period.from}/${period.to}`;
+  const [picking, setPicking] = useState<{ key: string; value: [string | null, string | null] } | null>(null);
+  const shown: [string | null, string | null] =
+    picking?.key === key ? picking.value : error ? [null, null] : [period.from, period.to];
   return (
     <Group align="flex-start" gap="sm">
       <Select
@@ -41,8 +43,8 @@ export function PeriodPicker({ period, error, onChange }: Props) {
         placeholder={error ? 'Choose dates' : `${formatDate(period.from)} – ${formatDate(period.to)}`}
         error={error}
         onChange={([from, to]) => {
+          setPicking(from && to ? null : { key, value: [from, to] });
           if (from && to) onChange({ from, to });
-          else setPicking([from, to]);
         }}
         w={{ base: '100%', sm: 280 }}
       />
