@@ -48,6 +48,10 @@ const shellVisits: Record<string, Visit> = {
   '': async (page) => {
     await page.goto('/jpanel/');
     await heading(page, /Welcome/);
+    // The landing page is the dashboard: checked once every chart has drawn or said it is empty.
+    await heading(page, 'Dashboard');
+    await page.locator('section[data-chart="category-revenue"]').locator('.recharts-surface, [data-empty]').first().waitFor();
+    await page.locator('section[data-chart] .recharts-surface, section[data-chart] [data-empty]').nth(10).waitFor();
     await expectAccessible(page, 'home');
     await checkOpened(page, () => page.getByRole('button', { name: 'Account menu' }).click(), 'menu', 'account menu');
   },

@@ -11,6 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { UpgradePrompt } from '../components/upgrade-prompt.tsx';
 import { hasEdition, useEditionFlags } from './edition.ts';
@@ -100,7 +101,8 @@ function PlanCard() {
   );
 }
 
-export function HomePage() {
+/** The welcome, then `children` (the dashboard, when the user may see it), then the plan and shortcuts. */
+export function HomePage({ children }: { children?: ReactNode }) {
   const session = useSession();
   const data = session.data;
   const shortcuts = data
@@ -115,6 +117,7 @@ export function HomePage() {
         <Title order={2}>Welcome, {data?.user.first_name}</Title>
         <Text c="dimmed">{data?.org_name}</Text>
       </Stack>
+      {children}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <PlanCard />
         <Stack gap="sm">

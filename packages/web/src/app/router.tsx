@@ -43,7 +43,7 @@ export const router = createBrowserRouter(
               // A page that fails shows its error inside the shell, sidebar and all.
               errorElement: <RouteErrorPage />,
               children: [
-                { index: true, lazy: async () => ({ Component: (await import('./home-page.tsx')).HomePage }) },
+                { index: true, lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage }) },
                 ...usersRoutes,
                 ...profileRoutes,
                 ...settingsRoutes,
