@@ -25,6 +25,7 @@ export type ProductSalesFilters = z.infer<typeof productSalesFiltersSchema>;
 export const productSalesRowSchema = z.object({
   id: z.number(),
   _url: z.string().meta({ description: 'The product\'s orders.' }),
+  org_currency: z.string(),
   code: z.string().nullable(),
   name: z.string(),
   first_purchase: z.string().nullable(),
@@ -177,6 +178,7 @@ export type ImpactFilters = z.infer<typeof impactFiltersSchema>;
 export const impactRowSchema = z.object({
   id: z.number(),
   _url: z.string(),
+  org_currency: z.string(),
   supporter: z.string(),
   email: z.string().nullable(),
   donation_amount: z.number(),

@@ -51,7 +51,7 @@ export const impactReport: ListingDefinition<ImpactFilters> = {
     referred_count: { select: sql`coalesce(rf.n, 0)` },
     referred_amount: { select: money(sql`coalesce(rf.amount, 0)`), sort: sql`coalesce(rf.amount, 0)` },
   },
-  rowExtras: { id: sql`s.id`, _url: sql`'/jpanel/supporters/' || s.id` },
+  rowExtras: { id: sql`s.id`, _url: sql`'/jpanel/supporters/' || s.id`, org_currency: orgCurrencySql },
   from: sql`supporters s left join ${giving} g on g.supporter_id = s.id left join ${fundraising} f on f.supporter_id = s.id
             left join ${referred} rf on rf.supporter_id = s.id`,
   baseWhere: sql`not s.is_spam`,

@@ -45,7 +45,7 @@ export function productSalesReport(f: ProductSalesFilters): ListingDefinition<Pr
       qty: { select: sql`g.qty` },
       org_amount: { select: sql`${decimalSql(sql`g.org_amount`, orgCurrencySql)}::float8`, sort: sql`g.org_amount` },
     },
-    rowExtras: { id: sql`p.id`, _url: sql`'/jpanel/reports/products/' || p.id`, by_currency: sql`coalesce(${byCurrency}, '')` },
+    rowExtras: { id: sql`p.id`, _url: sql`'/jpanel/reports/products/' || p.id`, org_currency: orgCurrencySql, by_currency: sql`coalesce(${byCurrency}, '')` },
     from: sql`(select i.product_id, count(distinct c.id)::int as contributions, sum(i.qty)::int as qty,
                       min(c.ordered_at) as first_purchase, max(c.ordered_at) as last_purchase, sum(${lineOrg}) as org_amount
                  from contribution_items i join contributions c on c.id = i.contribution_id
