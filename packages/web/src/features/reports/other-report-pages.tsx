@@ -24,14 +24,14 @@ import { ReportPage, type ReportRow, dateCell, moneyCell } from './report-page.t
 function Stat({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
   return (
     <Paper withBorder radius="md" p="sm">
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text component="div" size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="xl" fw={600}>
+      <Text component="div" size="xl" fw={600}>
         {value}
       </Text>
       {note && (
-        <Text size="sm" c="dimmed">
+        <Text component="div" size="sm" c="dimmed">
           {note}
         </Text>
       )}
