@@ -132,7 +132,7 @@ describe('reports', () => {
       // Row click: opens the row's own page.
       const target = answer.data[0]!;
       if (target._url) {
-        await page.locator('tbody tr').first().locator('td').nth(1).click();
+        await page.locator('[data-table-scroll] tbody tr').first().locator('td').nth(1).click();
         await page.waitForURL((url) => url.pathname === target._url);
       }
     });

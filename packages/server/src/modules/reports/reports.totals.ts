@@ -33,8 +33,8 @@ export async function orgCurrencyOf(q: Queryable): Promise<{ currency: string; d
  * currency (row by row at the row's own rate) and the lowest and highest rate used. Only the
  * organisation-currency figures are added across currencies.
  */
-export async function reportTotals<F>(q: Queryable, def: ListingDefinition<F>, query: ListingQuery<F>, spec: TotalsSpec): Promise<ReportTotals> {
-  const org = await orgCurrencyOf(q);
+/** The one statement a report's totals run (also run directly by the benchmark). */
+export function totalsSql<F>(def: ListingDefinition<F>, query: ListingQuery<F>, spec: TotalsSpec, orgDigits: number): SQL {
   const from = spec.source?.from ?? def.from;
   const where = spec.source?.where ?? whereClause(def, query.filters, query.page.search);
   const inner = sql.join(spec.measures.map((m, i) => sql`(${m.amount})::bigint as ${sql.identifier(`m${i}`)}`), sql`, `);
@@ -42,17 +42,19 @@ export async function reportTotals<F>(q: Queryable, def: ListingDefinition<F>, q
     spec.measures.map((_, i) => {
       const m = sql.identifier(`m${i}`);
       return sql`coalesce(sum(${m}), 0)::text as ${sql.identifier(`a${i}`)},
-                 coalesce(sum(${orgMinorSql(sql`${m}`, sql`rate`, sql`cur`, org.digits)}), 0)::text as ${sql.identifier(`o${i}`)}`;
+                 coalesce(sum(${orgMinorSql(sql`${m}`, sql`rate`, sql`cur`, orgDigits)}), 0)::text as ${sql.identifier(`o${i}`)}`;
     }),
     sql`, `,
   );
-  const rows = await queryRows(
-    q,
-    sql`select cur, count(*)::int as n, count(*) filter (where rate is null)::int as unconverted,
-               min(rate)::text as rate_min, max(rate)::text as rate_max, ${outer}
-          from (select (${spec.currency})::text as cur, (${spec.rate})::numeric as rate, ${inner} from ${from} where ${where}) t
-         group by cur order by cur`,
-  );
+  return sql`select cur, count(*)::int as n, count(*) filter (where rate is null)::int as unconverted,
+                    min(rate)::text as rate_min, max(rate)::text as rate_max, ${outer}
+               from (select (${spec.currency})::text as cur, (${spec.rate})::numeric as rate, ${inner} from ${from} where ${where}) t
+              group by cur order by cur`;
+}
+
+export async function reportTotals<F>(q: Queryable, def: ListingDefinition<F>, query: ListingQuery<F>, spec: TotalsSpec): Promise<ReportTotals> {
+  const org = await orgCurrencyOf(q);
+  const rows = await queryRows(q, totalsSql(def, query, spec, org.digits));
   const orgSums = spec.measures.map(() => 0n);
   const currencies = rows.map((row) => {
     const cur = String(row.cur);
