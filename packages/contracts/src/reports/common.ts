@@ -40,8 +40,9 @@ export function checkRange(f: { from?: string | undefined; to?: string | undefin
 export const reportCurrencyTotalSchema = z.object({
   currency: z.string().meta({ example: 'EUR' }),
   count: z.number().meta({ description: 'Rows in this currency.' }),
-  amounts: z.record(z.string(), z.number()).meta({ description: 'Each measure, in this currency.' }),
-  org_amounts: z.record(z.string(), z.number()).meta({ description: 'Each measure in the organisation currency, row by row at the row\'s rate.' }),
+  measures: z
+    .array(z.object({ key: z.string(), amount: z.number().meta({ description: 'In this currency.' }), org_amount: z.number().meta({ description: 'In the organisation currency, row by row at the row\'s rate.' }) }))
+    .meta({ description: 'Each measure, in the order of the report\'s measures.' }),
   rate_min: z.string().nullable().meta({ description: 'Lowest rate used (one unit of the currency in the organisation currency).' }),
   rate_max: z.string().nullable().meta({ description: 'Highest rate used; equal to rate_min when one rate applied.' }),
   unconverted: z.number().meta({ description: 'Rows without a stored rate, left out of org_amounts.' }),
@@ -54,7 +55,7 @@ export const reportTotalsSchema = z.object({
   measures: z.array(z.object({ key: z.string(), label: z.string() })),
   currencies: z.array(reportCurrencyTotalSchema),
   /** Each measure summed over every currency, in the organisation currency. */
-  org: z.record(z.string(), z.number()),
+  org: z.array(z.object({ key: z.string(), amount: z.number() })),
   count: z.number(),
 });
 export type ReportTotals = z.infer<typeof reportTotalsSchema>;

@@ -96,7 +96,7 @@ export const PAYMENT_AGGREGATE_BRANDS = ['MasterCard', 'Visa', 'Amex', 'ACH', 'O
 export const paymentAggregateSchema = z.object({
   org_currency: z.string(),
   brands: z.array(z.string()),
-  rows: z.array(z.object({ gateway: z.string(), amounts: z.record(z.string(), z.number()), total: z.number() })),
+  rows: z.array(z.object({ gateway: z.string(), amounts: z.array(z.object({ brand: z.string(), amount: z.number() })), total: z.number() })),
   total: z.number(),
   /** Payments without a stored rate, left out (never converted at 1). */
   unconverted: z.number(),

@@ -13,7 +13,8 @@ import { orgCurrencyOf, orgMinorSql, type TotalsSpec, wordsSearch } from './repo
 const lines = sql`(
   select 'c' || i.id as key, c.id as contribution_id, null::int as profile_id,
          'Contribution #' || upper(coalesce(c.invoice_number, c.client_uuid)) as reference, c.supporter_name as supporter,
-         concat_ws(' – ', i.description, i.code) as product, c.payment_gateway as gateway, c.payment_type as method,
+         concat_ws(' – ', i.description, i.code) as product, c.payment_gateway as gateway,
+         case c.payment_type when 'bank' then 'Bank (ACH)' when 'cheque' then 'Check' when 'unknown' then 'Other' when 'paypal' then 'PayPal' else initcap(c.payment_type) end as method,
          (i.total + i.dcc_amount) as line, i.dcc_amount as dcc, c.currency_code as cur, c.functional_exchange_rate as rate,
          coalesce(c.paid_at, c.ordered_at) as at
     from contribution_items i join contributions c on c.id = i.contribution_id

@@ -128,7 +128,7 @@ export async function paymentsAggregate(q: Queryable, query: ListingQuery<Paymen
   const out = [...byGateway].map(([gateway, amounts]) => {
     const sum = Object.values(amounts).reduce((a, b) => a + b, 0n);
     total += sum;
-    return { gateway, amounts: Object.fromEntries(Object.entries(amounts).map(([k, v]) => [k, dec(v)])), total: dec(sum) };
+    return { gateway, amounts: PAYMENT_AGGREGATE_BRANDS.map((brand) => ({ brand, amount: dec(amounts[brand] ?? 0n) })), total: dec(sum) };
   });
   return { org_currency: org.currency, brands: [...PAYMENT_AGGREGATE_BRANDS], rows: out, total: dec(total), unconverted };
 }

@@ -17,7 +17,7 @@ export async function independent(t: TestApp, text: string) {
 export const usdCents = (expr: string, rate: string, cur: string) =>
   `round((${expr})::numeric * ${rate}::numeric * (case ${cur} when 'JPY' then 100 else 1 end))`;
 
-type Totals = { org_currency: string; currencies: { currency: string; count: number; amounts: Record<string, number>; org_amounts: Record<string, number> }[]; org: Record<string, number> };
+type Totals = { org_currency: string; currencies: { currency: string; count: number; measures: { key: string; amount: number; org_amount: number }[] }[]; org: { key: string; amount: number }[] };
 
 /**
  * The report's totals equal the independent rows `{ cur, n, <measure>, org_<measure> }` (minor
@@ -30,11 +30,12 @@ export function expectTotals(totals: Totals, rows: Record<string, unknown>[], me
     const c = totals.currencies.find((x) => x.currency === row.cur)!;
     expect(c.count, String(row.cur)).toBe(Number(row.n));
     for (const m of measures) {
-      expect(toMinor(c.amounts[m]!, c.currency), `${String(row.cur)} ${m}`).toBe(Number(row[m]));
-      expect(toMinor(c.org_amounts[m]!, 'USD'), `${String(row.cur)} org ${m}`).toBe(Number(row[`org_${m}`]));
+      const measure = c.measures.find((x) => x.key === m)!;
+      expect(toMinor(measure.amount, c.currency), `${String(row.cur)} ${m}`).toBe(Number(row[m]));
+      expect(toMinor(measure.org_amount, 'USD'), `${String(row.cur)} org ${m}`).toBe(Number(row[`org_${m}`]));
     }
   }
-  for (const m of measures) expect(toMinor(totals.org[m]!, 'USD')).toBe(rows.reduce((s, r) => s + Number(r[`org_${m}`]), 0));
+  for (const m of measures) expect(toMinor(totals.org.find((x) => x.key === m)!.amount, 'USD')).toBe(rows.reduce((s, r) => s + Number(r[`org_${m}`]), 0));
 }
 
 /** Every row of a listing, page by page, in its order. */

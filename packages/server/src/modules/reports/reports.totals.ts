@@ -58,21 +58,18 @@ export async function reportTotals<F>(q: Queryable, def: ListingDefinition<F>, q
   const orgSums = spec.measures.map(() => 0n);
   const currencies = rows.map((row) => {
     const cur = String(row.cur);
-    const amounts: Record<string, number> = {};
-    const orgAmounts: Record<string, number> = {};
-    spec.measures.forEach((m, i) => {
-      amounts[m.key] = toDecimal(String(row[`a${i}`]), cur);
-      orgAmounts[m.key] = toDecimal(String(row[`o${i}`]), org.currency);
+    const measures = spec.measures.map((m, i) => {
       orgSums[i] = (orgSums[i] ?? 0n) + BigInt(String(row[`o${i}`]));
+      return { key: m.key, amount: toDecimal(String(row[`a${i}`]), cur), org_amount: toDecimal(String(row[`o${i}`]), org.currency) };
     });
     const rate = (v: unknown) => (v === null ? null : String(v).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''));
-    return { currency: cur, count: Number(row.n), amounts, org_amounts: orgAmounts, rate_min: rate(row.rate_min), rate_max: rate(row.rate_max), unconverted: Number(row.unconverted) };
+    return { currency: cur, count: Number(row.n), measures, rate_min: rate(row.rate_min), rate_max: rate(row.rate_max), unconverted: Number(row.unconverted) };
   });
   return {
     org_currency: org.currency,
     measures: spec.measures.map(({ key, label }) => ({ key, label })),
     currencies,
-    org: Object.fromEntries(spec.measures.map((m, i) => [m.key, toDecimal(orgSums[i] ?? 0n, org.currency)])),
+    org: spec.measures.map((m, i) => ({ key: m.key, amount: toDecimal(orgSums[i] ?? 0n, org.currency) })),
     count: currencies.reduce((n, c) => n + c.count, 0),
   };
 }

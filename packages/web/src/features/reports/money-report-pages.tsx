@@ -56,7 +56,7 @@ export function TransactionReportPage() {
 const paymentFilters = reportFilters([
   { kind: 'dates', label: 'Attempted' },
   { kind: 'select', name: 'status', label: 'Status', options: paymentReportStatuses.map((s) => ({ value: s, label: label(s) })) },
-  { kind: 'select', name: 'kind', label: 'One-time or recurring', options: [{ value: 'onetime', label: 'One-time' }, { value: 'recurring', label: 'Recurring' }] },
+  { kind: 'select', name: 'kind', label: 'Recurring', options: [{ value: 'onetime', label: 'One-time' }, { value: 'recurring', label: 'Recurring' }] },
   { kind: 'select', name: 'type', label: 'Type', options: paymentReportTypes.map((s) => ({ value: s, label: s === 'cheque' ? 'Check' : s === 'unknown' ? 'Other' : label(s) })) },
   currencyFilter,
 ]);
@@ -96,7 +96,7 @@ function PaymentAggregatePanel() {
                 <Table.Td>{r.gateway}</Table.Td>
                 {data.brands.map((b) => (
                   <Table.Td key={b} ta="right">
-                    {money(r.amounts[b] ?? 0)}
+                    {money(r.amounts.find((a) => a.brand === b)?.amount ?? 0)}
                   </Table.Td>
                 ))}
                 <Table.Td ta="right">{money(r.total)}</Table.Td>

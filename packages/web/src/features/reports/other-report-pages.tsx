@@ -178,7 +178,7 @@ export function PlatformFeesReportPage() {
         amount: moneyCell('amount'),
         settlement_amount: moneyCell('settlement_amount', 'settlement_currency'),
       }}
-      filters={reportFilters([{ kind: 'select', name: 'period', label: 'Month', options: months() }])}
+      filters={reportFilters([{ kind: 'select', name: 'period', label: 'Month', options: months(), placeholder: 'This month' }])}
       searchLabel="Search descriptions"
       emptyText="No fees in this month."
       extra={(answer) => <FeeSummary answer={answer} />}

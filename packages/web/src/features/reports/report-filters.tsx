@@ -5,7 +5,7 @@ import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx
 
 export type FilterSpec =
   | { kind: 'dates'; label: string }
-  | { kind: 'select'; name: string; label: string; options: { value: string; label: string }[] }
+  | { kind: 'select'; name: string; label: string; options: { value: string; label: string }[]; placeholder?: string }
   | { kind: 'text'; name: string; label: string; placeholder?: string };
 
 const CURRENCIES = ['USD', 'CAD', 'GBP', 'EUR', 'AUD', 'NZD', 'JPY'];
@@ -24,7 +24,7 @@ export function reportFilters(specs: FilterSpec[]) {
             <Select
               key={spec.name}
               label={spec.label}
-              placeholder="Any"
+              placeholder={spec.placeholder ?? 'Any'}
               data={spec.options}
               value={one(values[spec.name]) ?? null}
               onChange={(v) => set(spec.name, v ?? undefined)}

@@ -42,7 +42,7 @@ export function ReportTotalsPanel({ totals }: { totals: ReportTotals | undefined
                 <Table.Td ta="right">{c.count.toLocaleString('en-US')}</Table.Td>
                 {totals.measures.map((m) => (
                   <Table.Td key={m.key} ta="right">
-                    {formatAmount(c.amounts[m.key] ?? 0, c.currency)}
+                    {formatAmount(c.measures.find((x) => x.key === m.key)?.amount ?? 0, c.currency)}
                   </Table.Td>
                 ))}
                 <Table.Td ta="right">
@@ -55,7 +55,7 @@ export function ReportTotalsPanel({ totals }: { totals: ReportTotals | undefined
                 </Table.Td>
                 {totals.measures.map((m) => (
                   <Table.Td key={m.key} ta="right">
-                    {formatAmount(c.org_amounts[m.key] ?? 0, org)}
+                    {formatAmount(c.measures.find((x) => x.key === m.key)?.org_amount ?? 0, org)}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -71,7 +71,7 @@ export function ReportTotalsPanel({ totals }: { totals: ReportTotals | undefined
               <Table.Th />
               {totals.measures.map((m) => (
                 <Table.Th key={m.key} ta="right">
-                  {formatAmount(totals.org[m.key] ?? 0, org)}
+                  {formatAmount(totals.org.find((x) => x.key === m.key)?.amount ?? 0, org)}
                 </Table.Th>
               ))}
             </Table.Tr>
