@@ -326,6 +326,39 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'category form');
   },
+  reports: async (page) => {
+    await page.goto('/jpanel/reports');
+    await heading(page, 'Reports');
+    await expectAccessible(page, 'reports');
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['reports/transactions', 'Transaction history'],
+        ['reports/payments', 'Payments'],
+        ['reports/payments-by-item', 'Payments by item'],
+        ['reports/products', 'Orders by product'],
+        ['reports/platform-fees', 'Platform fees'],
+        ['reports/donor-covers-costs', 'Donor covers costs'],
+        ['reports/impact-by-supporter', 'Impact by supporter'],
+        ['reports/abandoned-carts', 'Abandoned carts'],
+      ] as const
+    ).map(([path, title]): [string, Visit] => [
+      path,
+      async (page) => {
+        await page.goto(`/jpanel/${path}`);
+        await heading(page, title);
+        await page.locator('table[aria-label="Totals by currency"], tbody tr td').first().waitFor();
+        await expectAccessible(page, title);
+      },
+    ]),
+  ),
+  'reports/products/:id': async (page, ids) => {
+    await page.goto(`/jpanel/reports/products/${ids.product}`);
+    await heading(page, 'Product orders');
+    await settled(page);
+    await expectAccessible(page, 'product orders');
+  },
   'settings/taxes': async (page) => {
     await page.goto('/jpanel/settings/taxes');
     await heading(page, 'Taxes');

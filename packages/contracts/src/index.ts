@@ -55,3 +55,4 @@ export * from './pos/complete.ts';
 export * from './pos/index.ts';
 export * from './catalogue/site-urls.ts';
 export * from './dashboard.ts';
+export * from './reports/index.ts';

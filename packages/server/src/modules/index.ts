@@ -33,6 +33,8 @@ import { packingSlipRoutes } from './pos/packing-slip.ts';
 import { posCompleteRoutes } from './pos/pos.complete.routes.ts';
 import { posRoutes } from './pos/pos.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
+import { moneyReportRoutes } from './reports/money.routes.ts';
+import { otherReportRoutes } from './reports/other.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes, moneyReportRoutes, otherReportRoutes];

@@ -14,6 +14,7 @@ import {
   IconFileCertificate,
   IconSettings,
   IconCurrencyDollar,
+  IconChartBar,
   IconReceiptTax,
   IconTruckDelivery,
   IconSparkles,
@@ -24,6 +25,7 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
+import { reportLinks } from '../features/reports/report-links.ts';
 
 /**
  * The sidebar, in one place. Only areas that exist get an entry, so there are no dead links:
@@ -68,6 +70,12 @@ export const navigation: NavEntry[] = [
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
   { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
+  {
+    group: 'reports',
+    label: 'Reports',
+    icon: IconChartBar,
+    children: reportLinks.map(({ label, to, permission }) => ({ label, to, permission })),
+  },
   {
     group: 'settings',
     label: 'Settings',

@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './money-reports.ts';
+export * from './other-reports.ts';

@@ -1,0 +1,71 @@
+import { REPORT_PAGE_SIZE, type ListingColumn, type ListingRow, type ReportTotals, formatAmount, formatDateTime } from '@almoner/contracts';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useEditionFlags } from '../../app/edition.ts';
+import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
+import type { SortEntry } from '../../components/data-table/listing-state.ts';
+import { ExportCsvButton } from '../contributions/export-button.tsx';
+import { ReportTotalsPanel } from './report-totals.tsx';
+import { useReportAnswer } from './use-report-answer.ts';
+
+export type ReportRow = ListingRow & Record<string, unknown>;
+type Render = Partial<Record<string, (row: ReportRow) => ReactNode>>;
+
+/** Cells every report uses: money in the row's currency (or the organisation's), and dates. */
+const nowrap = (text: string) => (
+  <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>
+    {text}
+  </Text>
+);
+export const moneyCell = (key: string, currencyKey = 'currency_code') => (row: ReportRow) =>
+  row[key] === null || row[key] === undefined ? '' : nowrap(formatAmount(row[key] as number, String(row[currencyKey])));
+export const dateCell = (key: string) => (row: ReportRow) => nowrap(formatDateTime(row[key] as string | null));
+
+type Props<Extra> = {
+  title: string;
+  endpoint: string;
+  columns: readonly ListingColumn[];
+  defaultOrder: SortEntry[];
+  render?: Render;
+  filters?: (props: FilterFormProps) => ReactNode;
+  csv?: { url: string; permission: string };
+  searchLabel: string;
+  emptyText: string;
+  /** What the answer carries beside its rows (stats, summaries), shown above the table. */
+  extra?: (answer: Extra | undefined) => ReactNode;
+  description?: string;
+};
+
+/** One report: its table (filters, sort, paging, row links), its totals per currency and its CSV export. */
+export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props<Extra>) {
+  const flags = useEditionFlags();
+  const answer = useReportAnswer<Extra>(props.endpoint, REPORT_PAGE_SIZE, props.defaultOrder);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>{props.title}</Title>
+          {props.description && (
+            <Text size="sm" c="dimmed">
+              {props.description}
+            </Text>
+          )}
+        </div>
+        {props.csv && <ExportCsvButton url={props.csv.url} permission={props.csv.permission} defaultOrder={props.defaultOrder} pageSize={REPORT_PAGE_SIZE} />}
+      </Group>
+      {props.extra?.(answer)}
+      <DataTable<ReportRow>
+        endpoint={props.endpoint}
+        columns={props.columns}
+        flags={flags}
+        pageSize={REPORT_PAGE_SIZE}
+        defaultOrder={props.defaultOrder}
+        render={props.render}
+        filters={props.filters}
+        searchLabel={props.searchLabel}
+        emptyText={props.emptyText}
+      />
+      <ReportTotalsPanel totals={answer?.totals} />
+    </Stack>
+  );
+}

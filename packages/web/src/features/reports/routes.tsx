@@ -1,0 +1,18 @@
+import type { RouteObject } from 'react-router';
+
+const money = () => import('./money-report-pages.tsx');
+const other = () => import('./other-report-pages.tsx');
+
+/** Reports (spec part 3 §7): an index and one page per report. */
+export const reportsRoutes: RouteObject[] = [
+  { path: 'reports', lazy: async () => ({ Component: (await import('./reports-index-page.tsx')).ReportsIndexPage }) },
+  { path: 'reports/transactions', lazy: async () => ({ Component: (await money()).TransactionReportPage }) },
+  { path: 'reports/payments', lazy: async () => ({ Component: (await money()).PaymentReportPage }) },
+  { path: 'reports/payments-by-item', lazy: async () => ({ Component: (await money()).PaymentItemReportPage }) },
+  { path: 'reports/products', lazy: async () => ({ Component: (await other()).ProductSalesReportPage }) },
+  { path: 'reports/products/:id', lazy: async () => ({ Component: (await other()).ProductOrdersReportPage }) },
+  { path: 'reports/platform-fees', lazy: async () => ({ Component: (await other()).PlatformFeesReportPage }) },
+  { path: 'reports/donor-covers-costs', lazy: async () => ({ Component: (await other()).DccReportPage }) },
+  { path: 'reports/impact-by-supporter', lazy: async () => ({ Component: (await other()).ImpactReportPage }) },
+  { path: 'reports/abandoned-carts', lazy: async () => ({ Component: (await other()).AbandonedCartsReportPage }) },
+];
