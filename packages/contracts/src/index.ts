@@ -53,3 +53,4 @@ export * from './pos/payment-form.ts';
 export * from './pos/packing-slip.ts';
 export * from './pos/complete.ts';
 export * from './pos/index.ts';
+export * from './receipts-year-end.ts';
