@@ -209,6 +209,19 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'tax receipt revise form');
   },
+  'tax-receipts/year-end': async (page) => {
+    await page.goto('/jpanel/tax-receipts/year-end');
+    await heading(page, 'Year-end receipts');
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await page.getByRole('region', { name: 'Dry run result' }).waitFor();
+    await expectAccessible(page, 'year-end receipts');
+  },
+  'tax-receipts/ledger': async (page) => {
+    await page.goto('/jpanel/tax-receipts/ledger');
+    await heading(page, 'Receipt number ledger');
+    await mainRows(page);
+    await expectAccessible(page, 'receipt number ledger');
+  },
   'recurring/:id': async (page) => {
     // The first recurring gift in the list leads to its profile.
     await page.goto('/jpanel/contributions?f.recurring=recurring');
