@@ -87,7 +87,7 @@ describe('receipt number ledger', () => {
     const voided = await apiCall<{ data: { number: string }[] }>(page, 'POST', '/jpanel/tax_receipts/ledger.ajax', { kind: 'void', length: 1 });
     const number = voided.data[0]?.number;
     expect(number).toBeTruthy();
-    await page.getByRole('searchbox', { name: 'Search numbers' }).fill(number ?? '');
+    await page.getByLabel('Search numbers').fill(number ?? '');
     const row = page.locator('tbody tr').filter({ hasText: number ?? '' });
     await row.getByText('Voided', { exact: true }).waitFor();
     await screenshot(page, 'receipt-number-ledger');

@@ -54,3 +54,4 @@ export * from './pos/packing-slip.ts';
 export * from './pos/complete.ts';
 export * from './pos/index.ts';
 export * from './receipts-year-end.ts';
+export * from './recurring-attention.ts';
