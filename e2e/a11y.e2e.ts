@@ -232,6 +232,12 @@ const shellVisits: Record<string, Visit> = {
     await settled(page);
     await expectAccessible(page, 'recurring profile');
   },
+  'recurring/attention': async (page) => {
+    await page.goto('/jpanel/recurring/attention');
+    await heading(page, 'Recurring profiles that need attention');
+    await settled(page);
+    await expectAccessible(page, 'recurring needs attention');
+  },
   products: async (page) => {
     await page.goto('/jpanel/products');
     await heading(page, 'Products');

@@ -94,3 +94,22 @@ describe('receipt number ledger', () => {
     await context.close();
   });
 });
+
+describe('recurring profiles that need attention', () => {
+  it('lists what the API lists, filtered by reason from the tabs', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/');
+    await page.getByRole('link', { name: 'Recurring: needs attention' }).click();
+    await page.getByRole('heading', { name: 'Recurring profiles that need attention' }).waitFor();
+    type Listing = { recordsFiltered: number; data: { profile_id: string }[] };
+    const all = await apiCall<Listing>(page, 'POST', '/jpanel/recurring/attention.ajax', {});
+    if (all.data[0]) await page.getByRole('link', { name: `#${all.data[0].profile_id}` }).waitFor();
+    else await page.getByText('No recurring profile needs attention.').waitFor();
+    await page.getByText('Suspended', { exact: true }).first().click();
+    await page.waitForURL(/reason=suspended/);
+    const suspended = await apiCall<Listing>(page, 'POST', '/jpanel/recurring/attention.ajax', { reason: 'suspended' });
+    await expect.poll(async () => (suspended.data.length ? await page.locator('tbody tr').count() : 0)).toBe(Math.min(suspended.data.length, 50));
+    await screenshot(page, 'recurring-needs-attention');
+    await context.close();
+  });
+});

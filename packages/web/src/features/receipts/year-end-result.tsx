@@ -1,5 +1,5 @@
 import { YEAR_END_SKIP_REASONS, type YearEndDryRun, formatAmount, formatDate, yearEndSkipLabels } from '@almoner/contracts';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
 function Stat({ label, value }: { label: string; value: string | number }) {
@@ -69,8 +69,9 @@ export function DryRunResult({ dry }: { dry: YearEndDryRun }) {
             <Title order={4} size="h5">
               Donors who would be skipped
             </Title>
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="xs" aria-label="Donors who would be skipped">
+            {/* A long list scrolls in place, so the totals and the Issue button stay in view. */}
+            <Box mah={420} style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label="Skipped donors, scrollable">
+              <Table verticalSpacing="xs" aria-label="Donors who would be skipped" stickyHeader miw={480}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Donor</Table.Th>
@@ -94,7 +95,7 @@ export function DryRunResult({ dry }: { dry: YearEndDryRun }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </Box>
             {dry.skipped_total > skippedShown && (
               <Text size="sm" c="dimmed">
                 The first {skippedShown} of {dry.skipped_total} are shown.
