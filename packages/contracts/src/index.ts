@@ -55,3 +55,4 @@ export * from './pos/complete.ts';
 export * from './pos/index.ts';
 export * from './receipts-year-end.ts';
 export * from './recurring-attention.ts';
+export * from './mail-templates.ts';
