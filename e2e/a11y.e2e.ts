@@ -190,6 +190,13 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('heading', { name: 'Attachments' }).waitFor();
     await expectAccessible(page, 'mail message');
   },
+  'settings/mail-templates': async (page) => {
+    await page.goto('/jpanel/settings/mail-templates');
+    await heading(page, 'Mail templates');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByTitle('HTML preview').waitFor();
+    await expectAccessible(page, 'mail templates');
+  },
   'tax-receipts': async (page) => {
     await page.goto('/jpanel/tax-receipts');
     await heading(page, 'Tax receipts');

@@ -113,3 +113,40 @@ describe('recurring profiles that need attention', () => {
     await context.close();
   });
 });
+
+describe('mail templates', () => {
+  it('previews an edited receipt e-mail with a real receipt before saving it, then restores the built-in wording', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Mail templates' }).click();
+    await page.getByRole('heading', { name: 'Mail templates' }).waitFor();
+    const subject = page.getByLabel('Subject');
+    await subject.fill('Receipt {{ receipt.number }}, with thanks');
+    const save = page.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    // A broken tag is refused on its field.
+    await page.getByLabel('HTML body').fill('<p>{{ receipt.number | shout }}</p>');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText(/^This template cannot be used: /).waitFor();
+    await page.getByLabel('HTML body').fill('<p>Dear {{ receipt.name }}, your receipt {{ receipt.number }} is attached.</p>');
+    // Enter in the record field previews.
+    await page.getByLabel('Preview with Receipt ID').press('Enter');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByText(/^Receipt \S+, with thanks$/).waitFor();
+    await expect.poll(() => page.frameLocator('iframe[title="HTML preview"]').locator('p').textContent()).toMatch(/your receipt \S+ is attached\./);
+    await screenshot(page, 'mail-template-preview');
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await page.getByText('The Tax receipt e-mail has been saved.').waitFor();
+
+    await page.getByRole('button', { name: 'Restore built-in' }).click();
+    const question = page.getByRole('dialog', { name: 'Restore the built-in wording' });
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await question.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('The Tax receipt e-mail is back to the built-in wording.').waitFor();
+    const stored = await apiCall<{ data: { key: string; customised: boolean }[] }>(page, 'GET', '/jpanel/settings/mail_templates.json');
+    expect(stored.data.find((t) => t.key === 'taxReceipt')?.customised).toBe(false);
+    await context.close();
+  });
+});
