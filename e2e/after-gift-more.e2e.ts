@@ -99,7 +99,7 @@ describe('recurring profiles that need attention', () => {
   it('lists what the API lists, filtered by reason from the tabs', async () => {
     const { context, page } = await adminPage();
     await page.goto('/jpanel/');
-    await page.getByRole('link', { name: 'Recurring: needs attention' }).click();
+    await page.getByRole('link', { name: 'Recurring: needs attention' }).first().click();
     await page.getByRole('heading', { name: 'Recurring profiles that need attention' }).waitFor();
     type Listing = { recordsFiltered: number; data: { profile_id: string }[] };
     const all = await apiCall<Listing>(page, 'POST', '/jpanel/recurring/attention.ajax', {});
@@ -117,9 +117,7 @@ describe('recurring profiles that need attention', () => {
 describe('mail templates', () => {
   it('previews an edited receipt e-mail with a real receipt before saving it, then restores the built-in wording', async () => {
     const { context, page } = await adminPage();
-    await page.goto('/jpanel/');
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('link', { name: 'Mail templates' }).click();
+    await page.goto('/jpanel/settings/mail-templates');
     await page.getByRole('heading', { name: 'Mail templates' }).waitFor();
     const subject = page.getByLabel('Subject');
     await subject.fill('Receipt {{ receipt.number }}, with thanks');
@@ -133,7 +131,7 @@ describe('mail templates', () => {
     // Enter in the record field previews.
     await page.getByLabel('Preview with Receipt ID').press('Enter');
     const preview = page.getByRole('region', { name: 'Preview' });
-    await preview.getByText(/^Receipt \S+, with thanks$/).waitFor();
+    await preview.getByText(/^Subject: Receipt \S+, with thanks$/).waitFor();
     await expect.poll(() => page.frameLocator('iframe[title="HTML preview"]').locator('p').textContent()).toMatch(/your receipt \S+ is attached\./);
     await screenshot(page, 'mail-template-preview');
     expect(await save.isDisabled()).toBe(false);
