@@ -1,7 +1,7 @@
 import { EDITABLE_MAIL_TEMPLATES, type EditableMailTemplate, type MailTemplateDetail, formatDateTime, mailTemplateInfo } from '@almoner/contracts';
 import { Alert, Badge, Button, Center, Code, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError, api } from '../../lib/api.ts';
@@ -136,9 +136,6 @@ export function MailTemplatesPage() {
   const query = useQuery({ queryKey: key, queryFn: () => api<{ data: MailTemplateDetail[] }>('/jpanel/settings/mail_templates.json') });
   const [current, setCurrent] = useState<EditableMailTemplate>('taxReceipt');
   const template = query.data?.data.find((t) => t.key === current);
-  const [version, setVersion] = useState(0);
-  // A save or reset reloads the template: the editor starts again from what is stored.
-  useEffect(() => setVersion((v) => v + 1), [template?.updated_at, template?.customised]);
   return (
     <Stack gap="md">
       <Title order={2}>Mail templates</Title>
@@ -153,7 +150,8 @@ export function MailTemplatesPage() {
           {query.error.message}
         </Alert>
       )}
-      {template && <TemplateEditor key={`${template.key}-${version}`} template={template} />}
+      {/* A save or reset reloads the template: keyed on what is stored, the editor starts again from it. */}
+      {template && <TemplateEditor key={`${template.key}-${template.updated_at ?? 'built-in'}`} template={template} />}
     </Stack>
   );
 }
