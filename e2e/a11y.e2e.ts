@@ -194,6 +194,13 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('heading', { name: 'Attachments' }).waitFor();
     await expectAccessible(page, 'mail message');
   },
+  'settings/mail-templates': async (page) => {
+    await page.goto('/jpanel/settings/mail-templates');
+    await heading(page, 'Mail templates');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByTitle('HTML preview').waitFor();
+    await expectAccessible(page, 'mail templates');
+  },
   'tax-receipts': async (page) => {
     await page.goto('/jpanel/tax-receipts');
     await heading(page, 'Tax receipts');
@@ -213,6 +220,19 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'tax receipt revise form');
   },
+  'tax-receipts/year-end': async (page) => {
+    await page.goto('/jpanel/tax-receipts/year-end');
+    await heading(page, 'Year-end receipts');
+    await page.getByRole('button', { name: 'Dry run' }).click();
+    await page.getByRole('region', { name: 'Dry run result' }).waitFor();
+    await expectAccessible(page, 'year-end receipts');
+  },
+  'tax-receipts/ledger': async (page) => {
+    await page.goto('/jpanel/tax-receipts/ledger');
+    await heading(page, 'Receipt number ledger');
+    await mainRows(page);
+    await expectAccessible(page, 'receipt number ledger');
+  },
   'recurring/:id': async (page) => {
     // The first recurring gift in the list leads to its profile.
     await page.goto('/jpanel/contributions?f.recurring=recurring');
@@ -222,6 +242,12 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('heading', { name: /^Recurring profile #/ }).waitFor();
     await settled(page);
     await expectAccessible(page, 'recurring profile');
+  },
+  'recurring/attention': async (page) => {
+    await page.goto('/jpanel/recurring/attention');
+    await heading(page, 'Recurring profiles that need attention');
+    await settled(page);
+    await expectAccessible(page, 'recurring needs attention');
   },
   products: async (page) => {
     await page.goto('/jpanel/products');

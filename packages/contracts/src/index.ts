@@ -56,3 +56,6 @@ export * from './pos/index.ts';
 export * from './catalogue/site-urls.ts';
 export * from './dashboard.ts';
 export * from './reports/index.ts';
+export * from './receipts-year-end.ts';
+export * from './recurring-attention.ts';
+export * from './mail-templates.ts';

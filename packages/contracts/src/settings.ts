@@ -83,6 +83,8 @@ export const settingsValuesSchema = z.object({
   tax_receipt_number_format: text().trim().refine(isNumberFormat, { error: settingsMessages.receiptNumberFormat }),
   tax_receipt_country: text().trim().toUpperCase().regex(/^([A-Z]{2}|ANY)$/, { error: settingsMessages.receiptCountry }),
   sponsorship_tax_receipts: formBoolean(),
+  /** A receipt is issued when a contribution completes (POS, recurring charges), for gifts that ask for single receipts. */
+  tax_receipt_on_completion: formBoolean(),
   org_legal_name: blankableText(150),
   org_legal_address: blankableText(500),
   org_charity_number: blankableText(50),
@@ -116,6 +118,7 @@ export const settingsSchema = z.object({
   tax_receipt_number_format: z.string(),
   tax_receipt_country: z.string(),
   sponsorship_tax_receipts: z.boolean(),
+  tax_receipt_on_completion: z.boolean(),
   org_legal_name: z.string(),
   org_legal_address: z.string(),
   org_charity_number: z.string(),

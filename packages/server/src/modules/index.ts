@@ -35,6 +35,10 @@ import { posRoutes } from './pos/pos.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { moneyReportRoutes } from './reports/money.routes.ts';
 import { otherReportRoutes } from './reports/other.routes.ts';
+import { receiptsYearEndRoutes } from './receipts/receipts.year-end.routes.ts';
+import { receiptsLedgerRoutes } from './receipts/receipts.ledger.routes.ts';
+import { recurringAttentionRoutes } from './recurring/recurring.attention.routes.ts';
+import { mailTemplatesRoutes } from './mail/mail-templates.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes, moneyReportRoutes, otherReportRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes, moneyReportRoutes, otherReportRoutes, receiptsYearEndRoutes, receiptsLedgerRoutes, recurringAttentionRoutes, mailTemplatesRoutes];

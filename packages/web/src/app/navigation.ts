@@ -23,6 +23,8 @@ import {
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
+  IconAlertTriangle,
+  IconTemplate,
   type Icon,
 } from '@tabler/icons-react';
 import { reportLinks } from '../features/reports/report-links.ts';
@@ -66,6 +68,7 @@ export const navigation: NavEntry[] = [
   { label: 'Sponsors', to: '/sponsors', icon: IconUsersGroup, permission: 'sponsorship.view' },
   { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
   { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
+  { label: 'Recurring: needs attention', to: '/recurring/attention', icon: IconAlertTriangle, permission: 'recurringpaymentprofile.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
@@ -89,6 +92,7 @@ export const navigation: NavEntry[] = [
       { label: 'Shipping', to: '/settings/shipping', icon: IconTruckDelivery, permission: 'admin.general' },
       { label: 'Background jobs', to: '/jobs', icon: IconClockPlay, rule: canManageSystem },
       { label: 'Mail outbox', to: '/mail', icon: IconMail, rule: canManageSystem },
+      { label: 'Mail templates', to: '/settings/mail-templates', icon: IconTemplate, permission: 'admin.general' },
     ],
   },
   {

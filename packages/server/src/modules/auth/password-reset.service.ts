@@ -8,7 +8,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { mailTemplates, renderMail } from '../mail/mail.templates.ts';
+import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
 import { sha256, randomToken } from './crypto.ts';
 import { hashPassword } from './passwords.ts';
@@ -30,7 +30,7 @@ async function mailToken(tx: Tx, config: Config, user: Recipient, kind: 'passwor
   await tx.execute(sql`insert into password_reset_tokens (email, token_hash, created_at) values (${email}, ${sha256(token)}, now())
                        on conflict (email) do update set token_hash = excluded.token_hash, created_at = now()`);
   const link = `${appBaseUrl(config)}/jpanel/reset-password/${token}?email=${encodeURIComponent(user.email)}${kind === 'invitation' ? '&invite=1' : ''}`;
-  const mail = await renderMail(mailTemplates[kind], {
+  const mail = await renderMail(await mailTemplateFor(tx, kind), {
     first_name: user.firstName,
     link,
     minutes: PASSWORD_RESET_MINUTES,

@@ -1,4 +1,8 @@
+import type { EditableMailTemplate } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
 import { Liquid } from 'liquidjs';
+import type { Queryable } from '../../db/client.ts';
+import { queryRows } from '../../listing/engine.ts';
 
 /**
  * Merge tags through Liquid. The HTML engine escapes every output unless a template says `| raw`,
@@ -58,4 +62,38 @@ export const mailTemplates = {
       'Dear {{ sponsor_name }},\n\nThere is news from {{ sponsee_name }}, whom you sponsor.\n\n{{ headline }} ({{ posted_on }})\n\n{{ message }}\n\n' +
       'Thank you for your support.\n',
   },
+  /** With an issued receipt's PDF; values: the receipt merge tags (spec part 2 §3) plus organisation. */
+  taxReceipt: {
+    subject: 'Your tax receipt {{ receipt.number }} from {{ organisation }}',
+    html: layout(
+      '<p>Dear {{ receipt.name | default: "friend" }},</p><p>Thank you for your generosity. Your official receipt {{ receipt.number }} for income tax purposes is attached.</p>',
+    ),
+    text: 'Dear {{ receipt.name | default: "friend" }},\n\nThank you for your generosity. Your official receipt {{ receipt.number }} for income tax purposes is attached.\n\n— {{ organisation }}\n',
+  },
+  /** To the person a gift honours, when the tribute type has no template of its own; values: the tribute merge tags. */
+  tributeNotice: {
+    subject: 'A gift in your honour from {{ donor.first_name }} {{ donor.last_name }}',
+    html: layout(
+      '<p>Dear {{ tribute.notify_name | default: "friend" }},</p><p>{{ donor.first_name }} {{ donor.last_name }} has made a gift to {{ organisation }} {{ tribute.type | downcase }} {{ tribute.name }}.</p>' +
+        '<p style="white-space:pre-wrap">{{ tribute.message }}</p>',
+    ),
+    text: 'Dear {{ tribute.notify_name | default: "friend" }},\n\n{{ donor.first_name }} {{ donor.last_name }} has made a gift to {{ organisation }} {{ tribute.type | downcase }} {{ tribute.name }}.\n\n{{ tribute.message }}\n\n— {{ organisation }}\n',
+  },
+  /** To the donor when a point-of-sale contribution completes with confirmation e-mails on. */
+  contributionConfirmation: {
+    subject: 'Thank you for your gift to {{ organisation }}',
+    html: layout(
+      '<p>Dear {{ donor.first_name | default: "friend" }},</p><p>Thank you for your contribution #{{ contribution.number }} of {{ contribution.total }} on {{ contribution.date }}.</p>' +
+        '<p>Paid by {{ contribution.payment }}.</p>',
+    ),
+    text: 'Dear {{ donor.first_name | default: "friend" }},\n\nThank you for your contribution #{{ contribution.number }} of {{ contribution.total }} on {{ contribution.date }}.\nPaid by {{ contribution.payment }}.\n\n— {{ organisation }}\n',
+  },
 } satisfies Record<string, MailTemplate>;
+
+export type MailTemplateKey = keyof typeof mailTemplates;
+
+/** Staff's saved wording of a template (Settings › Mail templates), else the built-in one. */
+export async function mailTemplateFor(q: Queryable, key: MailTemplateKey | EditableMailTemplate): Promise<MailTemplate> {
+  const [saved] = await queryRows(q, sql`select subject, html, text from mail_templates where key = ${key}`);
+  return saved ? { subject: String(saved.subject), html: String(saved.html), text: String(saved.text) } : mailTemplates[key];
+}

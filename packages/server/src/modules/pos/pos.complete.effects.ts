@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { takeStock } from '../products/stock.ts';
-import { createReceiptForContribution } from '../receipts/receipts.service.ts';
+import { issueReceiptOnCompletion } from '../receipts/receipts.completion.ts';
 import { createSponsor } from '../sponsorships/sponsors.service.ts';
 import type { ItemRow, OrderRow } from './pos.complete.checks.ts';
 
@@ -147,11 +147,6 @@ export async function grantDownloads(tx: Tx, order: OrderRow): Promise<void> {
  * A refusal there means "no receipt for this order", not a failed completion.
  */
 export async function issueReceiptIfDue(tx: Tx, order: OrderRow, actorId: number | null): Promise<void> {
-  if (order.tax_receipt_type !== 'single') return;
-  try {
-    await createReceiptForContribution(tx, order.id, { issue: true, actorId });
-  } catch (error) {
-    // Refusals are thrown before anything is written, so the transaction goes on unharmed.
-    if (!(error instanceof AppError) || error.code !== 'conflict') throw error;
-  }
+  // The receipts module decides (setting, receipt type, rules), as for a recurring charge.
+  await issueReceiptOnCompletion(tx, order.id, actorId);
 }

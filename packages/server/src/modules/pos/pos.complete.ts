@@ -1,4 +1,5 @@
 import { currencyDigits, posCompleteMessages, posMessages, toDecimal, toMinor, type PosCompletedPayment, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
+import { sendConfirmationIfDue } from '../contributions/contributions.confirmation.ts';
 import { sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
@@ -204,6 +205,7 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
   await grantMemberships(tx, order, supporterId);
   await grantDownloads(tx, order);
   await issueReceiptIfDue(tx, order, actor.userId);
+  await sendConfirmationIfDue(tx, order.id);
   // The donor's lifetime giving counts this gift from now (the one derivation refunds use too).
   if (supporterId) await refreshSupporterGiving(tx, sql`select ${supporterId}::int as supporter_id`);
   await recordEvent(tx, 'contribution.paid', {

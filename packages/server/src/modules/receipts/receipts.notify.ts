@@ -7,15 +7,10 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { renderMail } from '../mail/mail.templates.ts';
+import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
-import { ensureReceiptPdf } from './receipts.pdf.ts';
+import { ensureReceiptPdf, receiptMailValues } from './receipts.pdf.ts';
 
-const receiptMail = {
-  subject: 'Your tax receipt {{ number }} from {{ organisation }}',
-  html: '<p>Dear {{ name }},</p><p>Thank you for your generosity. Your official receipt {{ number }} for income tax purposes is attached.</p><p>— {{ organisation }}</p>',
-  text: 'Dear {{ name }},\n\nThank you for your generosity. Your official receipt {{ number }} for income tax purposes is attached.\n\n— {{ organisation }}\n',
-};
 
 /**
  * E-mails an issued receipt's PDF (rendered and stored through the storage service) to its
@@ -31,7 +26,8 @@ export async function notifyReceipt(db: Db, config: Config, actor: Actor, id: nu
   if (!to) throw fieldError('email', receiptMessages.noEmail);
   if (!isValidEmail(to)) throw fieldError('email', receiptMessages.invalidEmail(String(receipt.number), id, to));
   const { pdf, number } = await ensureReceiptPdf(db, config, id);
-  const mail = await renderMail(receiptMail, { number, name: receipt.name ?? 'friend', organisation: await getOrgName(db) });
+  // The saved wording (Settings › Mail templates) or the built-in one, with every receipt merge tag.
+  const mail = await renderMail(await mailTemplateFor(db, 'taxReceipt'), { ...(await receiptMailValues(db, id)), organisation: await getOrgName(db) });
   await withActor(db, actor, async (tx) => {
     await queueMail(tx, { to, ...mail, attachments: [{ filename: `receipt-${number}.pdf`, contentType: 'application/pdf', content: pdf }] });
     await tx.execute(sql`update tax_receipts set notified_at = now() where id = ${id}`);

@@ -79,6 +79,17 @@ export async function receiptMergeValues(q: Queryable, id: number): Promise<{ va
   return { values, summary, template: text(r.template) || FALLBACK_TEMPLATE, number: text(r.number) };
 }
 
+/**
+ * The receipt merge tags for an e-mail: as the PDF's, with the summary table as plain lines (an
+ * e-mail body escapes markup).
+ */
+export async function receiptMailValues(q: Queryable, id: number): Promise<Values> {
+  const { values } = await receiptMergeValues(q, id);
+  const lines = await queryRows(q, sql`select description, amount, currency_code, donated_at from tax_receipt_lines where tax_receipt_id = ${id} order by donated_at nulls last, id`);
+  const summary = lines.map((l) => `${String(l.description)}, ${l.donated_at ? formatDate(new Date(l.donated_at as string)) : ''}, ${formatMoney(Number(l.amount), String(l.currency_code))}`).join('\n');
+  return { ...values, receipt: { ...values.receipt, summary_table: summary } };
+}
+
 /** The receipt's template merged into HTML. */
 export async function renderReceiptHtml(q: Queryable, id: number): Promise<{ html: string; number: string }> {
   const { values, summary, template, number } = await receiptMergeValues(q, id);

@@ -14,10 +14,11 @@ const SNAPSHOT_FIELDS = ['name', 'first_name', 'last_name', 'email', 'address_01
  * A contribution's receiptable amount (incumbent §7), one derivation: per item, a receiptable
  * product gives what was paid beyond the fair market value received, plus the fees the donor
  * covered; a sponsorship (setting `sponsorship_tax_receipts`) its total plus covered fees; a recurring charge (no items) gives its total less tax and shipping when its
- * profile's product is receiptable; a refunded contribution gives nothing.
+ * profile's product is receiptable; a refunded contribution gives nothing (unless `ignoreRefund`:
+ * what it would give, so the year-end dry run can say a donor was skipped for a refund).
  */
-export const receiptableAmountSql = (contributionId: unknown, sponsorships: boolean) => sql`
-  select case when c.refunded_amount > 0 then 0
+export const receiptableAmountSql = (contributionId: unknown, sponsorships: boolean, opts: { ignoreRefund?: boolean } = {}) => sql`
+  select case when c.refunded_amount > 0 and ${!opts.ignoreRefund} then 0
     when exists (select 1 from contribution_items i where i.contribution_id = c.id) then
       (select coalesce(sum(case when p.is_tax_receiptable then greatest(0, i.total - coalesce(i.fair_market_value, 0) * greatest(1, i.qty)) + i.dcc_amount
                                 when i.sponsorship_id is not null and ${sponsorships} then i.total + i.dcc_amount else 0 end), 0)
@@ -35,7 +36,7 @@ async function lockReceipt(tx: Tx, id: number): Promise<Row> {
   return receipt;
 }
 
-async function issueYear(tx: Tx, at: Date): Promise<number> {
+export async function issueYear(tx: Tx, at: Date): Promise<number> {
   const { timeZone } = await getOrgMoneySettings(tx);
   return Number(new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(at));
 }

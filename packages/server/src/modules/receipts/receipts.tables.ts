@@ -16,6 +16,7 @@ import {
 import { users } from '../users/users.tables.ts';
 import { money, supporters } from '../supporters/supporters.tables.ts';
 import { contributions } from '../contributions/contributions.tables.ts';
+import { taxReceiptRuns } from './receipts.runs.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -77,9 +78,12 @@ export const taxReceipts = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', tz),
+    /** The year-end run that issued this consolidated receipt. */
+    yearEndRunId: integer('year_end_run_id').references(() => taxReceiptRuns.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('tax_receipts_number_unique').on(t.number),
+    index('tax_receipts_year_end_run_idx').on(t.yearEndRunId),
     index('tax_receipts_issued_idx').on(t.issuedAt.desc(), t.id.desc()),
     index('tax_receipts_status_idx').on(t.status, t.issuedAt.desc()),
     index('tax_receipts_supporter_idx').on(t.supporterId),
@@ -159,5 +163,7 @@ export const taxReceiptRevisions = pgTable(
     uniqueIndex('tax_receipt_revisions_receipt_revision_unique').on(t.taxReceiptId, t.revision),
     uniqueIndex('tax_receipt_revisions_number_unique').on(t.number),
     check('tax_receipt_revisions_revision_check', sql`${t.revision} >= 1`),
+    // The number ledger looks up numbers a revision replaced.
+    index('tax_receipt_revisions_previous_number_idx').on(t.previousNumber),
   ],
 );

@@ -9,6 +9,7 @@ import { decrypt } from '../auth/crypto.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { convertToOrgCurrency } from '../money/money.convert.ts';
 import { insertPayment } from '../pos/pos.payment.ts';
+import { issueReceiptOnCompletion } from '../receipts/receipts.completion.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { addDays, anchorDayOf, nextBillingDate, RETRY_AFTER_DAYS } from './recurring.schedule.ts';
 
@@ -140,6 +141,8 @@ export async function billProfile(database: Database, deps: BillingDeps, id: num
     else await countFailure(tx, p, today);
     if (p.supporter_id) await refreshSupporterGiving(tx, sql`select ${p.supporter_id}::int as supporter_id`);
     if (ok && g.status === 'succeeded') {
+      // A paid charge is a completion like any other: its receipt when the setting asks for one.
+      await issueReceiptOnCompletion(tx, contributionId, null);
       await recordEvent(tx, 'contribution.paid', {
         contribution_id: contributionId,
         supporter_id: p.supporter_id,
@@ -160,12 +163,14 @@ async function recordCharge(tx: Tx, p: Profile, a: Attempt, functional: { amount
                                paid_at, currency_code, subtotal_amount, dcc_amount, total_amount, functional_currency_code, functional_exchange_rate,
                                functional_total_amount, functional_rate_date, payment_type, payment_status, payment_card_brand, payment_card_last4,
                                payment_gateway, payment_method_id, response_text, total_items, total_qty, recurring_items,
-                               bill_first_name, bill_last_name, bill_email, bill_country)
+                               bill_first_name, bill_last_name, bill_email, bill_country, tax_receipt_type)
     select ${uuid}, ${ok ? uuid : null}, ${g?.reference ?? null}, ${p.supporter_id}, ${p.id}, true,
            ${ok && status === 'succeeded' ? new Date() : null}, ${p.currency_code}, ${p.amount}, ${p.dcc_amount}, ${p.total}, ${functional.currency},
            ${functional.rate}, ${functional.amount}, ${functional.rateDate}, ${g?.type ?? a.method?.type ?? null}, ${status},
            ${g?.card?.brand ?? null}, ${g?.card?.last4 ?? g?.bank?.last4 ?? null}, ${g ? a.gateway : null}, ${a.method?.id ?? null},
-           ${a.reason ? a.reason.slice(0, 255) : null}, 1, 1, 1, s.bill_first_name, s.bill_last_name, s.bill_email, s.bill_country
+           ${a.reason ? a.reason.slice(0, 255) : null}, 1, 1, 1, s.bill_first_name, s.bill_last_name, s.bill_email, s.bill_country,
+           -- Each charge asks for the receipts its first gift asked for (single, consolidated or none).
+           coalesce((select o.tax_receipt_type from recurring_payment_profiles rp join contributions o on o.id = rp.contribution_id where rp.id = ${p.id}), 'single')
       from (select 1) one left join supporters s on s.id = ${p.supporter_id}
     returning id`);
   const contributionId = Number(c?.id);

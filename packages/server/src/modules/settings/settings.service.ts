@@ -30,6 +30,8 @@ export const settingDefaults = {
   tax_receipt_country: 'US',
   /** Sponsorship gifts are receiptable (their whole amount plus covered fees). */
   sponsorship_tax_receipts: true,
+  /** Issue a receipt as each contribution completes (incumbent `tax_receipt_pdfs`). */
+  tax_receipt_on_completion: true,
   /** Receipt merge tags (spec part 2 §3): the organisation's legal identity and the signer. Empty until set; the legal name falls back to org_name. */
   org_legal_name: '',
   org_legal_address: '',

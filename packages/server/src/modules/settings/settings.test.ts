@@ -34,6 +34,7 @@ describe('settings', () => {
       tax_receipt_number_format: 'WEB[YY]-[000000000]',
       tax_receipt_country: 'US',
       sponsorship_tax_receipts: true,
+      tax_receipt_on_completion: true,
       org_legal_name: '',
       org_legal_address: '',
       org_charity_number: '',

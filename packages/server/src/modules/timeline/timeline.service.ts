@@ -17,7 +17,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { getOrgName, getSettings } from '../settings/settings.service.ts';
 import { renderMail } from '../mail/mail.templates.ts';
-import { mailTemplates } from '../mail/mail.templates.ts';
+import { mailTemplateFor } from '../mail/mail.templates.ts';
 import { activeSponsorSql } from '../sponsorships/sponsors.service.ts';
 
 type Input = z.output<typeof timelinePostInputSchema>;
@@ -180,8 +180,9 @@ async function notifySponsors(tx: Tx, postId: number): Promise<number> {
      order by lower(p.email)`,
   );
   const organisation = await getOrgName(tx);
+  const template = await mailTemplateFor(tx, 'timelineUpdated');
   for (const sponsor of sponsors) {
-    const mail = await renderMail(mailTemplates.timelineUpdated, {
+    const mail = await renderMail(template, {
       organisation,
       sponsor_name: sponsor.name,
       sponsee_name: post.sponsee_name,

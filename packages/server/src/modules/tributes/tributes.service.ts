@@ -5,6 +5,8 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
+import { getOrgName } from '../settings/settings.service.ts';
 
 type Row = Record<string, unknown>;
 const html = new Liquid({ outputEscape: 'escape', strictFilters: true, ownPropertyOnly: true });
@@ -70,6 +72,11 @@ function refuseIfTooSoon(t: Row): void {
   throw new AppError('too_many_requests', tributeMessages.tooManyRequests, undefined, { 'retry-after': wait });
 }
 
+/** A tribute's merge values for the Tribute notice e-mail and its preview. */
+export async function tributeMailValues(q: Queryable, id: number): Promise<Record<string, unknown>> {
+  return { ...mergeValues(await loadTribute(q, id)), organisation: await getOrgName(q) };
+}
+
 /** The merge tags of spec part 2 §3 for tributes. */
 export function mergeValues(t: Row) {
   const currency = String(t.currency_code);
@@ -98,13 +105,15 @@ export async function notifyTribute(tx: Tx, id: number): Promise<{ id: number; n
   }
   if (t.notify !== 'email') throw new AppError('conflict', tributeMessages.nothingToNotify);
   if (!t.notify_email) throw fieldError('notify_email', tributeMessages.noEmail);
-  if (!t.email_template) throw new AppError('conflict', tributeMessages.noTemplate);
-  const values = mergeValues(t);
-  const [subject, body, text] = await Promise.all([
-    plain.parseAndRender(String(t.email_subject ?? 'A gift in your honour'), values),
-    html.parseAndRender(String(t.email_template), values),
-    plain.parseAndRender(String(t.email_template).replace(/<[^>]+>/g, ' '), values),
-  ]);
+  const values = { ...mergeValues(t), organisation: await getOrgName(tx) };
+  // The tribute type's own template; without one, the Tribute notice staff edit in Settings › Mail templates.
+  const [subject, body, text] = t.email_template
+    ? await Promise.all([
+        plain.parseAndRender(String(t.email_subject ?? 'A gift in your honour'), values),
+        html.parseAndRender(String(t.email_template), values),
+        plain.parseAndRender(String(t.email_template).replace(/<[^>]+>/g, ' '), values),
+      ])
+    : await renderMail(await mailTemplateFor(tx, 'tributeNotice'), values).then((m) => [m.subject, m.html, m.text] as const);
   await queueMail(tx, { to: String(t.notify_email), ...(t.email_cc ? { cc: String(t.email_cc) } : {}), subject: subject.replace(/[\r\n]+/g, ' ').trim(), html: body, text });
   await tx.execute(sql`update tributes set notified_at = now(), updated_at = now() where id = ${id}`);
   return { id, notify: 'email', notify_name: name, message: tributeMessages.notified(name ?? String(t.notify_email)) };

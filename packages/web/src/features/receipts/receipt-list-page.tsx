@@ -1,7 +1,7 @@
 import { RECEIPTS_DEFAULT_SORT, RECEIPTS_PAGE_SIZE, type ListingRow, formatAmount, formatDate, formatDateTime, hasPermission, receiptColumns } from '@almoner/contracts';
-import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
 import { type BulkAction, DataTable, DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
@@ -77,6 +77,16 @@ export function ReceiptListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Tax receipts</Title>
+        <Group gap="xs">
+          <Button component={Link} to="/tax-receipts/ledger" variant="default">
+            Number ledger
+          </Button>
+          {user && hasPermission(user, 'taxreceipt.edit') && (
+            <Button component={Link} to="/tax-receipts/year-end" variant="default">
+              Year-end receipts
+            </Button>
+          )}
+        </Group>
       </Group>
       <DataTable<ReceiptRow>
         endpoint="/jpanel/tax_receipts.ajax"

@@ -6,4 +6,6 @@ const listPage = async () => ({ Component: (await import('./receipt-list-page.ts
 export const receiptsRoutes: RouteObject[] = [
   { path: 'tax-receipts', lazy: listPage },
   { path: 'tax-receipts/:id', lazy: listPage },
+  { path: 'tax-receipts/year-end', lazy: async () => ({ Component: (await import('./year-end-page.tsx')).YearEndPage }) },
+  { path: 'tax-receipts/ledger', lazy: async () => ({ Component: (await import('./ledger-page.tsx')).LedgerPage }) },
 ];

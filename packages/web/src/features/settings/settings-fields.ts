@@ -151,6 +151,7 @@ function receiptRows(): SettingRow[] {
   return [
     row('tax_receipt_number_format', 'Receipt number format', 'Each new receipt takes the next number of this pattern: [YY] or [YYYY] is the year it is issued, [000000000] the counter (each year counts from 1). Revisions add -R1, -R2 and so on.', ['number', 'numbering', 'sequence', 'format', 'prefix']),
     row('tax_receipt_country', 'Receipt country', 'Receipts are issued only for gifts billed to this country (a two-letter code such as US), or to any country with ANY.', ['country', 'billing', 'eligible']),
+    row('tax_receipt_on_completion', 'Receipt on completion', 'Issue a receipt as soon as a contribution or recurring charge is paid (gifts that ask for a single receipt).', ['automatic', 'issue', 'recurring'], 'switch'),
     row('sponsorship_tax_receipts', 'Receipts for sponsorships', 'Sponsorship gifts are receiptable (their whole amount plus covered fees).', ['sponsorship', 'child', 'eligible'], 'switch'),
     row('org_legal_name', 'Legal name', 'The name printed on receipts; the organisation name is used while this is blank.', ['legal', 'registered', 'name', 'charity']),
     row('org_legal_address', 'Legal address', 'The registered address printed on receipts.', ['address', 'registered', 'office']),

@@ -1,0 +1,93 @@
+import { type EditableMailTemplate, type MailTemplateDetail, mailTemplateInfo, mailTemplateMessages } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
+import { Liquid, LiquidError } from 'liquidjs';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/errors.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { confirmationValues } from '../contributions/contributions.confirmation.ts';
+import { receiptMailValues } from '../receipts/receipts.pdf.ts';
+import { getOrgName } from '../settings/settings.service.ts';
+import { tributeMailValues } from '../tributes/tributes.service.ts';
+import { type MailTemplate, type RenderedMail, mailTemplates, renderMail } from './mail.templates.ts';
+
+/** Per template: the newest record to preview with, and a record's merge values (null: no such record). */
+const sources: Record<EditableMailTemplate, { sample: (q: Queryable) => Promise<number | null>; values: (q: Queryable, id: number) => Promise<Record<string, unknown> | null> }> = {
+  taxReceipt: {
+    sample: async (q) => idOf(await queryRows(q, sql`select id from tax_receipts where status = 'issued' and deleted_at is null order by id desc limit 1`)),
+    values: async (q, id) => {
+      const [r] = await queryRows(q, sql`select id from tax_receipts where id = ${id} and deleted_at is null`);
+      return r ? { ...(await receiptMailValues(q, id)), organisation: await getOrgName(q) } : null;
+    },
+  },
+  tributeNotice: {
+    sample: async (q) => idOf(await queryRows(q, sql`select id from tributes where deleted_at is null order by id desc limit 1`)),
+    values: async (q, id) => {
+      const [r] = await queryRows(q, sql`select id from tributes where id = ${id} and deleted_at is null`);
+      return r ? tributeMailValues(q, id) : null;
+    },
+  },
+  contributionConfirmation: {
+    sample: async (q) => idOf(await queryRows(q, sql`select id from contributions where paid_at is not null and deleted_at is null order by id desc limit 1`)),
+    values: confirmationValues,
+  },
+};
+const idOf = (rows: Record<string, unknown>[]) => (rows[0] ? Number(rows[0].id) : null);
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+export async function getMailTemplate(q: Queryable, key: EditableMailTemplate): Promise<MailTemplateDetail> {
+  const [saved] = await queryRows(q, sql`select subject, html, text, updated_at from mail_templates where key = ${key}`);
+  const builtIn = mailTemplates[key];
+  return {
+    key,
+    subject: saved ? String(saved.subject) : builtIn.subject,
+    html: saved ? String(saved.html) : builtIn.html,
+    text: saved ? String(saved.text) : builtIn.text,
+    customised: Boolean(saved),
+    updated_at: iso(saved?.updated_at),
+    built_in: builtIn,
+    sample_id: await sources[key].sample(q),
+  };
+}
+
+// Parses each part on its own so an error names the field it is in.
+const checker = new Liquid({ strictFilters: true, ownPropertyOnly: true });
+
+/**
+ * Merges a draft with a real record, as the mailer would. A template that does not parse, or a
+ * record that does not exist, is refused on its field (422), never a 500.
+ */
+export async function previewMailTemplate(q: Queryable, key: EditableMailTemplate, draft: MailTemplate, recordId: number): Promise<RenderedMail> {
+  const errors: Record<string, string[]> = {};
+  for (const field of ['subject', 'html', 'text'] as const) {
+    try {
+      checker.parse(draft[field]);
+    } catch (error) {
+      if (!(error instanceof LiquidError)) throw error;
+      errors[field] = [mailTemplateMessages.unreadable(error.message.split('\n')[0] ?? '')];
+    }
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, errors);
+  const values = await sources[key].values(q, recordId);
+  if (!values) throw new AppError('validation', mailTemplateMessages.noRecord(mailTemplateInfo[key].record), { record_id: [mailTemplateMessages.noRecord(mailTemplateInfo[key].record)] });
+  try {
+    return await renderMail(draft, values);
+  } catch (error) {
+    if (!(error instanceof LiquidError)) throw error;
+    const message = mailTemplateMessages.unreadable(error.message.split('\n')[0] ?? '');
+    throw new AppError('validation', message, { html: [message] });
+  }
+}
+
+/** Saves a draft once it merges with the record it was previewed with. */
+export async function saveMailTemplate(tx: Tx, key: EditableMailTemplate, draft: MailTemplate, recordId: number, actorId: number): Promise<void> {
+  await previewMailTemplate(tx, key, draft, recordId);
+  await tx.execute(sql`insert into mail_templates (key, subject, html, text, updated_by, updated_at)
+    values (${key}, ${draft.subject}, ${draft.html}, ${draft.text}, ${actorId}, now())
+    on conflict (key) do update set subject = excluded.subject, html = excluded.html, text = excluded.text, updated_by = excluded.updated_by, updated_at = now()`);
+}
+
+export async function resetMailTemplate(tx: Tx, key: EditableMailTemplate): Promise<void> {
+  await tx.execute(sql`delete from mail_templates where key = ${key}`);
+}
