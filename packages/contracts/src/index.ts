@@ -53,3 +53,7 @@ export * from './pos/payment-form.ts';
 export * from './pos/packing-slip.ts';
 export * from './pos/complete.ts';
 export * from './pos/index.ts';
+export * from './lists/recurring-list.ts';
+export * from './lists/tribute-list.ts';
+export * from './lists/exports.ts';
+export * from './lists/saved-views.ts';

@@ -35,3 +35,4 @@ export * from '../modules/pos/pos.tables.ts';
 export * from '../modules/imports/imports.tables.ts';
 export * from '../integrations/payments/sandbox/sandbox.tables.ts';
 export * from '../listing/listing.tables.ts';
+export * from '../modules/lists/lists.tables.ts';

@@ -7,3 +7,4 @@ import '../mail/mail.service.ts';
 import '../money/money.fill.ts';
 import '../sponsorships/sponsorships.daily.ts';
 import '../recurring/recurring.job.ts';
+import '../lists/exports.job.ts';
