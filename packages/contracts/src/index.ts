@@ -57,3 +57,4 @@ export * from './lists/recurring-list.ts';
 export * from './lists/tribute-list.ts';
 export * from './lists/exports.ts';
 export * from './lists/saved-views.ts';
+export * from './lists/fundraise.ts';

@@ -5,6 +5,7 @@ import { receiptsListing } from '../receipts/receipts.listing.ts';
 import { sponseesListing } from '../sponsorships/sponsees.listing.ts';
 import { sponsorsListing } from '../sponsorships/sponsors.listing.ts';
 import { supportersListing } from '../supporters/supporters.listing.ts';
+import { fundraisePagesListing, fundraisersListing } from './fundraise.listing.ts';
 import { recurringListing } from './recurring.listing.ts';
 import { tributesListing } from './tributes.listing.ts';
 
@@ -38,3 +39,5 @@ registerExportableListing('tax_receipts', { definition: receiptsListing, permiss
 registerExportableListing('products', { definition: productsListing, permission: 'product.view', basename: 'products' });
 registerExportableListing('recurring_payments', { definition: recurringListing, permission: 'recurringpaymentprofile.view', basename: 'recurring-payments' });
 registerExportableListing('tributes', { definition: tributesListing, permission: 'tribute.view', basename: 'tributes' });
+registerExportableListing('fundraise_pages', { definition: fundraisePagesListing, permission: 'fundraisingpages.edit', basename: 'fundraising-pages' });
+registerExportableListing('fundraisers', { definition: fundraisersListing, permission: 'fundraisingpages.edit', basename: 'fundraisers' });

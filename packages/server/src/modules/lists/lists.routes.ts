@@ -1,4 +1,11 @@
 import {
+  type FundraisePageRow,
+  type FundraiserRow,
+  fundraisePageFiltersSchema,
+  fundraisePageRowSchema,
+  fundraisePreviewSchema,
+  fundraiserFiltersSchema,
+  fundraiserRowSchema,
   exportStartSchema,
   exportStatusSchema,
   idParam,
@@ -24,6 +31,8 @@ import { listingSerializer, readListingQuery, runListing } from '../../listing/e
 import type { AuthUser } from '../auth/session.ts';
 import { configureListExports } from './exports.job.ts';
 import { createView, deleteView, exportStatus, listViews, startExport } from './lists.service.ts';
+import { fundraisePagesListing, fundraisersListing } from './fundraise.listing.ts';
+import { fundraisePreview } from './fundraise.preview.ts';
 import { recurringListing } from './recurring.listing.ts';
 import { tributesListing } from './tributes.listing.ts';
 
@@ -93,5 +102,32 @@ export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/saved-views/:id',
     { config: { permission: null }, schema: { summary: 'Delete one of your saved views', tags, params: idParam, response: { 200: z.object({ message: z.string() }) } } },
     async (request) => ({ message: savedViewMessages.deleted((await deleteView(app.ctx.db, user(request), request.params.id)).name) }),
+  );
+
+  // The fundraise listing's tabs: each its own listing URL (spec part 1 §7 "Listings").
+  app.post(
+    '/jpanel/fundraise/pages.listing',
+    {
+      config: { permission: 'fundraisingpages.edit' },
+      serializerCompiler: listingSerializer,
+      schema: { summary: 'Fundraise tab "Pages": fundraising pages, 30 a page, with daily views', tags, body: listingRequestSchema(fundraisePageFiltersSchema), response: { 200: listingResponseOf(fundraisePageRowSchema) } },
+    },
+    async (request) => (await runListing(app.ctx.db, fundraisePagesListing, readListingQuery(fundraisePagesListing, request.body))) as ListingResponse<FundraisePageRow>,
+  );
+
+  app.post(
+    '/jpanel/fundraise/fundraisers.listing',
+    {
+      config: { permission: 'fundraisingpages.edit' },
+      serializerCompiler: listingSerializer,
+      schema: { summary: 'Fundraise tab "Fundraisers": supporters with pages, 30 a page', tags, body: listingRequestSchema(fundraiserFiltersSchema), response: { 200: listingResponseOf(fundraiserRowSchema) } },
+    },
+    async (request) => (await runListing(app.ctx.db, fundraisersListing, readListingQuery(fundraisersListing, request.body))) as ListingResponse<FundraiserRow>,
+  );
+
+  app.get(
+    '/jpanel/fundraise/pages/:id/preview',
+    { config: { permission: 'fundraisingpages.edit' }, schema: { summary: "A fundraising page's preview", tags, params: idParam, response: { 200: fundraisePreviewSchema } } },
+    async (request) => fundraisePreview(app.ctx.db, request.params.id),
   );
 };

@@ -14,7 +14,7 @@ let agent: Agent;
 const statuses = ['Active', 'Suspended', 'Cancelled', 'Expired'] as const;
 const currencies = ['USD', 'EUR', 'JPY'] as const;
 
-const one = async (query: SQL) => (await queryRows(t.database.db, query))[0] as Record<string, number>;
+const one = async (query: SQL) => (await queryRows(t.database.db, query))[0] as { n: number };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -190,5 +190,47 @@ describe('saved views', () => {
     ]) {
       expect((await agent.post('/jpanel/saved-views', body)).statusCode).toBe(422);
     }
+  });
+});
+
+describe('fundraise tabs', () => {
+  let author: number;
+  let active: number;
+  let draft: number;
+  beforeAll(async () => {
+    const [product] = await queryRows(t.database.db, sql`insert into products (name, code, base_currency) values ('P2P list test', 'P2P-LIST-T', 'USD') returning id`);
+    const [supporter] = await t.database.db.insert(supporters).values({ firstName: 'Fay', lastName: 'Fundraiser', email: 'fay.fund@example.org', currencyCode: 'USD' }).returning({ id: supporters.id });
+    author = supporter?.id as number;
+    const page = async (title: string, status: string, views: number) =>
+      Number((await queryRows(t.database.db, sql`insert into fundraising_pages (title, url, author_supporter_id, product_id, status, currency_code, amount_raised, views)
+        values (${title}, ${title.toLowerCase().replace(/\W+/g, '-')}, ${author}, ${product?.id}, ${status}, 'USD', 12345, ${views}) returning id`))[0]?.id);
+    active = await page('Run For Wells', 'active', 9);
+    draft = await page('Draft Drive', 'draft', 0);
+    await queryRows(t.database.db, sql`insert into fundraising_page_views (fundraising_page_id, day, views) values
+      (${active}, current_date, 4), (${active}, current_date - 1, 5)`);
+  });
+
+  it('lists pages 30 a page with a daily views series, previewable only when public', async () => {
+    const body = (await agent.post('/jpanel/fundraise/pages.listing', { search: 'Fay Fundraiser' })).json();
+    expect(body.recordsFiltered).toBe(2);
+    const row = body.data.find((r: { id: number }) => r.id === active);
+    expect(row).toMatchObject({ previewable: true, amount_raised: 123.45, views: 9, _url: `/jpanel/supporters/${author}` });
+    expect(row.daily_views).toHaveLength(30);
+    expect(row.daily_views.slice(-2)).toEqual([5, 4]);
+    expect(body.data.find((r: { id: number }) => r.id === draft).previewable).toBe(false);
+    const counted = await one(sql`select count(*)::int as n from fundraising_pages where deleted_at is null and status = 'draft'`);
+    expect((await agent.post('/jpanel/fundraise/pages.listing', { status: 'draft' })).json().recordsFiltered).toBe(counted.n);
+  });
+
+  it('lists fundraisers with their page counts, and previews only public pages', async () => {
+    const res = await agent.post('/jpanel/fundraise/fundraisers.listing', { search: 'fay.fund' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.data).toEqual([expect.objectContaining({ id: author, page_count: 2, active_count: 1, views: 9 })]);
+    expect((await agent.get(`/jpanel/fundraise/pages/${active}/preview`)).json()).toMatchObject({ title: 'Run For Wells', amount_raised: 123.45 });
+    expect((await agent.get(`/jpanel/fundraise/pages/${draft}/preview`)).statusCode).toBe(404);
+    expect((await agent.post('/jpanel/fundraise/pages.listing', { status: 'gone' })).statusCode).toBe(422);
+    const { agent: other } = await signedIn(t, { permissions: ['tribute.view'] });
+    expect((await other.post('/jpanel/fundraise/pages.listing', {})).statusCode).toBe(403);
   });
 });
