@@ -22,6 +22,9 @@ import {
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
+  IconRepeat,
+  IconFlower,
+  IconSpeakerphone,
   type Icon,
 } from '@tabler/icons-react';
 
@@ -63,6 +66,9 @@ export const navigation: NavEntry[] = [
   { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
   { label: 'Sponsors', to: '/sponsors', icon: IconUsersGroup, permission: 'sponsorship.view' },
   { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
+  { label: 'Recurring payments', to: '/recurring-payments', icon: IconRepeat, permission: 'recurringpaymentprofile.view' },
+  { label: 'Tributes', to: '/tributes', icon: IconFlower, permission: 'tribute.view' },
+  { label: 'Fundraise', to: '/fundraise/pages', icon: IconSpeakerphone, permission: 'fundraisingpages.edit', edition: (flags) => !flags.express },
   { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },

@@ -17,6 +17,7 @@ import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { shippingRoutes } from '../features/shipping/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
+import { listsRoutes } from '../features/lists/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -62,6 +63,7 @@ export const router = createBrowserRouter(
                 ...posRoutes,
                 ...segmentsRoutes,
                 ...categoriesRoutes,
+                ...listsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
 import { tributes } from '../tributes/tributes.tables.ts';
