@@ -234,3 +234,13 @@ describe('fundraise tabs', () => {
     expect((await other.post('/jpanel/fundraise/pages.listing', {})).statusCode).toBe(403);
   });
 });
+
+describe('POST /jpanel/sponsorship.ajax (spec part 3 §9)', () => {
+  it('pages 50 at a time like every list without its own size', async () => {
+    for (let i = 0; i < 55; i++) await queryRows(t.database.db, sql`insert into sponsorships (reference_number, first_name, last_name) values (${`SPL-${i}`}, 'Page', ${`Size${i}`})`);
+    const counted = await one(sql`select count(*)::int as n from sponsorships where deleted_at is null`);
+    const body = (await agent.post('/jpanel/sponsorship.ajax', {})).json();
+    expect(body.recordsTotal).toBe(counted.n);
+    expect(body.data).toHaveLength(50);
+  });
+});
