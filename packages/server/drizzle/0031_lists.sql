@@ -1,5 +1,6 @@
 CREATE TABLE "list_exports" (
-	"id" uuid PRIMARY KEY NOT NULL,
+	"id" serial PRIMARY KEY NOT NULL,
+	"job_id" uuid NOT NULL,
 	"user_id" integer NOT NULL,
 	"list" varchar(50) NOT NULL,
 	"params" jsonb NOT NULL,
@@ -22,5 +23,6 @@ CREATE TABLE "saved_views" (
 --> statement-breakpoint
 ALTER TABLE "list_exports" ADD CONSTRAINT "list_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "list_exports_job_unique" ON "list_exports" USING btree ("job_id");--> statement-breakpoint
 CREATE INDEX "list_exports_user_idx" ON "list_exports" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_views_user_list_name_unique" ON "saved_views" USING btree ("user_id","list","name");

@@ -52,10 +52,10 @@ export const listExportJob = defineJob<Record<string, never>>({
   expireInSeconds: 4 * 60 * 60,
   handler: async (job) => {
     const { db } = job.database;
-    const [row] = await db.select().from(listExports).where(eq(listExports.id, job.id));
+    const [row] = await db.select().from(listExports).where(eq(listExports.jobId, job.id));
     if (!row || row.state === 'done') return;
     const fail = async () => {
-      await db.update(listExports).set({ state: 'failed', finishedAt: new Date() }).where(eq(listExports.id, job.id));
+      await db.update(listExports).set({ state: 'failed', finishedAt: new Date() }).where(eq(listExports.jobId, job.id));
     };
     const listing = exportableListing(row.list);
     if (!listing || !storageOf) {
@@ -63,7 +63,7 @@ export const listExportJob = defineJob<Record<string, never>>({
       await fail();
       throw new Error(listing ? 'list exports have no storage configured' : 'unknown list');
     }
-    await db.update(listExports).set({ state: 'running' }).where(eq(listExports.id, job.id));
+    await db.update(listExports).set({ state: 'running' }).where(eq(listExports.jobId, job.id));
     const temp = join(tmpdir(), 'almoner-exports', `${randomBytes(12).toString('hex')}.csv`);
     try {
       const { definition } = listing;
@@ -85,7 +85,7 @@ export const listExportJob = defineJob<Record<string, never>>({
       await pipeline(streamCsv(job.database, definition, query, flags), counter, createWriteStream(temp));
       const key = `exports/${row.userId}/${job.id}.csv`;
       await storageOf().putFile(key, temp, 'text/csv; charset=utf-8');
-      await db.update(listExports).set({ state: 'done', rows, storageKey: key, finishedAt: new Date() }).where(eq(listExports.id, job.id));
+      await db.update(listExports).set({ state: 'done', rows, storageKey: key, finishedAt: new Date() }).where(eq(listExports.jobId, job.id));
       await job.progress(100);
     } catch (error) {
       // The last attempt marks the export failed; earlier ones leave it for the retry.

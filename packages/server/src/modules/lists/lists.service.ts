@@ -41,7 +41,7 @@ export async function startExport(database: Database, user: AuthUser, list: stri
   const filename = `${listing.basename}-${new Date().toISOString().slice(0, 10)}.csv`;
   const id = await database.db.transaction(async (tx) => {
     const jobId = await enqueue(tx, listExportJob, {});
-    await tx.insert(listExports).values({ id: jobId, userId: user.id, list, params, filename });
+    await tx.insert(listExports).values({ jobId, userId: user.id, list, params, filename });
     return jobId;
   });
   return exportStatus(database.db, null, user, id);
@@ -51,15 +51,15 @@ export async function startExport(database: Database, user: AuthUser, list: stri
 export async function exportStatus(db: Queryable, storage: Storage | null, user: AuthUser, id: string): Promise<ExportStatus> {
   const [row] = await queryRows(
     db,
-    sql`select e.*, p.percent from list_exports e left join job_progress p on p.job_id = e.id
-         where e.id = ${id} and e.user_id = ${user.id}`,
+    sql`select e.*, p.percent from list_exports e left join job_progress p on p.job_id = e.job_id
+         where e.job_id = ${id} and e.user_id = ${user.id}`,
   );
   if (!row) throw new AppError('not_found', exportMessages.notFound);
   const state = row.state as ExportStatus['state'];
   const key = row.storage_key as string | null;
   const link = state === 'done' && key && storage ? await storage.signDownload(key, { downloadName: String(row.filename) }) : null;
   return {
-    id: String(row.id),
+    id: String(row.job_id),
     list: String(row.list),
     state,
     progress: state === 'done' ? 100 : Number(row.percent ?? 0),

@@ -5,12 +5,13 @@ const tz = { withTimezone: true } as const;
 
 /**
  * One background export of a list: who asked, which list with which fields, and where the file
- * went. The id is the job's id, so the job's progress (job_progress) joins on it.
+ * went. It is known outside by its job's id, so the job's progress (job_progress) joins on it.
  */
 export const listExports = pgTable(
   'list_exports',
   {
-    id: uuid('id').primaryKey(),
+    id: serial('id').primaryKey(),
+    jobId: uuid('job_id').notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -24,7 +25,7 @@ export const listExports = pgTable(
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', tz),
   },
-  (t) => [index('list_exports_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [uniqueIndex('list_exports_job_unique').on(t.jobId), index('list_exports_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
 /** A staff member's named view of a list (filters, search, sort, hidden columns). */
