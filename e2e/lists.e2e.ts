@@ -86,7 +86,7 @@ describe('recurring payments list', () => {
     await dialog.waitFor({ state: 'detached' });
     await recurring.openList(page);
     expect(page.url()).not.toMatch(/f\.status/);
-    await page.getByRole('textbox', { name: 'Saved view' }).click();
+    await page.getByRole('combobox', { name: 'Saved view' }).click();
     await page.getByRole('option', { name }).click();
     await page.waitForURL(/f\.status=Suspended/);
     expect(page.url()).toMatch(/sort=3%3Aasc|sort=3:asc/);
@@ -107,7 +107,8 @@ describe('recurring payments list', () => {
     await page.getByRole('menuitem', { name: 'Description' }).click();
     await page.waitForURL(/hide=description/);
     await page.keyboard.press('Escape');
-    expect(await page.getByRole('columnheader', { name: 'Description' }).count()).toBe(0);
+    await page.getByRole('columnheader', { name: 'Description' }).waitFor({ state: 'detached' });
+    await screenshot(page, 'lists-recurring-hidden-column');
   });
 });
 
@@ -115,7 +116,7 @@ describe('tributes list', () => {
   it('pages 40 at a time, filters the unsent, sorts, exports and opens the tribute modal', async () => {
     const first = await tributes.openList(page);
     expect(first.data.length).toBeLessThanOrEqual(40);
-    await page.getByRole('button', { name: 'Print unsent letters' }).waitFor();
+    await page.getByRole('link', { name: 'Print unsent letters' }).waitFor();
     await screenshot(page, 'lists-tributes');
     await page.getByRole('combobox', { name: 'Notification' }).click();
     const unsent = await tributes.reloadBy(page, () => page.getByRole('option', { name: 'Not yet notified' }).click());
@@ -158,10 +159,12 @@ describe('fundraise tabs', () => {
     await page.getByRole('columnheader', { name: 'Active pages' }).waitFor();
     await screenshot(page, 'lists-fundraise-fundraisers');
 
-    const back = await pages.reloadBy(page, () => page.goBack());
+    // Back returns to the Pages tab (its rows may come from the cache, so no request is awaited).
+    await page.goBack();
     await page.waitForURL(/\/jpanel\/fundraise\/pages$/);
-    expect(back.recordsFiltered).toBe(first.recordsFiltered);
+    await page.getByRole('columnheader', { name: 'Goal' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Pages' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator('tbody tr').count()).toBe(Math.min(30, first.recordsFiltered));
 
     const filtered = await pages.openList(page, '?f.status=active');
     const publicPage = filtered.data.find((r) => r.previewable);

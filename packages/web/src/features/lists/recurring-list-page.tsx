@@ -33,6 +33,11 @@ const money = (value: number, currency: string) => (
 );
 
 const render: Partial<Record<string, (row: Row) => ReactNode>> = {
+  profile_id: (r) => (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>
+      {r.profile_id}
+    </Text>
+  ),
   subscriber_name: (r) => (
     <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
       {r.subscriber_name}
@@ -47,7 +52,7 @@ const render: Partial<Record<string, (row: Row) => ReactNode>> = {
   status: (r) => {
     const tone = recurringStatusTone[r.status];
     return (
-      <Badge variant="light" color={tone ? toneColor[tone] : 'teal'} style={{ textTransform: 'none' }}>
+      <Badge variant="light" color={tone ? toneColor[tone] : 'teal'} style={{ textTransform: 'none' }} styles={{ label: { overflow: 'visible' } }}>
         {r.status}
       </Badge>
     );
@@ -63,7 +68,7 @@ function RecurringFilters({ values, onChange }: FilterFormProps) {
       <Select label="Frequency" placeholder="Any" data={RECURRING_FREQUENCIES.map((value) => ({ value, label: label(value) }))} value={one(values.billing_period) ?? null} onChange={(v) => onChange({ ...values, billing_period: v ?? undefined })} clearable w={{ base: '100%', sm: 160 }} />
       <TextInput
         label="Currency"
-        placeholder="USD"
+        placeholder="Any"
         maxLength={3}
         defaultValue={one(values.currency_code) ?? ''}
         onBlur={(e) => onChange({ ...values, currency_code: e.currentTarget.value.toUpperCase() || undefined })}

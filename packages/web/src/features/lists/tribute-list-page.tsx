@@ -40,7 +40,7 @@ const render: Partial<Record<string, (row: Row) => ReactNode>> = {
   amount: (r) => formatAmount(r.amount, r.currency_code),
   notify: (r) => (r.notify ? r.notify.charAt(0).toUpperCase() + r.notify.slice(1) : dash),
   notify_name: (r) => r.notify_name ?? dash,
-  notified_at: (r) => (r.notified_at ? formatDate(r.notified_at) : r.notify ? <Text size="sm" c="orange.9" span>Not yet</Text> : dash),
+  notified_at: (r) => (r.notified_at ? formatDate(r.notified_at) : r.notify ? <Text size="sm" c="red.9" span>Not yet</Text> : dash),
 };
 
 function TributeFilters({ values, onChange }: FilterFormProps) {
