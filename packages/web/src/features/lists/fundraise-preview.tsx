@@ -4,6 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../lib/api.ts';
 
+/** The page's description as plain text: parsed in an inert document, so no markup or script runs. */
+const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
+
 /** A fundraising page's preview: what its public page says, and how it is doing. */
 export function FundraisePreviewModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const preview = useQuery({
@@ -42,7 +45,7 @@ export function FundraisePreviewModal({ id, onClose }: { id: number | null; onCl
           </Text>
           {p.description && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {p.description}
+              {plainText(p.description)}
             </Text>
           )}
         </Stack>
