@@ -420,6 +420,31 @@ const shellVisits: Record<string, Visit> = {
     await page.getByRole('button', { name: 'Save' }).waitFor();
     await expectAccessible(page, 'shipping method form');
   },
+  'recurring-payments': async (page) => {
+    await page.goto('/jpanel/recurring-payments');
+    await heading(page, 'Recurring payments');
+    await mainRows(page);
+    await expectAccessible(page, 'recurring payments');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Columns' }).click(), 'menu', 'recurring payments columns menu');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Save view' }).click(), 'dialog', 'save view dialog');
+  },
+  tributes: async (page) => {
+    await page.goto('/jpanel/tributes');
+    await heading(page, 'Tributes');
+    await mainRows(page);
+    await expectAccessible(page, 'tributes');
+    await checkOpened(page, () => page.locator('tbody tr').first().click(), 'dialog', 'tribute modal from the list');
+  },
+  'fundraise/:tab': async (page) => {
+    await page.goto('/jpanel/fundraise/pages');
+    await heading(page, 'Fundraise');
+    await mainRows(page);
+    await expectAccessible(page, 'fundraise pages tab');
+    await page.goto('/jpanel/fundraise/fundraisers');
+    await page.getByRole('columnheader', { name: 'Active pages' }).waitFor();
+    await mainRows(page);
+    await expectAccessible(page, 'fundraise fundraisers tab');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');

@@ -59,3 +59,8 @@ export * from './reports/index.ts';
 export * from './receipts-year-end.ts';
 export * from './recurring-attention.ts';
 export * from './mail-templates.ts';
+export * from './lists/recurring-list.ts';
+export * from './lists/tribute-list.ts';
+export * from './lists/exports.ts';
+export * from './lists/saved-views.ts';
+export * from './lists/fundraise.ts';

@@ -134,10 +134,10 @@ export type SponsorSaved = z.infer<typeof sponsorSavedSchema>;
 
 /**
  * Sponsees listing (spec part 3 §7 `/jpanel/sponsorship.ajax` and `.csv`, the sponsorship list
- * report): 25 a page, by reference number. Filters as the incumbent's: search on name or
- * reference, gender, sponsored, enabled.
+ * report): 50 a page (spec part 3 §9: lists are 50 a page unless stated), by reference
+ * number. Filters as the incumbent's: search on name or reference, gender, sponsored, enabled.
  */
-export const SPONSEES_PAGE_SIZE = 25;
+export const SPONSEES_PAGE_SIZE = 50;
 
 export const sponseeColumns = [
   { key: 'reference_number', label: 'Reference', sortable: true },

@@ -9,6 +9,8 @@ import './modules/jobs/jobs.registry.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
+import { configureListExports } from './modules/lists/exports.job.ts';
+import { storageFor } from './integrations/storage/index.ts';
 
 const config = loadConfig();
 const role = config.role ?? 'all';
@@ -26,6 +28,7 @@ let close: () => Promise<void>;
 if (role === 'worker') {
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   configureRecurringBilling({ appKey: config.appKey });
+  configureListExports(() => storageFor(config));
   await jobs.start();
   close = () => jobs.stop();
   console.log(`\nAlmoner worker is running on ${config.databaseUrl ? 'PostgreSQL' : `the embedded database in ${config.dataDir}/db`}\n`);

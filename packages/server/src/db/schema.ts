@@ -37,3 +37,4 @@ export * from '../integrations/payments/sandbox/sandbox.tables.ts';
 export * from '../listing/listing.tables.ts';
 export * from '../modules/receipts/receipts.runs.tables.ts';
 export * from '../modules/mail/mail-templates.tables.ts';
+export * from '../modules/lists/lists.tables.ts';

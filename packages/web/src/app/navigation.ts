@@ -25,6 +25,9 @@ import {
   IconUsersGroup,
   IconAlertTriangle,
   IconTemplate,
+  IconRepeat,
+  IconFlower,
+  IconSpeakerphone,
   type Icon,
 } from '@tabler/icons-react';
 import { reportLinks } from '../features/reports/report-links.ts';
@@ -67,6 +70,9 @@ export const navigation: NavEntry[] = [
   { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
   { label: 'Sponsors', to: '/sponsors', icon: IconUsersGroup, permission: 'sponsorship.view' },
   { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
+  { label: 'Recurring payments', to: '/recurring-payments', icon: IconRepeat, permission: 'recurringpaymentprofile.view' },
+  { label: 'Tributes', to: '/tributes', icon: IconFlower, permission: 'tribute.view' },
+  { label: 'Fundraise', to: '/fundraise/pages', icon: IconSpeakerphone, permission: 'fundraisingpages.edit', edition: (flags) => !flags.express },
   { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
   { label: 'Recurring: needs attention', to: '/recurring/attention', icon: IconAlertTriangle, permission: 'recurringpaymentprofile.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },

@@ -18,6 +18,7 @@ import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { shippingRoutes } from '../features/shipping/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { reportsRoutes } from '../features/reports/routes.tsx';
+import { listsRoutes } from '../features/lists/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -64,6 +65,7 @@ export const router = createBrowserRouter(
                 ...segmentsRoutes,
                 ...categoriesRoutes,
                 ...reportsRoutes,
+                ...listsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

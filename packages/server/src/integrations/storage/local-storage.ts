@@ -125,6 +125,16 @@ export function createLocalStorage({ root, appKey, now = Date.now }: LocalStorag
       await writeFile(pathOf('meta', key), JSON.stringify({ contentType }));
       await rename(temp, target);
     },
+    putFile: async (key, path, contentType) => {
+      const temp = join(base, 'tmp', randomBytes(12).toString('hex'));
+      await mkdir(dirname(temp), { recursive: true });
+      await pipeline(createReadStream(path), createWriteStream(temp));
+      const target = pathOf('objects', key);
+      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(pathOf('meta', key)), { recursive: true });
+      await writeFile(pathOf('meta', key), JSON.stringify({ contentType }));
+      await rename(temp, target);
+    },
     get: async (key) => ((await stored(key)) ? readFile(pathOf('objects', key)) : null),
     stat: stored,
     remove: async (key) => {

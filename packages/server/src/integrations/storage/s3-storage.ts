@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat as statFile } from 'node:fs/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -77,6 +79,11 @@ export function createS3Storage({ bucket, prefix }: S3Location, client: S3Client
     },
     put: async (key, body, contentType) => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: body, ContentType: contentType }));
+    },
+    putFile: async (key, path, contentType) => {
+      // A stream needs its length up front for a single PUT (S3 allows up to 5 GB this way).
+      const { size } = await statFile(path);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: objectKey(key), Body: createReadStream(path), ContentLength: size, ContentType: contentType }));
     },
     get: async (key) => {
       try {

@@ -30,6 +30,8 @@ export type Storage = {
   stat: (key: string) => Promise<StoredObject | null>;
   /** Stores a file the server made itself (a rendered PDF), replacing any object under the key. */
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  /** Stores a file the server wrote to local disk (a large export), streamed: flat memory at any size. */
+  putFile: (key: string, path: string, contentType: string) => Promise<void>;
   /** The object's bytes, or null when nothing is stored under the key. */
   get: (key: string) => Promise<Buffer | null>;
   remove: (key: string) => Promise<void>;

@@ -8,3 +8,4 @@ import '../money/money.fill.ts';
 import '../sponsorships/sponsorships.daily.ts';
 import '../recurring/recurring.job.ts';
 import '../receipts/receipts.year-end.job.ts';
+import '../lists/exports.job.ts';

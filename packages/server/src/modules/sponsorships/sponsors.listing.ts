@@ -59,6 +59,16 @@ export const sponsorsListing: ListingDefinition<SponsorListFilters> = {
   tiebreak: sql`s.id`,
   defaultOrder: [...SPONSORS_DEFAULT_SORT],
   pageSize: SPONSORS_PAGE_SIZE,
-  // The spec exports no CSV of this list; the engine's type asks for its columns all the same.
-  csv: () => [],
+  // The spec shows no CSV route for this list; the background export (lists module) uses these.
+  csv: () => [
+    { header: 'Sponsor', value: supporterName, kind: 'text' },
+    { header: 'Email', value: sql`p.email`, kind: 'text' },
+    { header: 'Sponsee Reference', value: sql`sp.reference_number`, kind: 'text' },
+    { header: 'Sponsee', value: sql`person_name(sp.first_name, sp.last_name)`, kind: 'text' },
+    { header: 'Source', value: sql`s.source`, kind: 'text' },
+    { header: 'Started', value: sql`s.started_at::text`, kind: 'text' },
+    { header: 'Ended', value: sql`s.ended_at::text`, kind: 'text' },
+    { header: 'End Reason', value: sql`s.ended_reason`, kind: 'text' },
+    { header: 'Status', value: status, kind: 'text' },
+  ],
 };

@@ -35,6 +35,12 @@ export type DataTableProps<Row extends ListingRow> = {
    * row's position in the list ("Select row 12"). Never the internal id.
    */
   rowLabel?: (row: Row) => string;
+  /** Column keys the person chose to hide (a saved view's columns). */
+  hiddenColumns?: readonly string[];
+  /** Tints a row (a status shown as warning or danger). */
+  rowColor?: (row: Row) => string | undefined;
+  /** Replaces opening the row's link (a row that opens a modal or a preview). */
+  onRowClick?: (row: Row) => void;
 };
 
 const isInteractive = (target: EventTarget | null) =>
@@ -52,7 +58,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
   const paramsKey = JSON.stringify([state.search, state.filters]);
   useEffect(() => clear(), [paramsKey, clear]);
 
-  const visible = columns.map((c, index) => ({ ...c, index })).filter((c) => isColumnVisible(c, flags));
+  const visible = columns.map((c, index) => ({ ...c, index })).filter((c) => isColumnVisible(c, flags) && !props.hiddenColumns?.includes(c.key));
   const selectable = bulkActions.length > 0 && visible.some((c) => c.key === 'select');
   const rows = listing.data?.data ?? [];
   const matching = listing.data?.recordsFiltered ?? 0;
@@ -60,6 +66,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
   const pageChecked = pageIds.length > 0 && pageIds.every((id) => select.isSelected(id));
 
   const openRow = (row: Row) => {
+    if (props.onRowClick) return props.onRowClick(row);
     const url = row._url;
     if (!url) return;
     if (url.startsWith('/jpanel/')) void navigate(url.slice('/jpanel'.length));
@@ -143,9 +150,9 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
               {rows.map((row, rowIndex) => (
                 <Table.Tr
                   key={row.id}
-                  tabIndex={row._url ? 0 : undefined}
-                  style={{ cursor: row._url ? 'pointer' : undefined }}
-                  bg={select.isSelected(row.id) ? 'var(--mantine-color-teal-light)' : undefined}
+                  tabIndex={row._url || props.onRowClick ? 0 : undefined}
+                  style={{ cursor: row._url || props.onRowClick ? 'pointer' : undefined }}
+                  bg={select.isSelected(row.id) ? 'var(--mantine-color-teal-light)' : props.rowColor?.(row)}
                   onClick={(e) => !isInteractive(e.target) && openRow(row)}
                   onKeyDown={(e) => e.key === 'Enter' && !isInteractive(e.target) && openRow(row)}
                 >

@@ -17,6 +17,7 @@ import { type BulkAction, DataTable } from '../../components/data-table/index.ts
 import { ContributionNumber, ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
 import { ContributionFilters } from './contribution-filters.tsx';
 import { ExportCsvButton } from './export-button.tsx';
+import { ExportJobButton } from '../lists/export-job-button.tsx';
 
 export type ContributionRow = ListingRow & {
   id: number;
@@ -145,7 +146,10 @@ export function ContributionListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Contributions</Title>
-        <ExportCsvButton permission="order.view" url="/jpanel/contributions.csv" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} pageSize={CONTRIBUTIONS_PAGE_SIZE} />
+        <Group gap="sm">
+          <ExportJobButton list="contributions" permission="order.view" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} />
+          <ExportCsvButton permission="order.view" url="/jpanel/contributions.csv" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} pageSize={CONTRIBUTIONS_PAGE_SIZE} />
+        </Group>
       </Group>
       <DataTable<ContributionRow>
         endpoint="/jpanel/contributions-v2.listing"

@@ -16,6 +16,7 @@ import { useCan } from '../../app/session.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
+import { ExportJobButton } from '../lists/export-job-button.tsx';
 
 export type ProductRow = ListingRow & {
   id: number;
@@ -99,6 +100,7 @@ export function ProductListPage() {
       <Group justify="space-between" gap="sm">
         <Title order={2}>Products</Title>
         <Group gap="sm">
+          <ExportJobButton list="products" permission="product.view" defaultOrder={PRODUCTS_DEFAULT_SORT} />
           <ExportCsvButton
             permission="product.view"
             url="/jpanel/products.csv"

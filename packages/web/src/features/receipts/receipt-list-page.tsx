@@ -7,6 +7,7 @@ import { useSession } from '../../app/session.ts';
 import { type BulkAction, DataTable, DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ReceiptModal } from './receipt-modal.tsx';
+import { ExportJobButton } from '../lists/export-job-button.tsx';
 
 type ReceiptRow = ListingRow & { id: number; number: string | null; name: string | null; email: string | null; amount: number; currency_code: string; issued_at: string | null; status: 'draft' | 'issued' | 'void' };
 
@@ -86,6 +87,7 @@ export function ReceiptListPage() {
               Year-end receipts
             </Button>
           )}
+          <ExportJobButton list="tax_receipts" permission="taxreceipt.view" defaultOrder={RECEIPTS_DEFAULT_SORT} />
         </Group>
       </Group>
       <DataTable<ReceiptRow>

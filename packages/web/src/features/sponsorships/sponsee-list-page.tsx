@@ -12,6 +12,7 @@ import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
+import { ExportJobButton } from '../lists/export-job-button.tsx';
 
 type Row = ListingRow & SponseeListingRow;
 
@@ -96,12 +97,15 @@ export function SponseeListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Sponsorships</Title>
-        <ExportCsvButton
-          permission="sponsorship.view"
-          url="/jpanel/sponsorship.csv"
-          defaultOrder={SPONSEES_DEFAULT_SORT}
-          pageSize={SPONSEES_PAGE_SIZE}
-        />
+        <Group gap="sm">
+          <ExportJobButton list="sponsorships" permission="sponsorship.view" defaultOrder={SPONSEES_DEFAULT_SORT} />
+          <ExportCsvButton
+            permission="sponsorship.view"
+            url="/jpanel/sponsorship.csv"
+            defaultOrder={SPONSEES_DEFAULT_SORT}
+            pageSize={SPONSEES_PAGE_SIZE}
+          />
+        </Group>
       </Group>
       <DataTable<Row>
         endpoint="/jpanel/sponsorship.ajax"

@@ -8,11 +8,12 @@ import {
   sponsorStatusLabels,
   sponsorStatuses,
 } from '@almoner/contracts';
-import { Badge, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
+import { ExportJobButton } from '../lists/export-job-button.tsx';
 
 type Row = ListingRow & SponsorListRow;
 
@@ -76,7 +77,10 @@ export function SponsorListPage() {
   const flags = useEditionFlags();
   return (
     <Stack gap="md">
-      <Title order={2}>Sponsors</Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2}>Sponsors</Title>
+        <ExportJobButton list="sponsors" permission="sponsorship.view" defaultOrder={SPONSORS_DEFAULT_SORT} />
+      </Group>
       <DataTable<Row>
         endpoint="/jpanel/sponsors.ajax"
         columns={sponsorListColumns}

@@ -7,6 +7,7 @@ import { DataTable } from '../../components/data-table/index.ts';
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { RecurringBadge } from './supporter-badges.tsx';
 import { SupporterFilters } from './supporter-filters.tsx';
+import { ExportJobButton } from '../lists/export-job-button.tsx';
 
 export type SupporterRow = ListingRow & {
   id: number;
@@ -92,7 +93,10 @@ export function SupporterListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Supporters</Title>
-        <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
+        <Group gap="sm">
+          <ExportJobButton list="supporters" permission="member.view" defaultOrder={SUPPORTERS_DEFAULT_SORT} />
+          <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
+        </Group>
       </Group>
       <DataTable<SupporterRow>
         endpoint="/jpanel/supporters.listing"
