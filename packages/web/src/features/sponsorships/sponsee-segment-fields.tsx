@@ -73,6 +73,7 @@ export function SegmentFields<V extends ChoiceValues>({ form, options }: { form:
               data={s.items.map((item) => ({ value: String(item.id), label: item.name }))}
               searchable
               clearable
+              clearButtonProps={{ 'aria-label': `Clear ${s.name}` }}
               comboboxProps={{ withinPortal: true }}
               {...input}
             />
@@ -88,6 +89,7 @@ export function SegmentFields<V extends ChoiceValues>({ form, options }: { form:
               previousLabel="Previous month"
               nextLabel="Next month"
               clearable
+              clearButtonProps={{ 'aria-label': `Clear ${s.name}` }}
               popoverProps={{ withinPortal: true }}
               value={value || null}
               onChange={(v) => f.setFieldValue(`${path}.value`, v ?? '')}
