@@ -30,7 +30,7 @@ beforeAll(async () => {
       { name: 'Seg Gone', type: 'text', sequence: 904, deletedAt: new Date() },
     ])
     .returning({ id: segments.id });
-  [seg.text, seg.date, seg.list, seg.other, seg.gone] = segs.map((s) => s.id);
+  [seg.text, seg.date, seg.list, seg.other, seg.gone] = segs.map((s) => s.id) as [number, number, number, number, number];
   const items = await db
     .insert(segmentItems)
     .values([
@@ -40,12 +40,12 @@ beforeAll(async () => {
       { segmentId: seg.other, name: 'Red', sequence: 0 },
     ])
     .returning({ id: segmentItems.id });
-  [item.kenya, item.peru, item.deleted, item.red] = items.map((i) => i.id);
+  [item.kenya, item.peru, item.deleted, item.red] = items.map((i) => i.id) as [number, number, number, number];
   const groups = await db
     .insert(paymentOptionGroups)
     .values([{ name: 'Seg Monthly' }, { name: 'Seg Retired', deletedAt: new Date() }])
     .returning({ id: paymentOptionGroups.id });
-  [group.monthly, group.deleted] = groups.map((g) => g.id);
+  [group.monthly, group.deleted] = groups.map((g) => g.id) as [number, number];
 }, 60_000);
 
 describe('GET /jpanel/sponsorships/form_options.json', () => {
