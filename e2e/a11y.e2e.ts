@@ -169,6 +169,7 @@ const shellVisits: Record<string, Visit> = {
     await expectAccessible(page, 'sponsee');
     await checkOpened(page, () => page.getByRole('button', { name: 'Add sponsor' }).click(), 'dialog', 'add a sponsor');
     await checkOpened(page, () => page.getByRole('button', { name: 'Add an Update' }).click(), 'dialog', 'add an update');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Edit sponsee' }).click(), 'dialog', 'edit sponsee');
   },
   'settings/exchange-rates': async (page) => {
     await page.goto('/jpanel/settings/exchange-rates');

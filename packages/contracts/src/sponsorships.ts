@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEGMENT_TYPES } from './catalogue/segments.ts';
 import { messages } from './messages.ts';
 import { formBoolean, optionalText, parseSpecDate, text } from './rules.ts';
 
@@ -226,11 +227,18 @@ export const sponseeDetailSchema = z.object({
     gl_code: z.string().nullable(),
     last_timeline_update_on: z.string().nullable(),
     payment_option_group: z.string().nullable(),
+    /** The form's value for the group (null when none, or when the group was deleted). */
+    payment_option_group_id: z.number().nullable(),
     photo: z
       .object({ id: z.number(), filename: z.string(), url: z.string().nullable() })
       .nullable(),
   }),
-  segments: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+  /** For reading: names and values of the segments shown in detail (a date segment's value is an ISO day). */
+  segments: z.array(z.object({ name: z.string(), type: z.enum(SEGMENT_TYPES), values: z.array(z.string()) })),
+  /** For the edit form: the sponsee's values of every segment not deleted. */
+  segment_values: z.array(
+    z.object({ segment_id: z.number(), item_ids: z.array(z.number()), value: z.string().nullable() }),
+  ),
   sponsors: z.array(sponsorSchema),
 });
 export type SponseeDetail = z.infer<typeof sponseeDetailSchema>;

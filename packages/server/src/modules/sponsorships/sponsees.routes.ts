@@ -5,6 +5,7 @@ import {
   listingResponseOf,
   sponseeDetailSchema,
   sponseeFiltersSchema,
+  sponseeFormOptionsSchema,
   type SponseeListingRow,
   sponseeRowSchema,
   sponseeMessages,
@@ -23,7 +24,7 @@ import { storageFor } from '../../integrations/storage/index.ts';
 import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import { sponseesListing } from './sponsees.listing.ts';
-import { getSponsee } from './sponsees.service.ts';
+import { getSponsee, sponseeFormOptions } from './sponsees.service.ts';
 import { updateSponsee } from './sponsees.update.ts';
 
 const sponseeSavedSchema = z.object({ message: z.string() }).extend(sponseeDetailSchema.shape);
@@ -100,6 +101,20 @@ export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
+  // Static, so it wins over /:id; sponsorship.edit because only the edit form needs it.
+  app.get(
+    '/jpanel/sponsorships/form_options.json',
+    {
+      config: { permission: 'sponsorship.edit' },
+      schema: {
+        summary: 'The segments (with their options) and payment option groups the sponsee form offers',
+        tags,
+        response: { 200: sponseeFormOptionsSchema },
+      },
+    },
+    async () => sponseeFormOptions(app.ctx.db),
+  );
+
   app.get(
     '/jpanel/sponsorships/:id',
     {
@@ -119,7 +134,7 @@ export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'sponsorship.edit' },
       schema: {
-        summary: "Save a sponsee's fields (names, dates, reference number, biography, notes, address, enabled)",
+        summary: "Save a sponsee's fields (names, dates, reference number, biography, notes, address, enabled, payment option group, segments)",
         tags,
         params: idParam,
         body: sponseeUpdateSchema,

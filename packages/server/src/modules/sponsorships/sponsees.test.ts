@@ -117,7 +117,7 @@ describe('sponsees', () => {
       is_sponsored: true,
     });
     expect(detail.sponsee.photo.url).toContain('sponsorships/ke-2.jpg');
-    expect(detail.segments).toEqual([{ name: 'Interests', values: ['Football'] }]);
+    expect(detail.segments).toEqual([{ name: 'Interests', type: 'multi-select', values: ['Football'] }]);
     expect(
       detail.sponsors.map((s: { supporter: { display_name: string } }) => s.supporter.display_name),
     ).toEqual(['Grace Hopper']);

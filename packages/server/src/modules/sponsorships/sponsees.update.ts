@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { media } from '../media/media.tables.ts';
+import { checkSponseeChoices, replaceSponseeSegments } from './sponsees.segments.ts';
 import { sponsorships } from './sponsorships.tables.ts';
 
 type SponseeUpdateInput = z.output<typeof sponseeUpdateSchema>;
@@ -18,7 +19,8 @@ const isReferenceConflict = (error: unknown) => {
 };
 
 /**
- * Saves a sponsee's own fields (run inside withActor, so the audit trail names the user).
+ * Saves a sponsee's own fields, payment option group and segment values, in one transaction
+ * (run inside withActor, so the audit trail names the user).
  * Reference numbers are unique ignoring case among sponsees not deleted.
  */
 export async function updateSponsee(tx: Tx, id: number, input: SponseeUpdateInput): Promise<void> {
@@ -35,6 +37,7 @@ export async function updateSponsee(tx: Tx, id: number, input: SponseeUpdateInpu
       .where(and(eq(media.id, input.media_id), eq(media.collectionName, SPONSEE_PHOTO_COLLECTION)));
     if (!photo) throw fieldError('media_id', sponseeMessages.photo);
   }
+  const segmentRows = await checkSponseeChoices(tx, input);
   try {
     const updated = await tx
       .update(sponsorships)
@@ -56,11 +59,14 @@ export async function updateSponsee(tx: Tx, id: number, input: SponseeUpdateInpu
         school: input.school,
         isEnabled: input.is_enabled,
         ...(input.media_id === undefined ? {} : { mediaId: input.media_id }),
+        ...(input.payment_option_group_id === undefined ? {} : { paymentOptionGroupId: input.payment_option_group_id }),
         updatedAt: sql`now()`,
       })
       .where(and(eq(sponsorships.id, id), isNull(sponsorships.deletedAt)))
       .returning({ id: sponsorships.id });
     if (!updated.length) throw new AppError('not_found', sponsorMessages.sponseeNotFound);
+    // Absent segments keep their values; present ones are the whole set.
+    if (segmentRows) await replaceSponseeSegments(tx, id, segmentRows);
   } catch (error) {
     if (isReferenceConflict(error)) throw referenceTaken();
     throw error;

@@ -2,6 +2,7 @@ import type {
   Sponsor,
   SponsorCreate,
   SponseeDetail,
+  SponseeFormOptions,
   SponseeUpdate,
   SponsorSaved,
   SponsorUpdate,
@@ -21,6 +22,15 @@ export function useSponsee(id: number | null) {
     queryKey: sponsorshipKeys.detail(id ?? 0),
     queryFn: () => api<SponseeDetail>(`/jpanel/sponsorships/${id}`),
     enabled: id !== null,
+  });
+}
+
+/** What the sponsee form offers: segments with their options, payment option groups. */
+export function useSponseeFormOptions() {
+  return useQuery({
+    queryKey: [...sponsorshipKeys.all, 'form-options'],
+    queryFn: () => api<SponseeFormOptions>('/jpanel/sponsorships/form_options.json'),
+    staleTime: 0,
   });
 }
 

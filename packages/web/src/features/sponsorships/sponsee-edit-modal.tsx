@@ -1,23 +1,27 @@
 import {
   type SponseeDetail,
+  type SponseeFormOptions,
   type SponseeUpdate,
   SPONSEE_PHOTO_COLLECTION,
   SPONSEE_REFERENCE_MAX,
   sponseeUpdateSchema,
 } from '@almoner/contracts';
-import { Avatar, Button, FileButton, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Loader, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { uploadPhoto } from '../timeline/api.ts';
 import { schemaResolver, useForm } from '@mantine/form';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useSaveSponsee } from './api.ts';
+import { useSaveSponsee, useSponseeFormOptions } from './api.ts';
+import { type ChoiceValues, choiceBody, choiceValues, SegmentFields } from './sponsee-segment-fields.tsx';
 
 type Sponsee = SponseeDetail['sponsee'];
-type Values = { [K in Exclude<keyof SponseeUpdate, 'is_enabled' | 'media_id'>]: string } & { is_enabled: boolean };
+type Values = { [K in Exclude<keyof SponseeUpdate, 'is_enabled' | 'media_id' | keyof ChoiceValues>]: string } & {
+  is_enabled: boolean;
+} & ChoiceValues;
 type Photo = { id: number; url: string | null; filename: string } | null;
 
-const toValues = (s: Sponsee): Values => ({
+const toValues = (s: Sponsee) => ({
   reference_number: s.reference_number,
   first_name: s.first_name ?? '',
   last_name: s.last_name ?? '',
@@ -41,10 +45,13 @@ const genders = [
   { value: 'M', label: 'Male' },
 ];
 
-function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => void }) {
+type FormProps = { detail: SponseeDetail; options: SponseeFormOptions; onClose: () => void };
+
+function SponseeForm({ detail, options, onClose }: FormProps) {
+  const sponsee = detail.sponsee;
   const save = useSaveSponsee(sponsee.id);
   const form = useForm<Values>({
-    initialValues: toValues(sponsee),
+    initialValues: { ...toValues(sponsee), ...choiceValues(options, sponsee.payment_option_group_id, detail.segment_values) },
     validate: schemaResolver(sponseeUpdateSchema, { sync: true }),
   });
   // The photo is sent only when changed: a new upload's id, or null to remove it.
@@ -67,7 +74,11 @@ function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => vo
   const handleSubmit = form.onSubmit(async (values) => {
     try {
       // The schema has just checked the values (gender is F or M).
-      const body = { ...values, ...(photoChanged ? { media_id: photo?.id ?? null } : {}) } as SponseeUpdate;
+      const body = {
+        ...values,
+        ...choiceBody(options, values),
+        ...(photoChanged ? { media_id: photo?.id ?? null } : {}),
+      } as SponseeUpdate;
       toast.success((await save.mutateAsync(body)).message);
       onClose();
     } catch (error) {
@@ -78,7 +89,7 @@ function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => vo
       toast.error(error instanceof Error ? error.message : String(error));
     }
   });
-  const field = (key: keyof Values, label: string, maxLength: number) => (
+  const field = (key: keyof ReturnType<typeof toValues>, label: string, maxLength: number) => (
     <TextInput label={label} maxLength={maxLength} {...form.getInputProps(key)} />
   );
   return (
@@ -125,6 +136,7 @@ function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => vo
           {field('project', 'Project', 100)}
           {field('school', 'School', 100)}
         </SimpleGrid>
+        <SegmentFields form={form} options={options} />
         <Switch label="Enabled (offered for sponsorship)" {...form.getInputProps('is_enabled', { type: 'checkbox' })} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
@@ -139,11 +151,19 @@ function SponseeForm({ sponsee, onClose }: { sponsee: Sponsee; onClose: () => vo
   );
 }
 
-/** Edit a sponsee's own fields; Enter saves, Escape closes, the first field takes focus. */
-export function SponseeEditModal({ sponsee, opened, onClose }: { sponsee: Sponsee; opened: boolean; onClose: () => void }) {
+/** Waits for the segments and payment groups the form offers, then shows the form. */
+function SponseeFormLoader({ detail, onClose }: { detail: SponseeDetail; onClose: () => void }) {
+  const options = useSponseeFormOptions();
+  if (options.isError) return <Text c="red">{options.error.message}</Text>;
+  if (!options.data) return <Loader size="sm" aria-label="Loading the form" />;
+  return <SponseeForm detail={detail} options={options.data} onClose={onClose} />;
+}
+
+/** Edit a sponsee's fields, payment options and segments; Enter saves, Escape closes, the first field takes focus. */
+export function SponseeEditModal({ detail, opened, onClose }: { detail: SponseeDetail; opened: boolean; onClose: () => void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Edit sponsee" size="lg">
-      {opened && <SponseeForm sponsee={sponsee} onClose={onClose} />}
+      {opened && <SponseeFormLoader detail={detail} onClose={onClose} />}
     </Modal>
   );
 }

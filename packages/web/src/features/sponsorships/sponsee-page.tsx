@@ -197,7 +197,7 @@ function SponseeView({ data }: { data: SponseeDetail }) {
           </Button>
         )}
       </Group>
-      <SponseeEditModal sponsee={s} opened={editing} onClose={() => setEditing(false)} />
+      <SponseeEditModal detail={data} opened={editing} onClose={() => setEditing(false)} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -248,7 +248,7 @@ function SponseeView({ data }: { data: SponseeDetail }) {
                 <Stack gap="sm">
                   {data.segments.map((g) => (
                     <Fact key={g.name} label={g.name}>
-                      {g.values.join(', ')}
+                      {(g.type === 'date' ? g.values.map((v) => formatDate(v)) : g.values).join(', ')}
                     </Fact>
                   ))}
                 </Stack>
