@@ -67,7 +67,8 @@ export const yearEndDryRunSchema = z.object({
   /** Per currency, never summed across currencies. */
   totals: z.array(totalSchema),
   below_minimum: z.number(),
-  skipped_counts: z.record(z.enum(YEAR_END_SKIP_REASONS), z.number()),
+  /** Every reason, named (an object, not a map, so the API reference lists them). */
+  skipped_counts: z.object({ no_contact: z.number(), refunded: z.number(), already_receipted: z.number(), country: z.number() }) satisfies z.ZodType<Record<YearEndSkipReason, number>>,
   skipped_total: z.number(),
   skipped: z.array(yearEndSkippedSchema),
 });
