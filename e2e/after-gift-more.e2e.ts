@@ -98,8 +98,8 @@ describe('receipt number ledger', () => {
 describe('recurring profiles that need attention', () => {
   it('lists what the API lists, filtered by reason from the tabs', async () => {
     const { context, page } = await adminPage();
-    await page.goto('/jpanel/');
-    await page.getByRole('link', { name: 'Recurring: needs attention' }).first().click();
+    await page.goto('/jpanel/recurring-payments');
+    await page.getByRole('link', { name: 'Needs attention' }).click();
     await page.getByRole('heading', { name: 'Recurring profiles that need attention' }).waitFor();
     type Listing = { recordsFiltered: number; data: { profile_id: string }[] };
     const all = await apiCall<Listing>(page, 'POST', '/jpanel/recurring/attention.ajax', {});

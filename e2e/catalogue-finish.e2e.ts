@@ -107,6 +107,7 @@ it('links the product’s alternative button with the URL picker, orders variant
 
   // The product picker shows the first variant image as the product's thumbnail.
   await page.goto('/jpanel/promos/new');
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   await page.getByRole('combobox', { name: 'Products' }).fill(`Field report ${s}`);
   const option = page.getByRole('option', { name: new RegExp(`Field report ${s}`) });
   await option.waitFor();
@@ -145,6 +146,8 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
 
   // A percent promo for the category only.
   await page.goto('/jpanel/promos/new');
+  // The first-load preloader covers the page for 800 ms and would take the option's click.
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   const code = `GLOW${s}`;
   await page.getByLabel('Code').fill(code);
   await page.getByLabel('Discount (%)').fill('10');

@@ -49,7 +49,7 @@ const pageRender: Partial<Record<string, (row: PageRow) => ReactNode>> = {
     </Text>
   ),
   status: (r) => (
-    <Badge variant="light" color={r.status === 'active' ? 'teal' : r.status === 'suspended' ? 'red' : 'gray'} style={{ textTransform: 'none' }}>
+    <Badge variant="light" color={r.status === 'active' ? 'teal' : r.status === 'suspended' ? 'red' : 'gray'} miw="max-content" style={{ textTransform: 'none' }}>
       {label(r.status)}
     </Badge>
   ),

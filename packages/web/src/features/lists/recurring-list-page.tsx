@@ -10,7 +10,9 @@ import {
   recurringListColumns,
   recurringStatusTone,
 } from '@almoner/contracts';
-import { Badge, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
@@ -87,7 +89,13 @@ export function RecurringListPage() {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Recurring payments</Title>
-        <ExportJobButton list="recurring_payments" permission="recurringpaymentprofile.view" defaultOrder={RECURRING_LIST_DEFAULT_SORT} />
+        <Group gap="xs">
+          {/* The failing, expiring-card and suspended profiles: a view of this list's people. */}
+          <Button component={Link} to="/recurring/attention" variant="default" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
+            Needs attention
+          </Button>
+          <ExportJobButton list="recurring_payments" permission="recurringpaymentprofile.view" defaultOrder={RECURRING_LIST_DEFAULT_SORT} />
+        </Group>
       </Group>
       <SavedViews list="recurring_payments" columns={recurringListColumns} />
       <DataTable<Row>

@@ -23,7 +23,7 @@ const label = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 const statusColor: Record<string, string> = { succeeded: 'teal', paid: 'teal', pending: 'blue', failed: 'red', refunded: 'orange', spam: 'gray' };
 const statusCell = (row: ReportRow) =>
   row.status ? (
-    <Badge variant="light" color={statusColor[String(row.status)] ?? 'gray'} style={{ textTransform: 'none' }}>
+    <Badge variant="light" color={statusColor[String(row.status)] ?? 'gray'} miw="max-content" style={{ textTransform: 'none' }}>
       {label(String(row.status))}
     </Badge>
   ) : (
