@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { parse } from 'csv-parse/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -7,7 +6,7 @@ import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/te
 import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
 import { tributes } from '../tributes/tributes.tables.ts';
-import { listExportJob } from './exports.job.ts';
+import { exportThroughApi } from './exports.test-support.ts';
 
 let t: TestApp;
 let agent: Agent;
@@ -52,32 +51,7 @@ beforeAll(async () => {
   }
 }, 60_000);
 
-/** Runs the queued export as a worker would: the job id is the export's id. */
-async function runExport(id: string) {
-  const progress: number[] = [];
-  await listExportJob.handler({
-    id, name: listExportJob.name, data: {}, retryCount: 0, retryLimit: 2, database: t.database,
-    once: async () => true, progress: async (p) => void progress.push(p), giveUp: async () => {},
-  });
-  return progress;
-}
-
-/** Starts an export through the API, runs it, and reads the file back through its signed link. */
-async function exported(list: string, params: Record<string, unknown>) {
-  const started = await agent.post('/jpanel/exports', { list, params });
-  expect(started.statusCode, started.body).toBe(200);
-  const { id, state } = started.json() as { id: string; state: string };
-  expect(state).toBe('waiting');
-  await runExport(id);
-  const status = (await agent.get(`/jpanel/exports/${id}`)).json() as { state: string; progress: number; rows: number; download_url: string };
-  expect(status).toMatchObject({ state: 'done', progress: 100 });
-  const file = await t.app.inject({ method: 'GET', url: status.download_url });
-  expect(file.statusCode).toBe(200);
-  // Strict: every row must have the header's column count, quotes must be well formed.
-  const records = parse(file.body, { columns: true, relax_column_count: false, relax_quotes: false, skip_empty_lines: false }) as Record<string, string>[];
-  expect(records.length).toBe(status.rows);
-  return { records, raw: file.body, id };
-}
+const exported = (list: string, params: Record<string, unknown>) => exportThroughApi(t, agent, list, params);
 
 describe('POST /jpanel/recurring_payments.ajax', () => {
   it('pages 50 at a time with counts that match the database', async () => {

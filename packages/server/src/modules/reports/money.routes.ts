@@ -14,6 +14,7 @@ import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery } from '../../listing/engine.ts';
 import { paymentItemsReport, paymentItemsTotals } from './payment-items.report.ts';
 import { paymentsAggregate, paymentsReport, paymentsTotals } from './payments.report.ts';
+import { registerExportableListing } from '../lists/export-registry.ts';
 import { runReport } from './reports.totals.ts';
 import { transactionsReport, transactionsTotals } from './transactions.report.ts';
 
@@ -21,6 +22,11 @@ const tags = ['reports'];
 
 /** Transaction history, payments (list, aggregate) and payments by item, each with its CSV (spec part 3 §7). */
 export const moneyReportRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The same three reports also export as background jobs (no size limit, a progress bar).
+  registerExportableListing('transactions_report', { definition: transactionsReport, permission: 'transaction.view', basename: 'transactions' });
+  registerExportableListing('payments_report', { definition: paymentsReport, permission: 'reports.payments_details', basename: 'payments' });
+  registerExportableListing('payments_by_item_report', { definition: paymentItemsReport, permission: 'reports.payments_details', basename: 'payments-by-item' });
+
   const transactionsBody = listingRequestSchema(transactionReportFiltersSchema);
   app.post('/jpanel/reports/transactions.ajax', {
     config: { permission: 'transaction.view' },

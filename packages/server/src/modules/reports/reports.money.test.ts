@@ -1,6 +1,7 @@
 import { toMinor } from '@almoner/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
+import { exportThroughApi } from '../lists/exports.test-support.ts';
 import { allRows, expectTotals, independent, parseCsv, usdCents } from './reports.test-support.ts';
 import { generateReportData } from './reports.test-data.ts';
 
@@ -115,6 +116,26 @@ describe('payments by item', () => {
     expect(records.map((r) => r.Reference)).toEqual(listed.map((r) => r.contribution));
     expect(records.map((r) => Number(r.Amount))).toEqual(listed.map((r) => r.amount));
     expect(records.some((r) => r['Billing First Name'] === `'=HYPERLINK("x")`)).toBe(true);
+  });
+});
+
+describe('background exports', () => {
+  // The job writes the same file the CSV route streams, for the same filters: every row, no cap.
+  it.each([
+    ['transactions_report', '/jpanel/reports/transactions.csv', { currency: 'EUR' }],
+    ['payments_report', '/jpanel/reports/payments.csv', { status: 'failed' }],
+    ['payments_by_item_report', '/jpanel/reports/payments-by-item.csv', {}],
+  ] as const)('%s exports exactly what its CSV route lists', async (list, csvUrl, filters) => {
+    const { raw, records } = await exportThroughApi(t, agent, list, filters);
+    const query = new URLSearchParams(filters as Record<string, string>).toString();
+    const streamed = await agent.get(`${csvUrl}${query ? `?${query}` : ''}`);
+    expect(records.length).toBeGreaterThan(0);
+    expect(raw).toBe(streamed.body);
+  });
+
+  it('is refused to staff without the report permission', async () => {
+    const { agent: clerk } = await signedIn(t, { permissions: ['order.view'] });
+    expect((await clerk.post('/jpanel/exports', { list: 'payments_report', params: {} })).statusCode).toBe(403);
   });
 });
 

@@ -46,7 +46,7 @@ export function TransactionReportPage() {
       defaultOrder={TRANSACTION_REPORT_DEFAULT_SORT}
       render={{ ordered_at: dateCell('ordered_at'), amount: moneyCell('amount'), refunded: moneyCell('refunded'), status: statusCell }}
       filters={transactionFilters}
-      csv={{ url: '/jpanel/reports/transactions.csv', permission: 'transaction.view' }}
+      csv={{ url: '/jpanel/reports/transactions.csv', permission: 'transaction.view', list: 'transactions_report' }}
       searchLabel="Search transactions"
       emptyText="No transactions match."
     />
@@ -125,7 +125,7 @@ export function PaymentReportPage() {
       defaultOrder={PAYMENT_REPORT_DEFAULT_SORT}
       render={{ created_at: dateCell('created_at'), captured_at: dateCell('captured_at'), amount: moneyCell('amount'), refunded: moneyCell('refunded'), status: statusCell }}
       filters={paymentFilters}
-      csv={{ url: '/jpanel/reports/payments.csv', permission: 'reports.payments_details' }}
+      csv={{ url: '/jpanel/reports/payments.csv', permission: 'reports.payments_details', list: 'payments_report' }}
       searchLabel="Search payments"
       emptyText="No payments match."
       extra={() => <PaymentAggregatePanel />}
@@ -149,7 +149,7 @@ export function PaymentItemReportPage() {
       defaultOrder={PAYMENT_ITEM_REPORT_DEFAULT_SORT}
       render={{ ordered_at: dateCell('ordered_at'), price: moneyCell('price'), amount: moneyCell('amount'), status: statusCell }}
       filters={itemFilters}
-      csv={{ url: '/jpanel/reports/payments-by-item.csv', permission: 'reports.payments_details' }}
+      csv={{ url: '/jpanel/reports/payments-by-item.csv', permission: 'reports.payments_details', list: 'payments_by_item_report' }}
       searchLabel="Search items"
       emptyText="No items match."
     />

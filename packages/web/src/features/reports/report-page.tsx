@@ -5,6 +5,7 @@ import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import type { SortEntry } from '../../components/data-table/listing-state.ts';
 import { ExportCsvButton } from '../contributions/export-button.tsx';
+import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { ReportTotalsPanel } from './report-totals.tsx';
 import { useReportAnswer } from './use-report-answer.ts';
 
@@ -28,7 +29,8 @@ type Props<Extra> = {
   defaultOrder: SortEntry[];
   render?: Render;
   filters?: (props: FilterFormProps) => ReactNode;
-  csv?: { url: string; permission: string };
+  /** The CSV route, and the list's name for a background export of any size. */
+  csv?: { url: string; permission: string; list: string };
   searchLabel: string;
   emptyText: string;
   /** What the answer carries beside its rows (stats, summaries), shown above the table. */
@@ -51,7 +53,12 @@ export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props
             </Text>
           )}
         </div>
-        {props.csv && <ExportCsvButton url={props.csv.url} permission={props.csv.permission} defaultOrder={props.defaultOrder} pageSize={REPORT_PAGE_SIZE} />}
+        {props.csv && (
+          <Group gap="sm">
+            <ExportJobButton list={props.csv.list} permission={props.csv.permission} defaultOrder={props.defaultOrder} />
+            <ExportCsvButton url={props.csv.url} permission={props.csv.permission} defaultOrder={props.defaultOrder} pageSize={REPORT_PAGE_SIZE} />
+          </Group>
+        )}
       </Group>
       {props.extra?.(answer)}
       <DataTable<ReportRow>
