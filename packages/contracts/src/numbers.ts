@@ -147,3 +147,6 @@ export function countryOfNumber(full: string): NumberCountry {
   if (full.startsWith('+61')) return 'AU';
   return 'US';
 }
+
+/** Spec part 2 §9: the page reloads 700 ms after a provision (and here after a release). */
+export const RELOAD_AFTER_ACTION_MS = 700;

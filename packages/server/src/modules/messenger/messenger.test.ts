@@ -23,7 +23,7 @@ beforeAll(async () => {
 function multipart(fields: Record<string, string>, file?: { name: string; type: string; data: Buffer }) {
   const boundary = '----almoner-test';
   const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
-  const chunks = parts.map((p) => Buffer.from(p));
+  const chunks: Buffer[] = parts.map((p) => Buffer.from(p));
   if (file) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachment_data"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`), file.data, Buffer.from('\r\n'));
   }
