@@ -26,7 +26,7 @@ export function ChatBubble({ bubble, onAction, disabled }: Props) {
   return (
     <Group justify={me ? 'flex-end' : 'flex-start'} data-from={bubble.from} className="messenger-bubble">
       <Stack gap={6} maw="80%">
-        <Paper px="sm" py={6} radius="lg" bg={me ? 'blue.7' : 'gray.1'} c={me ? 'white' : 'dark'}>
+        <Paper px="sm" py={6} radius="lg" bg={me ? 'blue.9' : 'gray.1'} c={me ? 'white' : 'dark'}>
           <Stack gap={6}>
             {bubble.attachment && <Attachment attachment={bubble.attachment} />}
             {bubble.text && <Linked text={bubble.text} />}

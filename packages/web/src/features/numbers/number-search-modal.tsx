@@ -80,7 +80,10 @@ export function NumberSearchModal({ opened, onClose, onProvisioned }: Props) {
                   inputMode="numeric"
                   value={query.area_code}
                   disabled={query.type !== 'local'}
-                  onChange={(e) => setQuery((q) => ({ ...q, area_code: e.currentTarget.value }))}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setQuery((q) => ({ ...q, area_code: value }));
+                  }}
                 />
               </Group>
               <Radio.Group label="Type" value={query.type} onChange={(v) => setQuery((q) => ({ ...q, type: v as PhoneNumberType }))}>

@@ -44,7 +44,10 @@ export function VerificationForm({ number, busy, serverErrors, onBack, onSubmit 
               value={values[f.name]}
               error={error}
               aria-invalid={error ? true : undefined}
-              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.currentTarget.value }))}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setValues((v) => ({ ...v, [f.name]: value }));
+              }}
               data-autofocus={f.name === 'business_name' || undefined}
             />
           );
