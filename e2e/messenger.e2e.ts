@@ -14,13 +14,13 @@ async function screenshot(page: Page, name: string) {
 
 /** A number and keyword of this run's own, made through the API the numbers screen uses. */
 async function keywordOnNewNumber(page: Page, area: string, keyword: string) {
-  return page.evaluate(async ({ area, keyword }) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  return page.evaluate(async ({ area, keyword, csrf }) => {
     const headers = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', 'X-CSRF-TOKEN': csrf };
-    const made = await (await fetch('/jpanel/api/v1/messenger/phone-numbers', { method: 'POST', headers, body: JSON.stringify({ phone_number: `+1${area}5550145`, country: 'US' }) })).json();
+    const made = (await (await fetch('/jpanel/api/v1/messenger/phone-numbers', { method: 'POST', headers, body: JSON.stringify({ phone_number: `+1${area}5550145`, country: 'US' }) })).json()) as { id: number };
     await fetch(`/jpanel/api/v1/messenger/phone-numbers/${made.id}/keywords`, { method: 'POST', headers, body: JSON.stringify({ keyword }) });
     return made.id as number;
-  }, { area, keyword });
+  }, { area, keyword, csrf });
 }
 
 it('holds a text-to-give conversation through the console: keyword, amount button, gift link, attachment, clear', async () => {
@@ -64,9 +64,9 @@ it('holds a text-to-give conversation through the console: keyword, amount butto
   await message.fill('25');
   await message.press('Enter');
   await page.getByText(/^Text .+ to give\.$/).first().waitFor();
-  const released = await page.evaluate(async (id) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const released = await page.evaluate(async ({ id, csrf }) => {
     return (await fetch(`/jpanel/api/v1/messenger/phone-numbers/${id}`, { method: 'DELETE', headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrf } })).status;
-  }, numberId);
+  }, { id: numberId, csrf });
   expect(released).toBe(200);
 });

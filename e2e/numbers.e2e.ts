@@ -62,7 +62,7 @@ it('searches local numbers, provisions one, adds a keyword and releases it after
   const confirm = page.getByRole('dialog', { name: 'Release number' });
   await confirm.getByText(`Are you sure you want to delete ${first}?`).waitFor();
   // A destructive question starts on Cancel: Enter keeps the number.
-  expect(await confirm.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await confirm.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
   await screenshot(page, 'numbers-release-confirm');
   await page.keyboard.press('Enter');
   await confirm.waitFor({ state: 'detached' });
