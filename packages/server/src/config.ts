@@ -28,6 +28,11 @@ export type Config = {
    * bank payments go to Stripe instead of the gateway the payment_gateway setting chooses.
    */
   stripe?: { secretKey: string; baseUrl?: string | undefined };
+  /**
+   * ALMONER_TWILIO_ACCOUNT_SID and ALMONER_TWILIO_AUTH_TOKEN (and ALMONER_TWILIO_API_URL, for a
+   * stand-in): text-to-give numbers come from Twilio instead of the built-in sandbox.
+   */
+  twilio?: { accountSid: string; authToken: string; baseUrl?: string | undefined };
 };
 
 export const ROLES = ['web', 'worker', 'all'] as const;
@@ -61,6 +66,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.ALMONER_SMTP_URL || undefined,
     mailFrom: env.ALMONER_MAIL_FROM || 'Almoner <no-reply@almoner.test>',
     ...(env.ALMONER_URL ? { publicUrl: env.ALMONER_URL.replace(/\/+$/, '') } : {}),
+    ...(env.ALMONER_TWILIO_ACCOUNT_SID && env.ALMONER_TWILIO_AUTH_TOKEN
+      ? { twilio: { accountSid: env.ALMONER_TWILIO_ACCOUNT_SID, authToken: env.ALMONER_TWILIO_AUTH_TOKEN, baseUrl: env.ALMONER_TWILIO_API_URL || undefined } }
+      : {}),
     ...(env.ALMONER_STRIPE_SECRET_KEY ? { stripe: { secretKey: env.ALMONER_STRIPE_SECRET_KEY, baseUrl: env.ALMONER_STRIPE_API_URL || undefined } } : {}),
   };
 }

@@ -27,6 +27,7 @@ import {
   IconRepeat,
   IconFlower,
   IconSpeakerphone,
+  IconMessageCircle,
   type Icon,
 } from '@tabler/icons-react';
 import { reportLinks } from '../features/reports/report-links.ts';
@@ -77,6 +78,16 @@ export const navigation: NavEntry[] = [
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
   { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
+  {
+    group: 'messenger',
+    label: 'Text-to-give',
+    icon: IconMessageCircle,
+    permission: 'messenger.edit',
+    children: [
+      { label: 'Numbers', to: '/messenger/numbers' },
+      { label: 'Messenger console', to: '/messenger/console' },
+    ],
+  },
   {
     group: 'reports',
     label: 'Reports',

@@ -19,6 +19,8 @@ import { shippingRoutes } from '../features/shipping/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { reportsRoutes } from '../features/reports/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
+import { numbersRoutes } from '../features/numbers/routes.tsx';
+import { messengerRoutes } from '../features/messenger/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -66,6 +68,8 @@ export const router = createBrowserRouter(
                 ...categoriesRoutes,
                 ...reportsRoutes,
                 ...listsRoutes,
+                ...numbersRoutes,
+                ...messengerRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

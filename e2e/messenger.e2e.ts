@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+
+const browser = useBrowser();
+
+async function screenshot(page: Page, name: string) {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  await takeScreenshot(page, name);
+  await expectAccessible(page, name);
+}
+
+/** A number and keyword of this run's own, made through the API the numbers screen uses. */
+async function keywordOnNewNumber(page: Page, area: string, keyword: string) {
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  return page.evaluate(async ({ area, keyword, csrf }) => {
+    const headers = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', 'X-CSRF-TOKEN': csrf };
+    const made = (await (await fetch('/jpanel/api/v1/messenger/phone-numbers', { method: 'POST', headers, body: JSON.stringify({ phone_number: `+1${area}5550145`, country: 'US' }) })).json()) as { id: number };
+    await fetch(`/jpanel/api/v1/messenger/phone-numbers/${made.id}/keywords`, { method: 'POST', headers, body: JSON.stringify({ keyword }) });
+    return made.id as number;
+  }, { area, keyword, csrf });
+}
+
+it('holds a text-to-give conversation through the console: keyword, amount button, gift link, attachment, clear', async () => {
+  const { page, context } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  const run = String(Date.now() % 700);
+  const keyword = `GIFT${run}`;
+  const numberId = await keywordOnNewNumber(page, String(200 + Number(run)), keyword);
+
+  await page.goto('/jpanel/messenger/console');
+  await page.getByRole('heading', { name: 'Messenger console' }).waitFor();
+  const sender = page.getByLabel("Change Sender's Phone Number");
+  await sender.fill('5550100');
+  await page.getByText('Enter the phone number as a plus sign').waitFor();
+  await sender.fill(`+1555${String(Date.now()).slice(-7)}`);
+  const message = page.getByPlaceholder('Send Message...');
+  await message.fill(keyword.toLowerCase());
+  await message.press('Enter');
+  await page.getByText('How much would you like to give?').waitFor();
+  await screenshot(page, 'messenger-amount-buttons');
+  await page.getByRole('button', { name: '$25.00' }).click();
+  const link = page.getByRole('link', { name: /\/give\// });
+  await link.waitFor();
+  await page.getByText('This link expires in 24 hours.').waitFor();
+
+  const [gift] = await Promise.all([context.waitForEvent('page'), link.click()]);
+  await gift.getByText('$25.00').waitFor();
+  await gift.close();
+
+  await page.locator('input[type="file"]').setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201d0ea8f6d0000000049454e44ae426082', 'hex') });
+  await page.getByText('Thank you, we received your image.').waitFor();
+  expect(await page.getByRole('img', { name: 'note.png' }).count()).toBe(1);
+  await screenshot(page, 'messenger-conversation');
+
+  await message.fill('clear');
+  await message.press('Enter');
+  await page.getByText('Text a keyword to start a gift.').waitFor();
+  expect(await page.locator('.messenger-bubble').count()).toBe(0);
+  // The bot forgot the conversation: an amount alone no longer means anything.
+  await message.fill('25');
+  await message.press('Enter');
+  await page.getByText(/^Text .+ to give\.$/).first().waitFor();
+  const csrf = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const released = await page.evaluate(async ({ id, csrf }) => {
+    return (await fetch(`/jpanel/api/v1/messenger/phone-numbers/${id}`, { method: 'DELETE', headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': csrf } })).status;
+  }, { id: numberId, csrf });
+  expect(released).toBe(200);
+});
