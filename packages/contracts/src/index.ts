@@ -64,3 +64,4 @@ export * from './lists/tribute-list.ts';
 export * from './lists/exports.ts';
 export * from './lists/saved-views.ts';
 export * from './lists/fundraise.ts';
+export * from './crm.ts';
