@@ -32,6 +32,8 @@ export class DonorPerfectStub {
   readonly calls: { method: string; action: string }[] = [];
   next: 'refuse' | 'http500' | 'hang' | null = null;
   private server: Server | null = null;
+  private nextDonor = 1001;
+  private nextGift = 5001;
   url = '';
 
   constructor(readonly apikey = 'stub-key-0123456789-abcdefghij') {}
@@ -79,7 +81,7 @@ export class DonorPerfectStub {
 
   private answer(action: string, p: Record<string, string | null>): Rec[] {
     if (action === 'dp_savedonor') {
-      const id = p.donor_id && p.donor_id !== '0' ? p.donor_id : String(1000 + this.donors.length + 1);
+      const id = p.donor_id && p.donor_id !== '0' ? p.donor_id : String(this.nextDonor++);
       const donor = { donor_id: id, first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email ?? '', address: p.address ?? '', city: p.city ?? '', state: p.state ?? '', zip: p.zip ?? '', country: p.country ?? '' };
       const at = this.donors.findIndex((d) => d.donor_id === id);
       if (at >= 0) this.donors[at] = donor;
@@ -88,7 +90,7 @@ export class DonorPerfectStub {
     }
     if (action === 'dp_savegift') {
       if (!this.donors.some((d) => d.donor_id === p.donor_id)) throw new Error(`Donor ${p.donor_id} not found`);
-      const id = p.gift_id && p.gift_id !== '0' ? p.gift_id : String(5000 + this.gifts.length + 1);
+      const id = p.gift_id && p.gift_id !== '0' ? p.gift_id : String(this.nextGift++);
       const gift = { gift_id: id, donor_id: p.donor_id ?? '', record_type: p.record_type ?? 'G', gift_date: p.gift_date ?? '', amount: p.amount ?? '0', gl_code: p.gl_code ?? '', campaign: p.campaign ?? '', solicit_code: p.solicit_code ?? '', reference: p.reference ?? '', gift_narrative: p.gift_narrative ?? '' };
       const at = this.gifts.findIndex((g) => g.gift_id === id);
       if (at >= 0) this.gifts[at] = gift;
