@@ -37,8 +37,8 @@ export function LinkOut({ url, label }: { url: string | null; label: string }) {
 
 export function Loading({ what }: { what: string }) {
   return (
-    <Center h={160}>
-      <Loader aria-label={`Loading ${what}`} />
+    <Center h={160} role="status" aria-label={`Loading ${what}`}>
+      <Loader aria-hidden />
     </Center>
   );
 }
