@@ -74,7 +74,7 @@ type Sent = { donorId: string; giftId: string; warning: string | null };
 async function loadContribution(db: Db, id: number): Promise<Row> {
   const [c] = await queryRows(db, sql`
     select c.*, s.donor_id as supporter_donor_id, s.first_name as s_first_name, s.last_name as s_last_name, s.email as s_email,
-           (select coalesce(nullif(i.crm_metadata->>'dp_gl_code', ''), nullif(v.crm_metadata->>'dp_gl_code', ''), '')
+           (select coalesce(nullif(i.gl_code, ''), nullif(i.crm_metadata->>'dp_gl_code', ''), nullif(v.crm_metadata->>'dp_gl_code', ''), '')
               from contribution_items i left join product_variants v on v.id = i.variant_id where i.contribution_id = c.id order by i.id limit 1) as gl_code,
            (select coalesce(nullif(i.crm_metadata->>'dp_campaign', ''), nullif(v.crm_metadata->>'dp_campaign', ''), '')
               from contribution_items i left join product_variants v on v.id = i.variant_id where i.contribution_id = c.id order by i.id limit 1) as campaign,

@@ -1,8 +1,9 @@
-import { type CrmSync, formatDateTime } from '@almoner/contracts';
+import { type CrmSync, crmMessages, formatDateTime } from '@almoner/contracts';
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
+import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { type DonorRequest, useCrmSyncs, useRetrySync } from './api.ts';
 import { DonorModal } from './donor-modal.tsx';
@@ -28,6 +29,8 @@ export function DonorIdButton({ request }: { request: DonorRequest | null }) {
 function RetryButton({ record }: { record: CrmSync }) {
   const retry = useRetrySync();
   const run = async () => {
+    // Sending a synced gift again is a resync: the spec's warning first (part 2 §5).
+    if (record.status === 'synced' && !(await confirm({ title: 'Resync to the donor CRM', message: crmMessages.resyncWarning, confirmLabel: 'Resync' }))) return;
     try {
       const answer = await retry.mutateAsync(record.id);
       if (answer.status === 'success') toast.success(answer.message);
