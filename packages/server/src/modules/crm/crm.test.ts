@@ -117,7 +117,7 @@ describe(`donor CRM on ${process.env.ALMONER_TEST_DB === 'postgres' ? 'PostgreSQ
     await settled(contribution);
     const [gift] = (await syncsOf(contribution)).records;
     expect(gift).toMatchObject({ kind: 'gift', status: 'synced', error: null });
-    expect(stub.gifts.filter((g) => g.reference.startsWith('ALMONER-C-') && g.gift_id === gift?.gift_id)).toHaveLength(1);
+    expect(stub.gifts.filter((g) => (g.reference ?? '').startsWith('ALMONER-C-') && g.gift_id === gift?.gift_id)).toHaveLength(1);
     const [c] = await rows(sql`select c.gift_id, c.donor_id, s.donor_id as supporter_donor from contributions c left join supporters s on s.id = c.supporter_id where c.id = ${contribution}`);
     expect(c?.gift_id).toBe(gift?.gift_id);
     const giftsBefore = stub.count('dp_savegift');
