@@ -66,3 +66,4 @@ export * from './lists/saved-views.ts';
 export * from './lists/fundraise.ts';
 export * from './numbers.ts';
 export * from './messenger.ts';
+export * from './crm.ts';

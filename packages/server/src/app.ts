@@ -24,6 +24,7 @@ import './modules/jobs/jobs.registry.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
+import { configureCrm } from './modules/crm/crm.connection.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
 import { startSessionCache } from './modules/auth/session-cache.ts';
 
@@ -59,6 +60,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
     });
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   configureRecurringBilling({ appKey: config.appKey });
+  configureCrm({ appKey: config.appKey });
   await queue.start();
   app.addHook('onClose', () => queue.stop());
   const sessionCache = await startSessionCache(database);

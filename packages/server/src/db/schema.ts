@@ -38,3 +38,5 @@ export * from '../listing/listing.tables.ts';
 export * from '../modules/receipts/receipts.runs.tables.ts';
 export * from '../modules/mail/mail-templates.tables.ts';
 export * from '../modules/lists/lists.tables.ts';
+export * from '../modules/crm/crm.tables.ts';
+export * from '../integrations/crm/sandbox-crm.tables.ts';

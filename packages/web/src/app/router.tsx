@@ -21,6 +21,7 @@ import { reportsRoutes } from '../features/reports/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
 import { numbersRoutes } from '../features/numbers/routes.tsx';
 import { messengerRoutes } from '../features/messenger/routes.tsx';
+import { crmRoutes } from '../features/crm/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -70,6 +71,7 @@ export const router = createBrowserRouter(
                 ...listsRoutes,
                 ...numbersRoutes,
                 ...messengerRoutes,
+                ...crmRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -9,3 +9,4 @@ import '../sponsorships/sponsorships.daily.ts';
 import '../recurring/recurring.job.ts';
 import '../receipts/receipts.year-end.job.ts';
 import '../lists/exports.job.ts';
+import '../crm/crm.sync.ts';

@@ -8,6 +8,7 @@ import { useSession } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
 import { flash } from '../../components/flash.tsx';
 import { toast } from '../../components/toast.ts';
+import { CrmSyncSection } from '../crm/crm-sync-section.tsx';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { PermittedLink } from '../../components/permitted-link.tsx';
 import { AddressBlock } from '../supporters/address-block.tsx';
@@ -158,7 +159,7 @@ function DetailsSection({ c }: { c: ContributionRecord }) {
             </PermittedLink>
           </Fact>
         )}
-        {flags.dp && <Fact label="DP donor / gift">{`${c.donor_id ?? '—'} / ${c.gift_id ?? '—'}`}</Fact>}
+        {flags.dp && <CrmSyncSection contributionId={c.id} donor={{ first_name: c.bill_first_name, last_name: c.bill_last_name, email: c.bill_email }} />}
         {c.comments && <Fact label="Special notes">{c.comments}</Fact>}
         {c.customer_notes && <Fact label="Supporter's notes">{c.customer_notes}</Fact>}
       </Stack>

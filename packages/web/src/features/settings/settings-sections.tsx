@@ -1,3 +1,4 @@
+import { CrmConnectionLink } from '../crm/crm-connection-link.tsx';
 import {
   Box,
   Button,
@@ -126,6 +127,7 @@ export function SettingsTabs({
               <Rows rows={settingRows.filter((row) => row.tab === value)} form={form} />
             </Paper>
             {value === 'editions' && <UpgradeRequests />}
+            {value === 'editions' && <CrmConnectionLink />}
             {value === 'payments' && <CardFieldsCheck />}
           </Stack>
         </Tabs.Panel>

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useCan } from '../../app/session.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
+import { DonorIdButton } from '../crm/crm-sync-section.tsx';
 import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
 import { AddressBlock } from './address-block.tsx';
 import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter } from './api.ts';
@@ -55,7 +56,11 @@ function ProfileSection({ s }: { s: SupporterRecord }) {
         <Fact label="Type">{s.account_type ?? '—'}</Fact>
         {flags.referral_sources && <Fact label="Referral source">{s.referral_source ?? '—'}</Fact>}
         {flags.nps && <Fact label="NPS">{s.nps ?? '—'}</Fact>}
-        {flags.dp && <Fact label="DP donor ID">{s.donor_id ?? '—'}</Fact>}
+        {flags.dp && (
+          <Fact label="DP donor ID">
+            <DonorIdButton request={s.donor_id ? { id: s.donor_id, first_name: s.first_name, last_name: s.last_name, email: s.email } : null} />
+          </Fact>
+        )}
         <Fact label="Last sign-in">{s.last_login_at ? formatDateTime(s.last_login_at) : 'Never'}</Fact>
       </Stack>
     </Section>

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Tabl
 import { IconCashBanknoteOff, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
+import { ResyncButton, useCanResync } from '../crm/resync-button.tsx';
 import { paymentMethod } from '../contributions/contribution-sections.tsx';
 import { type TransactionAction, useTransaction, useTransactionAction } from './api.ts';
 
@@ -94,9 +95,11 @@ function Actions({ t }: { t: TransactionDetail }) {
     }
   };
   const busy = (name: TransactionAction) => action.isPending && action.variables === name;
-  if (!t.can.issue_tax_receipt && !t.can.refund && !t.can.refresh_payment_status) return null;
+  const resync = useCanResync();
+  if (!t.can.issue_tax_receipt && !t.can.refund && !t.can.refresh_payment_status && !resync) return null;
   return (
     <Group gap="xs" justify="flex-end">
+      {resync && <ResyncButton transactionId={t.id} disabled={action.isPending} />}
       {t.can.issue_tax_receipt && (
         <Button variant="default" leftSection={<IconReceipt size={16} />} loading={busy('issue_tax_receipt')} disabled={action.isPending} onClick={() => void run('issue_tax_receipt')}>
           Issue tax receipt
