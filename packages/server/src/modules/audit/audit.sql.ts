@@ -12,6 +12,8 @@ export const UNAUDITED = [
   'listing_counts', 'contribution_counts', 'fundraising_page_views', 'webhook_deliveries', 'imports',
   // job bookkeeping, the event outbox and reset tokens: bookkeeping or secrets, never business changes
   'job_once_keys', 'job_progress', 'domain_events', 'password_reset_tokens',
+  // the billing sandbox's hosted pages stand for the provider's servers (billing_subscriptions is audited)
+  'sandbox_billing_pages',
 ];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [
