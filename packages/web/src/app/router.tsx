@@ -19,6 +19,7 @@ import { shippingRoutes } from '../features/shipping/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { reportsRoutes } from '../features/reports/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
+import { paymentProvidersRoutes } from '../features/payment-providers/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -66,6 +67,7 @@ export const router = createBrowserRouter(
                 ...categoriesRoutes,
                 ...reportsRoutes,
                 ...listsRoutes,
+                ...paymentProvidersRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },
