@@ -12,7 +12,7 @@ CREATE TABLE "billing_subscriptions" (
 );
 --> statement-breakpoint
 CREATE TABLE "sandbox_billing_pages" (
-	"id" varchar(70) PRIMARY KEY NOT NULL,
+	"hosted_page_id" varchar(70) PRIMARY KEY NOT NULL,
 	"plan_id" varchar(100) NOT NULL,
 	"state" varchar(20) DEFAULT 'created' NOT NULL,
 	"redirect_url" text NOT NULL,

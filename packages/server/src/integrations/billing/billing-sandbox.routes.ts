@@ -41,7 +41,7 @@ export const billingSandboxRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!page) return send(reply, 404, gone);
     const plan = billingPlans.find((p) => p.id === page.planId);
     const price = plan ? `${formatMoney(plan.amount, plan.currency)} a ${plan.period}` : '';
-    const action = `/sandbox-billing/hosted/${encodeURIComponent(page.id)}`;
+    const action = `/sandbox-billing/hosted/${encodeURIComponent(page.hostedPageId)}`;
     return send(reply, 200, shell('Checkout', `<h1>Subscribe to ${escapeHtml(plan?.name ?? page.planId)}</h1>
 <p>${escapeHtml(price)}</p>
 <p class="note">Sandbox billing: no card is charged. Paying starts the subscription at once.</p>

@@ -24,13 +24,13 @@ export function createSandboxBilling(db: Queryable, origin: string): BillingProv
       const now = new Date();
       const [page] = await db
         .insert(sandboxBillingPages)
-        .values({ id: newId('hp_'), planId, redirectUrl, expiresAt: new Date(now.getTime() + PAGE_LIFETIME_MS) })
+        .values({ hostedPageId: newId('hp_'), planId, redirectUrl, expiresAt: new Date(now.getTime() + PAGE_LIFETIME_MS) })
         .returning();
       if (!page) throw new BillingError('unavailable', 'The sandbox could not open a checkout page.');
       return {
-        id: page.id,
+        id: page.hostedPageId,
         type: 'checkout_new',
-        url: `${origin}/sandbox-billing/hosted/${page.id}`,
+        url: `${origin}/sandbox-billing/hosted/${page.hostedPageId}`,
         state: page.state,
         embed: false,
         created_at: Math.floor(page.createdAt.getTime() / 1000),
@@ -38,10 +38,10 @@ export function createSandboxBilling(db: Queryable, origin: string): BillingProv
       };
     },
     async retrieveHostedPage(id) {
-      const [page] = await db.select().from(sandboxBillingPages).where(eq(sandboxBillingPages.id, id));
+      const [page] = await db.select().from(sandboxBillingPages).where(eq(sandboxBillingPages.hostedPageId, id));
       if (!page) throw new BillingError('not_found', `Hosted page ${id} not found.`);
       return {
-        id: page.id,
+        id: page.hostedPageId,
         state: page.state,
         subscription:
           page.state === 'succeeded' && page.subscriptionRef
@@ -54,19 +54,19 @@ export function createSandboxBilling(db: Queryable, origin: string): BillingProv
 
 /** The shopper paid (or gave up) on the sandbox's hosted page; answers where to send the browser. */
 export async function finishSandboxPage(db: Queryable, id: string, outcome: 'succeeded' | 'cancelled'): Promise<string | null> {
-  const [page] = await db.select().from(sandboxBillingPages).where(eq(sandboxBillingPages.id, id));
+  const [page] = await db.select().from(sandboxBillingPages).where(eq(sandboxBillingPages.hostedPageId, id));
   if (!page || page.state !== 'created' || page.expiresAt.getTime() < Date.now()) return null;
   await db
     .update(sandboxBillingPages)
     .set({ state: outcome, subscriptionRef: outcome === 'succeeded' ? newId('sub_') : null })
-    .where(eq(sandboxBillingPages.id, id));
+    .where(eq(sandboxBillingPages.hostedPageId, id));
   const back = new URL(page.redirectUrl);
-  back.searchParams.set('id', page.id);
+  back.searchParams.set('id', page.hostedPageId);
   back.searchParams.set('state', outcome);
   return back.toString();
 }
 
 export async function readSandboxPage(db: Queryable, id: string) {
-  const [page] = await db.select().from(sandboxBillingPages).where(eq(sandboxBillingPages.id, id));
+  const [page] = await db.select().from(sandboxBillingPages).where(eq(sandboxBillingPages.hostedPageId, id));
   return page && page.state === 'created' && page.expiresAt.getTime() >= Date.now() ? page : null;
 }

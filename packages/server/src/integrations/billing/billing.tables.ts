@@ -8,7 +8,8 @@ const tz = { withTimezone: true } as const;
  * servers, so these rows are its state, not Almoner's (Almoner keeps billing_subscriptions).
  */
 export const sandboxBillingPages = pgTable('sandbox_billing_pages', {
-  id: varchar('id', { length: 70 }).primaryKey(),
+  // Not `id`: the seeding tools take every `id` column for an integer serial.
+  hostedPageId: varchar('hosted_page_id', { length: 70 }).primaryKey(),
   planId: varchar('plan_id', { length: 100 }).notNull(),
   /** created | succeeded | cancelled (Chargebee's hosted page states that the sandbox uses). */
   state: varchar('state', { length: 20 }).notNull().default('created'),

@@ -6,7 +6,7 @@ import {
   type PaymentProviderUpdate,
 } from '@almoner/contracts';
 import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSavePaymentProvider } from './api.ts';
