@@ -96,13 +96,19 @@ export function BillingPage() {
                   <Text size="sm">
                     {formatMoney(plan.amount, plan.currency)} a {plan.period}
                   </Text>
-                  <Button
-                    onClick={() => void handleSubscribe(plan.id)}
-                    loading={checkout.isPending && checkout.variables === plan.id}
-                    aria-label={`Subscribe to ${plan.name}`}
-                  >
-                    Subscribe
-                  </Button>
+                  {billing.data?.plan_id === plan.id ? (
+                    <Button variant="light" disabled>
+                      Current plan
+                    </Button>
+                  ) : (
+                    <Button
+                      onClick={() => void handleSubscribe(plan.id)}
+                      loading={checkout.isPending && checkout.variables === plan.id}
+                      aria-label={`Subscribe to ${plan.name}`}
+                    >
+                      Subscribe
+                    </Button>
+                  )}
                 </Stack>
               </Paper>
             ))}
