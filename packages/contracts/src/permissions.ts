@@ -43,7 +43,7 @@ export const permissionGroups = [
   },
   {
     label: 'Administration',
-    ids: ['user.view', 'user.add', 'user.edit', 'admin.general', 'admin.payments', 'admin.dpo', 'hooks.edit', 'imports.edit', 'audit.view'],
+    ids: ['user.view', 'user.add', 'user.edit', 'admin.general', 'admin.payments', 'admin.dpo', 'hooks.edit', 'imports.edit', 'audit.view', 'admin.billing'],
   },
 ] as const;
 

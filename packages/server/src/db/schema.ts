@@ -34,6 +34,7 @@ export * from '../modules/support/support.tables.ts';
 export * from '../modules/pos/pos.tables.ts';
 export * from '../modules/imports/imports.tables.ts';
 export * from '../integrations/payments/sandbox/sandbox.tables.ts';
+export * from '../integrations/billing/billing.tables.ts';
 export * from '../listing/listing.tables.ts';
 export * from '../modules/receipts/receipts.runs.tables.ts';
 export * from '../modules/mail/mail-templates.tables.ts';

@@ -25,9 +25,10 @@ describe('every route', () => {
     }
   });
 
-  it('exempts from CSRF only the calls a browser makes without a session page: signed storage URLs and the sandbox gateway', () => {
+  it('exempts from CSRF only the calls a browser makes without a session page: signed storage URLs and the sandboxes', () => {
     const exempt = routes.filter((r) => !r.csrf && r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
-    expect(exempt.sort()).toEqual(['POST /sandbox-gateway/v1/tokens', 'PUT /storage/*']);
+    // The billing sandbox's hosted page stands for the provider's servers, like the gateway's token endpoint.
+    expect(exempt.sort()).toEqual(['POST /sandbox-billing/hosted/:id/cancel', 'POST /sandbox-billing/hosted/:id/pay', 'POST /sandbox-gateway/v1/tokens', 'PUT /storage/*']);
   });
 
   it('refuses a state-changing request with no CSRF token (419)', async () => {

@@ -22,6 +22,7 @@ import { listsRoutes } from '../features/lists/routes.tsx';
 import { numbersRoutes } from '../features/numbers/routes.tsx';
 import { messengerRoutes } from '../features/messenger/routes.tsx';
 import { crmRoutes } from '../features/crm/routes.tsx';
+import { paymentProvidersRoutes } from '../features/payment-providers/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -72,6 +73,7 @@ export const router = createBrowserRouter(
                 ...numbersRoutes,
                 ...messengerRoutes,
                 ...crmRoutes,
+                ...paymentProvidersRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

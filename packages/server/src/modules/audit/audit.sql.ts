@@ -14,6 +14,8 @@ export const UNAUDITED = [
   'job_once_keys', 'job_progress', 'domain_events', 'password_reset_tokens',
   // the text-to-give bot's chat log and its place in each chat: a transcript, not staff changes
   'messenger_conversations', 'messenger_messages',
+  // the billing sandbox's hosted pages stand for the provider's servers (billing_subscriptions is audited)
+  'sandbox_billing_pages',
 ];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { openDatabase, type Db, type Tx } from '../../db/client.ts';
 import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
+import { ensureGatewayEnabled } from '../payment-providers/payment-providers.service.ts';
 import { AppError, statusByCode } from '../../http/errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { loadPosOrder } from './pos.order-view.ts';
@@ -42,6 +43,7 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
         if (stripe) return stripe;
         const { payment_gateway: stored } = await getSettings(tx, ['payment_gateway']);
         const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
+        await ensureGatewayEnabled(tx, name);
         return createGateway(gatewayDb ?? (tx as unknown as Db), name);
       },
       afterCharge: completeHooks.afterCharge,
