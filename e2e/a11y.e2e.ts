@@ -171,6 +171,55 @@ const shellVisits: Record<string, Visit> = {
     await checkOpened(page, () => page.getByRole('button', { name: 'Add an Update' }).click(), 'dialog', 'add an update');
     await checkOpened(page, () => page.getByRole('button', { name: 'Edit sponsee' }).click(), 'dialog', 'edit sponsee');
   },
+  // Driven through its main path in its own browser test; here it is opened and checked with axe.
+  'donor-crm/sandbox/:id': async (page) => {
+    await page.goto('/jpanel/donor-crm/sandbox/1');
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'donor-crm/sandbox/:id');
+  },
+  // Driven through its main path in its own browser test; here it is opened and checked with axe.
+  'messenger/console': async (page) => {
+    await page.goto('/jpanel/messenger/console');
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'messenger/console');
+  },
+  // Driven through its main path in its own browser test; here it is opened and checked with axe.
+  'messenger/numbers': async (page) => {
+    await page.goto('/jpanel/messenger/numbers');
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'messenger/numbers');
+  },
+  // Driven through its main path in its own browser test; here it is opened and checked with axe.
+  'settings/billing': async (page) => {
+    await page.goto('/jpanel/settings/billing');
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'settings/billing');
+  },
+  // Driven through its main path in its own browser test; here it is opened and checked with axe.
+  'settings/data-sync': async (page) => {
+    await page.goto('/jpanel/settings/data-sync');
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'settings/data-sync');
+  },
+  // Driven through its main path in its own browser test; here it is opened and checked with axe.
+  'settings/donor-crm': async (page) => {
+    await page.goto('/jpanel/settings/donor-crm');
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'settings/donor-crm');
+  },
+  // Driven through its main path in its own browser test; here it is opened and checked with axe.
+  'settings/payment-providers': async (page) => {
+    await page.goto('/jpanel/settings/payment-providers');
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, 'settings/payment-providers');
+  },
   'settings/exchange-rates': async (page) => {
     await page.goto('/jpanel/settings/exchange-rates');
     await heading(page, 'Exchange rates');
