@@ -43,6 +43,19 @@ async function checkOpened(page: Page, trigger: () => Promise<void>, role: 'menu
   await opened.waitFor({ state: 'detached' });
 }
 
+/**
+ * Screens driven through their main path in their own browser test: here each is only opened,
+ * left to settle and checked with axe.
+ */
+const openedOnly =
+  (url: string): Visit =>
+  async (page) => {
+    await page.goto(url);
+    await page.getByRole('heading').first().waitFor();
+    await settled(page);
+    await expectAccessible(page, url);
+  };
+
 /** Signed-in screens, keyed by their route path; each visit checks the screen and what it opens. */
 const shellVisits: Record<string, Visit> = {
   '': async (page) => {
@@ -171,54 +184,26 @@ const shellVisits: Record<string, Visit> = {
     await checkOpened(page, () => page.getByRole('button', { name: 'Add an Update' }).click(), 'dialog', 'add an update');
     await checkOpened(page, () => page.getByRole('button', { name: 'Edit sponsee' }).click(), 'dialog', 'edit sponsee');
   },
-  // Driven through its main path in its own browser test; here it is opened and checked with axe.
-  'donor-crm/sandbox/:id': async (page) => {
-    await page.goto('/jpanel/donor-crm/sandbox/1');
-    await page.getByRole('heading').first().waitFor();
-    await settled(page);
-    await expectAccessible(page, 'donor-crm/sandbox/:id');
+  'donor-crm/sandbox/:id': openedOnly('/jpanel/donor-crm/sandbox/1'),
+  'messenger/console': openedOnly('/jpanel/messenger/console'),
+  'messenger/numbers': openedOnly('/jpanel/messenger/numbers'),
+  'settings/billing': openedOnly('/jpanel/settings/billing'),
+  'settings/data-sync': openedOnly('/jpanel/settings/data-sync'),
+  'settings/donor-crm': openedOnly('/jpanel/settings/donor-crm'),
+  'settings/payment-providers': openedOnly('/jpanel/settings/payment-providers'),
+  'settings/hooks': async (page) => {
+    await page.goto('/jpanel/settings/hooks');
+    await heading(page, 'Webhooks');
+    await mainRows(page);
+    await expectAccessible(page, 'webhooks');
   },
-  // Driven through its main path in its own browser test; here it is opened and checked with axe.
-  'messenger/console': async (page) => {
-    await page.goto('/jpanel/messenger/console');
-    await page.getByRole('heading').first().waitFor();
+  'settings/hooks/new': openedOnly('/jpanel/settings/hooks/new'),
+  'settings/hooks/:id': async (page) => {
+    await page.goto('/jpanel/settings/hooks');
+    await page.locator('tbody tr a').first().click();
+    await heading(page, 'Edit webhook');
     await settled(page);
-    await expectAccessible(page, 'messenger/console');
-  },
-  // Driven through its main path in its own browser test; here it is opened and checked with axe.
-  'messenger/numbers': async (page) => {
-    await page.goto('/jpanel/messenger/numbers');
-    await page.getByRole('heading').first().waitFor();
-    await settled(page);
-    await expectAccessible(page, 'messenger/numbers');
-  },
-  // Driven through its main path in its own browser test; here it is opened and checked with axe.
-  'settings/billing': async (page) => {
-    await page.goto('/jpanel/settings/billing');
-    await page.getByRole('heading').first().waitFor();
-    await settled(page);
-    await expectAccessible(page, 'settings/billing');
-  },
-  // Driven through its main path in its own browser test; here it is opened and checked with axe.
-  'settings/data-sync': async (page) => {
-    await page.goto('/jpanel/settings/data-sync');
-    await page.getByRole('heading').first().waitFor();
-    await settled(page);
-    await expectAccessible(page, 'settings/data-sync');
-  },
-  // Driven through its main path in its own browser test; here it is opened and checked with axe.
-  'settings/donor-crm': async (page) => {
-    await page.goto('/jpanel/settings/donor-crm');
-    await page.getByRole('heading').first().waitFor();
-    await settled(page);
-    await expectAccessible(page, 'settings/donor-crm');
-  },
-  // Driven through its main path in its own browser test; here it is opened and checked with axe.
-  'settings/payment-providers': async (page) => {
-    await page.goto('/jpanel/settings/payment-providers');
-    await page.getByRole('heading').first().waitFor();
-    await settled(page);
-    await expectAccessible(page, 'settings/payment-providers');
+    await expectAccessible(page, 'webhook and its deliveries');
   },
   'settings/exchange-rates': async (page) => {
     await page.goto('/jpanel/settings/exchange-rates');

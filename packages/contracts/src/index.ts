@@ -70,3 +70,4 @@ export * from './lists/fundraise.ts';
 export * from './numbers.ts';
 export * from './messenger.ts';
 export * from './crm.ts';
+export * from './webhooks.ts';

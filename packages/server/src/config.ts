@@ -33,6 +33,8 @@ export type Config = {
    * stand-in): text-to-give numbers come from Twilio instead of the built-in sandbox.
    */
   twilio?: { accountSid: string; authToken: string; baseUrl?: string | undefined };
+  /** ALMONER_OUTBOUND_ALLOW: hosts, addresses or CIDRs outbound requests (webhooks) may reach despite the SSRF guard. */
+  outboundAllow?: string | undefined;
 };
 
 export const ROLES = ['web', 'worker', 'all'] as const;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(env.ALMONER_TWILIO_ACCOUNT_SID && env.ALMONER_TWILIO_AUTH_TOKEN
       ? { twilio: { accountSid: env.ALMONER_TWILIO_ACCOUNT_SID, authToken: env.ALMONER_TWILIO_AUTH_TOKEN, baseUrl: env.ALMONER_TWILIO_API_URL || undefined } }
       : {}),
+    outboundAllow: env.ALMONER_OUTBOUND_ALLOW || undefined,
     ...(env.ALMONER_STRIPE_SECRET_KEY ? { stripe: { secretKey: env.ALMONER_STRIPE_SECRET_KEY, baseUrl: env.ALMONER_STRIPE_API_URL || undefined } } : {}),
   };
 }

@@ -76,7 +76,7 @@ async function insertNotes(ctx: SeedContext, q: Queryable, people: SupporterRef[
 async function insertWebhook(ctx: SeedContext, q: Queryable): Promise<void> {
   const webhookId = ctx.ids.next(webhooks);
   const url = 'https://hooks.example.org/almoner';
-  await insertRows(q, webhooks, [{ id: webhookId, payloadUrl: url, events: ['contribution_paid', 'contribution_refunded', 'supporter_created'], active: true, createdBy: ctx.staff[0] ?? null, createdAt: at(ctx.now - 200 * DAY) }]);
+  await insertRows(q, webhooks, [{ id: webhookId, payloadUrl: url, events: ['contribution.paid', 'contribution.refunded', 'supporter.created'], active: true, createdBy: ctx.staff[0] ?? null, createdAt: at(ctx.now - 200 * DAY) }]);
   const rng = ctx.rng.fork('webhook');
   const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
   for (let i = 0; i < 8; i++) {
@@ -84,8 +84,8 @@ async function insertWebhook(ctx: SeedContext, q: Queryable): Promise<void> {
     const failed = i === 3;
     const guid = rng.uuid().toLowerCase();
     rows.push({
-      id: ctx.ids.next(webhookDeliveries), webhookId, guid, event: i % 3 === 2 ? 'supporter_created' : 'contribution_paid', requestUrl: url,
-      requestHeaders: { 'Content-Type': 'application/json', 'X-Almoner-Event': 'contribution_paid', 'X-Almoner-Delivery': guid, 'X-Hub-Signature-256': `sha256=${guid.replaceAll('-', '')}` },
+      id: ctx.ids.next(webhookDeliveries), webhookId, guid, event: i % 3 === 2 ? 'supporter.created' : 'contribution.paid', requestUrl: url,
+      requestHeaders: { 'Content-Type': 'application/json', 'X-Almoner-Event': i % 3 === 2 ? 'supporter.created' : 'contribution.paid', 'X-Almoner-Delivery': guid, 'X-Hub-Signature-256': `sha256=${guid.replaceAll('-', '')}` },
       requestBody: JSON.stringify({ id: 1000 + i, total_amount: '50.00', currency: 'USD' }), responseStatus: failed ? -1 : 200,
       responseHeaders: failed ? null : { 'content-type': 'application/json' }, responseBody: failed ? 'connect ETIMEDOUT' : '{"ok":true}',
       durationMs: failed ? 10_000 : rng.int(80, 600), attempt: 1, nextRetryAt: null, deliveredAt: at(when), createdAt: at(when),

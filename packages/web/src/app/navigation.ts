@@ -27,6 +27,7 @@ import {
   IconUsers,
   IconUsersGroup,
   IconTemplate,
+  IconWebhook,
   IconRepeat,
   IconFlower,
   IconSpeakerphone,
@@ -114,6 +115,7 @@ export const navigation: NavEntry[] = [
       { label: 'Background jobs', to: '/jobs', icon: IconClockPlay, rule: canManageSystem },
       { label: 'Mail outbox', to: '/mail', icon: IconMail, rule: canManageSystem },
       { label: 'Mail templates', to: '/settings/mail-templates', icon: IconTemplate, permission: 'admin.general' },
+      { label: 'Webhooks', to: '/settings/hooks', icon: IconWebhook, permission: 'hooks.edit' },
     ],
   },
   {

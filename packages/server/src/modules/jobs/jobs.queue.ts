@@ -44,6 +44,8 @@ export type JobDefinition<T> = {
    * tick after a restart) and should work out "today" themselves.
    */
   cron?: string;
+  /** Jobs of this kind run at once per process (1 unless said): slow effects must not queue behind each other. */
+  concurrency?: number;
 };
 
 const registry = new Map<string, JobDefinition<never>>();
@@ -211,6 +213,10 @@ export class JobQueue {
   }
 
   private async work(definition: JobDefinition<never>): Promise<void> {
+    for (let i = 0; i < (definition.concurrency ?? 1); i += 1) await this.workOne(definition);
+  }
+
+  private async workOne(definition: JobDefinition<never>): Promise<void> {
     const { database } = this;
     await this.boss.work<never>(
       definition.name,

@@ -10,3 +10,4 @@ import '../recurring/recurring.job.ts';
 import '../receipts/receipts.year-end.job.ts';
 import '../lists/exports.job.ts';
 import '../crm/crm.sync.ts';
+import '../webhooks/webhooks.delivery.ts';

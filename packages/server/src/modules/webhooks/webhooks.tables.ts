@@ -34,6 +34,9 @@ export const webhooks = pgTable(
     active: boolean('active').notNull().default(false),
     /** true = TLS certificates are NOT verified. */
     insecureSsl: boolean('insecure_ssl').notNull().default(false),
+    /** Set (with active = false) when deliveries kept failing; cleared when staff switch it back on. */
+    disabledAt: timestamp('disabled_at', tz),
+    disabledReason: text('disabled_reason'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -66,6 +69,8 @@ export const webhookDeliveries = pgTable(
     attempt: integer('attempt').notNull().default(1),
     nextRetryAt: timestamp('next_retry_at', tz),
     deliveredAt: timestamp('delivered_at', tz),
+    /** Given up: the retry window ran out, or the hook was switched off or deleted meanwhile. */
+    failedAt: timestamp('failed_at', tz),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [

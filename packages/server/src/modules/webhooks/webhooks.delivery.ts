@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { DOMAIN_EVENT_TYPES, WEBHOOK_RESPONSE_BODY_MAX, WEBHOOK_RETRY_WINDOW_HOURS, webhookMessages } from '@almoner/contracts';
+import { and, arrayContains, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
+import { withActor } from '../../db/actor.ts';
+import { guardedPost } from '../../integrations/outbound/request.ts';
+import { decrypt } from '../auth/crypto.ts';
+import { type RecordedEvent, registerConsumer } from '../domain-events/domain-events.service.ts';
+import { defineJob, enqueue } from '../jobs/jobs.queue.ts';
+import { deliveryBody, deliveryHeaders } from './webhooks.sign.ts';
+import { webhookSettings } from './webhooks.settings.ts';
+import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
+
+/**
+ * Delivery: one row and one job per (hook, event), so a slow or hung receiver only ever holds its
+ * own jobs. A failed try schedules the next one on the same row (jittered exponential backoff)
+ * until WEBHOOK_RETRY_WINDOW_HOURS after the event; a delivery that runs out of window is given
+ * up and its hook switched off, with the reason shown on the hook's page (the audit trigger on
+ * `webhooks` records the switch-off as a change with no staff actor).
+ */
+type DeliverData = { delivery_id: number; attempt: number };
+
+/** Requests to one hook in flight per process; more wait, so a hung receiver holds few workers. */
+export const MAX_IN_FLIGHT_PER_HOOK = 2;
+/** Workers for deliveries per process. */
+export const DELIVERY_CONCURRENCY = 8;
+/** A try holds its row this long (longer than the 10 s timeout); a crashed try is taken up after. */
+const LEASE_SECONDS = 60;
+
+/** Start times of the requests in flight, per hook, in this process. */
+const inFlight = new Map<number, number[]>();
+
+/** Seconds before try `attempt + 1`: 30 s × 3^(attempt-1), at most 6 h, ±25% jitter. */
+export function retryDelaySeconds(attempt: number, random = Math.random): number {
+  const base = Math.min(30 * 3 ** (attempt - 1), 6 * 3600);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+/**
+ * Takes one of the hook's in-flight slots. A healthy receiver frees one in milliseconds, so a
+ * full hook whose requests are all young is waited for briefly; a hook whose oldest request has
+ * been out for longer (a hung or very slow receiver) is not waited for: its delivery is deferred
+ * at once and the worker moves on to other hooks' deliveries.
+ */
+async function slotFor(hookId: number, waitMs = 500): Promise<number | null> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const started = inFlight.get(hookId) ?? [];
+    if (started.length < MAX_IN_FLIGHT_PER_HOOK) break;
+    if (Date.now() > deadline || performance.now() - Math.min(...started) > waitMs) return null;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const token = performance.now();
+  inFlight.set(hookId, [...(inFlight.get(hookId) ?? []), token]);
+  return token;
+}
+
+const releaseSlot = (hookId: number, token: number) => inFlight.set(hookId, (inFlight.get(hookId) ?? []).filter((t) => t !== token));
+
+/** Deferral for a hook already at its in-flight limit: not a try, just later. */
+const deferSeconds = () => 5 + Math.round(Math.random() * 10);
+
+export const deliverWebhookJob = defineJob<DeliverData>({
+  name: 'webhook_delivery',
+  // The job only fails when the database does; the HTTP outcome is handled by the row.
+  retryLimit: 5,
+  retryDelaySeconds: LEASE_SECONDS + 5,
+  retryBackoff: false,
+  expireInSeconds: 120,
+  concurrency: DELIVERY_CONCURRENCY,
+  handler: async (run) => {
+    await attemptDelivery(run.database, run.data);
+  },
+});
+
+/**
+ * A delivery job that starts `seconds` from now. pg-boss's own startAfter sends one value as three
+ * typed parameters (a number and a timestamp), which the database refuses; so the job is queued
+ * and its start moved in the same transaction.
+ */
+async function enqueueLater(q: Queryable, data: DeliverData, seconds: number): Promise<void> {
+  const id = await enqueue(q, deliverWebhookJob, data);
+  await q.execute(sql`update pgboss.job set start_after = now() + make_interval(secs => ${seconds}) where name = ${deliverWebhookJob.name} and id = ${id}::uuid`);
+}
+
+type EventEnvelope = { id: string; type: string; version: number; occurred_at: string; data: unknown };
+
+/** The consumer: a row and a job for each active hook subscribed to the event, once per event. */
+export async function fanOut(event: RecordedEvent, run: { once: (key: string, effect: (tx: Tx) => Promise<void>) => Promise<boolean> }): Promise<void> {
+  await run.once(`webhooks:event:${event.id}`, async (tx) => {
+    const hooks = await tx
+      .select({ id: webhooks.id, payloadUrl: webhooks.payloadUrl, contentType: webhooks.contentType })
+      .from(webhooks)
+      .where(and(eq(webhooks.active, true), isNull(webhooks.deletedAt), arrayContains(webhooks.events, [event.type])));
+    for (const hook of hooks) {
+      const guid = randomUUID();
+      const envelope: EventEnvelope = { id: guid, type: event.type, version: event.version, occurred_at: new Date(event.occurredAt).toISOString(), data: event.payload };
+      await queueDelivery(tx, { webhookId: hook.id, guid, event: event.type, requestUrl: hook.payloadUrl, requestBody: deliveryBody(hook.contentType, envelope) });
+    }
+  });
+}
+
+registerConsumer('webhooks', DOMAIN_EVENT_TYPES, fanOut);
+
+/** A new delivery row, due now, and its job (also used by Redeliver). */
+export async function queueDelivery(tx: Queryable, row: { webhookId: number; guid: string; event: string; requestUrl: string; requestBody: string }): Promise<number> {
+  const [created] = await tx
+    .insert(webhookDeliveries)
+    .values({ ...row, nextRetryAt: sql`now()` })
+    .returning({ id: webhookDeliveries.id });
+  const id = (created as { id: number }).id;
+  await enqueue(tx, deliverWebhookJob, { delivery_id: id, attempt: 1 });
+  return id;
+}
+
+export type AttemptOutcome = 'delivered' | 'retry' | 'given_up' | 'skipped' | 'deferred' | 'hook_off';
+
+/** One try of one delivery. Safe to call twice for the same try: only one caller sends. */
+export async function attemptDelivery(database: Database, data: DeliverData): Promise<AttemptOutcome> {
+  const { db } = database;
+  const [row] = await db
+    .select({ d: webhookDeliveries, hook: webhooks })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(eq(webhookDeliveries.id, data.delivery_id));
+  if (!row || row.d.deliveredAt || row.d.failedAt || row.d.attempt !== data.attempt) return 'skipped';
+  const { d, hook } = row;
+  if (!hook.active || hook.deletedAt) {
+    await db.update(webhookDeliveries).set({ failedAt: sql`now()`, nextRetryAt: null }).where(and(eq(webhookDeliveries.id, d.id), isNull(webhookDeliveries.deliveredAt)));
+    return 'hook_off';
+  }
+  const slot = await slotFor(hook.id);
+  if (slot === null) {
+    await enqueueLater(db, data, deferSeconds());
+    return 'deferred';
+  }
+  // Claim the try: a second job for the same try (a duplicate, or one racing a lease) finds no row.
+  const claimed = await db
+    .update(webhookDeliveries)
+    .set({ nextRetryAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+    .where(
+      and(
+        eq(webhookDeliveries.id, d.id),
+        eq(webhookDeliveries.attempt, data.attempt),
+        isNull(webhookDeliveries.deliveredAt),
+        isNull(webhookDeliveries.failedAt),
+        sql`${webhookDeliveries.nextRetryAt} <= now() + interval '5 seconds'`,
+      ),
+    )
+    .returning({ id: webhookDeliveries.id })
+    .catch((error: unknown) => {
+      releaseSlot(hook.id, slot);
+      throw error;
+    });
+  if (!claimed.length) {
+    releaseSlot(hook.id, slot);
+    return 'skipped';
+  }
+
+  const settings = webhookSettings();
+  const secret = hook.secret ? decrypt(settings.appKey, hook.secret) : '';
+  const headers = deliveryHeaders({ secret, guid: d.guid, event: d.event, hookId: hook.id, contentType: hook.contentType, body: d.requestBody, timestamp: Math.floor(Date.now() / 1000) });
+  let response;
+  try {
+    response = await guardedPost({
+      url: d.requestUrl,
+      headers,
+      body: d.requestBody,
+      insecureTls: hook.insecureSsl,
+      timeoutMs: settings.timeoutMs,
+      maxResponseBytes: WEBHOOK_RESPONSE_BODY_MAX,
+      allow: settings.allow,
+      resolver: settings.resolver,
+    });
+  } finally {
+    releaseSlot(hook.id, slot);
+  }
+  const record = {
+    requestHeaders: { 'request-method': 'POST', ...headers },
+    responseStatus: response.status,
+    responseHeaders: response.headers,
+    responseBody: response.body,
+    durationMs: response.durationMs,
+  };
+  // Only a 2xx is a success: a redirect is not followed and counts as a failure.
+  if (response.status >= 200 && response.status < 300) {
+    await db.update(webhookDeliveries).set({ ...record, deliveredAt: sql`now()`, nextRetryAt: null }).where(eq(webhookDeliveries.id, d.id));
+    return 'delivered';
+  }
+  const delay = retryDelaySeconds(data.attempt);
+  return withActor(db, { userId: null, ip: null }, async (tx) => {
+    const [window] = await tx
+      .select({ open: sql<boolean>`${webhookDeliveries.createdAt} + make_interval(hours => ${WEBHOOK_RETRY_WINDOW_HOURS}) > now() + make_interval(secs => ${delay})` })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, d.id));
+    if (window?.open) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ ...record, attempt: data.attempt + 1, nextRetryAt: sql`now() + make_interval(secs => ${delay})` })
+        .where(eq(webhookDeliveries.id, d.id));
+      await enqueueLater(tx, { delivery_id: d.id, attempt: data.attempt + 1 }, delay);
+      return 'retry';
+    }
+    await tx.update(webhookDeliveries).set({ ...record, failedAt: sql`now()`, nextRetryAt: null }).where(eq(webhookDeliveries.id, d.id));
+    await tx
+      .update(webhooks)
+      .set({ active: false, disabledAt: sql`now()`, disabledReason: webhookMessages.disabled(WEBHOOK_RETRY_WINDOW_HOURS), updatedAt: sql`now()` })
+      .where(and(eq(webhooks.id, hook.id), eq(webhooks.active, true)));
+    return 'given_up';
+  });
+}

@@ -1,0 +1,129 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withActor } from '../../db/actor.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { type TestApp, buildUser, createTestApp, testConfig } from '../../test/test-app.ts';
+import { type RecordedEvent, recordEvent } from '../domain-events/domain-events.service.ts';
+import { domainEvents } from '../domain-events/domain-events.tables.ts';
+import { runOnce } from '../jobs/jobs.queue.ts';
+import { attemptDelivery, fanOut, retryDelaySeconds } from './webhooks.delivery.ts';
+import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
+import { configureWebhooks } from './webhooks.settings.ts';
+import { createWebhook } from './webhooks.service.ts';
+import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
+
+/**
+ * Retries without waiting for real time: no workers run here; each test makes the retry due by
+ * moving next_retry_at (and the row's created_at for the 72-hour window) and runs the try itself,
+ * while a simulated clock adds up the delays the server chose.
+ */
+let t: TestApp;
+let receiver: Receiver;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  configureWebhooks({ appKey: testConfig.appKey, outboundAllow: '127.0.0.1', timeoutMs: 2_000 });
+  receiver = await startReceiver();
+  userId = (await buildUser(t.database)).id;
+}, 120_000);
+afterAll(() => receiver.close());
+
+const db = () => t.database.db;
+
+async function newHook(url = receiver.url) {
+  await db().update(webhooks).set({ active: false });
+  return withActor(db(), { userId, ip: null }, (tx) => createWebhook(tx, { payload_url: url, content_type: 'application/json', events: ['supporter.created'], secret: 's3cret', active: true }, userId));
+}
+
+/** Records an event and runs the webhooks consumer for it, as the domain-event job would. */
+async function eventDelivered(n: number) {
+  const id = await withActor(db(), { userId: null, ip: null }, (tx) => recordEvent(tx, 'supporter.created', { supporter_id: 800_000 + n, email: null }));
+  const [event] = await db().select().from(domainEvents).where(eq(domainEvents.id, id));
+  const run = { once: (key: string, effect: Parameters<typeof runOnce>[3]) => runOnce(t.database, key, null, effect) };
+  await fanOut(event as RecordedEvent, run);
+  // A second delivery of the same event (a retried consumer job) makes no second row.
+  await fanOut(event as RecordedEvent, run);
+}
+
+const pending = (hookId: number) =>
+  db().select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, hookId), sql`delivered_at is null and failed_at is null`));
+
+describe('retries', () => {
+  it('backs off exponentially with jitter and reaches 6 hours', () => {
+    expect(retryDelaySeconds(1, () => 0.5)).toBe(30);
+    expect(retryDelaySeconds(2, () => 0.5)).toBe(90);
+    expect(retryDelaySeconds(3, () => 0)).toBe(Math.round(270 * 0.75));
+    expect(retryDelaySeconds(20, () => 1)).toBe(Math.round(6 * 3600 * 1.25));
+  });
+
+  it('a receiver down for an hour loses no event and gets each one exactly once as a success', async () => {
+    const hookId = await newHook();
+    receiver.requests.length = 0;
+    receiver.state.mode = 'down';
+    for (let n = 1; n <= 5; n++) await eventDelivered(n);
+    const rows = await pending(hookId);
+    expect(rows).toHaveLength(5);
+
+    let clock = 0; // simulated seconds since the events
+    const successes = new Map<string, number>();
+    for (let round = 0; round < 30 && (await pending(hookId)).length; round++) {
+      receiver.state.mode = clock < 3600 ? 'down' : 'ok';
+      const due = await pending(hookId);
+      for (const row of due) {
+        const before = receiver.requests.length;
+        // Two workers racing for the same try: only one request goes out.
+        const outcomes = await Promise.all([attemptDelivery(t.database, { delivery_id: row.id, attempt: row.attempt }), attemptDelivery(t.database, { delivery_id: row.id, attempt: row.attempt })]);
+        expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(1);
+        expect(receiver.requests.length - before).toBe(1);
+        if (outcomes.includes('delivered')) successes.set(row.guid, (successes.get(row.guid) ?? 0) + 1);
+      }
+      const next = await pending(hookId);
+      if (!next.length) break;
+      // The retry the server scheduled (its job waits for it); jump the clock there and make it due.
+      const [wait] = await queryRows(db(), sql`select ceil(extract(epoch from min(next_retry_at) - now()))::int as s from webhook_deliveries where webhook_id = ${hookId} and delivered_at is null and failed_at is null`);
+      expect(Number(wait?.s)).toBeGreaterThan(0);
+      clock += Number(wait?.s);
+      await db().update(webhookDeliveries).set({ nextRetryAt: sql`now()` }).where(eq(webhookDeliveries.webhookId, hookId));
+    }
+    expect(clock).toBeGreaterThanOrEqual(3600);
+    expect(successes.size).toBe(5);
+    expect([...successes.values()].every((n) => n === 1)).toBe(true);
+    const all = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
+    expect(all.every((r) => r.deliveredAt && r.responseStatus === 204 && r.attempt > 1)).toBe(true);
+    // The retry jobs were queued with the delay, not run at once.
+    const [jobs] = await queryRows(db(), sql`select count(*)::int as n from pgboss.job where name = 'webhook_delivery' and start_after > created_on + interval '20 seconds'`);
+    expect(Number(jobs?.n)).toBeGreaterThan(0);
+  });
+
+  it('a redirect is a failure and is not followed', async () => {
+    const target = await startReceiver();
+    receiver.state.mode = (res) => res.writeHead(302, { location: target.url }).end();
+    const hookId = await newHook();
+    await eventDelivered(50);
+    const [row] = await pending(hookId);
+    expect(await attemptDelivery(t.database, { delivery_id: row!.id, attempt: 1 })).toBe('retry');
+    expect(target.connections()).toBe(0);
+    const [after] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row!.id));
+    expect(after).toMatchObject({ responseStatus: 302, attempt: 2, deliveredAt: null });
+    await target.close();
+    receiver.state.mode = 'ok';
+  });
+
+  it('gives up after 72 hours of failures and switches the hook off with a notice and an audit entry', async () => {
+    receiver.state.mode = 'down';
+    const hookId = await newHook();
+    await eventDelivered(60);
+    const [row] = await pending(hookId);
+    await db().update(webhookDeliveries).set({ createdAt: sql`now() - interval '72 hours'`, attempt: 12 }).where(eq(webhookDeliveries.id, row!.id));
+    expect(await attemptDelivery(t.database, { delivery_id: row!.id, attempt: 12 })).toBe('given_up');
+    const [hook] = await db().select().from(webhooks).where(eq(webhooks.id, hookId));
+    expect(hook).toMatchObject({ active: false, disabledReason: expect.stringContaining('72 hours') });
+    const audit = await queryRows(db(), sql`select changes::text as c from audit_log where table_name = 'webhooks' and record_id = ${String(hookId)} and action = 'update'`);
+    expect(audit.some((a) => String(a.c).includes('disabled_reason'))).toBe(true);
+    // Nothing more is sent to a switched-off hook.
+    await eventDelivered(61);
+    expect(await pending(hookId)).toHaveLength(0);
+    receiver.state.mode = 'ok';
+  });
+});
