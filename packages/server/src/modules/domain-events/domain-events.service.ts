@@ -52,9 +52,11 @@ const deliverEvents = defineJob<DeliveryData>({
     // A consumer removed since (a feature switched off) has nothing left to do.
     if (!consumer) return;
     const rows = await run.database.db.select().from(domainEvents).where(inArray(domainEvents.id, run.data.event_ids)).orderBy(domainEvents.id);
+    // Progress is written every 5% (and at the end), not after each of up to 500 events.
+    const step = Math.max(1, Math.floor(rows.length / 20));
     for (const [index, row] of rows.entries()) {
       await consumer.handler(row as RecordedEvent, run);
-      await run.progress(((index + 1) / rows.length) * 100);
+      if ((index + 1) % step === 0 || index + 1 === rows.length) await run.progress(((index + 1) / rows.length) * 100);
     }
   },
 });

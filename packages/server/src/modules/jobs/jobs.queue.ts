@@ -218,11 +218,17 @@ export class JobQueue {
 
   private async workOne(definition: JobDefinition<never>): Promise<void> {
     const { database } = this;
-    await this.boss.work<never>(
+    const worker: { id?: string } = {};
+    worker.id = await this.boss.work<never>(
       definition.name,
       { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2 },
       async ([job]) => {
         if (!job) return;
+        // pg-boss waits out the polling interval after every fetch, even one that found a job:
+        // one job per worker per 2 s. A worker that found one asks again at once instead, so a
+        // backlog (a webhook fan-out, an import) drains at the handlers' speed; an idle queue
+        // still polls every interval.
+        if (worker.id) this.boss.notifyWorker(worker.id);
         const run: JobRun<never> = {
           id: job.id,
           name: job.name,

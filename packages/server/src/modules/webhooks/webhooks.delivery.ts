@@ -18,7 +18,8 @@ import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
  * up and its hook switched off, with the reason shown on the hook's page (the audit trigger on
  * `webhooks` records the switch-off as a change with no staff actor).
  */
-type DeliverData = { delivery_id: number; attempt: number };
+/** `deferred`: how many times this try already waited for a full hook (absent on the first). */
+type DeliverData = { delivery_id: number; attempt: number; deferred?: number };
 
 /** Requests to one hook in flight per process; more wait, so a hung receiver holds few workers. */
 export const MAX_IN_FLIGHT_PER_HOOK = 2;
@@ -57,8 +58,16 @@ async function slotFor(hookId: number, waitMs = 500): Promise<number | null> {
 
 const releaseSlot = (hookId: number, token: number) => inFlight.set(hookId, (inFlight.get(hookId) ?? []).filter((t) => t !== token));
 
-/** Deferral for a hook already at its in-flight limit: not a try, just later. */
-const deferSeconds = () => 5 + Math.round(Math.random() * 10);
+/**
+ * Deferral for a hook already at its in-flight limit: not a try, just later. It doubles each time
+ * the same try is deferred (5 s, 10 s, 20 s … at most 5 min, ±50% jitter), so the backlog of a
+ * hung receiver settles into a trickle instead of taking workers from healthy hooks every few
+ * seconds; once the receiver answers again its backlog drains within minutes.
+ */
+export function deferSeconds(deferred: number, random = Math.random): number {
+  const base = Math.min(5 * 2 ** deferred, 300);
+  return Math.round(base * (0.5 + random()));
+}
 
 export const deliverWebhookJob = defineJob<DeliverData>({
   name: 'webhook_delivery',
@@ -131,7 +140,8 @@ export async function attemptDelivery(database: Database, data: DeliverData): Pr
   }
   const slot = await slotFor(hook.id);
   if (slot === null) {
-    await enqueueLater(db, data, deferSeconds());
+    const deferred = data.deferred ?? 0;
+    await enqueueLater(db, { ...data, deferred: deferred + 1 }, deferSeconds(deferred));
     return 'deferred';
   }
   // Claim the try: a second job for the same try (a duplicate, or one racing a lease) finds no row.

@@ -6,7 +6,7 @@ import { type TestApp, buildUser, createTestApp, testConfig } from '../../test/t
 import { type RecordedEvent, recordEvent } from '../domain-events/domain-events.service.ts';
 import { domainEvents } from '../domain-events/domain-events.tables.ts';
 import { runOnce } from '../jobs/jobs.queue.ts';
-import { attemptDelivery, fanOut, retryDelaySeconds } from './webhooks.delivery.ts';
+import { attemptDelivery, deferSeconds, fanOut, retryDelaySeconds } from './webhooks.delivery.ts';
 import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
 import { configureWebhooks } from './webhooks.settings.ts';
 import { createWebhook } from './webhooks.service.ts';
@@ -55,6 +55,13 @@ describe('retries', () => {
     expect(retryDelaySeconds(2, () => 0.5)).toBe(90);
     expect(retryDelaySeconds(3, () => 0)).toBe(Math.round(270 * 0.75));
     expect(retryDelaySeconds(20, () => 1)).toBe(Math.round(6 * 3600 * 1.25));
+  });
+
+  it('waits longer each time a try finds its hook full, up to 5 minutes', () => {
+    expect([0, 1, 2, 3].map((n) => deferSeconds(n, () => 0.5))).toEqual([5, 10, 20, 40]);
+    expect(deferSeconds(12, () => 0.5)).toBe(300);
+    expect(deferSeconds(12, () => 1)).toBe(450);
+    expect(deferSeconds(0, () => 0)).toBe(3);
   });
 
   it('a receiver down for an hour loses no event and gets each one exactly once as a success', async () => {
