@@ -8,19 +8,6 @@ export const crmAmount = (n: number) => new Intl.NumberFormat('en-US', { minimum
 
 export const donorName = (d: CrmDonor) => [d.first_name, d.last_name].filter(Boolean).join(' ') || `Donor ${d.donor_id}`;
 
-export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed" w={110} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
-
 /** "Open in the CRM": a new tab for DonorPerfect, the app's own sandbox page otherwise. */
 export function LinkOut({ url, label }: { url: string | null; label: string }) {
   if (!url) return null;

@@ -1,7 +1,8 @@
 import { Anchor, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { type DonorRequest, useDonorView } from './api.ts';
-import { Fact, GiftTable, LinkOut, LoadError, Loading, donorName } from './crm-parts.tsx';
+import { Fact } from '../../components/fact.tsx';
+import { GiftTable, LinkOut, LoadError, Loading, donorName } from './crm-parts.tsx';
 import { GiftModal } from './gift-modal.tsx';
 
 /** The donor's record, gifts, pledges and look-alikes (POST /jpanel/donors/view). */

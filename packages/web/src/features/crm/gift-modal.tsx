@@ -1,7 +1,8 @@
 import { formatDate } from '@almoner/contracts';
 import { Modal, Stack } from '@mantine/core';
 import { useGiftView } from './api.ts';
-import { Fact, LinkOut, LoadError, Loading, crmAmount, donorName } from './crm-parts.tsx';
+import { Fact } from '../../components/fact.tsx';
+import { LinkOut, LoadError, Loading, crmAmount, donorName } from './crm-parts.tsx';
 
 function GiftDetails({ id }: { id: string }) {
   const query = useGiftView(id);

@@ -2,6 +2,7 @@ import { type TransactionDetail, formatAmount, formatDate, transactionMessages }
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconCashBanknoteOff, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { confirm } from '../../components/dialogs.tsx';
+import { Fact } from '../../components/fact.tsx';
 import { toast } from '../../components/toast.ts';
 import { ResyncButton, useCanResync } from '../crm/resync-button.tsx';
 import { paymentMethod } from '../contributions/contribution-sections.tsx';
@@ -9,19 +10,6 @@ import { type TransactionAction, useTransaction, useTransactionAction } from './
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const receiptColor = { draft: 'yellow', issued: 'teal', void: 'gray' } as const;
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Group gap="xs" wrap="nowrap" align="baseline">
-      <Text size="sm" c="dimmed" w={120} style={{ flexShrink: 0 }}>
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </Group>
-  );
-}
 
 function Details({ t, onOpenReceipt }: { t: TransactionDetail; onOpenReceipt?: ((id: number) => void) | undefined }) {
   return (
