@@ -7,6 +7,7 @@ import { useCan } from '../../app/session.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { DonorIdButton } from '../crm/crm-sync-section.tsx';
 import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
+import { NotesPanel } from '../notes/notes-panel.tsx';
 import { AddressBlock } from './address-block.tsx';
 import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter } from './api.ts';
 import { LifetimeFigures, Memberships, RecentContributions, RecurringProfiles } from './supporter-sections.tsx';
@@ -86,6 +87,7 @@ function SupporterView({ data }: { data: SupporterDetail }) {
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md">
             <ProfileSection s={s} />
+            <NotesPanel supporterId={s.id} />
             <Section title="Addresses">
               <Stack gap="sm">
                 <AddressBlock title="Billing" record={s} prefix="bill" />
