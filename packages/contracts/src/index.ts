@@ -70,3 +70,6 @@ export * from './lists/fundraise.ts';
 export * from './numbers.ts';
 export * from './messenger.ts';
 export * from './crm.ts';
+export * from './content/pages.ts';
+export * from './content/feeds.ts';
+export * from './content/themes.ts';
