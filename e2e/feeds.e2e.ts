@@ -59,7 +59,7 @@ it('re-sequences posts by drag, adds a post with its type’s fields and deletes
   await page.getByRole('link', { name }).click();
   await page.getByRole('button', { name: 'Delete Fun run' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete post' });
-  expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
+  await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await page.getByText('Post deleted.').waitFor();
   const left = await call<{ data: PostRow[] }>(context, 'GET', `/jpanel/feeds/${feed.id}/posts.json`);

@@ -67,7 +67,7 @@ it('edits a page in both modes, autosaves a draft every minute and restores a re
   const dialog = page.getByRole('dialog', { name: 'Restore revision' });
   await dialog.waitFor();
   // A destructive question focuses Cancel.
-  expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
+  await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
   await screenshot(page, 'page-restore-confirm');
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await page.getByText('Revision restored.').waitFor();

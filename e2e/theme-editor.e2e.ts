@@ -61,7 +61,7 @@ it('edits and saves a theme file with Ctrl+S, then restores an older version', a
   await page.getByRole('option').nth(1).click();
   await page.getByRole('button', { name: 'Restore', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Restore older version' });
-  expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(true);
+  await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await page.getByText('Older version restored.').waitFor();
   const restored = await call<ThemeAsset>(context, `/jpanel/themes/${theme.id}/editor/assets/${template.id}.json`);
