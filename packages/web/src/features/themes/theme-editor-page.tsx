@@ -76,10 +76,10 @@ function ThemeEditor({ data }: { data: ThemeEditorData }) {
   const kind = active ? assetKind(active.asset.key, active.asset.content_type) : null;
   const right = (
     <Stack gap={0} h="100%">
-      <Group gap={0} wrap="nowrap" role="tablist" aria-label="Open files" style={{ overflowX: 'auto', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+      <Group gap={0} wrap="nowrap" role="group" aria-label="Open files" style={{ overflowX: 'auto', borderBottom: '1px solid var(--mantine-color-default-border)' }}>
         {state.tabs.map((t) => (
           <Group key={t.asset.id} gap={2} wrap="nowrap" px="xs" py={4} bg={t.asset.id === state.active ? 'var(--mantine-color-default-hover)' : undefined}>
-            <UnstyledButton role="tab" aria-selected={t.asset.id === state.active} onClick={() => dispatch({ type: 'activate', id: t.asset.id })}>
+            <UnstyledButton aria-current={t.asset.id === state.active ? 'true' : undefined} onClick={() => dispatch({ type: 'activate', id: t.asset.id })}>
               <Text size="sm">{t.asset.name}{t.draft !== (t.asset.value ?? '') ? ' •' : ''}</Text>
             </UnstyledButton>
             <CloseButton size="sm" aria-label={`Close ${t.asset.name}`} onClick={() => dispatch({ type: 'close', id: t.asset.id })} />
