@@ -47,7 +47,8 @@ it('edits a page in both modes, autosaves a draft every minute and restores a re
   await page.getByText('Visual', { exact: true }).click();
   await page.getByRole('textbox', { name: 'Page content', exact: true }).getByText('Typed in code').waitFor();
   // The category selector appears for category pages only.
-  expect(await page.getByRole('textbox', { name: 'Category' }).count()).toBe(0);
+  expect(await page.getByRole('combobox', { name: 'Page type' }).count()).toBe(1);
+  expect(await page.getByRole('combobox', { name: 'Category' }).count()).toBe(0);
 
   await page.clock.fastForward(61_000);
   await page.getByRole('status').getByText(/Draft autosaved at/).waitFor();
