@@ -64,6 +64,8 @@ it('edits and saves a theme file with Ctrl+S, then restores an older version', a
   await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
   await dialog.getByRole('button', { name: 'Restore' }).click();
   await page.getByText('Older version restored.').waitFor();
+  // The refused save's reason goes once the file is restored.
+  await page.getByText(/does not parse/).waitFor({ state: 'detached' });
   const restored = await call<ThemeAsset>(context, `/jpanel/themes/${theme.id}/editor/assets/${template.id}.json`);
   expect(restored.value).toBe(before.value);
 
