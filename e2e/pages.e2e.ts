@@ -67,6 +67,8 @@ it('edits a page in both modes, autosaves a draft every minute and restores a re
   await page.getByRole('button', { name: /^Restore Revision of/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Restore revision' });
   await dialog.waitFor();
+  // The question names the revision by its date, formatted as everywhere else.
+  await dialog.getByText(/^Restore the revision of [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M\?/).waitFor();
   // A destructive question focuses Cancel.
   await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
   await screenshot(page, 'page-restore-confirm');

@@ -19,10 +19,14 @@ export function RevisionsPanel({
   const label = (r: Page['revisions'][number]) =>
     `${r.is_autosave ? 'Autosaved draft' : 'Revision'} of ${formatDateTime(r.created_at)}`;
 
+  // In a sentence: the kind in lower case, the date as formatted.
+  const described = (r: Page['revisions'][number]) =>
+    `${r.is_autosave ? 'autosaved draft' : 'revision'} of ${formatDateTime(r.created_at)}`;
+
   const handleRestore = async (r: Page['revisions'][number]) => {
     const ok = await confirm({
       title: 'Restore revision',
-      message: `Restore the ${label(r).toLowerCase()}? The page's current content is kept as a revision.`,
+      message: `Restore the ${described(r)}? The page's current content is kept as a revision.`,
       confirmLabel: 'Restore',
       cancelLabel: 'Cancel',
       danger: true,
@@ -38,7 +42,7 @@ export function RevisionsPanel({
   const handleDelete = async (r: Page['revisions'][number]) => {
     const ok = await confirm({
       title: 'Delete revision',
-      message: `Delete the ${label(r).toLowerCase()}? This cannot be undone.`,
+      message: `Delete the ${described(r)}? This cannot be undone.`,
       confirmLabel: 'Delete',
       cancelLabel: 'Cancel',
       danger: true,
