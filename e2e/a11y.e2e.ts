@@ -26,7 +26,7 @@ function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number };
+type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number; page: number; feed: number; post: number; theme: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -196,6 +196,81 @@ const shellVisits: Record<string, Visit> = {
     await heading(page, 'Webhooks');
     await mainRows(page);
     await expectAccessible(page, 'webhooks');
+  },
+  // Issue 14 items 3–5: pages, feeds and the theme file editor (driven in pages/feeds/theme-editor.e2e.ts).
+  pages: async (page) => {
+    await page.goto('/jpanel/pages');
+    await heading(page, 'Pages');
+    await mainRows(page);
+    await expectAccessible(page, 'pages');
+  },
+  'pages/new': async (page) => {
+    await page.goto('/jpanel/pages/new');
+    await page.getByRole('textbox', { name: 'Page content', exact: true }).waitFor();
+    await expectAccessible(page, 'new page');
+    await page.getByRole('combobox', { name: 'Page type' }).click();
+    await page.getByRole('option', { name: 'Category page' }).click();
+    await page.getByRole('combobox', { name: 'Category' }).waitFor();
+    await expectAccessible(page, 'new category page');
+  },
+  'pages/:id': async (page, ids) => {
+    await page.goto(`/jpanel/pages/${ids.page}`);
+    await page.getByRole('textbox', { name: 'Page content', exact: true }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'page editor, visual');
+    await page.getByText('Code', { exact: true }).click();
+    await page.getByRole('textbox', { name: 'Page content (code)' }).waitFor();
+    await expectAccessible(page, 'page editor, code');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Templates' }).click(), 'dialog', 'templates library');
+    await checkOpened(page, () => page.getByRole('button', { name: /^Restore / }).first().click(), 'dialog', 'restore revision');
+    await checkOpened(page, () => page.getByRole('button', { name: /^Delete (Revision|Autosaved)/ }).first().click(), 'dialog', 'delete revision');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Delete page' }).click(), 'dialog', 'delete page');
+  },
+  feeds: async (page) => {
+    await page.goto('/jpanel/feeds');
+    await heading(page, 'Feeds');
+    await mainRows(page);
+    await expectAccessible(page, 'feeds');
+  },
+  'feeds/new': async (page) => {
+    await page.goto('/jpanel/feeds/new');
+    await page.getByRole('button', { name: 'Create feed' }).waitFor();
+    await expectAccessible(page, 'new feed');
+  },
+  'feeds/:id': async (page, ids) => {
+    await page.goto(`/jpanel/feeds/${ids.feed}`);
+    await page.getByRole('list', { name: 'Posts' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('textbox', { name: 'Podcast author' }).waitFor();
+    await expectAccessible(page, 'feed with podcast options and posts');
+    await checkOpened(page, () => page.getByRole('list', { name: 'Posts' }).getByRole('button', { name: /^Delete / }).first().click(), 'dialog', 'delete post');
+  },
+  'feeds/:feedId/posts/new': async (page, ids) => {
+    await page.goto(`/jpanel/feeds/${ids.feed}/posts/new`);
+    await page.getByRole('button', { name: 'Create post' }).waitFor();
+    await expectAccessible(page, 'new post');
+  },
+  'feeds/:feedId/posts/:id': async (page, ids) => {
+    await page.goto(`/jpanel/feeds/${ids.feed}/posts/${ids.post}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'post form');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Delete post' }).click(), 'dialog', 'delete post');
+  },
+  themes: async (page) => {
+    await page.goto('/jpanel/themes');
+    await heading(page, 'Themes');
+    await mainRows(page);
+    await expectAccessible(page, 'themes');
+  },
+  'themes/:id/editor': async (page, ids) => {
+    await page.goto(`/jpanel/themes/${ids.theme}/editor`);
+    const tree = page.getByRole('navigation', { name: 'Theme files' });
+    await tree.getByRole('button', { name: 'page.liquid' }).click();
+    await page.getByRole('textbox', { name: 'Contents of templates/page.liquid' }).waitFor();
+    await expectAccessible(page, 'theme editor');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Template variables' }).click(), 'dialog', 'template variables');
+    await page.getByRole('button', { name: 'Older versions' }).click();
+    await page.getByRole('combobox', { name: 'Version' }).waitFor();
+    await expectAccessible(page, 'theme editor, older versions');
   },
   'settings/hooks/new': openedOnly('/jpanel/settings/hooks/new'),
   'settings/hooks/:id': async (page) => {
@@ -526,7 +601,7 @@ const publicVisits: Record<string, Visit> = {
 };
 
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
-const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0 };
+const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0 };
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
@@ -547,6 +622,10 @@ beforeAll(async () => {
   ids.category = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/product_categories.json')).data[0]!.id;
   ids.taxRate = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/settings/taxes.json')).data[0]!.id;
   ids.shippingMethod = (await apiCall<{ methods: { id: number }[] }>(page, 'GET', '/jpanel/settings/shipping.json')).methods[0]!.id;
+  ids.page = (await apiCall<{ data: { id: number; title: string }[] }>(page, 'GET', '/jpanel/pages.json')).data.find((p) => p.title === 'Home')!.id;
+  ids.feed = (await apiCall<{ data: { id: number; is_podcast: boolean }[] }>(page, 'GET', '/jpanel/feeds.json')).data.find((f) => f.is_podcast)!.id;
+  ids.post = (await apiCall<{ data: { id: number }[] }>(page, 'GET', `/jpanel/feeds/${ids.feed}/posts.json`)).data[0]!.id;
+  ids.theme = (await apiCall<{ data: { id: number; handle: string }[] }>(page, 'GET', '/jpanel/themes.json')).data.find((t) => t.handle === 'hope')!.id;
   // A user created without a password is sent an invitation: a message for the outbox screens.
   await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Axe', last_name: 'Invitee', email: `axe.${Date.now() % 1_000_000}@example.org` });
   for (let i = 0; i < 50 && !ids.mail; i++) {

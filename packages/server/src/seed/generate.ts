@@ -9,6 +9,7 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertAccounts } from './accounts.ts';
 import { insertCatalog } from './catalog.ts';
 import { insertContent } from './content.ts';
+import { insertThemeVersions } from './theme-versions.ts';
 import { DAY, type SeedContext } from './context.ts';
 import { writeContributions } from './contributions.ts';
 import { deriveAggregates } from './derive.ts';
@@ -66,6 +67,7 @@ export async function generateOrganisation(database: Database, options: Generate
   await ctx.run(async (q) => {
     await insertExtras(ctx, q, { people, sponsees, plan, catalog });
     await insertContent(ctx, q, catalog);
+    await insertThemeVersions(ctx, q);
   });
   const deriving = Date.now();
   await ctx.run(async (q) => {

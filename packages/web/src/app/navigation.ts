@@ -32,6 +32,9 @@ import {
   IconFlower,
   IconSpeakerphone,
   IconMessageCircle,
+  IconFileText,
+  IconRss,
+  IconCode,
   type Icon,
 } from '@tabler/icons-react';
 import { reportLinks } from '../features/reports/report-links.ts';
@@ -82,6 +85,9 @@ export const navigation: NavEntry[] = [
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
   { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
+  { label: 'Pages', to: '/pages', icon: IconFileText, permission: 'node.view' },
+  { label: 'Feeds', to: '/feeds', icon: IconRss, permission: 'post.view' },
+  { label: 'Theme editor', to: '/themes', icon: IconCode, permission: 'template.edit' },
   {
     group: 'messenger',
     label: 'Text-to-give',

@@ -7,6 +7,9 @@ import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
 import { promosRoutes } from '../features/promos/routes.tsx';
 import { posRoutes } from '../features/pos/routes.tsx';
 import { segmentsRoutes } from '../features/segments/routes.tsx';
+import { pagesRoutes } from '../features/pages/routes.tsx';
+import { feedsRoutes } from '../features/feeds/routes.tsx';
+import { themesRoutes } from '../features/themes/routes.tsx';
 import { categoriesRoutes } from '../features/categories/routes.tsx';
 import { profileRoutes } from '../features/profile/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
@@ -76,6 +79,9 @@ export const router = createBrowserRouter(
                 ...crmRoutes,
                 ...paymentProvidersRoutes,
                 ...webhooksRoutes,
+                ...pagesRoutes,
+                ...feedsRoutes,
+                ...themesRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -24,6 +24,8 @@ export const PAGE_TYPES = ['html', 'advanced', 'liquid', 'category', 'menu'] as 
 
 /** cover|contain, one of ten positions, height 10–90 (% of the viewport), an animation. */
 export type BackgroundOptions = {
+  /** A plain address until the image library is wired in. */
+  image_url?: string | null;
   size?: 'cover' | 'contain';
   position?: string;
   height?: number;
@@ -91,4 +93,22 @@ export const pageRevisions = pgTable(
     index('page_revisions_page_idx').on(t.pageId, t.createdAt.desc()),
     uniqueIndex('page_revisions_one_autosave').on(t.pageId).where(sql`${t.isAutosave}`),
   ],
+);
+
+/**
+ * The templates library (Pages, Sections, Components, Smart Codes): ready-made content staff
+ * insert into the page editor. The product's own set is inserted by the migration.
+ */
+export const editorTemplates = pgTable(
+  'editor_templates',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 255 }).notNull().default(''),
+    body: text('body').notNull(),
+    sequence: integer('sequence').notNull().default(0),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('editor_templates_kind_idx').on(t.kind, t.sequence), check('editor_templates_kind_check', inList(t.kind, ['pages', 'sections', 'components', 'smart_codes']))],
 );

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 
 const tz = { withTimezone: true } as const;
@@ -40,4 +40,19 @@ export const themeAssets = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('theme_assets_key_unique').on(t.themeId, t.key)],
+);
+
+/** Earlier contents of a text asset, one row per save ("Older versions" in the editor). */
+export const themeAssetVersions = pgTable(
+  'theme_asset_versions',
+  {
+    id: serial('id').primaryKey(),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => themeAssets.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [index('theme_asset_versions_asset_idx').on(t.assetId, t.createdAt.desc())],
 );
