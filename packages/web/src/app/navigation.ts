@@ -32,6 +32,7 @@ import {
   IconSpeakerphone,
   IconMessageCircle,
   type Icon,
+  IconPhoto,
 } from '@tabler/icons-react';
 import { reportLinks } from '../features/reports/report-links.ts';
 
@@ -80,6 +81,7 @@ export const navigation: NavEntry[] = [
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
+  { label: 'Media library', to: '/media', icon: IconPhoto, permission: 'file.view' },
   { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
   {
     group: 'messenger',

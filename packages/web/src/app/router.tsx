@@ -23,6 +23,7 @@ import { numbersRoutes } from '../features/numbers/routes.tsx';
 import { messengerRoutes } from '../features/messenger/routes.tsx';
 import { crmRoutes } from '../features/crm/routes.tsx';
 import { paymentProvidersRoutes } from '../features/payment-providers/routes.tsx';
+import { mediaRoutes } from '../features/media/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -74,6 +75,7 @@ export const router = createBrowserRouter(
                 ...messengerRoutes,
                 ...crmRoutes,
                 ...paymentProvidersRoutes,
+                ...mediaRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

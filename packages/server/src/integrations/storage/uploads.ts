@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fieldError } from '../../http/errors.ts';
 import { storageFor } from './index.ts';
-import { storageKey, uniqueFilename } from './keys.ts';
+import { availableFilename, storageKey } from './keys.ts';
+import { bytesMatch } from './sniff.ts';
 import type { Storage } from './storage.ts';
 
 /** A finished upload, checked against the store: what an area's `onDone` records. */
@@ -20,8 +21,10 @@ export type CompletedUpload = {
   collectionName: string;
   contentType: string;
   size: number;
-  /** The name the user chose, for display; `filename` is the stored one. */
+  /** The name shown in libraries: the stored filename (already sanitised and unique). */
   originalName: string;
+  /** The stored bytes, already checked against the declared type. */
+  body: Buffer;
 };
 
 export type UploadsOptions<Answer extends z.ZodType> = {
@@ -59,7 +62,13 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
       async (request) => {
         const { collection_name: collection, content_type: contentType } = request.body;
         checkCollectionAndType(options, collection, contentType);
-        const filename = uniqueFilename(request.body.filename);
+        // A name carrying a path (../, /etc, a\\b, encoded slashes) is a trick: no browser sends one.
+        const name = request.body.filename;
+        if (/[\\/]|%2f|%5c|^\.+$/i.test(name) || name.includes('\u0000')) throw fieldError('filename', storageMessages.filename);
+        const filename = await availableFilename(request.body.filename, async (name) => {
+          const candidate = storageKey(collection, name);
+          return candidate ? (await storage().stat(candidate)) !== null : false;
+        });
         const key = storageKey(collection, filename);
         if (!key) throw fieldError('filename', storageMessages.filename);
         const signed = await storage().signUpload(key, { contentType, maxBytes: options.maxBytes });
@@ -85,8 +94,13 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
           await storage().remove(key);
           throw fieldError('content_type', storageMessages.uploadMismatch);
         }
-        const originalName = filename.replace(/^[0-9a-f]{16}-/, '');
-        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size: stored.size, originalName }, request);
+        // The declared type is a claim: the stored bytes must bear it out (a "PNG" that is not is refused).
+        const body = await storage().get(key);
+        if (!body || !bytesMatch(body, contentType)) {
+          await storage().remove(key);
+          throw fieldError('content_type', storageMessages.notThatType);
+        }
+        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size: stored.size, originalName: filename, body }, request);
         // Serialised through `options.answer`, like any route's response schema.
         return answer;
       },

@@ -1,0 +1,98 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+
+/** Issue 14: the images and downloads libraries, reached from the Media library page. */
+const browser = useBrowser();
+const s = Date.now() % 1_000_000;
+
+async function screenshot(page: Page, name: string) {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  await takeScreenshot(page, name);
+  await expectAccessible(page, name);
+}
+
+/** A solid-colour 48×48 PNG, so thumbnails show in the screenshots. */
+function png(r: number, g: number, b: number): Buffer {
+  const size = 48;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+const file = (name: string, colour: [number, number, number]) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: png(...colour) });
+
+
+it('uploads images by drag and drop, searches, inserts an image and a gallery, and chooses a download', async () => {
+  const { page, context } = await browser.newPage({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.getByRole('link', { name: 'Media library' }).click();
+  await page.getByRole('heading', { name: 'Media library' }).waitFor();
+
+  await page.getByRole('button', { name: 'Open images library' }).click();
+  const modal = page.getByRole('dialog', { name: 'Images' });
+  await modal.waitFor();
+  // The dropzone's hidden file input takes the files as a drop would.
+  await modal.locator('input[type="file"]').setInputFiles([file(`Well ${s} One`, [200, 60, 60]), file(`Well ${s} Two`, [60, 120, 200]), file(`Other ${s}`, [60, 180, 90])]);
+  await modal.getByLabel('Search images').fill(`well-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(2);
+  await screenshot(page, 'media-images-library');
+
+  await modal.getByLabel(`well-${s}-one.png`).check();
+  await modal.getByRole('button', { name: 'Insert Image' }).click();
+  const chosen = page.getByLabel('Chosen images');
+  await chosen.getByText('Image chosen').waitFor();
+  expect(await chosen.getByRole('link', { name: `well-${s}-one.png` }).count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Open images library' }).click();
+  await modal.getByLabel('Search images').fill(`well-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(2);
+  await modal.getByLabel(`well-${s}-one.png`).check();
+  await modal.getByLabel(`well-${s}-two.png`).check();
+  expect(await modal.getByRole('button', { name: 'Insert Image' }).isDisabled()).toBe(true);
+  await modal.getByRole('button', { name: 'Create a New Gallery' }).click();
+  await chosen.getByText('Gallery of 2 images').waitFor();
+
+  // Delete asks first, with Cancel focused.
+  await page.getByRole('button', { name: 'Open images library' }).click();
+  await modal.getByLabel('Search images').fill(`other-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(1);
+  await modal.getByRole('button', { name: `Delete other-${s}.png` }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete image' });
+  await ask.waitFor();
+  expect(await ask.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(0);
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'media-gallery-chosen');
+
+  await page.getByRole('button', { name: 'Open downloads library' }).click();
+  const downloads = page.getByRole('dialog', { name: 'Downloads' });
+  await downloads.waitFor();
+  const pdf = Buffer.from(`%PDF-1.4\n% field guide ${s}\n%%EOF\n`);
+  await downloads.locator('input[type="file"]').setInputFiles({ name: `Guide ${s}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  await downloads.getByLabel('Search files').fill(`guide-${s}`);
+  const choose = downloads.getByRole('button', { name: `Choose guide-${s}.pdf` });
+  await choose.waitFor({ timeout: 15_000 });
+  expect(await downloads.getByText(`${pdf.length} bytes`).count()).toBe(1);
+  await screenshot(page, 'media-downloads-library');
+  await choose.click();
+  await page.getByLabel('Chosen file').getByRole('link', { name: `guide-${s}.pdf` }).waitFor();
+  await screenshot(page, 'media-file-chosen');
+  await context.close();
+});
