@@ -35,25 +35,40 @@ function png(r: number, g: number, b: number): Buffer {
   return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
 }
 const file = (name: string, colour: [number, number, number]) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: png(...colour) });
+type Dropped = { name: string; mimeType: string; buffer: Buffer };
+
+/** Drops files on a dropzone the way a browser does: dragenter, dragover, then drop, each carrying a DataTransfer. */
+async function dropFiles(page: Page, zone: ReturnType<Page['getByTestId']>, files: Dropped[]) {
+  const payload = files.map((f) => ({ name: f.name, type: f.mimeType, data: f.buffer.toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    return transfer;
+  }, payload);
+  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
+}
 
 
 it('uploads images by drag and drop, searches, inserts an image and a gallery, and chooses a download', async () => {
   const { page, context } = await browser.newPage({ width: 1280, height: 900 });
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.getByRole('link', { name: 'Media library' }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Media library' }).click();
   await page.getByRole('heading', { name: 'Media library' }).waitFor();
 
   await page.getByRole('button', { name: 'Open images library' }).click();
   const modal = page.getByRole('dialog', { name: 'Images' });
   await modal.waitFor();
   // The dropzone's hidden file input takes the files as a drop would.
-  await modal.locator('input[type="file"]').setInputFiles([file(`Well ${s} One`, [200, 60, 60]), file(`Well ${s} Two`, [60, 120, 200]), file(`Other ${s}`, [60, 180, 90])]);
+  await dropFiles(page, modal.getByTestId('dropzone-files'), [file(`Well ${s} One`, [200, 60, 60]), file(`Well ${s} Two`, [60, 120, 200]), file(`Other ${s}`, [60, 180, 90])]);
   await modal.getByLabel('Search images').fill(`well-${s}`);
   await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(2);
   await screenshot(page, 'media-images-library');
 
-  await modal.getByLabel(`well-${s}-one.png`).check();
+  await modal.getByRole('checkbox', { name: `well-${s}-one.png` }).check();
   await modal.getByRole('button', { name: 'Insert Image' }).click();
   const chosen = page.getByLabel('Chosen images');
   await chosen.getByText('Image chosen').waitFor();
@@ -62,8 +77,8 @@ it('uploads images by drag and drop, searches, inserts an image and a gallery, a
   await page.getByRole('button', { name: 'Open images library' }).click();
   await modal.getByLabel('Search images').fill(`well-${s}`);
   await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(2);
-  await modal.getByLabel(`well-${s}-one.png`).check();
-  await modal.getByLabel(`well-${s}-two.png`).check();
+  await modal.getByRole('checkbox', { name: `well-${s}-one.png` }).check();
+  await modal.getByRole('checkbox', { name: `well-${s}-two.png` }).check();
   expect(await modal.getByRole('button', { name: 'Insert Image' }).isDisabled()).toBe(true);
   await modal.getByRole('button', { name: 'Create a New Gallery' }).click();
   await chosen.getByText('Gallery of 2 images').waitFor();
@@ -85,7 +100,7 @@ it('uploads images by drag and drop, searches, inserts an image and a gallery, a
   const downloads = page.getByRole('dialog', { name: 'Downloads' });
   await downloads.waitFor();
   const pdf = Buffer.from(`%PDF-1.4\n% field guide ${s}\n%%EOF\n`);
-  await downloads.locator('input[type="file"]').setInputFiles({ name: `Guide ${s}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  await dropFiles(page, downloads.getByTestId('dropzone-downloads'), [{ name: `Guide ${s}.pdf`, mimeType: 'application/pdf', buffer: pdf }]);
   await downloads.getByLabel('Search files').fill(`guide-${s}`);
   const choose = downloads.getByRole('button', { name: `Choose guide-${s}.pdf` });
   await choose.waitFor({ timeout: 15_000 });

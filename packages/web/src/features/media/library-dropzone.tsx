@@ -41,6 +41,7 @@ export function LibraryDropzone<T>({ prefix, collection, accept, maxBytes, label
         accept={[...accept]}
         maxSize={maxBytes}
         aria-label={label}
+        inputProps={{ 'aria-label': label }}
         data-testid={`dropzone-${collection}`}
       >
         <Group justify="center" gap="sm" mih={70} style={{ pointerEvents: 'none' }}>
