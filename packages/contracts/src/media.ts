@@ -12,7 +12,7 @@ export const IMAGE_SEARCH_DEBOUNCE_MS = 250;
 /** Collection rules: what each library takes and how large. */
 export const MEDIA_COLLECTION = 'files';
 export const MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'audio/mpeg', 'video/mp4'] as const;
-export const MEDIA_MAX_BYTES = 10 * 1000 * 1000;
+export const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 export const DOWNLOAD_COLLECTION = 'downloads';
 export const DOWNLOAD_TYPES = [
   'application/pdf', 'application/zip', 'application/epub+zip', 'audio/mpeg', 'audio/mp4', 'video/mp4', 'image/png', 'image/jpeg',
@@ -21,7 +21,7 @@ export const DOWNLOAD_TYPES = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 ] as const;
-export const DOWNLOAD_MAX_BYTES = 100 * 1000 * 1000;
+export const DOWNLOAD_MAX_BYTES = 100 * 1024 * 1024;
 export const EDITOR_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
 export const mediaMessages = {
@@ -104,3 +104,26 @@ export function formatFileSize(bytes: number): string {
   }
   return unit === 0 ? `${value} ${value === 1 ? 'byte' : 'bytes'}` : `${value.toFixed(value < 10 ? 1 : 0).replace(/\.0$/, '')} ${units[unit]}`;
 }
+
+/** POST /jpanel/api/v1/tinymce/imageupload: multipart `file`, an image of up to this size. */
+export const EDITOR_IMAGE_MAX_BYTES = MEDIA_MAX_BYTES;
+export const editorUploadMessages = {
+  /** (ours) no `file` part in the request. */
+  noFile: 'Choose an image to upload.',
+  /** (ours) the request body is not a readable form. */
+  unreadable: 'The upload could not be read. Try again.',
+} as const;
+export const editorImageUploadSchema = z.object({
+  file: z.string().optional().describe('the image (multipart part `file`)'),
+});
+/** The editor inserts `location`, a lasting address of the image (not a link that expires). */
+export const editorImageUploadResponseSchema = z.object({
+  id: z.number(),
+  filename: z.string(),
+  public_url: z.string(),
+  thumbnail_url: z.string(),
+  location: z.string(),
+});
+export type EditorImageUploadResponse = z.infer<typeof editorImageUploadResponseSchema>;
+/** The lasting address of a library file: it redirects to a fresh signed link. */
+export const mediaFileUrl = (id: number, filename: string) => `/media/${id}/${filename}`;

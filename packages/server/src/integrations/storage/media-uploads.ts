@@ -6,7 +6,8 @@ import { fieldError } from '../../http/errors.ts';
 import { media } from '../../modules/media/media.tables.ts';
 import { REENCODED_TYPES, reencode } from './images.ts';
 import { storageFor, type Storage } from './index.ts';
-import { registerUploads, type UploadsOptions } from './uploads.ts';
+import type { Db } from '../../db/client.ts';
+import { registerUploads, type CompletedUpload, type UploadsOptions } from './uploads.ts';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -29,56 +30,62 @@ export function registerMediaUploads<Answer extends z.ZodType>(app: FastifyInsta
   registerUploads(app, {
     ...rest,
     onDone: async (upload, request) => {
-      const db = app.ctx.db;
-      const storage = storageFor(app.ctx.config);
-      const [existing] = await db.select({ id: media.id }).from(media).where(eq(media.storageKey, upload.key));
-      if (existing) throw fieldError('filename', storageMessages.alreadyDone);
-
-      let size = upload.size;
-      let dimensions: { width: number; height: number } | null = null;
-      let thumbnail: { body: Buffer; width: number; height: number } | null = null;
-      if ((REENCODED_TYPES as readonly string[]).includes(upload.contentType)) {
-        const result = reencode(upload.body, upload.contentType);
-        if (!result) {
-          await storage.remove(upload.key);
-          throw fieldError('content_type', storageMessages.notThatType);
-        }
-        await storage.put(upload.key, result.image.body, upload.contentType);
-        await storage.put(thumbnailKey(upload.key), result.thumbnail.body, upload.contentType);
-        size = result.image.body.length;
-        dimensions = { width: result.image.width, height: result.image.height };
-        thumbnail = result.thumbnail;
-      }
-
-      const actor = request.actor.userId;
-      const base = { collectionName: upload.collectionName, contentType: upload.contentType, createdBy: actor };
-      const { row, thumb } = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(media)
-          .values({ ...base, name: upload.originalName, filename: upload.filename, storageKey: upload.key, size, ...dimensions })
-          .onConflictDoNothing()
-          .returning();
-        // Two `done` calls racing: the loser finds the key recorded.
-        if (!row) throw fieldError('filename', storageMessages.alreadyDone);
-        const [thumb] = thumbnail
-          ? await tx
-              .insert(media)
-              .values({
-                ...base,
-                name: upload.originalName,
-                filename: upload.filename,
-                storageKey: thumbnailKey(upload.key),
-                size: thumbnail.body.length,
-                width: thumbnail.width,
-                height: thumbnail.height,
-                parentId: row.id,
-              })
-              .returning()
-          : [];
-        return { row, thumb: thumb ?? null };
-      });
-      return view(row, thumb);
+      const { row, thumbnail } = await recordMedia(app.ctx.db, storageFor(app.ctx.config), upload, request.actor.userId);
+      return view(row, thumbnail);
     },
+  });
+}
+
+/**
+ * Records a stored, type-checked file as a `media` row: PNG and JPEG are re-encoded without
+ * metadata and given a thumbnail (a child row). A key already recorded is refused ("already
+ * finished"); bytes that do not decode are removed and refused.
+ */
+export async function recordMedia(db: Db, storage: Storage, upload: CompletedUpload, actor: number | null): Promise<{ row: MediaRow; thumbnail: MediaRow | null }> {
+  const [existing] = await db.select({ id: media.id }).from(media).where(eq(media.storageKey, upload.key));
+  if (existing) throw fieldError('filename', storageMessages.alreadyDone);
+
+  let size = upload.size;
+  let dimensions: { width: number; height: number } | null = null;
+  let thumbnail: { body: Buffer; width: number; height: number } | null = null;
+  if ((REENCODED_TYPES as readonly string[]).includes(upload.contentType)) {
+    const result = reencode(upload.body, upload.contentType);
+    if (!result) {
+      await storage.remove(upload.key);
+      throw fieldError('content_type', storageMessages.notThatType);
+    }
+    await storage.put(upload.key, result.image.body, upload.contentType);
+    await storage.put(thumbnailKey(upload.key), result.thumbnail.body, upload.contentType);
+    size = result.image.body.length;
+    dimensions = { width: result.image.width, height: result.image.height };
+    thumbnail = result.thumbnail;
+  }
+
+  const base = { collectionName: upload.collectionName, contentType: upload.contentType, createdBy: actor };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(media)
+      .values({ ...base, name: upload.originalName, filename: upload.filename, storageKey: upload.key, size, ...dimensions })
+      .onConflictDoNothing()
+      .returning();
+    // Two `done` calls racing: the loser finds the key recorded.
+    if (!row) throw fieldError('filename', storageMessages.alreadyDone);
+    const [thumb] = thumbnail
+      ? await tx
+          .insert(media)
+          .values({
+            ...base,
+            name: upload.originalName,
+            filename: upload.filename,
+            storageKey: thumbnailKey(upload.key),
+            size: thumbnail.body.length,
+            width: thumbnail.width,
+            height: thumbnail.height,
+            parentId: row.id,
+          })
+          .returning()
+      : [];
+    return { row, thumbnail: thumb ?? null };
   });
 }
 

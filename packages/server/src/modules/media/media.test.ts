@@ -1,4 +1,4 @@
-import { IMAGE_PAGE_SIZE, mediaMessages, messages, storageMessages } from '@almoner/contracts';
+import { formatByteLimit, IMAGE_PAGE_SIZE, MEDIA_MAX_BYTES, mediaMessages, messages, storageMessages } from '@almoner/contracts';
 import { eq } from 'drizzle-orm';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
 import { productVariants } from '../products/products.tables.ts';
-import { media, mediables } from './media.tables.ts';
+import { safeFilename as safeName } from '../../integrations/storage/keys.ts';
+import { media, mediables, uploadReservations } from './media.tables.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -69,6 +70,38 @@ describe('media library uploads (POST /jpanel/media/cdn/sign → PUT → done)',
     const again = await admin.post('/jpanel/media/cdn/done', first.meta);
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.filename).toEqual([storageMessages.alreadyDone]);
+  });
+
+  it('gives two signs of one name, at once or before either file arrives, different names', async () => {
+    const name = `Race ${stamp()}.png`;
+    const meta = { filename: name, collection_name: 'files', content_type: 'image/png' };
+    const together = await Promise.all([admin.post('/jpanel/media/cdn/sign', meta), admin.post('/jpanel/media/cdn/sign', meta), admin.post('/jpanel/media/cdn/sign', meta)]);
+    const names = together.map((r) => (r.json() as { filename: string }).filename);
+    expect(new Set(names).size).toBe(3);
+    const stem = safeName(name).replace(/\.png$/, '');
+    expect(names.sort()).toEqual([`${stem}-2.png`, `${stem}-3.png`, `${stem}.png`]);
+    const later = await admin.post('/jpanel/media/cdn/sign', meta);
+    expect((later.json() as { filename: string }).filename).toBe(`${stem}-4.png`);
+    // Once finished, the reservation gives way to the stored file, which keeps the name taken.
+    const first = await upload('/jpanel/media/cdn', 'files', name, png(2, 2), 'image/png');
+    expect(first.stored).toBe(`${stem}-5.png`);
+    expect(first.done.statusCode).toBe(200);
+    expect(await t.database.db.select().from(uploadReservations).where(eq(uploadReservations.storageKey, `files/${first.stored}`))).toEqual([]);
+  });
+
+  it('refuses a file larger than its library takes, at sign time in the link and again at done', async () => {
+    const meta = { filename: `big-${stamp()}.pdf`, collection_name: 'files', content_type: 'application/pdf' };
+    const signed = (await admin.post('/jpanel/media/cdn/sign', meta)).json() as { filename: string; signed_upload_url: string };
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(MEDIA_MAX_BYTES)]);
+    const put = await t.app.inject({ method: 'PUT', url: signed.signed_upload_url, payload: big, headers: { 'content-type': 'application/pdf' } });
+    expect(put.statusCode).toBe(413);
+    // A store that cannot refuse at PUT (S3): done measures what arrived and refuses it.
+    const storage = storageFor(t.app.ctx.config);
+    await storage.put(`files/${signed.filename}`, big, 'application/pdf');
+    const done = await admin.post('/jpanel/media/cdn/done', { ...meta, filename: signed.filename, size: big.length });
+    expect(done.statusCode).toBe(422);
+    expect(done.json().errors.size).toEqual([storageMessages.tooLarge(formatByteLimit(MEDIA_MAX_BYTES))]);
+    expect(await storage.stat(`files/${signed.filename}`)).toBeNull();
   });
 
   it('makes a thumbnail of at most 300 pixels', async () => {
