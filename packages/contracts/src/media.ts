@@ -127,3 +127,31 @@ export const editorImageUploadResponseSchema = z.object({
 export type EditorImageUploadResponse = z.infer<typeof editorImageUploadResponseSchema>;
 /** The lasting address of a library file: it redirects to a fresh signed link. */
 export const mediaFileUrl = (id: number, filename: string) => `/media/${id}/${filename}`;
+
+/** The embed lookup (spec part 1 §7 "GET embed lookup service: url → html"), oEmbed-shaped. */
+export const embedMessages = {
+  /** (ours) */
+  url: 'Enter a web address starting with https://.',
+  /** (ours) */
+  notEmbeddable: 'This address cannot be embedded. Try a YouTube or Vimeo video address.',
+} as const;
+export const embedQuerySchema = z.object({
+  url: z
+    .string({ error: embedMessages.url })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(2000, { error: messages.maxLength(2000), abort: true })
+    .refine((v) => !v.includes('\u0000') && URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { error: embedMessages.url }),
+});
+export const embedSchema = z.object({
+  type: z.enum(['video', 'rich', 'photo', 'link']),
+  version: z.literal('1.0'),
+  provider_name: z.string(),
+  provider_url: z.string(),
+  url: z.string(),
+  html: z.string(),
+  width: z.number(),
+  height: z.number(),
+  thumbnail_url: z.string().nullable(),
+});
+export type Embed = z.infer<typeof embedSchema>;

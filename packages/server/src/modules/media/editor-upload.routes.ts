@@ -4,6 +4,9 @@ import {
   editorImageUploadResponseSchema,
   editorImageUploadSchema,
   editorUploadMessages,
+  embedMessages,
+  embedQuerySchema,
+  embedSchema,
   formatByteLimit,
   MEDIA_COLLECTION,
   mediaFileUrl,
@@ -15,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldError } from '../../http/errors.ts';
+import { embedProviderFor } from '../../integrations/embeds/index.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { recordMedia } from '../../integrations/storage/media-uploads.ts';
 import { bytesMatch } from '../../integrations/storage/sniff.ts';
@@ -108,6 +112,20 @@ export const editorUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row || row.filename !== request.params.filename) throw new AppError('not_found', messages.notFound);
       const signed = await storage().signDownload(row.key, { expiresInSeconds: 3600 });
       return reply.header('cache-control', 'public, max-age=300').redirect(signed.url, 302);
+    },
+  );
+
+  // The editor's embed lookup: a video address becomes the HTML that plays it (the sandbox needs no network).
+  app.get(
+    '/jpanel/api/v1/embed',
+    {
+      config: { permission: ['node.add', 'node.edit', 'post.add', 'post.edit'] },
+      schema: { summary: 'Look up the embed HTML of a video address (oEmbed-style: url → html)', tags: ['media'], querystring: embedQuerySchema, response: { 200: embedSchema } },
+    },
+    async (request) => {
+      const embed = await embedProviderFor(app.ctx.config).lookup(new URL(request.query.url));
+      if (!embed) throw fieldError('url', embedMessages.notEmbeddable);
+      return embed;
     },
   );
 };
