@@ -141,7 +141,7 @@ export const embedQuerySchema = z.object({
     .trim()
     .min(1, { error: messages.required, abort: true })
     .max(2000, { error: messages.maxLength(2000), abort: true })
-    .refine((v) => !v.includes('\u0000') && URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { error: embedMessages.url }),
+    .regex(/^https?:\/\/[^\s\u0000]+$/i, { error: embedMessages.url }),
 });
 export const embedSchema = z.object({
   type: z.enum(['video', 'rich', 'photo', 'link']),

@@ -123,7 +123,13 @@ export const editorUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { summary: 'Look up the embed HTML of a video address (oEmbed-style: url → html)', tags: ['media'], querystring: embedQuerySchema, response: { 200: embedSchema } },
     },
     async (request) => {
-      const embed = await embedProviderFor(app.ctx.config).lookup(new URL(request.query.url));
+      let address: URL;
+      try {
+        address = new URL(request.query.url);
+      } catch {
+        throw fieldError('url', embedMessages.url);
+      }
+      const embed = await embedProviderFor(app.ctx.config).lookup(address);
       if (!embed) throw fieldError('url', embedMessages.notEmbeddable);
       return embed;
     },

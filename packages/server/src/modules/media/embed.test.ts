@@ -43,7 +43,7 @@ describe('GET /jpanel/api/v1/embed', () => {
     const unknown = await lookup(admin, 'https://example.org/page');
     expect(unknown.statusCode).toBe(422);
     expect(unknown.json().errors.url).toEqual([embedMessages.notEmbeddable]);
-    for (const bad of ['not a url', 'javascript:alert(1)', 'file:///etc/passwd', 'https://x.test/\u0000']) {
+    for (const bad of ['not a url', 'javascript:alert(1)', 'file:///etc/passwd', 'https://x.test/\u0000', 'https://[bad']) {
       const response = await lookup(admin, bad);
       expect(response.statusCode, bad).toBe(422);
       expect(response.json().errors.url, bad).toEqual([embedMessages.url]);

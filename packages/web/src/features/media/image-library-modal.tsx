@@ -21,14 +21,20 @@ import { LibraryDropzone } from './library-dropzone.tsx';
 
 export type ImageChoice = { kind: 'image'; image: MediaItem } | { kind: 'gallery'; images: MediaItem[] };
 
-type Props = { opened: boolean; onClose: () => void; onInsert: (choice: ImageChoice) => void };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  onInsert: (choice: ImageChoice) => void;
+  /** Picking one image only (a setting's image): no gallery button. */
+  single?: boolean;
+};
 
 /**
  * The images library (spec part 2 "Images library modal"): search (debounced 250 ms), pages,
  * thumbnails, upload dropzone with file.add, delete with file.edit (not while in use), and
  * Insert Image / Create a New Gallery — choosing more than one image makes a gallery.
  */
-export function ImageLibraryModal({ opened, onClose, onInsert }: Props) {
+export function ImageLibraryModal({ opened, onClose, onInsert, single = false }: Props) {
   const can = useCan();
   const client = useQueryClient();
   const [search, setSearch] = useState('');
@@ -139,9 +145,11 @@ export function ImageLibraryModal({ opened, onClose, onInsert }: Props) {
           <Button disabled={selected.length !== 1} onClick={() => finish({ kind: 'image', image: selected[0] as MediaItem })}>
             Insert Image
           </Button>
-          <Button disabled={selected.length < 2} onClick={() => finish({ kind: 'gallery', images: selected })}>
-            Create a New Gallery
-          </Button>
+          {!single && (
+            <Button disabled={selected.length < 2} onClick={() => finish({ kind: 'gallery', images: selected })}>
+              Create a New Gallery
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>
