@@ -141,7 +141,8 @@ export const embedQuerySchema = z.object({
     .trim()
     .min(1, { error: messages.required, abort: true })
     .max(2000, { error: messages.maxLength(2000), abort: true })
-    .regex(/^https?:\/\/[^\s\u0000]+$/i, { error: embedMessages.url }),
+    .regex(/^https?:\/\/\S+$/i, { error: embedMessages.url })
+    .refine((v) => !v.includes('\u0000'), { error: embedMessages.url }),
 });
 export const embedSchema = z.object({
   type: z.enum(['video', 'rich', 'photo', 'link']),
