@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { apiCall } from './support/listing.ts';
 
 /** Issue 14: the images and downloads libraries, reached from the Media library page. */
 const browser = useBrowser();
@@ -41,10 +42,15 @@ type Dropped = { name: string; mimeType: string; buffer: Buffer };
 async function dropFiles(page: Page, zone: ReturnType<Page['getByTestId']>, files: Dropped[]) {
   const payload = files.map((f) => ({ name: f.name, type: f.mimeType, data: f.buffer.toString('base64') }));
   const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
+    // The e2e project has no DOM types: name the browser's constructors through globalThis.
+    const dom = globalThis as unknown as {
+      DataTransfer: new () => { items: { add: (file: unknown) => void } };
+      File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+    };
+    const transfer = new dom.DataTransfer();
     for (const f of list) {
       const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
-      transfer.items.add(new File([bytes], f.name, { type: f.type }));
+      transfer.items.add(new dom.File([bytes], f.name, { type: f.type }));
     }
     return transfer;
   }, payload);
@@ -109,5 +115,50 @@ it('uploads images by drag and drop, searches, inserts an image and a gallery, a
   await choose.click();
   await page.getByLabel('Chosen file').getByRole('link', { name: `guide-${s}.pdf` }).waitFor();
   await screenshot(page, 'media-file-chosen');
+  await context.close();
+});
+
+
+it('settings: peer-to-peer default images are required when custom uploads are off, and chosen from the images library', async () => {
+  const { page, context } = await browser.newPage({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  const fresh = { p2p_custom_images_enabled: true, ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`p2p_default_image_${n}`, ''])) };
+  await apiCall(page, 'POST', '/jpanel/settings', fresh);
+  await page.goto('/jpanel/settings#p2p');
+  const uploads = page.locator('#setting-p2p_custom_images_enabled');
+  await uploads.waitFor();
+  expect(await uploads.isChecked()).toBe(true);
+  await uploads.click({ force: true });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('You must provide default images if you don’t allow custom image uploads').waitFor();
+  await page.locator('[data-toast]', { hasText: 'Updates failed to save.' }).first().waitFor();
+  await screenshot(page, 'media-p2p-settings-required');
+
+  // Choose a default image from the library (uploaded here by drag and drop).
+  await page.locator('[data-setting="p2p_default_image_1"]').getByRole('button', { name: /Choose image/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Images' });
+  await modal.waitFor();
+  expect(await modal.getByRole('button', { name: 'Create a New Gallery' }).count()).toBe(0);
+  await dropFiles(page, modal.getByTestId('dropzone-files'), [file(`Default ${s}`, [240, 180, 40])]);
+  await modal.getByLabel('Search images').fill(`default-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(1);
+  await modal.getByRole('checkbox', { name: `default-${s}.png` }).check();
+  await modal.getByRole('button', { name: 'Insert Image' }).click();
+  await modal.waitFor({ state: 'detached' });
+  const preview = page.getByRole('img', { name: `Chosen image default-${s}.png` });
+  await preview.waitFor();
+  // The lasting address loads the picture (a redirect to a signed link).
+  await expect.poll(() => preview.evaluate((el) => {
+    const img = el as unknown as { complete: boolean; naturalWidth: number };
+    return img.complete ? img.naturalWidth : 0;
+  }), { timeout: 10_000 }).toBe(48);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.locator('[data-toast]', { hasText: 'Updates saved.' }).first().waitFor();
+  const saved = (await apiCall<{ values: Record<string, unknown> }>(page, 'GET', '/jpanel/settings.json')).values;
+  expect(saved).toMatchObject({ p2p_custom_images_enabled: false, p2p_default_image_1: expect.stringMatching(new RegExp(`^/media/\\d+/default-${s}\\.png$`)) });
+  await screenshot(page, 'media-p2p-settings-saved');
+
+  await apiCall(page, 'POST', '/jpanel/settings', fresh);
   await context.close();
 });
