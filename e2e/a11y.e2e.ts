@@ -555,6 +555,13 @@ const shellVisits: Record<string, Visit> = {
     await mainRows(page);
     await expectAccessible(page, 'fundraise fundraisers tab');
   },
+  media: async (page) => {
+    await page.goto('/jpanel/media');
+    await heading(page, 'Media library');
+    await expectAccessible(page, 'media library');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Open images library' }).click(), 'dialog', 'images library');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Open downloads library' }).click(), 'dialog', 'downloads library');
+  },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');
     await heading(page, 'Page not found');

@@ -14,6 +14,7 @@ export * from './two-factor.ts';
 export * from './editions.ts';
 export * from './settings.ts';
 export * from './storage.ts';
+export * from './media.ts';
 export * from './payment-gateway.ts';
 export * from './payment-providers.ts';
 export * from './billing.ts';

@@ -31,7 +31,7 @@ export const permissionGroups = [
   { label: 'Fundraising', ids: ['fundraisingpages.edit', 'virtualevents.view', 'virtualevents.edit'] },
   {
     label: 'Content',
-    ids: ['node.view', 'node.add', 'node.edit', 'post.view', 'post.add', 'post.edit', 'posttype.edit', 'file.view', 'file.edit', 'template.edit'],
+    ids: ['node.view', 'node.add', 'node.edit', 'post.view', 'post.add', 'post.edit', 'posttype.edit', 'file.view', 'file.add', 'file.edit', 'template.edit'],
   },
   { label: 'Messaging', ids: ['messenger.edit'] },
   {

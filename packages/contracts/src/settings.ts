@@ -31,7 +31,20 @@ export const settingsMessages = {
   receiptNumberFormat: 'Use exactly one counter such as [000000000], with [YY] or [YYYY] for the year if you like; at most 40 characters.',
   receiptCountry: 'Enter a two-letter country code (such as US) or ANY.',
   signatureUrl: 'Enter the full address of the image, starting with https://.',
+  /** spec part 1 §5 "Settings save", word for word. */
+  p2pDefaultImages: 'You must provide default images if you don’t allow custom image uploads',
+  p2pImage: 'Choose an image from the images library.',
 } as const;
+
+/** Spec part 1 §9: peer-to-peer pages have six default image slots. */
+export const P2P_DEFAULT_IMAGE_KEYS = ['p2p_default_image_1', 'p2p_default_image_2', 'p2p_default_image_3', 'p2p_default_image_4', 'p2p_default_image_5', 'p2p_default_image_6'] as const;
+/** A default image is a library file's lasting address (/media/{id}/{name}) or an https:// address. */
+const p2pImage = () =>
+  z
+    .string()
+    .trim()
+    .max(500, { error: messages.maxLength(500) })
+    .refine((v) => v === '' || /^\/media\/\d{1,10}\/[A-Za-z0-9._-]{1,255}$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), { error: settingsMessages.p2pImage });
 
 /** A setting that may be left blank: kept as '' (the stored default), never null. */
 const blankableText = (max: number) => text().trim().max(max, { error: messages.maxLength(max) });
@@ -92,9 +105,32 @@ export const settingsValuesSchema = z.object({
   tax_receipt_authorized_title: blankableText(100),
   tax_receipt_signature_url: blankableText(500).refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), { error: settingsMessages.signatureUrl }),
   tax_receipt_issued_in: blankableText(100),
+  // Peer-to-peer pages: may fundraisers upload their own image, and the images offered instead.
+  p2p_custom_images_enabled: formBoolean(),
+  p2p_default_image_1: p2pImage(),
+  p2p_default_image_2: p2pImage(),
+  p2p_default_image_3: p2pImage(),
+  p2p_default_image_4: p2pImage(),
+  p2p_default_image_5: p2pImage(),
+  p2p_default_image_6: p2pImage(),
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 export type SettingsKey = keyof SettingsValues;
+
+/**
+ * Spec part 1 §5: with custom image uploads off, at least one of the six default images is
+ * required. Null when the settings pass; the same rule on the page and on the server.
+ */
+export function p2pImagesProblem(values: Pick<SettingsValues, 'p2p_custom_images_enabled' | (typeof P2P_DEFAULT_IMAGE_KEYS)[number]>): string | null {
+  if (values.p2p_custom_images_enabled) return null;
+  return P2P_DEFAULT_IMAGE_KEYS.some((key) => values[key].trim() !== '') ? null : settingsMessages.p2pDefaultImages;
+}
+
+/** The settings page's form: every setting, and the rules between them. */
+export const settingsFormSchema = settingsValuesSchema.superRefine((values, context) => {
+  const problem = p2pImagesProblem(values);
+  if (problem) context.addIssue({ code: 'custom', path: ['p2p_default_image_1'], message: problem });
+});
 
 /** A save sends the settings it changes; unknown keys are refused rather than dropped. */
 export const settingsUpdateSchema = z.strictObject(settingsValuesSchema.partial().shape, {
@@ -126,6 +162,13 @@ export const settingsSchema = z.object({
   tax_receipt_authorized_title: z.string(),
   tax_receipt_signature_url: z.string(),
   tax_receipt_issued_in: z.string(),
+  p2p_custom_images_enabled: z.boolean(),
+  p2p_default_image_1: z.string(),
+  p2p_default_image_2: z.string(),
+  p2p_default_image_3: z.string(),
+  p2p_default_image_4: z.string(),
+  p2p_default_image_5: z.string(),
+  p2p_default_image_6: z.string(),
 }) satisfies z.ZodType<SettingsValues>;
 
 export const settingsResponseSchema = z.object({ values: settingsSchema });

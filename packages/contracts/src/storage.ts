@@ -7,6 +7,8 @@ export const storageMessages = {
   contentType: 'This type of file cannot be uploaded here.',
   collection: 'This collection does not take uploads.',
   uploadMissing: 'The upload did not arrive. Try again.',
+  notThatType: 'The file is not of the type it claims to be.',
+  alreadyDone: 'This upload is already finished.',
   uploadMismatch: 'The uploaded file is not the one that was signed. Try again.',
   tooLarge: (limit: string) => `The file is larger than the ${limit} limit.`,
   linkInvalid: 'This file link is not valid.',

@@ -36,6 +36,7 @@ import {
   IconRss,
   IconCode,
   type Icon,
+  IconPhoto,
 } from '@tabler/icons-react';
 import { reportLinks } from '../features/reports/report-links.ts';
 
@@ -84,6 +85,7 @@ export const navigation: NavEntry[] = [
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
   { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
+  { label: 'Media library', to: '/media', icon: IconPhoto, permission: 'file.view' },
   { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
   { label: 'Pages', to: '/pages', icon: IconFileText, permission: 'node.view' },
   { label: 'Feeds', to: '/feeds', icon: IconRss, permission: 'post.view' },

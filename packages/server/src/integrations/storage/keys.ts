@@ -13,7 +13,7 @@ export function isSafeKey(key: string): boolean {
   return key.split('/').every((segment) => SEGMENT.test(segment) && segment !== '.' && segment !== '..');
 }
 
-/** A file name reduced to safe characters, keeping its extension: "Annual Report (final).PDF" → "annual-report-final.pdf". */
+/** A file name reduced to safe characters, keeping its extension: "My Photo@Home.JPG" → "my-photo-at-home.jpg". */
 export function safeFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
@@ -22,6 +22,7 @@ export function safeFilename(name: string): string {
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase()
+      .replace(/@/g, '-at-')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '');
   const stem = clean(dot > 0 ? base.slice(0, dot) : base).slice(0, 80) || 'file';
@@ -38,4 +39,22 @@ export function uniqueFilename(name: string): string {
 export function storageKey(collection: string, filename: string): string | null {
   const key = `${collection}/${filename}`;
   return collection.includes('/') || filename.includes('/') || !isSafeKey(key) ? null : key;
+}
+
+/**
+ * The sanitised name, made unique in its collection the way staff expect: "logo.png", then
+ * "logo-2.png", "logo-3.png" (spec part 1 §4 "Media upload"; incumbent getUniqueFilename).
+ * `taken` says whether a name is already stored.
+ */
+export async function availableFilename(name: string, taken: (filename: string) => Promise<boolean>): Promise<string> {
+  const safe = safeFilename(name);
+  const dot = safe.lastIndexOf('.');
+  const stem = dot > 0 ? safe.slice(0, dot) : safe;
+  const extension = dot > 0 ? safe.slice(dot) : '';
+  for (let n = 1; n <= 200; n++) {
+    const candidate = n === 1 ? safe : `${stem}-${n}${extension}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+  // Hundreds of files of one name: stop counting, fall back to an unguessable one.
+  return uniqueFilename(name);
 }

@@ -104,11 +104,11 @@ describe.each(drivers)('storage driver: $name', (driver) => {
 
   it('signs, takes the PUT, and completes with the stored size; the download URL serves the bytes', async () => {
     const signed = await sign();
-    expect(signed.filename).toMatch(/^[0-9a-f]{16}-logo-final\.png$/);
+    expect(signed.filename).toMatch(/^logo-final(-\d+)?\.png$/);
     expect((await put(signed.signed_upload_url, PNG, 'image/png')).status).toBe(200);
     const completed = await done(signed.filename);
     expect(completed.statusCode).toBe(200);
-    expect(completed.json()).toEqual({ key: `files/${signed.filename}`, size: PNG.length, content_type: 'image/png', name: 'logo-final.png' });
+    expect(completed.json()).toEqual({ key: `files/${signed.filename}`, size: PNG.length, content_type: 'image/png', name: signed.filename });
 
     const download = await storage.signDownload(`files/${signed.filename}`, { downloadName: 'logo.png' });
     const response = await fetch(absolute(download.url));
@@ -161,9 +161,10 @@ describe.each(drivers)('storage driver: $name', (driver) => {
   });
 
   it('keeps every key inside its collection: traversal, absolute paths, NUL and encoded slashes', async () => {
-    for (const filename of ['../../etc/passwd', '/etc/passwd', '..%2F..%2Fapp.key', 'a\\..\\b.png']) {
-      const signed = await sign(filename);
-      expect(signed.filename).toMatch(/^[0-9a-f]{16}-[a-z0-9-]+(\.[a-z0-9]+)?$/);
+    // A name with a path in it is a trick, not a file a browser would send: refused at sign.
+    for (const filename of ['../../etc/passwd', '/etc/passwd', '..%2F..%2Fapp.key', 'a\\..\\b.png', '..']) {
+      const response = await agent.post('/jpanel/test-files/cdn/sign', { filename, collection_name: 'files', content_type: 'image/png' });
+      expect(response.statusCode, filename).toBe(422);
     }
     for (const filename of ['../secret.png', '/etc/passwd', 'x%2F..%2Fy.png', '..', 'a/b.png']) {
       const response = await done(filename);

@@ -5,13 +5,21 @@ import {
   uploadSignRequestSchema,
   uploadSignResponseSchema,
 } from '@almoner/contracts';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { fieldError } from '../../http/errors.ts';
 import { storageFor } from './index.ts';
-import { storageKey, uniqueFilename } from './keys.ts';
-import type { Storage } from './storage.ts';
+import { availableFilename, storageKey } from './keys.ts';
+import { bytesMatch } from './sniff.ts';
+import { uploadReservations } from '../../modules/media/media.tables.ts';
+import { DEFAULT_EXPIRY_SECONDS, type Storage } from './storage.ts';
+
+/** Upload links last the usual quarter hour; a name stays reserved a minute longer. */
+const SIGNED_SECONDS = DEFAULT_EXPIRY_SECONDS;
+const RESERVATION_GRACE_SECONDS = 60;
 
 /** A finished upload, checked against the store: what an area's `onDone` records. */
 export type CompletedUpload = {
@@ -20,8 +28,10 @@ export type CompletedUpload = {
   collectionName: string;
   contentType: string;
   size: number;
-  /** The name the user chose, for display; `filename` is the stored one. */
+  /** The name shown in libraries: the stored filename (already sanitised and unique). */
   originalName: string;
+  /** The stored bytes, already checked against the declared type. */
+  body: Buffer;
 };
 
 export type UploadsOptions<Answer extends z.ZodType> = {
@@ -59,10 +69,13 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
       async (request) => {
         const { collection_name: collection, content_type: contentType } = request.body;
         checkCollectionAndType(options, collection, contentType);
-        const filename = uniqueFilename(request.body.filename);
+        // A name carrying a path (../, /etc, a\\b, encoded slashes) is a trick: no browser sends one.
+        const name = request.body.filename;
+        if (/[\\/]|%2f|%5c|^\.+$/i.test(name) || name.includes('\u0000')) throw fieldError('filename', storageMessages.filename);
+        const filename = await reserveFilename(scope.ctx.db, storage(), collection, name, request.actor.userId);
         const key = storageKey(collection, filename);
         if (!key) throw fieldError('filename', storageMessages.filename);
-        const signed = await storage().signUpload(key, { contentType, maxBytes: options.maxBytes });
+        const signed = await storage().signUpload(key, { contentType, maxBytes: options.maxBytes, expiresInSeconds: SIGNED_SECONDS });
         return { filename, signed_upload_url: signed.url };
       },
     );
@@ -85,14 +98,47 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
           await storage().remove(key);
           throw fieldError('content_type', storageMessages.uploadMismatch);
         }
-        const originalName = filename.replace(/^[0-9a-f]{16}-/, '');
-        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size: stored.size, originalName }, request);
+        // The declared type is a claim: the stored bytes must bear it out (a "PNG" that is not is refused).
+        const body = await storage().get(key);
+        if (!body || !bytesMatch(body, contentType)) {
+          await storage().remove(key);
+          throw fieldError('content_type', storageMessages.notThatType);
+        }
+        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size: stored.size, originalName: filename, body }, request);
+        await releaseReservation(scope.ctx.db, key);
         // Serialised through `options.answer`, like any route's response schema.
         return answer;
       },
     );
   };
   void app.register(plugin);
+}
+
+/**
+ * The sanitised, numbered name ("logo.png", "logo-2.png" …) of a new file in `collection`,
+ * reserved for this upload: a name is free when nothing is stored under it and this request wins
+ * its reservation, so two signs of one name at once get "name" and "name-2", never the same key.
+ */
+export async function reserveFilename(db: Db, store: Storage, collection: string, name: string, userId: number | null): Promise<string> {
+  const now = new Date();
+  const until = new Date(now.getTime() + (SIGNED_SECONDS + RESERVATION_GRACE_SECONDS) * 1000);
+  await db.delete(uploadReservations).where(lt(uploadReservations.expiresAt, now));
+  return availableFilename(name, async (candidate) => {
+    const key = storageKey(collection, candidate);
+    if (!key) return false;
+    if ((await store.stat(key)) !== null) return true;
+    const claimed = await db
+      .insert(uploadReservations)
+      .values({ storageKey: key, expiresAt: until, createdBy: userId })
+      .onConflictDoUpdate({ target: uploadReservations.storageKey, set: { expiresAt: until, createdBy: userId }, setWhere: lt(uploadReservations.expiresAt, now) })
+      .returning({ key: uploadReservations.storageKey });
+    return claimed.length === 0;
+  });
+}
+
+/** Once recorded, the stored file holds the name: the reservation is done with. */
+export async function releaseReservation(db: Db, key: string): Promise<void> {
+  await db.delete(uploadReservations).where(eq(uploadReservations.storageKey, key));
 }
 
 function checkCollectionAndType(options: UploadsOptions<z.ZodType>, collection: string, contentType: string) {

@@ -85,3 +85,18 @@ export const downloadFiles = pgTable(
   },
   (t) => [uniqueIndex('download_files_storage_key_unique').on(t.storageKey), index('download_files_filename_idx').on(t.filename)],
 );
+
+/**
+ * Names handed out by `sign` and not yet finished: a second sign of "logo.png" before the first
+ * file arrives gets "logo-2.png". The primary key makes two racing signs take different names;
+ * a reservation outlives its signed URL, after which the name is free again.
+ */
+export const uploadReservations = pgTable(
+  'upload_reservations',
+  {
+    storageKey: varchar('storage_key', { length: 500 }).primaryKey(),
+    expiresAt: timestamp('expires_at', tz).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('upload_reservations_expires_idx').on(t.expiresAt)],
+);

@@ -12,7 +12,7 @@ import type { Queryable } from '../../db/client.ts';
 import { fieldError } from '../../http/errors.ts';
 import type { Storage } from '../../integrations/storage/index.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
-import { registerUploads } from '../../integrations/storage/uploads.ts';
+import { registerMediaUploads } from '../../integrations/storage/media-uploads.ts';
 import { media, mediables } from '../media/media.tables.ts';
 
 /** How long an image link in a form stays valid (the form is reloaded well within it). */
@@ -80,7 +80,7 @@ export async function saveVariantImages(db: Queryable, variantId: number, ids: n
  * `products` media collection; done records the media row and answers the image.
  */
 export function registerCatalogueUploads(app: FastifyInstance, prefix: string, permission: string | readonly string[]): void {
-  registerUploads(app, {
+  registerMediaUploads(app, {
     prefix,
     permission,
     collections: [CATALOGUE_IMAGE_COLLECTION],
@@ -88,20 +88,6 @@ export function registerCatalogueUploads(app: FastifyInstance, prefix: string, p
     maxBytes: CATALOGUE_IMAGE_MAX_BYTES,
     answer: catalogueImageSchema,
     tag: 'products',
-    onDone: async (upload, request) => {
-      const [row] = await app.ctx.db
-        .insert(media)
-        .values({
-          collectionName: upload.collectionName,
-          name: upload.originalName,
-          filename: upload.filename,
-          storageKey: upload.key,
-          contentType: upload.contentType,
-          size: upload.size,
-          createdBy: request.actor.userId,
-        })
-        .returning({ id: media.id, filename: media.filename, storageKey: media.storageKey });
-      return imageView(storageFor(app.ctx.config), row as ImageRow);
-    },
+    view: (row) => imageView(storageFor(app.ctx.config), row),
   });
 }

@@ -1,5 +1,5 @@
 import type { EditionFlags, SettingsKey, SettingsValues } from '@almoner/contracts';
-import { isTimeZone, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
+import { isTimeZone, p2pImagesProblem, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -42,6 +42,14 @@ export const settingDefaults = {
   tax_receipt_signature_url: '',
   /** Where receipts are issued (the place printed on them). */
   tax_receipt_issued_in: '',
+  /** Peer-to-peer pages: fundraisers may upload their own image; else they pick one of six defaults (addresses). */
+  p2p_custom_images_enabled: true,
+  p2p_default_image_1: '',
+  p2p_default_image_2: '',
+  p2p_default_image_3: '',
+  p2p_default_image_4: '',
+  p2p_default_image_5: '',
+  p2p_default_image_6: '',
   /** Point of sale (reference §6.1, §6.4): donor covers costs, AI choices or the legacy fee. */
   dcc_enabled: true,
   dcc_ai_is_enabled: true,
@@ -161,6 +169,10 @@ export async function updateSettings(
       throw new AppError('validation', settingsMessages.currencyLocked, {
         site_currency: [settingsMessages.currencyLocked],
       });
+    }
+    const p2pProblem = p2pImagesProblem({ ...current, ...changed });
+    if (p2pProblem && Object.keys(changed).some((key) => key.startsWith('p2p_'))) {
+      throw new AppError('validation', p2pProblem, { p2p_default_image_1: [p2pProblem] });
     }
     await putSettings(tx, changed);
     // Sponsored status derives from this number: recount every sponsee in the same transaction,

@@ -42,6 +42,13 @@ describe('settings', () => {
       tax_receipt_authorized_title: '',
       tax_receipt_signature_url: '',
       tax_receipt_issued_in: '',
+      p2p_custom_images_enabled: true,
+      p2p_default_image_1: '',
+      p2p_default_image_2: '',
+      p2p_default_image_3: '',
+      p2p_default_image_4: '',
+      p2p_default_image_5: '',
+      p2p_default_image_6: '',
     });
   });
 

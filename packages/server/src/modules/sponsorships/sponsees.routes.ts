@@ -15,8 +15,7 @@ import {
   SPONSEE_PHOTO_TYPES,
   timelineMediaSchema,
 } from '@almoner/contracts';
-import { registerUploads } from '../../integrations/storage/uploads.ts';
-import { media } from '../media/media.tables.ts';
+import { mediaPhoto, registerMediaUploads } from '../../integrations/storage/media-uploads.ts';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -35,7 +34,7 @@ const listingBody = listingRequestSchema(sponseeFiltersSchema);
 /** Sponsees: the list (and its CSV, the sponsorship list report) and the sponsee page. */
 export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sponsee photos: the shared sign → PUT → done flow, recorded as media rows the form then names.
-  registerUploads(app, {
+  registerMediaUploads(app, {
     prefix: '/jpanel/sponsorships/cdn',
     permission: 'sponsorship.edit',
     collections: [SPONSEE_PHOTO_COLLECTION],
@@ -43,22 +42,7 @@ export const sponseesRoutes: FastifyPluginAsyncZod = async (app) => {
     maxBytes: SPONSEE_PHOTO_MAX_BYTES,
     answer: timelineMediaSchema,
     tag: 'sponsorships',
-    onDone: async (upload, request) => {
-      const [row] = await app.ctx.db
-        .insert(media)
-        .values({
-          collectionName: upload.collectionName,
-          name: upload.originalName,
-          filename: upload.filename,
-          storageKey: upload.key,
-          contentType: upload.contentType,
-          size: upload.size,
-          createdBy: request.actor.userId,
-        })
-        .returning({ id: media.id });
-      const url = (await storageFor(app.ctx.config).signDownload(upload.key, { expiresInSeconds: 3600 })).url;
-      return { id: (row as { id: number }).id, filename: upload.filename, public_url: url, thumbnail_url: url, caption: null };
-    },
+    view: async (row, thumb) => mediaPhoto(storageFor(app.ctx.config), row, thumb),
   });
 
   app.post(

@@ -94,7 +94,7 @@ describe('POST /jpanel/sponsorships/{id}', () => {
 
   it('sets the photo through the sponsee upload flow, keeps it when not sent, and removes it', async () => {
     const PNG = Buffer.from(
-      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a494441547801630001000005000136d088dd0000000049454e44ae426082',
       'hex',
     );
     const meta = { filename: 'Neema.png', collection_name: 'sponsorships', content_type: 'image/png' };

@@ -14,8 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { withActor } from '../../db/actor.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
-import { registerUploads } from '../../integrations/storage/uploads.ts';
-import { media } from '../media/media.tables.ts';
+import { mediaPhoto, registerMediaUploads } from '../../integrations/storage/media-uploads.ts';
 import { createPost, deletePost, getPost, listTimeline, updatePost } from './timeline.service.ts';
 
 const tags = ['timeline'];
@@ -25,7 +24,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
   const storage = () => storageFor(app.ctx.config);
 
   // Photos go through the shared sign → PUT → done flow into the storage driver, as media rows.
-  registerUploads(app, {
+  registerMediaUploads(app, {
     prefix: '/jpanel/timeline/cdn',
     permission: 'sponsorship.edit',
     collections: ['timeline'],
@@ -33,28 +32,7 @@ export const timelineRoutes: FastifyPluginAsyncZod = async (app) => {
     maxBytes: TIMELINE_UPLOAD_MAX_BYTES,
     answer: timelineMediaSchema,
     tag: 'timeline',
-    onDone: async (upload, request) => {
-      const [row] = await app.ctx.db
-        .insert(media)
-        .values({
-          collectionName: upload.collectionName,
-          name: upload.originalName,
-          filename: upload.filename,
-          storageKey: upload.key,
-          contentType: upload.contentType,
-          size: upload.size,
-          createdBy: request.actor.userId,
-        })
-        .returning();
-      const url = (await storage().signDownload(upload.key, { expiresInSeconds: 3600 })).url;
-      return {
-        id: (row as { id: number }).id,
-        filename: upload.filename,
-        public_url: url,
-        thumbnail_url: url,
-        caption: null,
-      };
-    },
+    view: async (row, thumb) => mediaPhoto(storageFor(app.ctx.config), row, thumb),
   });
 
   app.get(

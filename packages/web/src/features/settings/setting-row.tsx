@@ -12,6 +12,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { SettingImagePicker } from '../media/setting-image-picker.tsx';
 import { tabLabel, type SettingRow as Row, type SettingsTab } from './settings-fields.ts';
 
 export type SettingsForm = UseFormReturnType<SettingsValues>;
@@ -83,6 +84,19 @@ function Control({
       );
     case 'switch':
       return <Switch {...aria} size="md" {...form.getInputProps(row.key, { type: 'checkbox' })} />;
+    case 'image': {
+      const input = form.getInputProps(row.key);
+      return (
+        <SettingImagePicker
+          id={id}
+          labelledBy={labelId}
+          describedBy={descriptionId}
+          value={String(input.value ?? '')}
+          onChange={(value) => form.setFieldValue(row.key, value)}
+          error={typeof input.error === 'string' ? input.error : null}
+        />
+      );
+    }
   }
 }
 

@@ -1,5 +1,5 @@
-import type { SettingsKey } from '@almoner/contracts';
-import { IconBuilding, IconCreditCard, IconHeartHandshake, IconReceipt, IconSparkles, type Icon } from '@tabler/icons-react';
+import { P2P_DEFAULT_IMAGE_KEYS, type SettingsKey } from '@almoner/contracts';
+import { IconBuilding, IconCreditCard, IconHeartHandshake, IconPhoto, IconReceipt, IconSparkles, type Icon } from '@tabler/icons-react';
 
 export const settingsTabs = [
   {
@@ -33,6 +33,12 @@ export const settingsTabs = [
     icon: IconReceipt,
     description: 'How tax receipts are numbered, who gets one, and the identity printed on them.',
   },
+  {
+    value: 'p2p',
+    label: 'Peer-to-peer',
+    icon: IconPhoto,
+    description: 'Whether fundraisers may upload their own page image, and the default images they choose from.',
+  },
 ] as const satisfies readonly { value: string; label: string; icon: Icon; description: string }[];
 
 export type SettingsTab = (typeof settingsTabs)[number]['value'];
@@ -48,7 +54,7 @@ export type SettingRow = {
   tab: SettingsTab;
   label: string;
   description: string;
-  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway' | 'count';
+  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway' | 'count' | 'image';
   /** Other words staff might search for. */
   keywords: string[];
 };
@@ -142,7 +148,30 @@ export const settingRows: SettingRow[] = [
     keywords: ['timeline', 'update', 'email', 'notify', 'sponsor', 'post'],
   },
   ...receiptRows(),
+  ...p2pRows(),
 ];
+
+/** Peer-to-peer page images: custom uploads, and the six defaults (spec part 1 §5, §9). */
+function p2pRows(): SettingRow[] {
+  return [
+    {
+      key: 'p2p_custom_images_enabled',
+      tab: 'p2p',
+      label: 'Allow custom image uploads',
+      description: 'Fundraisers may upload their own image for their peer-to-peer page. When this is off, provide at least one default image.',
+      control: 'switch',
+      keywords: ['peer', 'p2p', 'fundraiser', 'image', 'upload', 'photo', 'custom'],
+    },
+    ...P2P_DEFAULT_IMAGE_KEYS.map((key, index): SettingRow => ({
+      key,
+      tab: 'p2p',
+      label: `Default image ${index + 1}`,
+      description: 'An image fundraisers can choose for their page, from the images library.',
+      control: 'image',
+      keywords: ['peer', 'p2p', 'fundraiser', 'image', 'default', 'photo', 'picture'],
+    })),
+  ];
+}
 
 /** The tax receipt settings: numbering and eligibility, then the merge tags of the receipt template. */
 function receiptRows(): SettingRow[] {

@@ -1,7 +1,7 @@
 import {
   hasPermission,
   messages,
-  settingsValuesSchema,
+  settingsFormSchema,
   type SettingsValues,
 } from '@almoner/contracts';
 import { Alert, Box, Center, Loader, Stack, Text, Title } from '@mantine/core';
@@ -31,7 +31,7 @@ function SettingsEditor({ values }: { values: SettingsValues }) {
   const [query, setQuery] = useState('');
   const form = useForm<SettingsValues>({
     initialValues: values,
-    validate: schemaResolver(settingsValuesSchema, { sync: true }),
+    validate: schemaResolver(settingsFormSchema, { sync: true }),
   });
   useUnsavedChanges(form.isDirty());
 

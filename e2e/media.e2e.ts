@@ -1,0 +1,164 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.ts';
+import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { apiCall } from './support/listing.ts';
+
+/** Issue 14: the images and downloads libraries, reached from the Media library page. */
+const browser = useBrowser();
+const s = Date.now() % 1_000_000;
+
+async function screenshot(page: Page, name: string) {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  await takeScreenshot(page, name);
+  await expectAccessible(page, name);
+}
+
+/** A solid-colour 48×48 PNG, so thumbnails show in the screenshots. */
+function png(r: number, g: number, b: number): Buffer {
+  const size = 48;
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
+}
+const file = (name: string, colour: [number, number, number]) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: png(...colour) });
+type Dropped = { name: string; mimeType: string; buffer: Buffer };
+
+/** Drops files on a dropzone the way a browser does: dragenter, dragover, then drop, each carrying a DataTransfer. */
+async function dropFiles(page: Page, zone: ReturnType<Page['getByTestId']>, files: Dropped[]) {
+  const payload = files.map((f) => ({ name: f.name, type: f.mimeType, data: f.buffer.toString('base64') }));
+  const dataTransfer = await page.evaluateHandle((list) => {
+    // The e2e project has no DOM types: name the browser's constructors through globalThis.
+    const dom = globalThis as unknown as {
+      DataTransfer: new () => { items: { add: (file: unknown) => void } };
+      File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
+    };
+    const transfer = new dom.DataTransfer();
+    for (const f of list) {
+      const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+      transfer.items.add(new dom.File([bytes], f.name, { type: f.type }));
+    }
+    return transfer;
+  }, payload);
+  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
+}
+
+
+it('uploads images by drag and drop, searches, inserts an image and a gallery, and chooses a download', async () => {
+  const { page, context } = await browser.newPage({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Media library' }).click();
+  await page.getByRole('heading', { name: 'Media library' }).waitFor();
+
+  await page.getByRole('button', { name: 'Open images library' }).click();
+  const modal = page.getByRole('dialog', { name: 'Images' });
+  await modal.waitFor();
+  // The dropzone's hidden file input takes the files as a drop would.
+  await dropFiles(page, modal.getByTestId('dropzone-files'), [file(`Well ${s} One`, [200, 60, 60]), file(`Well ${s} Two`, [60, 120, 200]), file(`Other ${s}`, [60, 180, 90])]);
+  await modal.getByLabel('Search images').fill(`well-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(2);
+  await screenshot(page, 'media-images-library');
+
+  await modal.getByRole('checkbox', { name: `well-${s}-one.png` }).check();
+  await modal.getByRole('button', { name: 'Insert Image' }).click();
+  const chosen = page.getByLabel('Chosen images');
+  await chosen.getByText('Image chosen').waitFor();
+  expect(await chosen.getByRole('link', { name: `well-${s}-one.png` }).count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Open images library' }).click();
+  await modal.getByLabel('Search images').fill(`well-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(2);
+  await modal.getByRole('checkbox', { name: `well-${s}-one.png` }).check();
+  await modal.getByRole('checkbox', { name: `well-${s}-two.png` }).check();
+  expect(await modal.getByRole('button', { name: 'Insert Image' }).isDisabled()).toBe(true);
+  await modal.getByRole('button', { name: 'Create a New Gallery' }).click();
+  await chosen.getByText('Gallery of 2 images').waitFor();
+
+  // Delete asks first, with Cancel focused.
+  await page.getByRole('button', { name: 'Open images library' }).click();
+  await modal.getByLabel('Search images').fill(`other-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(1);
+  await modal.getByRole('button', { name: `Delete other-${s}.png` }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete image' });
+  await ask.waitFor();
+  expect(await ask.getByRole('button', { name: 'Cancel' }).evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(0);
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'media-gallery-chosen');
+
+  await page.getByRole('button', { name: 'Open downloads library' }).click();
+  const downloads = page.getByRole('dialog', { name: 'Downloads' });
+  await downloads.waitFor();
+  const pdf = Buffer.from(`%PDF-1.4\n% field guide ${s}\n%%EOF\n`);
+  await dropFiles(page, downloads.getByTestId('dropzone-downloads'), [{ name: `Guide ${s}.pdf`, mimeType: 'application/pdf', buffer: pdf }]);
+  await downloads.getByLabel('Search files').fill(`guide-${s}`);
+  const choose = downloads.getByRole('button', { name: `Choose guide-${s}.pdf` });
+  await choose.waitFor({ timeout: 15_000 });
+  expect(await downloads.getByText(`${pdf.length} bytes`).count()).toBe(1);
+  await screenshot(page, 'media-downloads-library');
+  await choose.click();
+  await page.getByLabel('Chosen file').getByRole('link', { name: `guide-${s}.pdf` }).waitFor();
+  await screenshot(page, 'media-file-chosen');
+  await context.close();
+});
+
+
+it('settings: peer-to-peer default images are required when custom uploads are off, and chosen from the images library', async () => {
+  const { page, context } = await browser.newPage({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  const fresh = { p2p_custom_images_enabled: true, ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`p2p_default_image_${n}`, ''])) };
+  await apiCall(page, 'POST', '/jpanel/settings', fresh);
+  await page.goto('/jpanel/settings#p2p');
+  const uploads = page.locator('#setting-p2p_custom_images_enabled');
+  await uploads.waitFor();
+  expect(await uploads.isChecked()).toBe(true);
+  await uploads.click({ force: true });
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('You must provide default images if you don’t allow custom image uploads').waitFor();
+  await page.locator('[data-toast]', { hasText: 'Updates failed to save.' }).first().waitFor();
+  await screenshot(page, 'media-p2p-settings-required');
+
+  // Choose a default image from the library (uploaded here by drag and drop).
+  await page.locator('[data-setting="p2p_default_image_1"]').getByRole('button', { name: /Choose image/ }).click();
+  const modal = page.getByRole('dialog', { name: 'Images' });
+  await modal.waitFor();
+  expect(await modal.getByRole('button', { name: 'Create a New Gallery' }).count()).toBe(0);
+  await dropFiles(page, modal.getByTestId('dropzone-files'), [file(`Default ${s}`, [240, 180, 40])]);
+  await modal.getByLabel('Search images').fill(`default-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(1);
+  await modal.getByRole('checkbox', { name: `default-${s}.png` }).check();
+  await modal.getByRole('button', { name: 'Insert Image' }).click();
+  await modal.waitFor({ state: 'detached' });
+  const preview = page.getByRole('img', { name: `Chosen image default-${s}.png` });
+  await preview.waitFor();
+  // The lasting address loads the picture (a redirect to a signed link).
+  await expect.poll(() => preview.evaluate((el) => {
+    const img = el as unknown as { complete: boolean; naturalWidth: number };
+    return img.complete ? img.naturalWidth : 0;
+  }), { timeout: 10_000 }).toBe(48);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.locator('[data-toast]', { hasText: 'Updates saved.' }).first().waitFor();
+  const saved = (await apiCall<{ values: Record<string, unknown> }>(page, 'GET', '/jpanel/settings.json')).values;
+  expect(saved).toMatchObject({ p2p_custom_images_enabled: false, p2p_default_image_1: expect.stringMatching(new RegExp(`^/media/\\d+/default-${s}\\.png$`)) });
+  await screenshot(page, 'media-p2p-settings-saved');
+
+  await apiCall(page, 'POST', '/jpanel/settings', fresh);
+  await context.close();
+});
