@@ -71,3 +71,4 @@ export * from './numbers.ts';
 export * from './messenger.ts';
 export * from './crm.ts';
 export * from './webhooks.ts';
+export * from './imports.ts';
