@@ -321,6 +321,18 @@ export type ImportMatchMode = (typeof IMPORT_MATCH_MODES)[number];
 /** A cell as sent by the browser: text, number, boolean or blank. */
 const cellSchema = z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()]);
 
+/** A row keyed by field key: every known field of every kind, plus segment_* and custom_* columns. */
+const ALL_FIELD_KEYS = [...new Set(Object.values(IMPORT_FIELDS).flatMap((fields) => fields.map((x) => x.key)))];
+const importRowSchema = z
+  .object(Object.fromEntries(ALL_FIELD_KEYS.map((k) => [k, cellSchema.optional()])))
+  .catchall(cellSchema)
+  .refine((row) => Object.keys(row).length <= 200 && Object.keys(row).every((k) => k.length <= 100), { error: 'A row can hold at most 200 columns of 100-character names.' });
+
+/** `GET /flatfile/field-rules/segments` answers a list; the checks take it keyed. */
+export type SegmentRuleList = { key: string; name: string; values: string[] }[];
+export const segmentRulesFromList = (list: SegmentRuleList): SegmentRules =>
+  Object.fromEntries(list.map((s) => [s.key, { name: s.name, values: s.values }]));
+
 export const IMPORT_MAX_ROWS = 20_000;
 
 export const importSubmitSchema = z.object({
@@ -336,7 +348,7 @@ export const importSubmitSchema = z.object({
   mode: z.enum(IMPORT_MATCH_MODES, { error: 'Choose create, update or skip.' }).default('create'),
   dry_run: z.boolean().default(false),
   rows: z
-    .array(z.record(z.string().max(100), cellSchema), { error: 'Rows must be a list.' })
+    .array(importRowSchema, { error: 'Rows must be a list.' })
     .min(1, { error: 'There are no rows to import.' })
     .max(IMPORT_MAX_ROWS, { error: `An import can hold at most ${IMPORT_MAX_ROWS} rows.` }),
 });
