@@ -1,5 +1,8 @@
-import { checkImportRow, importMessages, type ImportValue } from '@almoner/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { checkImportRow, importMessages, type ImportValue, TIMELINE_TAGS } from '@almoner/contracts';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
+import { createPost } from '../timeline/timeline.service.ts';
+import { timelinePosts } from '../timeline/timeline.tables.ts';
 import type { Tx } from '../../db/client.ts';
 import { decrypt } from '../auth/crypto.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -154,6 +157,46 @@ async function applySupporter(
   return { outcome: 'created', recordId: id, stamp };
 }
 
+/** One timeline row: the sponsorship by reference number, then a post through the timeline's own service. */
+async function applyTimeline(
+  tx: Tx,
+  job: { dryRun: boolean; createdBy: number | null },
+  row: typeof importRows.$inferSelect,
+): Promise<RowResult> {
+  const check = checkImportRow('sponsorships-timeline', row.raw as Record<string, string>);
+  const errors = { ...check.errors };
+  const v = check.values;
+  const tagText = typeof v.tag === 'string' ? v.tag.toLowerCase() : 'general';
+  const tag = TIMELINE_TAGS.find((x) => x === tagText);
+  if (!tag && !errors.tag) errors.tag = [importMessages.segmentValue(String(v.tag), TIMELINE_TAGS)];
+  const reference = typeof v.reference_number === 'string' ? v.reference_number : null;
+  const [sponsorship] = reference
+    ? await tx
+        .select({ id: sponsorships.id })
+        .from(sponsorships)
+        .where(and(sql`lower(${sponsorships.referenceNumber}) = ${reference.toLowerCase()}`, isNull(sponsorships.deletedAt)))
+    : [];
+  if (reference && !sponsorship && !errors.reference_number) errors.reference_number = [noSponsorship(reference)];
+  if (Object.keys(errors).length || !sponsorship || !tag) return { outcome: 'rejected', recordId: null, errors };
+  if (job.dryRun) return { outcome: 'created', recordId: null };
+  const { id } = await createPost(tx, job.createdBy, {
+    parent_type: 'sponsorship',
+    parent_id: sponsorship.id,
+    headline: v.headline as string,
+    message: v.message as string,
+    tag,
+    posted_on: v.posted_on as string,
+    is_private: v.is_private === true,
+    notify_sponsors: v.notify_sponsors === true,
+    media: [],
+  });
+  const [post] = await tx.select({ updatedAt: timelinePosts.updatedAt }).from(timelinePosts).where(eq(timelinePosts.id, id));
+  return { outcome: 'created', recordId: id, stamp: post?.updatedAt ?? null };
+}
+
+/** The reference number names no sponsorship (ours). */
+export const noSponsorship = (reference: string) => `No sponsorship has the reference number ${reference}.`;
+
 async function loadLookups(tx: Tx): Promise<Lookups> {
   const types = await tx.select().from(accountTypes).orderBy(asc(accountTypes.sequence), asc(accountTypes.id));
   const levels = await tx.select().from(memberships).where(sql`${memberships.deletedAt} is null`).orderBy(asc(memberships.sequence), asc(memberships.id));
@@ -217,7 +260,7 @@ export const importApplyJob = defineJob<{ importId: number }>({
     const importId = run.data.importId;
     const [job] = await db.select().from(imports).where(eq(imports.id, importId));
     if (!job || job.status !== 'processing') return;
-    if (job.kind !== 'supporters') {
+    if (job.kind !== 'supporters' && job.kind !== 'sponsorships-timeline') {
       await run.giveUp();
       await db.transaction((tx) => finishImport(tx, importId, 'failed', importMessages.jobFailed('Almoner')));
       throw new Error('unsupported import kind');
@@ -237,7 +280,7 @@ export const importApplyJob = defineJob<{ importId: number }>({
         await run.once(`import:${importId}:rows:${batch[0]?.id}-${lastId}`, async (tx) => {
           const lookups = await loadLookups(tx);
           for (const row of batch) {
-            const result = await applySupporter(tx, job, row, lookups);
+            const result = job.kind === 'supporters' ? await applySupporter(tx, job, row, lookups) : await applyTimeline(tx, job, row);
             await tx
               .update(importRows)
               .set({

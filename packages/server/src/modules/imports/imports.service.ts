@@ -15,7 +15,8 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../db/actor.ts';
 import { withActor } from '../../db/actor.ts';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db, Queryable, Tx } from '../../db/client.ts';
+import { timelinePosts } from '../timeline/timeline.tables.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
@@ -31,7 +32,7 @@ import { configuredImportKey } from './imports.settings.ts';
 export const PRODUCT = 'Almoner';
 
 /** Kinds whose rows this server can apply. The field lists and checks cover all four. */
-export const APPLIED_KINDS = ['supporters'] as const satisfies readonly SpreadsheetImportKind[];
+export const APPLIED_KINDS = ['supporters', 'sponsorships-timeline'] as const satisfies readonly SpreadsheetImportKind[];
 export type AppliedKind = (typeof APPLIED_KINDS)[number];
 
 /** Option-list segments and their values, keyed `segment_<id>` (GET /flatfile/field-rules/segments). */
@@ -238,7 +239,7 @@ export async function undoImport(db: Db, actor: Actor, id: number): Promise<Impo
   return withActor(db, actor, async (tx) => {
     const [job] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
     if (!job) throw new AppError('not_found', messages.notFound);
-    if (job.status !== 'completed' || job.dryRun || job.kind !== 'supporters') {
+    if (job.status !== 'completed' || job.dryRun || !(APPLIED_KINDS as readonly string[]).includes(job.kind)) {
       throw new AppError('conflict', 'Only a completed import that changed records can be undone.');
     }
     const rows = await tx
@@ -248,6 +249,13 @@ export async function undoImport(db: Db, actor: Actor, id: number): Promise<Impo
       .orderBy(desc(importRows.rowNumber));
     if (!rows.length) throw new AppError('conflict', 'Only a completed import that changed records can be undone.');
     const ids = rows.map((r) => r.recordId as number);
+    if (job.kind === 'sponsorships-timeline') {
+      const posts = await tx.select({ id: timelinePosts.id, updatedAt: timelinePosts.updatedAt, deletedAt: timelinePosts.deletedAt }).from(timelinePosts).where(inArray(timelinePosts.id, ids));
+      const postStamp = new Map(posts.filter((p) => !p.deletedAt).map((p) => [p.id, p.updatedAt.getTime()]));
+      if (rows.some((r) => postStamp.get(r.recordId as number) !== r.recordStamp?.getTime())) throw new AppError('conflict', UNDO_REFUSED);
+      await tx.update(timelinePosts).set({ deletedAt: new Date() }).where(inArray(timelinePosts.id, ids));
+      return closeUndo(tx, id, rows.length);
+    }
     const current = await tx.select({ id: supporters.id, updatedAt: supporters.updatedAt }).from(supporters).where(inArray(supporters.id, ids));
     const stampOf = new Map(current.map((c) => [c.id, c.updatedAt.getTime()]));
     const createdIds = rows.filter((r) => r.outcome === 'created').map((r) => r.recordId as number);
@@ -270,12 +278,16 @@ export async function undoImport(db: Db, actor: Actor, id: number): Promise<Impo
         await recordEvent(tx, 'supporter.updated', { supporter_id: r.recordId as number, changes: Object.keys(previous).filter((k) => k !== 'passwordHash') });
       }
     }
-    await tx.update(importRows).set({ outcome: 'undone' }).where(and(eq(importRows.importId, id), sql`${importRows.outcome} in ('created', 'updated')`));
-    const [updated] = await tx
-      .update(imports)
-      .set({ status: 'undone', undoneAt: new Date(), updatedAt: new Date(), message: `Undone: ${rows.length} records put back.` })
-      .where(eq(imports.id, id))
-      .returning();
-    return toView(updated as ImportRow);
+    return closeUndo(tx, id, rows.length);
   });
+}
+
+async function closeUndo(tx: Tx, id: number, count: number): Promise<ImportJobView> {
+  await tx.update(importRows).set({ outcome: 'undone' }).where(and(eq(importRows.importId, id), sql`${importRows.outcome} in ('created', 'updated')`));
+  const [updated] = await tx
+    .update(imports)
+    .set({ status: 'undone', undoneAt: new Date(), updatedAt: new Date(), message: `Undone: ${count} records put back.` })
+    .where(eq(imports.id, id))
+    .returning();
+  return toView(updated as ImportRow);
 }

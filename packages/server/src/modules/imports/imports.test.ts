@@ -232,3 +232,32 @@ describe('supporter import job', () => {
     expect(data[0]?.id).toBeGreaterThan(data.at(-1)?.id as number);
   });
 });
+
+describe('timeline import', () => {
+  it('posts on the sponsorship named by reference number, rejects unknown references, and undoes', async () => {
+    const reference = `TL-${Date.now() % 1e9}`;
+    const [sponsee] = await queryRows(t.database.db, sql`insert into sponsorships (reference_number, first_name, last_name) values (${reference}, 'Kofi', 'Mensah') returning id`);
+    const workbookId = ref();
+    const submitted = await agent.post('/flatfile/imports/sponsorships-timeline', {
+      external_reference: workbookId,
+      rows: [
+        { reference_number: reference.toLowerCase(), headline: 'Back to school', posted_on: '09/01/2026', tag: 'Education', is_private: 'no', notify_sponsors: '0', message: 'Kofi started year 3.' },
+        { reference_number: 'NOPE-1', headline: 'Lost', posted_on: '2026-09-01', tag: 'general', is_private: 'n', notify_sponsors: 'n', message: 'x' },
+        { reference_number: reference, headline: 'Bad tag', posted_on: '2026-09-31', tag: 'party', is_private: '', notify_sponsors: 'n', message: 'x' },
+      ],
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const job = submitted.json() as Job;
+    expect((await agent.post('/flatfile/webhook/sponsorships-timeline', { workbookId })).statusCode).toBe(200);
+    await runJob(job.id);
+    const done = (await agent.get(`/flatfile/imports/${job.id}`)).json() as Job;
+    expect(done).toMatchObject({ status: 'completed', progress: 100, counts: { created: 1, rejected: 2 } });
+    const posts = await queryRows(t.database.db, sql`select headline, tag, posted_on::text as posted_on, is_private from timeline_posts where parent_type = 'sponsorship' and parent_id = ${sponsee?.id} and deleted_at is null`);
+    expect(posts).toEqual([{ headline: 'Back to school', tag: 'education', posted_on: '2026-09-01', is_private: false }]);
+    const file = (await agent.get(`/flatfile/imports/${job.id}/outcome.csv?rejected=1`)).body;
+    expect(file).toContain('No sponsorship has the reference number NOPE-1.');
+    expect(file).toContain('posted_on: Date is invalid.; is_private: Please fill this field.');
+    expect((await agent.post(`/flatfile/imports/${job.id}/undo`)).statusCode).toBe(200);
+    expect(await queryRows(t.database.db, sql`select id from timeline_posts where parent_id = ${sponsee?.id} and parent_type = 'sponsorship' and deleted_at is null`)).toEqual([]);
+  });
+});
