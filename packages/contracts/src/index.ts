@@ -76,3 +76,4 @@ export * from './notes.ts';
 export * from './content/pages.ts';
 export * from './content/feeds.ts';
 export * from './content/themes.ts';
+export * from './imports.ts';

@@ -25,6 +25,7 @@ import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { configureCrm } from './modules/crm/crm.connection.ts';
+import { configureImports } from './modules/imports/imports.settings.ts';
 import { configureWebhooks } from './modules/webhooks/webhooks.settings.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
 import { startSessionCache } from './modules/auth/session-cache.ts';
@@ -62,6 +63,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   configureRecurringBilling({ appKey: config.appKey });
   configureCrm({ appKey: config.appKey });
+  configureImports({ appKey: config.appKey });
   configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });
   await queue.start();
   app.addHook('onClose', () => queue.stop());

@@ -8,6 +8,7 @@ import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import './modules/jobs/jobs.registry.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
+import { configureImports } from './modules/imports/imports.settings.ts';
 import { configureWebhooks } from './modules/webhooks/webhooks.settings.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { configureListExports } from './modules/lists/exports.job.ts';
@@ -29,6 +30,7 @@ let close: () => Promise<void>;
 if (role === 'worker') {
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   configureRecurringBilling({ appKey: config.appKey });
+  configureImports({ appKey: config.appKey });
   configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });
   configureListExports(() => storageFor(config));
   await jobs.start();

@@ -16,6 +16,8 @@ export const UNAUDITED = [
   'messenger_conversations', 'messenger_messages',
   // the billing sandbox's hosted pages stand for the provider's servers (billing_subscriptions is audited)
   'sandbox_billing_pages',
+  // an import's staged rows and their outcomes: the job's own record (the records it changes are audited)
+  'import_rows',
 ];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [

@@ -11,3 +11,4 @@ import '../receipts/receipts.year-end.job.ts';
 import '../lists/exports.job.ts';
 import '../crm/crm.sync.ts';
 import '../webhooks/webhooks.delivery.ts';
+import '../imports/imports.job.ts';

@@ -1,0 +1,293 @@
+import type {
+  importSubmitSchema} from '@almoner/contracts';
+import {
+  checkImportRow,
+  hasErrors,
+  importFieldsFor,
+  type ImportJobView,
+  type ImportMatchMode,
+  importMessages,
+  messages,
+  type SegmentRules,
+  type SpreadsheetImportKind,
+} from '@almoner/contracts';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Actor } from '../../db/actor.ts';
+import { withActor } from '../../db/actor.ts';
+import type { Db, Queryable, Tx } from '../../db/client.ts';
+import { timelinePosts } from '../timeline/timeline.tables.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { recordEvent } from '../domain-events/domain-events.service.ts';
+import { supporters } from '../supporters/supporters.tables.ts';
+import { AppError } from '../../http/errors.ts';
+import { encrypt } from '../auth/crypto.ts';
+import { enqueue } from '../jobs/jobs.queue.ts';
+import { segmentItems, segments } from '../segments/segments.tables.ts';
+import { importRows, imports } from './imports.tables.ts';
+import { importApplyJob } from './imports.job.ts';
+import { configuredImportKey } from './imports.settings.ts';
+
+/** What `{product}` stands for in the spec's import messages. */
+export const PRODUCT = 'Almoner';
+
+/** Kinds whose rows this server can apply. The field lists and checks cover all four. */
+export const APPLIED_KINDS = ['supporters', 'sponsorships-timeline'] as const satisfies readonly SpreadsheetImportKind[];
+export type AppliedKind = (typeof APPLIED_KINDS)[number];
+
+/** Option-list segments and their values, keyed `segment_<id>` (GET /flatfile/field-rules/segments). */
+export async function segmentRules(db: Queryable): Promise<SegmentRules> {
+  const rows = await db
+    .select({ id: segments.id, name: segments.name, type: segments.type, item: segmentItems.name })
+    .from(segments)
+    .leftJoin(segmentItems, eq(segmentItems.segmentId, segments.id))
+    .where(isNull(segments.deletedAt))
+    .orderBy(asc(segments.sequence), asc(segments.id), asc(segmentItems.sequence), asc(segmentItems.id));
+  const out: SegmentRules = {};
+  for (const r of rows) {
+    const entry = (out[`segment_${r.id}`] ??= { name: r.name, values: [] });
+    if ((r.type === 'multi-select' || r.type === 'advanced-multi-select') && r.item) entry.values.push(r.item);
+  }
+  return out;
+}
+
+export async function fieldsFor(db: Queryable, kind: SpreadsheetImportKind) {
+  return importFieldsFor(kind, kind === 'sponsorships' ? await segmentRules(db) : {});
+}
+
+type ImportRow = typeof imports.$inferSelect;
+
+export function toView(row: ImportRow): ImportJobView {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status as ImportJobView['status'],
+    progress: row.progress,
+    dry_run: row.dryRun,
+    mode: row.mode as ImportMatchMode,
+    filename: row.filename,
+    total_rows: row.totalRows,
+    counts: { created: row.createdRows, updated: row.updatedRows, skipped: row.skippedRows, rejected: row.rejectedCount },
+    message: row.message,
+    undoable: row.status === 'completed' && !row.dryRun && row.createdRows + row.updatedRows > 0,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export async function getImport(db: Queryable, id: number): Promise<ImportRow> {
+  const [row] = await db.select().from(imports).where(eq(imports.id, id));
+  if (!row) throw new AppError('not_found', messages.notFound);
+  return row;
+}
+
+export async function listImports(db: Queryable, kind?: string) {
+  const rows = await db
+    .select()
+    .from(imports)
+    .where(kind ? eq(imports.kind, kind) : undefined)
+    .orderBy(desc(imports.createdAt), desc(imports.id))
+    .limit(100);
+  return { data: rows.map(toView) };
+}
+
+/** Passwords never reach a table in plain text: sealed here, hashed by the job, then dropped. */
+const SECRET_FIELDS = new Set(['password']);
+
+/**
+ * Creates (or finds) the job for `(kind, external_reference)`, checks every row again here and
+ * stages them in import_rows. The job is acknowledged at 10%; the webhook call starts it.
+ */
+export async function submitImport(
+  db: Db,
+  actor: Actor,
+  kind: AppliedKind,
+  input: z.output<typeof importSubmitSchema>,
+): Promise<{ job: ImportJobView; created: boolean }> {
+  if (input.external_reference) {
+    const [existing] = await db
+      .select()
+      .from(imports)
+      .where(and(eq(imports.kind, kind), eq(imports.externalReference, input.external_reference)));
+    if (existing) return { job: toView(existing), created: false };
+  }
+  const key = configuredImportKey();
+  const rules = {};
+  return withActor(db, actor, async (tx) => {
+    const [job] = await tx
+      .insert(imports)
+      .values({
+        kind,
+        status: 'acknowledged',
+        progress: 10,
+        externalReference: input.external_reference ?? null,
+        mode: input.mode,
+        dryRun: input.dry_run,
+        filename: input.filename ?? null,
+        totalRows: input.rows.length,
+        createdBy: actor.userId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!job) {
+      // A second submit of the same reference raced this one: that job is this job.
+      const [existing] = await tx
+        .select()
+        .from(imports)
+        .where(and(eq(imports.kind, kind), eq(imports.externalReference, input.external_reference ?? '')));
+      if (!existing) throw new AppError('conflict', messages.conflict);
+      return { job: toView(existing), created: false };
+    }
+    const staged = input.rows.map((row, i) => {
+      const check = checkImportRow(kind, row, { segments: rules });
+      const raw: Record<string, unknown> = {};
+      let sealed: string | null = null;
+      for (const [k, v] of Object.entries(row)) {
+        if (SECRET_FIELDS.has(k)) {
+          if (typeof v === 'string' && v !== '' && !v.includes('\u0000')) sealed = encrypt(key, v);
+          continue;
+        }
+        raw[k] = typeof v === 'string' ? v.replaceAll('\u0000', '') : v;
+      }
+      return {
+        importId: job.id,
+        rowNumber: i + 1,
+        raw,
+        errors: check.errors,
+        warnings: check.warnings,
+        sealedSecret: hasErrors(check) || input.dry_run ? null : sealed,
+        outcome: hasErrors(check) ? 'rejected' : 'pending',
+      };
+    });
+    for (let i = 0; i < staged.length; i += 500) await tx.insert(importRows).values(staged.slice(i, i + 500));
+    return { job: toView(job), created: true };
+  });
+}
+
+/**
+ * `POST /flatfile/webhook/{kind}`: the import service (here, the screen) says the workbook is
+ * ready; the job is queued. Answers 200 only when the job is queued or already running/finished.
+ */
+export async function startImport(db: Db, actor: Actor, kind: string, workbookId: string): Promise<ImportJobView> {
+  return withActor(db, actor, async (tx) => {
+    const [job] = await tx
+      .select()
+      .from(imports)
+      .where(and(eq(imports.kind, kind), eq(imports.externalReference, workbookId)))
+      .for('update');
+    if (!job) throw new AppError('not_found', importMessages.jobFailed(PRODUCT));
+    if (job.status !== 'acknowledged') return toView(job);
+    const [updated] = await tx
+      .update(imports)
+      .set({ status: 'processing', updatedAt: new Date() })
+      .where(eq(imports.id, job.id))
+      .returning();
+    await enqueue(tx, importApplyJob, { importId: job.id }, { singletonKey: `import:${job.id}` });
+    return toView(updated as ImportRow);
+  });
+}
+
+/** The per-row outcome file: row number, outcome, record id, messages, then the raw cells. */
+export async function outcomeRows(db: Queryable, id: number) {
+  const job = await getImport(db, id);
+  const rows = await db.select().from(importRows).where(eq(importRows.importId, id)).orderBy(asc(importRows.rowNumber));
+  // jsonb keeps keys in its own order: the file follows the kind's field order, then other columns.
+  const order = new Map(importFieldsFor(job.kind as SpreadsheetImportKind).map((f, i) => [f.key, i]));
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r.raw)))].sort(
+    (a, b) => (order.get(a) ?? 1e6) - (order.get(b) ?? 1e6) || a.localeCompare(b),
+  );
+  return { job, rows, columns };
+}
+
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  // Spreadsheet formulas are neutralised (ARCHITECTURE: CSV exports).
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function messagesOf(bag: Record<string, string[]>): string {
+  return Object.entries(bag)
+    .map(([k, list]) => `${k}: ${list.join(' ')}`)
+    .join('; ');
+}
+
+export async function outcomeCsv(db: Queryable, id: number, rejectedOnly: boolean): Promise<{ filename: string; body: string }> {
+  const { job, rows, columns } = await outcomeRows(db, id);
+  const header = ['row', 'outcome', 'record_id', 'errors', 'warnings', ...columns];
+  const lines = [header.map(csvCell).join(',')];
+  for (const r of rows) {
+    if (rejectedOnly && r.outcome !== 'rejected') continue;
+    lines.push(
+      [r.rowNumber, r.outcome, r.recordId ?? '', messagesOf(r.errors), messagesOf(r.warnings), ...columns.map((c) => r.raw[c])]
+        .map((v) => csvCell(typeof v === 'number' ? String(v) : v))
+        .join(','),
+    );
+  }
+  const name = `import-${job.id}-${job.kind}${rejectedOnly ? '-rejected' : ''}.csv`;
+  return { filename: name, body: `${lines.join('\r\n')}\r\n` };
+}
+
+export const UNDO_REFUSED = 'Some records of this import have changed since it ran, so it can no longer be undone.';
+
+/**
+ * Undoes a whole import by its id: deletes the supporters it created and puts back the fields it
+ * changed, all in one transaction, and only while every one of them is untouched since (same
+ * updated_at, and nothing recorded against a created supporter since).
+ */
+export async function undoImport(db: Db, actor: Actor, id: number): Promise<ImportJobView> {
+  return withActor(db, actor, async (tx) => {
+    const [job] = await tx.select().from(imports).where(eq(imports.id, id)).for('update');
+    if (!job) throw new AppError('not_found', messages.notFound);
+    if (job.status !== 'completed' || job.dryRun || !(APPLIED_KINDS as readonly string[]).includes(job.kind)) {
+      throw new AppError('conflict', 'Only a completed import that changed records can be undone.');
+    }
+    const rows = await tx
+      .select()
+      .from(importRows)
+      .where(and(eq(importRows.importId, id), sql`${importRows.outcome} in ('created', 'updated')`))
+      .orderBy(desc(importRows.rowNumber));
+    if (!rows.length) throw new AppError('conflict', 'Only a completed import that changed records can be undone.');
+    const ids = rows.map((r) => r.recordId as number);
+    if (job.kind === 'sponsorships-timeline') {
+      const posts = await tx.select({ id: timelinePosts.id, updatedAt: timelinePosts.updatedAt, deletedAt: timelinePosts.deletedAt }).from(timelinePosts).where(inArray(timelinePosts.id, ids));
+      const postStamp = new Map(posts.filter((p) => !p.deletedAt).map((p) => [p.id, p.updatedAt.getTime()]));
+      if (rows.some((r) => postStamp.get(r.recordId as number) !== r.recordStamp?.getTime())) throw new AppError('conflict', UNDO_REFUSED);
+      await tx.update(timelinePosts).set({ deletedAt: new Date() }).where(inArray(timelinePosts.id, ids));
+      return closeUndo(tx, id, rows.length);
+    }
+    const current = await tx.select({ id: supporters.id, updatedAt: supporters.updatedAt }).from(supporters).where(inArray(supporters.id, ids));
+    const stampOf = new Map(current.map((c) => [c.id, c.updatedAt.getTime()]));
+    const createdIds = rows.filter((r) => r.outcome === 'created').map((r) => r.recordId as number);
+    const used = createdIds.length
+      ? await queryRows(tx, sql`select 1 from (
+          select supporter_id from contributions union all select supporter_id from payments
+          union all select supporter_id from sponsors union all select supporter_id from recurring_payment_profiles
+        ) used where supporter_id in (${sql.join(createdIds.map((x) => sql`${x}`), sql`, `)}) limit 1`)
+      : [];
+    const touched = rows.some((r) => stampOf.get(r.recordId as number) !== r.recordStamp?.getTime());
+    if (touched || used.length) throw new AppError('conflict', UNDO_REFUSED);
+    for (const r of rows) {
+      if (r.outcome === 'created') {
+        await tx.delete(supporters).where(eq(supporters.id, r.recordId as number));
+      } else {
+        const previous = { ...(r.previous ?? {}) } as Record<string, unknown>;
+        const updatedAt = new Date(String(previous.updatedAt));
+        delete previous.updatedAt;
+        await tx.update(supporters).set({ ...previous, updatedAt }).where(eq(supporters.id, r.recordId as number));
+        await recordEvent(tx, 'supporter.updated', { supporter_id: r.recordId as number, changes: Object.keys(previous).filter((k) => k !== 'passwordHash') });
+      }
+    }
+    return closeUndo(tx, id, rows.length);
+  });
+}
+
+async function closeUndo(tx: Tx, id: number, count: number): Promise<ImportJobView> {
+  await tx.update(importRows).set({ outcome: 'undone' }).where(and(eq(importRows.importId, id), sql`${importRows.outcome} in ('created', 'updated')`));
+  const [updated] = await tx
+    .update(imports)
+    .set({ status: 'undone', undoneAt: new Date(), updatedAt: new Date(), message: `Undone: ${count} records put back.` })
+    .where(eq(imports.id, id))
+    .returning();
+  return toView(updated as ImportRow);
+}
