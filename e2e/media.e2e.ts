@@ -1,8 +1,8 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
 
 /** Issue 14: the images and downloads libraries, reached from the Media library page. */
@@ -16,26 +16,7 @@ async function screenshot(page: Page, name: string) {
   await expectAccessible(page, name);
 }
 
-/** A solid-colour 48×48 PNG, so thumbnails show in the screenshots. */
-function png(r: number, g: number, b: number): Buffer {
-  const size = 48;
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(pixels)), chunk('IEND', Buffer.alloc(0))]);
-}
-const file = (name: string, colour: [number, number, number]) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: png(...colour) });
+const file = pngFile;
 type Dropped = { name: string; mimeType: string; buffer: Buffer };
 
 /** Drops files on a dropzone the way a browser does: dragenter, dragover, then drop, each carrying a DataTransfer. */

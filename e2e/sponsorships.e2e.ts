@@ -2,6 +2,7 @@ import { sponseeMessages, sponsorMessages, timelineMessages } from '@almoner/con
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { png } from './support/images.ts';
 import { apiCall, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /** Sponsees: the list, a sponsee's page, adding a sponsor, ending the sponsorship, deleting the record. */
@@ -24,11 +25,8 @@ const { openList, reloadBy } = listingScreen<Listing>(
 );
 
 let page: Page;
-/** A 1×1 PNG. */
-const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
-  'hex',
-);
+/** A real 1×1 PNG: uploads are decoded and re-encoded on the server. */
+const PNG = png(40, 120, 200, 1);
 
 beforeAll(async () => {
   ({ page } = await browser.newPage());
