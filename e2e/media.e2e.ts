@@ -109,8 +109,11 @@ it('settings: peer-to-peer default images are required when custom uploads are o
   await page.goto('/jpanel/settings#p2p');
   const uploads = page.locator('#setting-p2p_custom_images_enabled');
   await uploads.waitFor();
+  // A forced click skips Playwright's checks, so wait for the screen to settle first (under load the
+  // preloader can still cover it), and check that the switch really turned off.
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   expect(await uploads.isChecked()).toBe(true);
-  await uploads.click({ force: true });
+  await uploads.uncheck({ force: true });
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('You must provide default images if you don’t allow custom image uploads').waitFor();
   await page.locator('[data-toast]', { hasText: 'Updates failed to save.' }).first().waitFor();
