@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
-import { pngFile } from './support/images.ts';
+import { dropFiles, pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
 
 /** Issue 14: the images and downloads libraries, reached from the Media library page. */
@@ -17,27 +17,6 @@ async function screenshot(page: Page, name: string) {
 }
 
 const file = pngFile;
-type Dropped = { name: string; mimeType: string; buffer: Buffer };
-
-/** Drops files on a dropzone the way a browser does: dragenter, dragover, then drop, each carrying a DataTransfer. */
-async function dropFiles(page: Page, zone: ReturnType<Page['getByTestId']>, files: Dropped[]) {
-  const payload = files.map((f) => ({ name: f.name, type: f.mimeType, data: f.buffer.toString('base64') }));
-  const dataTransfer = await page.evaluateHandle((list) => {
-    // The e2e project has no DOM types: name the browser's constructors through globalThis.
-    const dom = globalThis as unknown as {
-      DataTransfer: new () => { items: { add: (file: unknown) => void } };
-      File: new (parts: unknown[], name: string, options: { type: string }) => unknown;
-    };
-    const transfer = new dom.DataTransfer();
-    for (const f of list) {
-      const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
-      transfer.items.add(new dom.File([bytes], f.name, { type: f.type }));
-    }
-    return transfer;
-  }, payload);
-  for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
-}
-
 
 it('uploads images by drag and drop, searches, inserts an image and a gallery, and chooses a download', async () => {
   const { page, context } = await browser.newPage({ width: 1280, height: 900 });
@@ -146,3 +125,57 @@ it('settings: peer-to-peer default images are required when custom uploads are o
   await apiCall(page, 'POST', '/jpanel/settings', fresh);
   await context.close();
 });
+
+it('staff see the dropzones with file.add and the delete buttons with file.edit, and nothing more', async () => {
+  const { page: admin, context: adminContext } = await browser.newPage();
+  await signIn(admin);
+  await admin.getByRole('button', { name: 'Account menu' }).waitFor();
+  // One image in the library, so there is a card to show (or not show) a delete button on.
+  await dropFilesAsAdmin(admin);
+  const users = {} as Record<'viewer' | 'adder' | 'editor', string>;
+  for (const [name, permissions] of [['viewer', ['file.view']], ['adder', ['file.view', 'file.add']], ['editor', ['file.view', 'file.edit']]] as const) {
+    users[name] = `media-${name}.${s}@example.org`;
+    await apiCall(admin, 'POST', '/jpanel/users', { first_name: 'Media', last_name: name, email: users[name], password: 'limited-user-1', is_admin_user: true, permissions });
+  }
+  await adminContext.close();
+
+  const look = async (email: string) => {
+    const { page, context } = await browser.newPage({ width: 1280, height: 900 });
+    await signIn(page, email, 'limited-user-1');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Media library' }).click();
+    await page.getByRole('button', { name: 'Open images library' }).click();
+    const modal = page.getByRole('dialog', { name: 'Images' });
+    await modal.getByLabel('Search images').fill(`seen-${s}`);
+    await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(1);
+    const seen = {
+      dropzone: await modal.getByTestId('dropzone-files').count(),
+      delete: await modal.getByRole('button', { name: `Delete seen-${s}.png` }).count(),
+      caption: await modal.getByLabel(`Caption of seen-${s}.png`).count(),
+    };
+    return { page, context, seen };
+  };
+
+  const viewer = await look(users.viewer);
+  expect(viewer.seen).toEqual({ dropzone: 0, delete: 0, caption: 0 });
+  await screenshot(viewer.page, 'media-library-view-only');
+  await viewer.context.close();
+  const adder = await look(users.adder);
+  expect(adder.seen).toEqual({ dropzone: 1, delete: 0, caption: 0 });
+  await adder.context.close();
+  const editor = await look(users.editor);
+  // Edit implies add (permissions.ts), so an editor uploads too.
+  expect(editor.seen).toEqual({ dropzone: 1, delete: 1, caption: 1 });
+  await editor.context.close();
+});
+
+/** Uploads one image through the library's dropzone as the administrator. */
+async function dropFilesAsAdmin(page: Page) {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Media library' }).click();
+  await page.getByRole('button', { name: 'Open images library' }).click();
+  const modal = page.getByRole('dialog', { name: 'Images' });
+  await dropFiles(page, modal.getByTestId('dropzone-files'), [file(`Seen ${s}`, [120, 120, 40])]);
+  await modal.getByLabel('Search images').fill(`seen-${s}`);
+  await expect.poll(() => modal.getByTestId('library-image').count(), { timeout: 15_000 }).toBe(1);
+  await page.keyboard.press('Escape');
+}

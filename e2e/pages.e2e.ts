@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { dropFiles, png, pngFile } from './support/images.ts';
 
 const browser = useBrowser();
 
@@ -89,4 +90,58 @@ it('edits a page in both modes, autosaves a draft every minute and restores a re
   await library.getByText('Organisation name').waitFor();
   await screenshot(page, 'page-templates-library');
   await page.keyboard.press('Escape');
+});
+
+it('puts library images in the page: the background from the library, an image from the toolbar, a dropped image uploaded', async () => {
+  const { context, page } = await browser.newPage({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  const n = Date.now() % 100000;
+  // One image in the library through the editor's upload endpoint.
+  const xsrf = decodeURIComponent((await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const uploaded = await context.request.post('/jpanel/api/v1/tinymce/imageupload', {
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': xsrf },
+    multipart: { file: { name: `Hero ${n}.png`, mimeType: 'image/png', buffer: png(30, 90, 160) } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const hero = (await uploaded.json()) as { location: string; filename: string };
+  expect(hero.filename).toBe(`hero-${n}.png`);
+  const title = `Gallery page ${n}`;
+  const created = await call<PageRecord>(context, 'POST', '/jpanel/pages', { title, body: '<p>Intro</p>' });
+  await page.goto(`/jpanel/pages/${created.id}`);
+  const visual = page.getByRole('textbox', { name: 'Page content', exact: true });
+  await visual.waitFor();
+
+  // The toolbar's image button opens the images library; Insert Image puts it at the cursor.
+  await visual.click();
+  await page.getByRole('button', { name: 'Insert image' }).click();
+  const library = page.getByRole('dialog', { name: 'Images' });
+  await library.getByLabel('Search images').fill(`hero-${n}`);
+  await library.getByRole('checkbox', { name: `hero-${n}.png` }).check();
+  await library.getByRole('button', { name: 'Insert Image' }).click();
+  await visual.locator(`img[src="${hero.location}"]`).waitFor();
+
+  // An image dropped on the editor is uploaded into the library and lands in the text.
+  await dropFiles(page, visual, [pngFile(`Dropped ${n}`, [200, 140, 20])]);
+  await visual.locator(`img[src$="/dropped-${n}.png"]`).waitFor({ timeout: 15_000 });
+
+  // The background image comes from the library too, kept by its lasting address.
+  await page.getByRole('button', { name: 'Choose from library' }).first().click();
+  await library.getByLabel('Search images').fill(`hero-${n}`);
+  await library.getByRole('checkbox', { name: `hero-${n}.png` }).check();
+  await library.getByRole('button', { name: 'Insert Image' }).click();
+  expect(await page.getByLabel('Background image URL').inputValue()).toBe(hero.location);
+  await screenshot(page, 'page-editor-images');
+
+  await page.getByRole('button', { name: 'Save page' }).click();
+  await page.getByText('Page saved.').waitFor();
+  const saved = await call<PageRecord>(context, 'GET', `/jpanel/pages/${created.id}.json`);
+  expect(saved.body).toContain(`src="${hero.location}"`);
+  expect(saved.body).toMatch(new RegExp(`src="/media/\\d+/dropped-${n}\\.png"`));
+  expect(saved.background_options.image_url).toBe(hero.location);
+  // The lasting address answers with the file (through a fresh signed link).
+  const served = await context.request.get(hero.location);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+  await context.close();
 });

@@ -36,11 +36,13 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Opt
     Accept: 'application/json',
   };
   if (method !== 'GET') headers['X-CSRF-TOKEN'] = csrfToken();
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart Content-Type with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     credentials: 'same-origin',
     signal,
   });

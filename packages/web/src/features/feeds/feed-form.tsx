@@ -1,5 +1,6 @@
 import { canBePodcast, FEED_POST_TYPES, feedInputSchema, feedPostTypeLabels, PODCAST_CATEGORIES, type Feed, type FeedInput } from '@almoner/contracts';
 import { Button, Checkbox, Group, Paper, Select, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { ImageUrlInput } from '../media/image-url-input.tsx';
 import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/toast.ts';
@@ -63,7 +64,7 @@ export function FeedForm({ feed, canEdit }: { feed: Feed | undefined; canEdit: b
               <TextInput label="Owner email" type="email" disabled={!canEdit} {...form.getInputProps('podcast.owner_email')} />
               <Select label="Category" clearable data={[...PODCAST_CATEGORIES]} disabled={!canEdit} {...form.getInputProps('podcast.category')} />
               <TextInput label="Language" placeholder="en" maxLength={10} disabled={!canEdit} {...form.getInputProps('podcast.language')} />
-              <TextInput label="Cover image URL" placeholder="https://…" disabled={!canEdit} {...form.getInputProps('podcast.image_url')} />
+              <ImageUrlInput label="Cover image URL" disabled={!canEdit} {...form.getInputProps('podcast.image_url')} />
               <Checkbox label="Explicit content" disabled={!canEdit} {...form.getInputProps('podcast.explicit', { type: 'checkbox' })} />
             </SimpleGrid>
           )}

@@ -1,5 +1,6 @@
 import { feedMessages, postFieldLabels, postFieldsByType, postInputSchema, type Feed, type Post, type PostField, type PostInput } from '@almoner/contracts';
 import { Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { ImageUrlInput } from '../media/image-url-input.tsx';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -112,7 +113,7 @@ function PostForm({ feed, post }: { feed: Feed; post: Post | undefined }) {
               <TextInput label="URL slug" maxLength={255} disabled={!canEdit} {...form.getInputProps('url_slug')} />
               <TextInput label={feed.post_type === 'event' ? 'Starts at' : 'Posted at'} type="datetime-local" disabled={!canEdit} {...form.getInputProps('posted_at')} />
               <TextInput label="Expires at" type="datetime-local" disabled={!canEdit} {...form.getInputProps('expires_at')} />
-              <TextInput label="Featured image URL" placeholder="https://…" disabled={!canEdit} {...form.getInputProps('featured_image_url')} />
+              <ImageUrlInput label="Featured image URL" disabled={!canEdit} {...form.getInputProps('featured_image_url')} />
               <TextInput label="Tags" maxLength={500} disabled={!canEdit} {...form.getInputProps('tags')} />
               {postFieldsByType[feed.post_type].map(input)}
             </SimpleGrid>

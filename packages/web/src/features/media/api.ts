@@ -1,4 +1,4 @@
-import type { DownloadFile, ImageListing, MediaItem, UploadSignResponse } from '@almoner/contracts';
+import type { DownloadFile, EditorImageUploadResponse, ImageListing, MediaItem, UploadSignResponse } from '@almoner/contracts';
 import { api, ApiError } from '../../lib/api.ts';
 
 export const listImages = (query: string, page: number) =>
@@ -38,4 +38,11 @@ export async function uploadToLibrary<T>(file: File, prefix: string, collection:
   const signed = await api<UploadSignResponse>(`${prefix}/sign`, { method: 'POST', body: meta });
   await putWithProgress(signed.signed_upload_url, file, meta.content_type, onProgress);
   return api<T>(`${prefix}/done`, { method: 'POST', body: { ...meta, filename: signed.filename, size: file.size } });
+}
+
+/** The content editor's one-step upload (pasted or dropped images): answers the image's lasting address. */
+export async function uploadEditorImage(file: File): Promise<EditorImageUploadResponse> {
+  const form = new FormData();
+  form.append('file', file, file.name || 'image.png');
+  return api<EditorImageUploadResponse>('/jpanel/api/v1/tinymce/imageupload', { method: 'POST', body: form });
 }

@@ -5,24 +5,22 @@ import {
   BACKGROUND_SIZES,
   backgroundAnimationLabels,
 } from '@almoner/contracts';
-import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { ImageUrlInput } from '../media/image-url-input.tsx';
 import type { PageValues } from './page-values.ts';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * Spec part 1 §2: cover or contain; ten positions; height 10–90 % of the viewport in 10 % steps;
- * three animations. The image is a plain address until the image library is wired in.
+ * three animations. The image is chosen from the images library (kept by its lasting address) or
+ * typed as an address elsewhere.
  */
 export function BackgroundFields({ form }: { form: UseFormReturnType<PageValues> }) {
   return (
     <Stack>
-      <TextInput
-        label="Background image URL"
-        placeholder="https://…"
-        {...form.getInputProps('background_options.image_url')}
-      />
+      <ImageUrlInput label="Background image URL" {...form.getInputProps('background_options.image_url')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label="Image fit"
