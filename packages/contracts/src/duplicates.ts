@@ -60,7 +60,7 @@ export const duplicateSupporterSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   contributions: z.number(),
-  fields: z.record(z.string(), z.string().nullable()),
+  fields: z.object(Object.fromEntries(MERGE_FIELDS.map((f) => [f, z.string().nullable()])) as Record<MergeField, z.ZodNullable<z.ZodString>>),
 });
 export type DuplicateSupporter = z.infer<typeof duplicateSupporterSchema>;
 
@@ -96,7 +96,7 @@ export type DuplicateList = z.infer<typeof duplicateListSchema>;
 const choice = z.enum(['a', 'b'], { error: duplicateMessages.choiceInvalid });
 export const mergeInputSchema = z.object({
   winner: z.enum(['a', 'b'], { error: duplicateMessages.winnerInvalid }),
-  fields: z.partialRecord(z.enum(MERGE_FIELDS, { error: duplicateMessages.choiceInvalid }), choice).optional().default({}),
+  fields: z.strictObject(Object.fromEntries(MERGE_FIELDS.map((f) => [f, choice.optional()])) as Record<MergeField, z.ZodOptional<typeof choice>>, { error: duplicateMessages.choiceInvalid }).optional().default({}),
 });
 export type MergeInput = z.input<typeof mergeInputSchema>;
 
@@ -104,7 +104,8 @@ export const mergeSchema = z.object({
   id: z.number(),
   winner: z.object({ id: z.number(), display_name: z.string() }),
   loser: z.object({ id: z.number(), display_name: z.string() }),
-  moved: z.record(z.string(), z.number()),
+  /** Rows moved per `table.column`. */
+  moved: z.array(z.object({ reference: z.string(), count: z.number() })),
   contributions: z.array(z.object({ id: z.number(), amount: z.number(), currency_code: z.string(), ordered_at: z.string().nullable() })),
   merged_at: z.string(),
   undone_at: z.string().nullable(),

@@ -32,7 +32,7 @@ async function supporterSummaries(q: Queryable, ids: number[]): Promise<Map<numb
           from supporters s where s.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
   );
   for (const r of rows) {
-    const fields = Object.fromEntries(MERGE_FIELDS.map((f) => [f, r[f] === null || r[f] === undefined ? null : String(r[f])]));
+    const fields = Object.fromEntries(MERGE_FIELDS.map((f) => [f, r[f] === null || r[f] === undefined ? null : String(r[f])])) as DuplicateCandidate['a']['fields'];
     const address = [r.bill_address_01, r.bill_city, r.bill_state, r.bill_zip].filter((v) => v && String(v).trim()).join(', ');
     out.set(Number(r.id), {
       id: Number(r.id), display_name: String(r.name), email: (r.email as string | null) ?? null, phone: (r.bill_phone as string | null) ?? null,
@@ -115,7 +115,7 @@ export async function getMerge(q: Queryable, id: number, canMerge: boolean): Pro
     id: Number(m.id),
     winner: { id: Number(m.winner_id), display_name: nameOf(Number(m.winner_id)) },
     loser: { id: Number(m.loser_id), display_name: nameOf(Number(m.loser_id)) },
-    moved: Object.fromEntries(Object.entries(moved).map(([k, v]) => [k, v.length])),
+    moved: Object.entries(moved).map(([reference, v]) => ({ reference, count: v.length })),
     contributions: contributions.map((c) => ({ id: Number(c.id), amount: Number(c.total_amount), currency_code: String(c.currency_code), ordered_at: iso(c.ordered_at) })),
     merged_at: iso(m.merged_at) as string,
     undone_at: iso(m.undone_at),
