@@ -73,6 +73,7 @@ export * from './messenger.ts';
 export * from './crm.ts';
 export * from './webhooks.ts';
 export * from './notes.ts';
+export * from './duplicates.ts';
 export * from './content/pages.ts';
 export * from './content/feeds.ts';
 export * from './content/themes.ts';

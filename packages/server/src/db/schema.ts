@@ -26,6 +26,7 @@ export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/numbers/numbers.tables.ts';
 export * from '../modules/themes/themes.tables.ts';
 export * from '../modules/notes/notes.tables.ts';
+export * from '../modules/duplicates/duplicates.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';

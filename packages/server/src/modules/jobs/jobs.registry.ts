@@ -12,3 +12,4 @@ import '../lists/exports.job.ts';
 import '../crm/crm.sync.ts';
 import '../webhooks/webhooks.delivery.ts';
 import '../imports/imports.job.ts';
+import '../duplicates/duplicates.scan.ts';
