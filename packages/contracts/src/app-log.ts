@@ -19,6 +19,10 @@ export const logListQuerySchema = z.object({
 });
 export type LogListQuery = z.input<typeof logListQuerySchema>;
 
+const fact = z.union([z.string(), z.number(), z.null()]).optional();
+export const logContextSchema = z.object({ method: fact, route: fact, error_type: fact, error_code: fact, request_id: fact, queue: fact });
+export type LogContext = z.infer<typeof logContextSchema>;
+
 export const logEntrySchema = z.object({
   id: z.number(),
   message: z.string(),
@@ -27,7 +31,8 @@ export const logEntrySchema = z.object({
   /** The signed-in user's first and last name when the event happened during their request. */
   user_name: z.string().nullable(),
   ip_address: z.string().nullable(),
-  context: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  /** Fixed facts only, named here so nothing else can be written or shown. */
+  context: logContextSchema,
   created_at: z.string(),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;

@@ -1,4 +1,4 @@
-import { LOG_KEEP_DAYS, LOG_MAX_ROWS, LOG_PAGE_SIZE, type LogLevel, type LogList, type LogListQuery } from '@almoner/contracts';
+import { type LogContext, LOG_KEEP_DAYS, LOG_MAX_ROWS, LOG_PAGE_SIZE, type LogLevel, type LogList, type LogListQuery } from '@almoner/contracts';
 import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../users/users.tables.ts';
@@ -11,7 +11,7 @@ export type LogWrite = {
   userId?: number | null;
   ipAddress?: string | null;
   /** Only fixed facts (route pattern, status, error type): nothing a person typed. */
-  context?: Record<string, string | number | boolean | null>;
+  context?: LogContext;
 };
 
 /** Writes one entry and prunes past the bounds, so the table never grows without limit. */

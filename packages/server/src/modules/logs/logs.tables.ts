@@ -18,7 +18,7 @@ export const logEntries = pgTable(
     level: varchar('level', { length: 10 }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     ipAddress: varchar('ip_address', { length: 45 }),
-    context: jsonb('context').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    context: jsonb('context').$type<Record<string, string | number | null | undefined>>().notNull().default({}),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
