@@ -52,6 +52,8 @@ export * from './catalogue/segments.ts';
 export * from './catalogue/categories.ts';
 export * from './locale.ts';
 export * from './taxes.ts';
+export * from './virtual-events.ts';
+export * from './app-log.ts';
 export * from './shipping.ts';
 export * from './pos/payment-form.ts';
 export * from './pos/packing-slip.ts';

@@ -28,6 +28,7 @@ export * from '../modules/themes/themes.tables.ts';
 export * from '../modules/notes/notes.tables.ts';
 export * from '../modules/duplicates/duplicates.tables.ts';
 export * from '../modules/events/events.tables.ts';
+export * from '../modules/logs/logs.tables.ts';
 export * from '../modules/mail/mail.tables.ts';
 export * from '../modules/jobs/jobs.tables.ts';
 export * from '../modules/domain-events/domain-events.tables.ts';

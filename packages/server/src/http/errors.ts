@@ -3,6 +3,7 @@ import { messages } from '@almoner/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
+import { logUnhandledError } from '../modules/logs/logs.hooks.ts';
 
 /** The one error type services throw; the handler below turns it into an HTTP answer. */
 export class AppError extends Error {
@@ -83,6 +84,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // message (a failed query's message holds its SQL and parameters). The line carries the
     // request id, which the answer also carries as X-Request-Id.
     request.log.error({ err: error }, 'unhandled error');
+    logUnhandledError(app, request, error);
     return reply.status(500).send({ message: messages.internal, code: 'internal' });
   });
   app.setNotFoundHandler((_request, reply) =>

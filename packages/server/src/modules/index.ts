@@ -28,6 +28,8 @@ import { tributesRoutes } from './tributes/tributes.routes.ts';
 import { recurringRoutes } from './recurring/recurring.routes.ts';
 import { localeRoutes } from './locale/locale.routes.ts';
 import { taxesRoutes } from './taxes/taxes.routes.ts';
+import { virtualEventsRoutes } from './events/events.routes.ts';
+import { logsRoutes } from './logs/logs.routes.ts';
 import { shippingRoutes } from './shipping/shipping.routes.ts';
 import { packingSlipRoutes } from './pos/packing-slip.ts';
 import { posCompleteRoutes } from './pos/pos.complete.routes.ts';
@@ -57,4 +59,4 @@ import { importsRoutes } from './imports/imports.routes.ts';
 import { duplicatesRoutes } from './duplicates/duplicates.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes, moneyReportRoutes, otherReportRoutes, receiptsYearEndRoutes, receiptsLedgerRoutes, recurringAttentionRoutes, mailTemplatesRoutes, listsRoutes, numbersRoutes, messengerRoutes, crmRoutes, paymentProvidersRoutes, dataSyncRoutes, billingRoutes, billingSandboxRoutes, webhooksRoutes, notesRoutes, pagesRoutes, feedsRoutes, themesRoutes, mediaRoutes, downloadsRoutes, editorUploadRoutes, importsRoutes, duplicatesRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes, moneyReportRoutes, otherReportRoutes, receiptsYearEndRoutes, receiptsLedgerRoutes, recurringAttentionRoutes, mailTemplatesRoutes, listsRoutes, numbersRoutes, messengerRoutes, crmRoutes, paymentProvidersRoutes, dataSyncRoutes, billingRoutes, billingSandboxRoutes, webhooksRoutes, notesRoutes, pagesRoutes, feedsRoutes, themesRoutes, mediaRoutes, downloadsRoutes, editorUploadRoutes, importsRoutes, duplicatesRoutes, virtualEventsRoutes, logsRoutes];

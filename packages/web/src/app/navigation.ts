@@ -81,6 +81,7 @@ export const navigation: NavEntry[] = [
   { label: 'Recurring payments', to: '/recurring-payments', icon: IconRepeat, permission: 'recurringpaymentprofile.view' },
   { label: 'Tributes', to: '/tributes', icon: IconFlower, permission: 'tribute.view' },
   { label: 'Fundraise', to: '/fundraise/pages', icon: IconSpeakerphone, permission: 'fundraisingpages.edit', edition: (flags) => !flags.express },
+  { label: 'Virtual Events', to: '/virtual-events', icon: IconSpeakerphone, permission: 'virtualevents.view' },
   { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
   { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
   { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },

@@ -20,6 +20,7 @@ import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { shippingRoutes } from '../features/shipping/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
+import { virtualEventsRoutes } from '../features/virtual-events/routes.tsx';
 import { reportsRoutes } from '../features/reports/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
 import { numbersRoutes } from '../features/numbers/routes.tsx';
@@ -59,6 +60,7 @@ export const router = createBrowserRouter(
                 ...profileRoutes,
                 ...settingsRoutes,
                 ...taxesRoutes,
+                ...virtualEventsRoutes,
                 ...shippingRoutes,
                 ...contributionsRoutes,
                 ...supportersRoutes,
