@@ -52,8 +52,8 @@ it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows an
   await upload(page, 'supporters.csv', 'text/csv', Buffer.from(csv));
   await page.getByText('3 rows · 1 ready · 2 with errors').waitFor();
   // Columns matched by name; the unknown one is left out.
-  expect(await page.getByRole('textbox', { name: 'Column “E-mail”' }).inputValue()).toBe('Email');
-  expect(await page.getByRole('textbox', { name: 'Column “Notes”' }).inputValue()).toBe("Don't import");
+  expect(await page.getByRole('combobox', { name: 'Column “E-mail”' }).inputValue()).toBe('Email');
+  expect(await page.getByRole('combobox', { name: 'Column “Notes”' }).inputValue()).toBe("Don't import");
   await page.getByText('Email must be valid').waitFor();
   await page.getByText('This field can contain a maximum of 2 characters.').waitFor();
   await screenshot(page, 'imports-supporters-rows');
@@ -124,7 +124,7 @@ it('imports sponsorship timeline posts: fix a date, dry run, import, rejected ro
   await page.getByText('3 rows · 2 ready · 1 with errors').waitFor();
   await page.getByText('We recommend to not leave this field empty.').waitFor();
   await screenshot(page, 'imports-timeline-rows');
-  await page.getByRole('textbox', { name: 'Posted on, row 2' }).fill('02/29/2024');
+  await page.getByRole('textbox', { name: 'Posted on, row 2' }).fill('2024-02-29');
   await page.getByText('3 rows · 3 ready · 0 with errors').waitFor();
 
   // The unknown reference only the server can know: rejected there.

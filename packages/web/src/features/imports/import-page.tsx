@@ -106,6 +106,7 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
         value={file}
         onChange={(f) => void choose(f)}
         clearable
+        clearButtonProps={{ 'aria-label': 'Clear file' }}
         maw={480}
         error={readError}
       />
