@@ -116,7 +116,7 @@ it('imports sponsorship timeline posts: fix a date, dry run, import, rejected ro
   await openImport(page, 'Import sponsorship timeline');
   const csv = [
     'reference_number,headline,posted_on,tag,is_private,notify_sponsors,message',
-    `${ref},School term ${stamp},2024-02-28,school,no,no,Started the new term.`,
+    `${ref},School term ${stamp},2024-02-28,general,no,no,Started the new term.`,
     `${ref},Harvest ${stamp},2024-02-30,,yes,no,A good harvest.`,
     `NOPE-${stamp},Lost ${stamp},2024-03-01,x,no,no,Nobody has this reference.`,
   ].join('\n');
