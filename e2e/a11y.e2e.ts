@@ -273,6 +273,8 @@ const shellVisits: Record<string, Visit> = {
     await expectAccessible(page, 'theme editor, older versions');
   },
   'settings/hooks/new': openedOnly('/jpanel/settings/hooks/new'),
+  imports: openedOnly('/jpanel/imports'),
+  'imports/:kind': openedOnly('/jpanel/imports/supporters'),
   'settings/hooks/:id': async (page) => {
     await page.goto('/jpanel/settings/hooks');
     await page.locator('tbody tr a').first().click();

@@ -28,6 +28,7 @@ import {
   IconUsersGroup,
   IconTemplate,
   IconWebhook,
+  IconFileImport,
   IconRepeat,
   IconFlower,
   IconSpeakerphone,
@@ -125,6 +126,7 @@ export const navigation: NavEntry[] = [
       { label: 'Mail outbox', to: '/mail', icon: IconMail, rule: canManageSystem },
       { label: 'Mail templates', to: '/settings/mail-templates', icon: IconTemplate, permission: 'admin.general' },
       { label: 'Webhooks', to: '/settings/hooks', icon: IconWebhook, permission: 'hooks.edit' },
+      { label: 'Imports', to: '/imports', icon: IconFileImport, permission: 'imports.edit' },
     ],
   },
   {

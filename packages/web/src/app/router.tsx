@@ -28,6 +28,7 @@ import { messengerRoutes } from '../features/messenger/routes.tsx';
 import { crmRoutes } from '../features/crm/routes.tsx';
 import { paymentProvidersRoutes } from '../features/payment-providers/routes.tsx';
 import { webhooksRoutes } from '../features/webhooks/routes.tsx';
+import { importsRoutes } from '../features/imports/routes.tsx';
 import { mediaRoutes } from '../features/media/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
@@ -82,6 +83,7 @@ export const router = createBrowserRouter(
                 ...crmRoutes,
                 ...paymentProvidersRoutes,
                 ...webhooksRoutes,
+                ...importsRoutes,
                 ...pagesRoutes,
                 ...feedsRoutes,
                 ...themesRoutes,

@@ -1,0 +1,169 @@
+import { checkImportRow, hasErrors, IMPORT_MAX_ROWS, type ImportMatchMode, autoMapColumns } from '@almoner/contracts';
+import { Alert, Anchor, Breadcrumbs, Button, Center, FileInput, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../app/route-errors.tsx';
+import { isScreenKind, type ScreenKind, useImportFields, useImportJob, useSegmentRules, useSubmitImport } from './api.ts';
+import { JobResult, kindLabel } from './job-result.tsx';
+import { RowsTable } from './rows-table.tsx';
+import { columnOf, mappedRow, readSheetFile, type Sheet } from './sheet.ts';
+
+export function ImportPage() {
+  const { kind } = useParams();
+  if (!isScreenKind(kind)) return <NotFoundPage />;
+  return <ImportScreen key={kind} kind={kind} />;
+}
+
+const modeLabels: Record<ImportMatchMode, string> = { create: 'Create new', update: 'Update match', skip: 'Skip match' };
+
+/** Upload → map columns → fix rows → dry run or import → progress → outcome (spec part 1 §2, §7). */
+function ImportScreen({ kind }: { kind: ScreenKind }) {
+  const fields = useImportFields(kind);
+  const segments = useSegmentRules();
+  const submit = useSubmitImport();
+  const [file, setFile] = useState<File | null>(null);
+  const [sheet, setSheet] = useState<Sheet | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string | null>>({});
+  const [mode, setMode] = useState<ImportMatchMode>('create');
+  const [jobId, setJobId] = useState<number | null>(null);
+  const job = useImportJob(jobId);
+  const title = `Import ${kindLabel(kind).toLowerCase()}`;
+
+  const choose = async (chosen: File | null) => {
+    setFile(chosen);
+    setSheet(null);
+    setReadError(null);
+    setJobId(null);
+    if (!chosen) return;
+    try {
+      const read = await readSheetFile(chosen);
+      if (read.rows.length === 0) throw new Error('This file has no rows under its header row.');
+      if (read.rows.length > IMPORT_MAX_ROWS) throw new Error(`An import can hold at most ${IMPORT_MAX_ROWS} rows.`);
+      setSheet(read);
+      setMapping(autoMapColumns(read.headers, fields.data ?? []));
+    } catch (error) {
+      setReadError(error instanceof Error && error.message ? error.message : 'This file could not be read as a CSV or XLSX spreadsheet.');
+    }
+  };
+
+  const onEdit = useCallback((row: number, column: number, value: string) => {
+    setSheet((s) => {
+      if (!s) return s;
+      const rows = s.rows.slice();
+      const next = (rows[row] ?? []).slice();
+      next[column] = value;
+      rows[row] = next;
+      return { ...s, rows };
+    });
+  }, []);
+
+  const keyed = useMemo(() => (sheet ? sheet.rows.map((r) => mappedRow(sheet.headers, r, mapping)) : []), [sheet, mapping]);
+  // The same rules the server runs again on submit (contracts), with the segment values fetched.
+  const checks = useMemo(() => keyed.map((row) => checkImportRow(kind, row, { segments: segments.data ?? {} })), [keyed, kind, segments.data]);
+  const rejected = checks.filter(hasErrors).length;
+  const columns = useMemo(
+    () => (sheet ? (fields.data ?? []).map((field) => ({ field, index: columnOf(sheet.headers, mapping, field.key) })).filter((c) => c.index >= 0) : []),
+    [sheet, fields.data, mapping],
+  );
+  const running = submit.isPending || (job.data !== undefined && ['acknowledged', 'processing'].includes(job.data.status));
+
+  const start = async (dryRun: boolean) => {
+    if (!sheet || !file) return;
+    try {
+      const started = await submit.mutateAsync({ kind, filename: file.name, mode, dryRun, rows: keyed });
+      setJobId(started.id);
+    } catch {
+      // The mutation's error is shown below the buttons.
+    }
+  };
+
+  if (fields.isPending) {
+    return (
+      <Center p="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  const fieldOptions = [{ value: '', label: "Don't import" }, ...(fields.data ?? []).map((f) => ({ value: f.key, label: f.label }))];
+
+  return (
+    <Stack maw={1400}>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/imports">
+          Imports
+        </Anchor>
+        <Text>{title}</Text>
+      </Breadcrumbs>
+      <Title order={2}>{title}</Title>
+      {fields.data?.length === 0 && <Alert color="red">The fields of this import could not be loaded. Reload the page to try again.</Alert>}
+      <FileInput
+        label="Spreadsheet file"
+        description="CSV or XLSX; the first row names the columns."
+        accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        leftSection={<IconUpload size={16} />}
+        value={file}
+        onChange={(f) => void choose(f)}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear file' }}
+        maw={480}
+        error={readError}
+      />
+      {sheet && (
+        <>
+          <Paper withBorder p="md">
+            <Title order={3} size="h5" mb="sm">
+              Columns
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+              {sheet.headers.map((h) => (
+                <Select
+                  key={h}
+                  label={`Column “${h}”`}
+                  data={fieldOptions.filter((o) => o.value === '' || o.value === mapping[h] || !Object.values(mapping).includes(o.value))}
+                  value={mapping[h] ?? ''}
+                  onChange={(v) => setMapping((m) => ({ ...m, [h]: v || null }))}
+                  allowDeselect={false}
+                  size="xs"
+                />
+              ))}
+            </SimpleGrid>
+          </Paper>
+          <Text size="sm" role="status">
+            {sheet.rows.length} rows · {sheet.rows.length - rejected} ready · {rejected} with errors (they will be rejected)
+          </Text>
+          <RowsTable columns={columns} rows={sheet.rows} checks={checks} onEdit={onEdit} />
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              {kind === 'supporters' && (
+                <Stack gap={4}>
+                  <Text size="sm" fw={500} id="import-mode-label">
+                    When a row matches an existing supporter (by id, then e-mail, then name and address)
+                  </Text>
+                  <SegmentedControl
+                    aria-labelledby="import-mode-label"
+                    value={mode}
+                    onChange={(v) => setMode(v as ImportMatchMode)}
+                    data={(Object.keys(modeLabels) as ImportMatchMode[]).map((m) => ({ value: m, label: modeLabels[m] }))}
+                    w="fit-content"
+                  />
+                </Stack>
+              )}
+              <Group>
+                <Button variant="default" onClick={() => void start(true)} disabled={running}>
+                  Dry run
+                </Button>
+                <Button onClick={() => void start(false)} loading={running}>
+                  Import {sheet.rows.length} rows
+                </Button>
+              </Group>
+              {submit.isError && <Alert color="red">{submit.error.message}</Alert>}
+              {job.data && <JobResult job={job.data} />}
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

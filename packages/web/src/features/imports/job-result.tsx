@@ -1,0 +1,104 @@
+import { IMPORT_KIND_LABELS, type ImportJobView, type SpreadsheetImportKind } from '@almoner/contracts';
+import { Alert, Anchor, Badge, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import { confirm } from '../../components/dialogs.tsx';
+import { toast } from '../../components/toast.ts';
+import { outcomeUrl, useUndoImport } from './api.ts';
+
+export const kindLabel = (kind: string) => IMPORT_KIND_LABELS[kind as SpreadsheetImportKind] ?? kind;
+
+const statusColor: Record<ImportJobView['status'], string> = { acknowledged: 'gray', processing: 'blue', completed: 'green', failed: 'red', undone: 'gray' };
+const statusLabel: Record<ImportJobView['status'], string> = { acknowledged: 'Acknowledged', processing: 'Running', completed: 'Completed', failed: 'Failed', undone: 'Undone' };
+
+export function StatusBadge({ job }: { job: ImportJobView }) {
+  return (
+    <Badge color={statusColor[job.status]} variant="light" miw="max-content">
+      {job.dry_run ? `Dry run · ${statusLabel[job.status]}` : statusLabel[job.status]}
+    </Badge>
+  );
+}
+
+export const countsText = (job: ImportJobView) =>
+  `${job.dry_run ? 'Would create' : 'Created'} ${job.counts.created}, updated ${job.counts.updated}, skipped ${job.counts.skipped}, rejected ${job.counts.rejected}`;
+
+/** Downloads of a finished job: the per-row outcome file, and the rejected rows alone. */
+export function OutcomeLinks({ job }: { job: ImportJobView }) {
+  if (job.status !== 'completed' && job.status !== 'undone') return null;
+  const what = `${kindLabel(job.kind).toLowerCase()} import ${job.id}`;
+  return (
+    <Group gap="md">
+      {job.counts.rejected > 0 && (
+        <Anchor href={outcomeUrl(job.id, true)} download size="sm" aria-label={`Download rejected rows of ${what}`}>
+          Download rejected rows
+        </Anchor>
+      )}
+      <Anchor href={outcomeUrl(job.id, false)} download size="sm" aria-label={`Download outcome file of ${what}`}>
+        Download outcome file
+      </Anchor>
+    </Group>
+  );
+}
+
+/** Undo a whole import: asks first, Cancel focused (it removes what the import created). */
+export function UndoButton({ job }: { job: ImportJobView }) {
+  const undo = useUndoImport();
+  if (!job.undoable) return null;
+  const run = async () => {
+    const ok = await confirm({
+      title: 'Undo this import?',
+      message: `This removes the ${job.counts.created} records this import created and puts back the ${job.counts.updated} it updated.`,
+      confirmLabel: 'Undo import',
+      cancelLabel: 'Cancel',
+      danger: true,
+    });
+    if (!ok) return;
+    try {
+      const done = await undo.mutateAsync(job.id);
+      toast.success(done.message ?? 'The import was undone.');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <Button size="xs" variant="light" color="red" loading={undo.isPending} onClick={() => void run()} aria-label={`Undo ${kindLabel(job.kind).toLowerCase()} import ${job.id}`}>
+      Undo import
+    </Button>
+  );
+}
+
+/** A job in progress (10 % acknowledged → 100 %), then its end: counts and files, or the failure. */
+export function JobResult({ job }: { job: ImportJobView }) {
+  if (job.status === 'acknowledged' || job.status === 'processing') {
+    return (
+      <Stack gap={4}>
+        <Text size="sm">{job.dry_run ? 'Checking what the import would do…' : 'Importing…'}</Text>
+        <Group gap={6} wrap="nowrap">
+          <Progress value={job.progress} animated style={{ flex: 1 }} aria-label="Import progress" />
+          <Text size="xs" c="dimmed">
+            {job.progress}%
+          </Text>
+        </Group>
+      </Stack>
+    );
+  }
+  if (job.status === 'failed') {
+    return (
+      <Alert color="red" title="The import failed">
+        {job.message}
+      </Alert>
+    );
+  }
+  return (
+    <Alert color={job.status === 'undone' ? 'gray' : 'green'} title={job.status === 'undone' ? 'Import undone' : job.dry_run ? 'Dry run complete: nothing was written' : 'Import complete'}>
+      <Stack gap="xs">
+        <Text size="sm" data-testid="import-counts">
+          {countsText(job)}.
+        </Text>
+        {job.message && job.message !== `${countsText(job)}.` && <Text size="sm">{job.message}</Text>}
+        <Group justify="space-between">
+          <OutcomeLinks job={job} />
+          <UndoButton job={job} />
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
