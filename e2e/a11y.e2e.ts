@@ -275,6 +275,9 @@ const shellVisits: Record<string, Visit> = {
   'settings/hooks/new': openedOnly('/jpanel/settings/hooks/new'),
   imports: openedOnly('/jpanel/imports'),
   'imports/:kind': openedOnly('/jpanel/imports/supporters'),
+  'virtual-events': openedOnly('/jpanel/virtual-events'),
+  'virtual-events/create': openedOnly('/jpanel/virtual-events/create'),
+  'virtual-events/:id/edit': openedOnly('/jpanel/virtual-events/1/edit'),
   'settings/hooks/:id': async (page) => {
     await page.goto('/jpanel/settings/hooks');
     await page.locator('tbody tr a').first().click();
@@ -598,6 +601,12 @@ const publicVisits: Record<string, Visit> = {
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('The password field confirmation does not match.').waitFor();
     await expectAccessible(page, 'reset password with errors');
+  },
+  // A gift link that is not valid; the valid page (card fields, payment) is checked in messenger.e2e.ts.
+  '/give/:token': async (page) => {
+    await page.goto('/jpanel/give/not-a-real-link');
+    await heading(page, 'This gift link is not valid.');
+    await expectAccessible(page, 'gift link not valid');
   },
   '/two-factor-challenge': async (page) => {
     await page.goto('/jpanel/two-factor-challenge');

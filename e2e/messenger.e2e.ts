@@ -24,7 +24,7 @@ async function keywordOnNewNumber(page: Page, area: string, keyword: string) {
 }
 
 it('holds a text-to-give conversation through the console: keyword, amount button, gift link, attachment, clear', async () => {
-  const { page, context } = await browser.newPage();
+  const { page } = await browser.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
   const run = String(Date.now() % 700);
@@ -47,9 +47,23 @@ it('holds a text-to-give conversation through the console: keyword, amount butto
   await link.waitFor();
   await page.getByText('This link expires in 24 hours.').waitFor();
 
-  const [gift] = await Promise.all([context.waitForEvent('page'), link.click()]);
-  await gift.getByText('$25.00').waitFor();
-  await gift.close();
+  // The link opens the public gift page (signed out in its own context), which takes the card.
+  const href = (await link.getAttribute('href')) ?? '';
+  const visitor = await browser.newPage();
+  const gift = visitor.page;
+  await gift.goto(new URL(href).pathname);
+  await gift.getByRole('heading', { name: /^Thank you/ }).waitFor();
+  const fields = gift.frameLocator('iframe[title="Card details"]');
+  await fields.getByLabel('Card number').fill('4000000000000002');
+  await fields.getByLabel('Expiry (MM / YY)').fill('12 / 39');
+  await fields.getByLabel('Security code').fill('123');
+  await gift.getByRole('button', { name: 'Give $25.00' }).click();
+  await gift.getByRole('alert').waitFor();
+  await fields.getByLabel('Card number').fill('4242424242424242');
+  await gift.getByRole('button', { name: 'Give $25.00' }).click();
+  await gift.getByRole('status').getByText(/^Thank you! Your gift of \$25\.00 to .+ was received\.$/).waitFor();
+  await screenshot(gift, 'messenger-gift-paid');
+  await visitor.context.close();
 
   await page.locator('input[type="file"]').setInputFiles({ name: 'note.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201d0ea8f6d0000000049454e44ae426082', 'hex') });
   await page.getByText('Thank you, we received your image.').waitFor();

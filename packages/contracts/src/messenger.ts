@@ -55,3 +55,28 @@ export const messengerReplySchema = z.object({
 export type MessengerReply = z.infer<typeof messengerReplySchema>;
 export const messengerAnswerSchema = z.object({ status: z.number(), messages: z.array(messengerReplySchema) });
 export type MessengerAnswer = z.infer<typeof messengerAnswerSchema>;
+
+/** The gift a link opens (GET /jpanel/api/v1/give/{token}): what the supporter is about to give. */
+export const giftLinkViewSchema = z.object({
+  organisation: z.string(),
+  first_name: z.string().nullable(),
+  /** In `currency`, as a decimal (formatMoney shows it). */
+  amount: z.number(),
+  currency: z.string(),
+  expires_at: z.string(),
+  /** Which hosted card fields take the card. */
+  gateway: z.enum(['sandbox', 'stripe']),
+  /** Set once the gift is paid: the link then shows the thank-you, never a second charge. */
+  paid: z.object({ invoice_number: z.string().nullable() }).nullable(),
+});
+export type GiftLinkView = z.infer<typeof giftLinkViewSchema>;
+
+/** POST /jpanel/api/v1/give/{token}/pay: the capture token from the hosted card fields. */
+export const giftPaySchema = z.object({ token: text().trim().min(1, { error: 'Enter your card details.' }).max(100) });
+export const giftPaidSchema = z.object({ status: z.literal('success'), message: z.string(), invoice_number: z.string().nullable() });
+export type GiftPaid = z.infer<typeof giftPaidSchema>;
+
+export const giftMessages = {
+  paid: (amount: string, org: string) => `Thank you! Your gift of ${amount} to ${org} was received.`,
+  itemDescription: (keyword: string | null) => (keyword ? `Text-to-give gift (${keyword})` : 'Text-to-give gift'),
+} as const;

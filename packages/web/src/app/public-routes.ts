@@ -12,4 +12,5 @@ export const publicRoutes: RouteObject[] = [
     path: '/two-factor-challenge',
     lazy: async () => ({ Component: (await import('../features/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage }),
   },
+  { path: '/give/:token', lazy: async () => ({ Component: (await import('../features/messenger/gift-page.tsx')).GiftPage }) },
 ];

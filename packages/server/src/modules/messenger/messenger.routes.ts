@@ -1,9 +1,10 @@
-import { MAX_ATTACHMENT_BYTES, messengerAnswerSchema, messengerMessages, messengerWebhookSchema } from '@almoner/contracts';
+import { giftPaidSchema, giftPaySchema, giftLinkViewSchema, MAX_ATTACHMENT_BYTES, messengerAnswerSchema, messengerMessages, messengerWebhookSchema } from '@almoner/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, fieldError } from '../../http/errors.ts';
-import { giftPage } from './gift-page.ts';
+import { completeDepsFor } from '../pos/pos.complete.deps.ts';
+import { giftView, payGift } from './gift-payment.ts';
 import { handleMessage, type IncomingFile } from './messenger.service.ts';
 
 /** The file of a multipart message, kept beside the parsed fields until the handler reads it. */
@@ -58,14 +59,33 @@ export const messengerRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: 200, messages };
   });
 
-  // The page a gift link opens: public (the supporter is not signed in), the signature is the key.
+  // A gift link (sent by text) opens the app's public gift page, which reads and pays the gift below.
   app.get('/give/:token', {
     config: { public: true },
     schema: { hide: true, params: z.object({ token: z.string().max(2000) }) },
+  }, async (request, reply) => reply.header('cache-control', 'no-store').redirect(`/jpanel/give/${encodeURIComponent(request.params.token)}`, 302));
+
+  const token = z.object({ token: z.string().max(2000) });
+  // Public: the supporter is not signed in; the link's signature is the key.
+  app.get('/jpanel/api/v1/give/:token', {
+    config: { public: true },
+    schema: { summary: 'The gift a text-to-give link stands for: amount, organisation, whether it is paid', tags: ['messenger'], params: token, response: { 200: giftLinkViewSchema } },
   }, async (request, reply) => {
-    const page = await giftPage(app.ctx.db, app.ctx.config.appKey, request.params.token);
-    return reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page.html);
+    reply.header('cache-control', 'no-store');
+    return giftView(app.ctx.db, app.ctx.config.appKey, request.params.token, app.ctx.config.stripe ? 'stripe' : 'sandbox');
   });
+
+  const deps = await completeDepsFor(app);
+  app.post('/jpanel/api/v1/give/:token/pay', {
+    config: { public: true },
+    schema: {
+      summary: 'Pay a text-to-give link with a card capture token (once, however often it is sent)',
+      tags: ['messenger'],
+      params: token,
+      body: giftPaySchema,
+      response: { 200: giftPaidSchema },
+    },
+  }, async (request) => payGift(deps, request.actor, request.params.token, request.body.token));
 };
 
 function kindOf(contentType: string): IncomingFile['type'] {

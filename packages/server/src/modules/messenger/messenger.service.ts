@@ -73,7 +73,7 @@ async function answerText(tx: Tx, link: LinkContext, conversation: Conversation,
 async function startGift(tx: Tx, conversation: Conversation, keywordId: number): Promise<Reply[]> {
   const sender = await senderOf(tx, conversation.id);
   const supporter = await supporterByPhone(tx, sender);
-  await tx.execute(sql`update messenger_conversations set state = 'awaiting_amount', keyword_id = ${keywordId}, supporter_id = ${supporter?.id ?? null},
+  await tx.execute(sql`update messenger_conversations set state = 'awaiting_amount', contribution_id = null, keyword_id = ${keywordId}, supporter_id = ${supporter?.id ?? null},
     amount = null, updated_at = now() where id = ${conversation.id}`);
   const { site_currency: currency } = await getSettings(tx, ['site_currency']);
   const greeting = supporter?.first_name ? `Hi ${supporter.first_name}!` : 'Hi!';
@@ -111,7 +111,7 @@ async function takeAmount(tx: Tx, link: LinkContext, conversation: Conversation,
   const decimal = match ? Number(match[1]) : NaN;
   if (!(decimal >= GIFT_MIN && decimal <= GIFT_MAX)) return bounds();
   const amount = toMinor(decimal, currency);
-  await tx.execute(sql`update messenger_conversations set state = 'link_sent', amount = ${amount}, currency_code = ${currency}, updated_at = now() where id = ${conversation.id}`);
+  await tx.execute(sql`update messenger_conversations set state = 'link_sent', contribution_id = null, amount = ${amount}, currency_code = ${currency}, updated_at = now() where id = ${conversation.id}`);
   const { token } = signGiftLink(link.appKey, { conversation: conversation.id, amount, currency });
   const url = `${link.linkBase}/give/${token}`;
   return [text(m.giveLink(formatMoney(amount, currency), url)), text(m.linkExpires(GIFT_LINK_HOURS))];

@@ -2,7 +2,9 @@ import { messengerMessages as m } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { type Agent, createTestApp, signedIn, type TestApp, testConfig } from '../../test/test-app.ts';
+import { Agent, createTestApp, signedIn, type TestApp, testConfig } from '../../test/test-app.ts';
+import { cardToken } from '../pos/pos.complete.fixtures.ts';
+import { getOrgName } from '../settings/settings.service.ts';
 import { readGiftLink, signGiftLink } from './gift-link.ts';
 
 let t: TestApp;
@@ -10,6 +12,7 @@ let agent: Agent;
 const hook = '/webhook/messenger';
 const say = (userId: string, message: string) => agent.post(hook, { driver: 'web', userId, message });
 const SENDER = '+13035550177';
+const orgName = () => getOrgName(t.database.db);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,19 +55,54 @@ describe('the text-to-give bot behind POST /webhook/messenger', () => {
     const url = /(http\S+\/give\/\S+)$/.exec(link.text)?.[1] ?? '';
     expect(link.text).toContain('$40.00');
     const path = new URL(url).pathname;
-    const page = await t.app.inject({ method: 'GET', url: path });
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('$40.00');
-    expect(page.body).toContain('Thank you, Ada!');
-    // A changed amount breaks the signature; an old link stops working.
+    // The link opens the app's public gift page, which reads the gift from the API.
+    const opened = await t.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(302);
     const token = path.split('/').pop() ?? '';
+    expect(opened.headers.location).toBe(`/jpanel/give/${token}`);
+    const visitor = new Agent(t.app);
+    const gift = await visitor.get(`/jpanel/api/v1/give/${token}`);
+    expect(gift.statusCode).toBe(200);
+    expect(gift.json()).toMatchObject({ amount: 40, currency: 'USD', first_name: 'Ada', gateway: 'sandbox', paid: null });
+    // A changed amount breaks the signature; an old link stops working.
     const [payload, signature] = token.split('.');
     const [conversation, , currency, expires] = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()) as unknown[];
     const forged = Buffer.from(JSON.stringify([conversation, 100, currency, expires])).toString('base64url');
-    expect((await t.app.inject({ method: 'GET', url: `/give/${forged}.${signature}` })).statusCode).toBe(404);
+    const refused = await visitor.get(`/jpanel/api/v1/give/${forged}.${signature}`);
+    expect([refused.statusCode, refused.json().message]).toEqual([404, m.linkInvalid]);
     const old = signGiftLink(testConfig.appKey, { conversation: 1, amount: 4000, currency: 'USD' }, Date.now() - 25 * 3600_000);
     expect(readGiftLink(testConfig.appKey, old.token)).toEqual({ ok: false, reason: 'expired' });
-    expect((await t.app.inject({ method: 'GET', url: `/give/${old.token}` })).statusCode).toBe(410);
+    const expired = await visitor.get(`/jpanel/api/v1/give/${old.token}`);
+    expect([expired.statusCode, expired.json().message]).toEqual([404, m.linkExpired]);
+  });
+
+  it('takes the gift by card once: a decline changes nothing paid, the next card pays, a repeat charges nothing more', async () => {
+    await say(SENDER, 'GIVE');
+    const link = (await say(SENDER, '25')).json().messages[0].text as string;
+    const token = new URL(/(http\S+)$/.exec(link)?.[1] ?? '').pathname.split('/').pop() ?? '';
+    const visitor = new Agent(t.app);
+    const pay = async (number: string) => visitor.post(`/jpanel/api/v1/give/${token}/pay`, { token: await cardToken(t.database.db, number) });
+
+    const declined = await pay('4000000000000002');
+    expect(declined.statusCode).toBe(422);
+    const paid = await pay('4242424242424242');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'success', message: 'Thank you! Your gift of $25.00 to ' + (await orgName()) + ' was received.' });
+    const again = await pay('4242424242424242');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().invoice_number).toBe(paid.json().invoice_number);
+
+    const rows = await queryRows(t.database.db, sql`select c.id, c.source, c.paid_at is not null as paid, c.total_amount::int as total, c.supporter_id,
+        (select count(*)::int from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = c.id and p.status = 'succeeded') as charges,
+        (select count(*)::int from domain_events e where e.type = 'contribution.paid' and (e.payload->>'contribution_id')::int = c.id) as events
+      from contributions c join messenger_conversations m on m.contribution_id = c.id where m.sender = ${SENDER}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'Messenger', paid: true, total: 2500, charges: 1, events: 1 });
+    expect(rows[0]?.supporter_id).not.toBeNull();
+    expect((await visitor.get(`/jpanel/api/v1/give/${token}`)).json().paid).toEqual({ invoice_number: paid.json().invoice_number });
+    // A new gift retires the paid link's contribution from the conversation.
+    await say(SENDER, 'GIVE');
+    expect((await visitor.get(`/jpanel/api/v1/give/${token}`)).statusCode).toBe(404);
   });
 
   it('keeps the conversation in the database, and clear forgets it (and its links)', async () => {
@@ -75,7 +113,8 @@ describe('the text-to-give bot behind POST /webhook/messenger', () => {
     expect((await say(SENDER, 'clear')).json().messages).toEqual([]);
     const [gone] = await queryRows(t.database.db, sql`select count(*)::int as n from messenger_conversations where sender = ${SENDER}`);
     expect(gone?.n).toBe(0);
-    expect((await t.app.inject({ method: 'GET', url: new URL(/(http\S+)$/.exec(link)?.[1] ?? '').pathname })).statusCode).toBe(404);
+    const token = new URL(/(http\S+)$/.exec(link)?.[1] ?? '').pathname.split('/').pop() ?? '';
+    expect((await new Agent(t.app).get(`/jpanel/api/v1/give/${token}`)).statusCode).toBe(404);
   });
 
   it('points a stranger to the keywords', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { supporters } from '../supporters/supporters.tables.ts';
+import { contributions } from '../contributions/contributions.tables.ts';
 import { users } from '../users/users.tables.ts';
 
 const tz = { withTimezone: true } as const;
@@ -60,6 +61,8 @@ export const messengerConversations = pgTable(
     supporterId: integer('supporter_id').references(() => supporters.id, { onDelete: 'set null' }),
     amount: integer('amount'),
     currencyCode: varchar('currency_code', { length: 3 }),
+    /** The contribution the current gift link's payment made (or is making); cleared by a new gift. */
+    contributionId: integer('contribution_id').references(() => contributions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },

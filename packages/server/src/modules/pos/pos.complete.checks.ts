@@ -43,13 +43,16 @@ export type ItemRow = {
   is_download: boolean;
 };
 
-/** Locks the order's row: completions of one order run one at a time from here to commit. */
+/**
+ * Locks the order's row: completions of one order run one at a time from here to commit. Point-of-sale
+ * orders and text-to-give gifts (source Messenger, paid through their gift link) complete this way.
+ */
 export async function lockOrder(q: Queryable, id: number): Promise<OrderRow | null> {
   const [row] = await queryRows(q, sql`
     select c.id, c.client_uuid, c.invoice_number, c.paid_at, c.supporter_id, c.currency_code, c.total_amount::bigint as total_amount,
            c.tax_receipt_type, c.bill_first_name, c.bill_last_name, c.bill_email,
            array(select promo_code_id from contribution_promo_codes where contribution_id = c.id) as promo_ids
-      from contributions c where c.id = ${id} and c.is_pos and c.deleted_at is null
+      from contributions c where c.id = ${id} and (c.is_pos or c.source = 'Messenger') and c.deleted_at is null
        for update of c`);
   return row ? ({ ...row, total_amount: Number(row.total_amount) } as unknown as OrderRow) : null;
 }

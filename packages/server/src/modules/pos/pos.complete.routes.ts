@@ -1,24 +1,14 @@
-import { idParam, paymentGateways, posCompleteResponseSchema, posCompleteSchema } from '@almoner/contracts';
+import { idParam, posCompleteResponseSchema, posCompleteSchema } from '@almoner/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { openDatabase, type Db, type Tx } from '../../db/client.ts';
-import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
-import { ensureGatewayEnabled } from '../payment-providers/payment-providers.service.ts';
 import { AppError, statusByCode } from '../../http/errors.ts';
-import { getSettings } from '../settings/settings.service.ts';
 import { loadPosOrder } from './pos.order-view.ts';
-import { completeHooks, completePosOrder, type CompleteDeps } from './pos.complete.ts';
+import { completePosOrder } from './pos.complete.ts';
+import { completeDepsFor } from './pos.complete.deps.ts';
 
-/**
- * POST /jpanel/pos/{id}/complete (spec part 3 §7 "Point of sale"). On PostgreSQL the sandbox
- * gateway gets a small pool of its own: it stands for an outside party, so what it records must
- * commit on its own, not with (or against) the completion's transaction, and completions
- * holding a connection each must never wait on a shared pool for the gateway's.
- */
+/** POST /jpanel/pos/{id}/complete (spec part 3 §7 "Point of sale"); the gateway is chosen in completeDepsFor. */
 export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, config } = app.ctx;
-  const gatewayDatabase = database.kind === 'postgres' && database.url ? await openDatabase({ url: database.url }) : null;
-  if (gatewayDatabase) app.addHook('onClose', () => gatewayDatabase.close());
+  const deps = await completeDepsFor(app);
 
   app.post('/jpanel/pos/:id/complete', {
     config: { permission: 'pos.edit' },
@@ -31,23 +21,6 @@ export const posCompleteRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: posCompleteResponseSchema },
     },
   }, async (request, reply) => {
-    const gatewayDb: Db | null = gatewayDatabase?.db ?? null;
-    // Stripe is chosen by configuration (config.stripe), not yet by the payment_gateway setting:
-    // its hosted card fields (Stripe Elements) are not part of the web app yet.
-    const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
-    const deps: CompleteDeps = {
-      db: app.ctx.db,
-      appKey: config.appKey,
-      // Read through `tx`: on PGlite the one connection is the transaction's until it ends.
-      gateway: async (tx: Tx) => {
-        if (stripe) return stripe;
-        const { payment_gateway: stored } = await getSettings(tx, ['payment_gateway']);
-        const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
-        await ensureGatewayEnabled(tx, name);
-        return createGateway(gatewayDb ?? (tx as unknown as Db), name);
-      },
-      afterCharge: completeHooks.afterCharge,
-    };
     try {
       return await completePosOrder(deps, request.actor, request.params.id, request.body);
     } catch (error) {

@@ -27,11 +27,11 @@ export function OutcomeLinks({ job }: { job: ImportJobView }) {
   return (
     <Group gap="md">
       {job.counts.rejected > 0 && (
-        <Anchor href={outcomeUrl(job.id, true)} download size="sm" aria-label={`Download rejected rows of ${what}`}>
+        <Anchor href={outcomeUrl(job.id, true)} download size="sm" c="dark.7" underline="always" aria-label={`Download rejected rows of ${what}`}>
           Download rejected rows
         </Anchor>
       )}
-      <Anchor href={outcomeUrl(job.id, false)} download size="sm" aria-label={`Download outcome file of ${what}`}>
+      <Anchor href={outcomeUrl(job.id, false)} download size="sm" c="dark.7" underline="always" aria-label={`Download outcome file of ${what}`}>
         Download outcome file
       </Anchor>
     </Group>
@@ -59,7 +59,7 @@ export function UndoButton({ job }: { job: ImportJobView }) {
     }
   };
   return (
-    <Button size="xs" variant="light" color="red" loading={undo.isPending} onClick={() => void run()} aria-label={`Undo ${kindLabel(job.kind).toLowerCase()} import ${job.id}`}>
+    <Button size="xs" variant="light" color="red" loading={undo.isPending} onClick={() => void run()} aria-label={`Undo import ${job.id} (${kindLabel(job.kind).toLowerCase()})`}>
       Undo import
     </Button>
   );

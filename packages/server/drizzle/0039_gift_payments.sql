@@ -1,0 +1,2 @@
+ALTER TABLE "messenger_conversations" ADD COLUMN "contribution_id" integer;--> statement-breakpoint
+ALTER TABLE "messenger_conversations" ADD CONSTRAINT "messenger_conversations_contribution_id_contributions_id_fk" FOREIGN KEY ("contribution_id") REFERENCES "public"."contributions"("id") ON DELETE set null ON UPDATE no action;

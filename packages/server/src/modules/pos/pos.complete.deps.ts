@@ -1,0 +1,40 @@
+import { paymentGateways } from '@almoner/contracts';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Db, type Tx } from '../../db/client.ts';
+import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
+import { ensureGatewayEnabled } from '../payment-providers/payment-providers.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { completeHooks, type CompleteDeps } from './pos.complete.ts';
+
+/**
+ * What completing an order needs from the app: the organisation's gateway, chosen per payment.
+ * On PostgreSQL the sandbox gateway gets a small pool of its own: it stands for an outside
+ * party, so what it records must commit on its own, not with (or against) the completion's
+ * transaction, and completions holding a connection each must never wait on a shared pool for
+ * the gateway's. Used by the point of sale and by gift links (text-to-give).
+ */
+export async function completeDepsFor(app: FastifyInstance): Promise<CompleteDeps> {
+  const { database, config } = app.ctx;
+  const gatewayDatabase = database.kind === 'postgres' && database.url ? await openDatabase({ url: database.url }) : null;
+  if (gatewayDatabase) app.addHook('onClose', () => gatewayDatabase.close());
+  const gatewayDb: Db | null = gatewayDatabase?.db ?? null;
+  // Stripe is chosen by configuration (config.stripe), not yet by the payment_gateway setting:
+  // its hosted card fields (Stripe Elements) are not part of the web app yet.
+  const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
+  return {
+    db: app.ctx.db,
+    appKey: config.appKey,
+    // Read through `tx`: on PGlite the one connection is the transaction's until it ends.
+    gateway: async (tx: Tx) => {
+      if (stripe) return stripe;
+      const { payment_gateway: stored } = await getSettings(tx, ['payment_gateway']);
+      const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
+      await ensureGatewayEnabled(tx, name);
+      return createGateway(gatewayDb ?? (tx as unknown as Db), name);
+    },
+    // Read when a completion runs, so a test can set it after the app started.
+    get afterCharge() {
+      return completeHooks.afterCharge;
+    },
+  };
+}
