@@ -131,4 +131,31 @@ describe('donor CRM', () => {
     await screenshot(page, 'donor-crm-sandbox-donor');
     await context.close();
   });
+
+  it('imports the CRM\'s donors from the user form after two confirmations, and follows the run to its counts', async () => {
+    const { context, page } = await adminPage();
+    await page.goto('/jpanel/login');
+    const session = await apiCall<{ user: { id: number } }>(page, 'GET', '/jpanel/auth/session');
+    await page.goto(`/jpanel/users/${session.user.id}`);
+    const panel = page.getByRole('heading', { name: 'Import donors' }).locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")][1]');
+    await panel.getByLabel('Create a login for each new supporter with an e-mail').check();
+    await panel.getByRole('button', { name: 'Import donors' }).click();
+    const first = page.getByRole('dialog', { name: 'Import donors' });
+    await first.getByText(/Import every donor from the donor CRM as a supporter\?/).waitFor();
+    await first.getByRole('button', { name: 'Continue' }).click();
+    const second = page.getByRole('dialog', { name: 'Import donors' }).filter({ hasText: 'Are you sure?' });
+    await second.getByText(/gives each new supporter with an e-mail a login/).waitFor();
+    // The second question cannot be undone: Cancel has the focus, so Enter keeps things as they are.
+    await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
+    await screenshot(page, 'donor-import-confirm');
+    await second.getByRole('button', { name: 'Import donors' }).click();
+    await page.getByText('The donor import has started.', { exact: false }).first().waitFor();
+    await panel.getByText(/^Last import .*: [\d,]+ donors? read, [\d,]+ supporters? created, [\d,]+ supporters? updated, [\d,]+ logins? made\.$/).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'donor-import-done');
+    const latest = await apiCall<{ data: { status: string; read: number } }>(page, 'GET', '/jpanel/donors/import/latest.json');
+    expect(latest.data.status).toBe('complete');
+    // The earlier test's push put at least one donor in the sandbox; each is now some supporter's donor.
+    expect(latest.data.read).toBeGreaterThan(0);
+    await context.close();
+  });
 });

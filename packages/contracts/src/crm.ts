@@ -150,3 +150,45 @@ export type CrmSync = z.infer<typeof crmSyncSchema>;
 export const crmSyncListSchema = z.object({ enabled: z.boolean(), records: z.array(crmSyncSchema) });
 export type CrmSyncList = z.infer<typeof crmSyncListSchema>;
 export const crmSyncAnswerSchema = z.object({ status: z.enum(['success', 'error']), message: z.string(), record: crmSyncSchema });
+
+/**
+ * Donor import (spec part 3 §2.11 and §7 "POST /jpanel/donors/import with create_login"): every
+ * donor in the CRM becomes a supporter, or is linked to the supporter already carrying its donor
+ * id or e-mail. With `create_login` each new supporter with an e-mail also gets a login on the
+ * public giving site, made with a random password nobody knows: the supporter sets their own
+ * with the site's "Forgot password" link, so no password is ever sent or shown.
+ */
+export const donorImportMessages = {
+  confirmFirst: 'Import every donor from the donor CRM as a supporter? Supporters already linked to a donor, or with the same e-mail, are updated instead of duplicated.',
+  confirmSecond: (createLogin: boolean) =>
+    createLogin
+      ? 'Are you sure? This reads every donor in the CRM and gives each new supporter with an e-mail a login on the giving site. It can take up to 20 minutes and cannot be undone.'
+      : 'Are you sure? This reads every donor in the CRM and can take up to 20 minutes. It cannot be undone.',
+  started: 'The donor import has started. It runs in the background; this page shows its progress.',
+  running: 'A donor import is already running.',
+  notFound: 'This donor import does not exist.',
+  finished: (created: number, updated: number) => `Donor import finished: ${created} supporters created, ${updated} updated.`,
+} as const;
+
+export const donorImportSchema = z.object({
+  create_login: z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: 'Choose whether to create logins (0 or 1).' })
+    .default(0)
+    .transform((v) => v === 1 || v === '1' || v === true),
+});
+
+export const DONOR_IMPORT_STATUSES = ['queued', 'running', 'complete', 'failed'] as const;
+export const donorImportRunSchema = z.object({
+  id: z.number(),
+  status: z.enum(DONOR_IMPORT_STATUSES),
+  create_login: z.boolean(),
+  progress: z.number(),
+  read: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  logins: z.number(),
+  error: z.string().nullable(),
+  started_by: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type DonorImportRun = z.infer<typeof donorImportRunSchema>;

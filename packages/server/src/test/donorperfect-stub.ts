@@ -100,6 +100,11 @@ export class DonorPerfectStub {
     }
     let m: RegExpExecArray | null;
     if (/^SELECT TOP 1 donor_id FROM dp$/.test(action)) return this.donors.slice(0, 1).map((d) => ({ donor_id: d.donor_id as string }));
+    if (/^SELECT COUNT\(\*\) AS n FROM dp$/.test(action)) return [{ n: String(this.donors.length) }];
+    if ((m = /^SELECT TOP (\d+) .* FROM dp WHERE donor_id>(\d+) ORDER BY donor_id$/.exec(action))) {
+      const [top, after] = [Number(m[1]), Number(m[2])];
+      return this.donors.filter((d) => Number(d.donor_id) > after).sort((a, b) => Number(a.donor_id) - Number(b.donor_id)).slice(0, top);
+    }
     if ((m = /FROM dp WHERE donor_id=(\d+)$/.exec(action))) return this.donors.filter((d) => d.donor_id === m?.[1]);
     if (/FROM dp WHERE /.test(action)) {
       const email = /email='((?:[^']|'')*)'/.exec(action)?.[1];

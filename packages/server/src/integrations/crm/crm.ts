@@ -43,6 +43,10 @@ export interface DonorCrm {
   /** Up to 20 donors with this first and last name, or this email. */
   searchDonors(match: { firstName: string | null; lastName: string | null; email: string | null }): Promise<CrmRecord[]>;
   saveDonor(donor: CrmDonorInput): Promise<string>;
+  /** How many donors the CRM holds (for an import's progress). */
+  countDonors(): Promise<number>;
+  /** The next `limit` donors after `afterId` (all when null), by ascending donor id: an import pages with it. */
+  listDonors(afterId: string | null, limit: number): Promise<CrmRecord[]>;
   findGift(giftId: string): Promise<CrmRecord | null>;
   findGiftByReference(reference: string): Promise<CrmRecord | null>;
   /** The donor's latest gifts (G) or pledges (P). */

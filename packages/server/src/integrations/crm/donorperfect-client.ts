@@ -82,6 +82,12 @@ export function createDonorPerfectClient(config: DonorPerfectConfig): DonorCrm {
       if (!terms.length) return [];
       return call(`SELECT TOP 20 ${DONOR_FIELDS} FROM dp WHERE ${terms.join(' OR ')} ORDER BY donor_id`);
     },
+    async countDonors() {
+      const value = Object.values((await call('SELECT COUNT(*) AS n FROM dp'))[0] ?? {})[0] ?? '0';
+      return /^\d+$/.test(value) ? Number(value) : 0;
+    },
+    listDonors: (afterId, limit) =>
+      call(`SELECT TOP ${Math.min(500, Math.max(1, Math.floor(limit)))} ${DONOR_FIELDS} FROM dp WHERE donor_id>${afterId === null ? 0 : digits(afterId)} ORDER BY donor_id`),
     async saveDonor(d: CrmDonorInput) {
       const records = await call('dp_savedonor', {
         donor_id: d.donorId ? Number(digits(d.donorId)) : 0,

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { CrmError, type CrmCredentials, type CrmRecord, type DonorCrm } from './crm.ts';
 import { crmSandboxCodes, crmSandboxDonors, crmSandboxGifts } from './sandbox-crm.tables.ts';
@@ -54,6 +54,16 @@ export function createSandboxCrm(db: Queryable, credentials?: CrmCredentials): D
       ];
       if (!terms.length) return [];
       const rows = await db.select().from(crmSandboxDonors).where(or(...terms)).orderBy(crmSandboxDonors.id).limit(20);
+      return rows.map(donorRecord);
+    },
+    async countDonors() {
+      const [row] = await db.select({ n: count() }).from(crmSandboxDonors);
+      return Number(row?.n ?? 0);
+    },
+    async listDonors(afterId, limit) {
+      const rows = await db.select().from(crmSandboxDonors)
+        .where(afterId === null ? undefined : gt(crmSandboxDonors.id, asId(afterId)))
+        .orderBy(crmSandboxDonors.id).limit(Math.min(500, Math.max(1, Math.floor(limit))));
       return rows.map(donorRecord);
     },
     async saveDonor(d) {

@@ -7,6 +7,9 @@ import {
   crmSyncAnswerSchema,
   crmSyncListSchema,
   crmVerifySchema,
+  donorImportMessages,
+  donorImportRunSchema,
+  donorImportSchema,
   donorViewRequestSchema,
   donorViewSchema,
   giftViewRequestSchema,
@@ -18,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import { crmFor, readConnection, saveConnection } from './crm.connection.ts';
+import { getDonorImport, latestDonorImport, startDonorImport } from './crm.donor-import.ts';
 import { resyncTransaction, retrySync } from './crm.resync.ts';
 import { clearCodeCache, codeList, crmEnabled, donorView, giftView } from './crm.service.ts';
 import { syncRecordsOf } from './crm.sync.ts';
@@ -99,4 +103,24 @@ export const crmRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'admin.dpo' },
     schema: { summary: 'Resync a transaction (payment) to the donor CRM', tags: ['transactions'], params: idParam, response: { 200: transactionAnswerSchema } },
   }, async (request) => resyncTransaction(db(), request.params.id));
+
+  // Spec part 3 §7 "POST /jpanel/donors/import with create_login": the user form's donor import.
+  // It makes supporters, so it needs member.add; the run is a background job the form follows.
+  app.post('/jpanel/donors/import', {
+    config: { permission: 'member.add' },
+    schema: { summary: 'Import every donor from the donor CRM as a supporter (create_login 0 or 1), in the background', tags, body: donorImportSchema, response: { 200: z.object({ message: z.string(), data: donorImportRunSchema }) } },
+  }, async (request) => {
+    const { run, started } = await startDonorImport(db(), request.actor, request.body.create_login);
+    return { message: started ? donorImportMessages.started : donorImportMessages.running, data: run };
+  });
+
+  app.get('/jpanel/donors/import/latest.json', {
+    config: { permission: 'member.add' },
+    schema: { summary: 'The latest donor import and its progress (null when none has run)', tags, response: { 200: z.object({ data: donorImportRunSchema.nullable() }) } },
+  }, async () => ({ data: await latestDonorImport(db()) }));
+
+  app.get('/jpanel/donors/import/:id', {
+    config: { permission: 'member.add' },
+    schema: { summary: 'One donor import and its progress', tags, params: idParam, response: { 200: z.object({ data: donorImportRunSchema }) } },
+  }, async (request) => ({ data: await getDonorImport(db(), request.params.id) }));
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { contributions } from '../contributions/contributions.tables.ts';
+import { users } from '../users/users.tables.ts';
 
 const tz = { withTimezone: true } as const;
 
@@ -55,3 +56,29 @@ export const crmCodeCache = pgTable('crm_code_cache', {
   codes: jsonb('codes').$type<{ code: string; description: string }[]>().notNull(),
   fetchedAt: timestamp('fetched_at', tz).notNull().defaultNow(),
 });
+
+/**
+ * Each run of the donor import (spec part 3 §7 "POST /jpanel/donors/import"): its progress and
+ * counts for the user form, and the cursor (last donor id done) a retry after a crash resumes
+ * from. Rows are small and few (one per click), so they are kept.
+ */
+export const crmDonorImports = pgTable(
+  'crm_donor_imports',
+  {
+    id: serial('id').primaryKey(),
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    createLogin: boolean('create_login').notNull().default(false),
+    total: integer('total').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    logins: integer('logins').notNull().default(0),
+    /** The last donor id applied; the next page starts after it. */
+    cursor: varchar('cursor', { length: 45 }),
+    error: text('error'),
+    startedBy: integer('started_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', tz),
+  },
+  (t) => [check('crm_donor_imports_status_check', sql`${t.status} in ('queued', 'running', 'complete', 'failed')`)],
+);

@@ -10,6 +10,7 @@ import '../recurring/recurring.job.ts';
 import '../receipts/receipts.year-end.job.ts';
 import '../lists/exports.job.ts';
 import '../crm/crm.sync.ts';
+import '../crm/crm.donor-import.ts';
 import '../webhooks/webhooks.delivery.ts';
 import '../imports/imports.job.ts';
 import '../duplicates/duplicates.scan.ts';

@@ -41,3 +41,10 @@ export function placeName(country: string, region: string): string {
   if (!region) return countryLabel;
   return `${subdivisionName(country, region) ?? region}, ${countryLabel}`;
 }
+
+const countryByWord = new Map<string, string>();
+for (const c of iso31661) for (const word of [c.alpha2, c.alpha3, c.name]) countryByWord.set(word.toLowerCase(), c.alpha2);
+for (const [word, code] of [['usa', 'US'], ['united states', 'US'], ['united kingdom', 'GB'], ['uk', 'GB']] as const) countryByWord.set(word, code);
+
+/** The ISO code of a country written as its code (two or three letters) or its English name, as other systems store it. */
+export const countryCodeFor = (value: string): string | undefined => countryByWord.get(value.trim().toLowerCase());

@@ -1,4 +1,4 @@
-import type { CrmConnection, CrmConnectionUpdate, CrmSync, CrmSyncList, DonorView, GiftView, TransactionAnswer } from '@almoner/contracts';
+import type { CrmConnection, CrmConnectionUpdate, CrmSync, CrmSyncList, DonorImportRun, DonorView, GiftView, TransactionAnswer } from '@almoner/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -82,5 +82,23 @@ export function useResyncTransaction(id: number) {
     onSettled: async () => {
       await Promise.all([crmKeys.all, ['contributions'], ['transactions'], ['supporters']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
+  });
+}
+
+/** The donor import (spec part 3 §7): its latest run, polled while it is queued or running. */
+export function useLatestDonorImport(enabled: boolean) {
+  return useQuery({
+    queryKey: ['crm', 'donor-import'] as const,
+    enabled,
+    queryFn: () => api<{ data: DonorImportRun | null }>('/jpanel/donors/import/latest.json'),
+    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.data?.status ?? '') ? 1000 : false),
+  });
+}
+
+export function useStartDonorImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (createLogin: boolean) => api<{ message: string; data: DonorImportRun }>('/jpanel/donors/import', { method: 'POST', body: { create_login: createLogin ? 1 : 0 } }),
+    onSuccess: (answer) => queryClient.setQueryData(['crm', 'donor-import'], { data: answer.data }),
   });
 }

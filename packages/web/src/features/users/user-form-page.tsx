@@ -1,7 +1,9 @@
-import { canManageUser, messages, type CurrentUser } from '@almoner/contracts';
+import { canManageUser, hasPermission, messages, type CurrentUser } from '@almoner/contracts';
 import { Alert, Anchor, Breadcrumbs, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
+import { DonorImportPanel } from '../crm/donor-import-panel.tsx';
 import { LoadErrorAlert } from './load-error-alert.tsx';
 import { ApiTokenPanel } from './api-token-panel.tsx';
 import { useUser } from './api.ts';
@@ -29,6 +31,7 @@ export function UserFormPage() {
 function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
   const navigate = useNavigate();
   const session = useSession();
+  const flags = useEditionFlags();
   const query = useUser(isNew ? null : id);
   const user = query.data;
   const title = isNew ? 'Add user' : user ? `${user.first_name} ${user.last_name}` : 'User';
@@ -91,9 +94,14 @@ function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
               {canManageUser(me, user, 'regenerate_api_token') && <ApiTokenPanel user={user} />}
               <UserTwoFactorPanel user={user} canDisable={!isSelf && canManageUser(me, user, 'disable_two_factor')} />
               {!isSelf && canManageUser(me, user, 'delete') && <DeleteUserPanel user={user} />}
+              {flags.dp && hasPermission(me, 'member.add') && <DonorImportPanel />}
               {isSelf && (
                 <Alert color="gray" variant="light">
-                  This is you. Manage your own two-factor from <Anchor component={Link} to="/profile">your profile</Anchor>.
+                  This is you. Manage your own two-factor from{' '}
+                  <Anchor component={Link} to="/profile" c="dark.7" underline="always">
+                    your profile
+                  </Anchor>
+                  .
                 </Alert>
               )}
             </Stack>
