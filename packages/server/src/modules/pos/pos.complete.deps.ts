@@ -11,9 +11,21 @@ import { completeHooks, type CompleteDeps } from './pos.complete.ts';
  * On PostgreSQL the sandbox gateway gets a small pool of its own: it stands for an outside
  * party, so what it records must commit on its own, not with (or against) the completion's
  * transaction, and completions holding a connection each must never wait on a shared pool for
- * the gateway's. Used by the point of sale and by gift links (text-to-give).
+ * the gateway's. Used by the point of sale and by gift links (text-to-give), which share one set
+ * (and one gateway pool) per app: kept by the app's context, which every plugin sees.
  */
-export async function completeDepsFor(app: FastifyInstance): Promise<CompleteDeps> {
+export function completeDepsFor(app: FastifyInstance): Promise<CompleteDeps> {
+  let deps = shared.get(app.ctx);
+  if (!deps) {
+    deps = buildDeps(app);
+    shared.set(app.ctx, deps);
+  }
+  return deps;
+}
+
+const shared = new WeakMap<object, Promise<CompleteDeps>>();
+
+async function buildDeps(app: FastifyInstance): Promise<CompleteDeps> {
   const { database, config } = app.ctx;
   const gatewayDatabase = database.kind === 'postgres' && database.url ? await openDatabase({ url: database.url }) : null;
   if (gatewayDatabase) app.addHook('onClose', () => gatewayDatabase.close());
