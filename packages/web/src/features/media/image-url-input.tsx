@@ -1,9 +1,8 @@
-import { mediaFileUrl } from '@almoner/contracts';
 import { Button, Group, Image, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPhoto } from '@tabler/icons-react';
 import { useCan } from '../../app/session.ts';
-import { ImageLibraryModal } from './image-library-modal.tsx';
+import { PickOneImageModal } from './pick-one-image-modal.tsx';
 
 type Props = Omit<TextInputProps, 'value' | 'onChange'> & {
   value?: string | null;
@@ -32,15 +31,7 @@ export function ImageUrlInput({ value, onChange, label, disabled, ...rest }: Pro
         )}
       </Group>
       {pick && (
-        <ImageLibraryModal
-          opened={opened}
-          onClose={library.close}
-          single
-          onInsert={(choice) => {
-            const image = choice.kind === 'image' ? choice.image : choice.images[0];
-            if (image) onChange(mediaFileUrl(image.id, image.filename));
-          }}
-        />
+        <PickOneImageModal opened={opened} onClose={library.close} onPick={onChange} />
       )}
     </Stack>
   );

@@ -1,8 +1,7 @@
-import { mediaFileUrl } from '@almoner/contracts';
 import { Button, Group, Image, Input, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
-import { ImageLibraryModal } from './image-library-modal.tsx';
+import { PickOneImageModal } from './pick-one-image-modal.tsx';
 
 type Props = {
   id: string;
@@ -46,15 +45,7 @@ export function SettingImagePicker({ id, labelledBy, describedBy, value, onChang
         )}
       </Group>
       {error && <Input.Error id={errorId}>{error}</Input.Error>}
-      <ImageLibraryModal
-        opened={open}
-        onClose={() => setOpen(false)}
-        single
-        onInsert={(choice) => {
-          const image = choice.kind === 'image' ? choice.image : choice.images[0];
-          if (image) onChange(mediaFileUrl(image.id, image.filename));
-        }}
-      />
+      <PickOneImageModal opened={open} onClose={() => setOpen(false)} onPick={onChange} />
     </Stack>
   );
 }
