@@ -31,7 +31,14 @@ async function importSupporters(page: Page, rows: Record<string, string>[]) {
   const ref = `dupes-${stamp}`;
   await apiCall(page, 'POST', '/flatfile/imports/supporters', { external_reference: ref, filename: 'dupes.csv', mode: 'create', dry_run: false, rows });
   const job = await apiCall<ImportJobView>(page, 'POST', '/flatfile/webhook/supporters', { workbookId: ref });
-  await expect.poll(async () => (await apiCall<ImportJobView>(page, 'GET', `/flatfile/imports/${job.id}`)).status, { timeout: 30_000 }).toBe('completed');
+  // Polled by hand: expect.poll belongs to a test, and this runs before them.
+  for (let tries = 0; tries < 60; tries++) {
+    const { status } = await apiCall<ImportJobView>(page, 'GET', `/flatfile/imports/${job.id}`);
+    if (status === 'completed') return;
+    if (status === 'failed') throw new Error('the seeding import failed');
+    await page.waitForTimeout(500);
+  }
+  throw new Error('the seeding import did not finish');
 }
 
 beforeAll(async () => {
@@ -47,6 +54,8 @@ beforeAll(async () => {
   people.robert = rows.find((r) => r.display_name === `Robert ${last}`)!.id;
   people.rob = rows.find((r) => r.display_name === `Rob ${last}`)!.id;
   expect(people.robert && people.rob).toBeTruthy();
+  // Something for the merge to move: a note on Rob.
+  await apiCall(page, 'POST', `/jpanel/api/v1/supporters/${people.rob}/comments`, { body: `Called about the duplicate ${tag}.` });
   await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Dupes', last_name: 'Viewer', email: viewer.email, password: PASSWORD, is_admin_user: true, permissions: ['member.view'] });
   await context.close();
 });
@@ -95,7 +104,7 @@ it('scans, merges a pair keeping a value from the other side, and undoes the mer
   await ask.waitFor({ state: 'detached' });
   expect(await row.count()).toBe(1);
 
-  await row.getByRole('link', { name: /^Review and merge / }).click();
+  await row.getByRole('link', { name: /^Review & merge / }).click();
   await page.getByRole('heading', { name: 'Merge duplicate supporters' }).waitFor();
   const mergeUrl = page.url();
   // Robert is kept (the older record); his phone is chosen by default, Rob's is picked instead.
@@ -115,6 +124,7 @@ it('scans, merges a pair keeping a value from the other side, and undoes the mer
   await page.getByText('The supporters have been merged.').waitFor();
   await page.getByTestId('merge-done').waitFor();
   await page.getByText(`Rob ${last} is archived.`).waitFor();
+  expect(await page.getByRole('list', { name: 'Moved records' }).innerText()).toBe('Notes: 1');
   await screenshot(page, 'duplicates-merged');
   const resultUrl = page.url();
 

@@ -175,5 +175,10 @@ export function isActiveLink(to: string, location: { pathname: string; hash: str
   const [path = '/', hash] = to.split('#');
   if (hash !== undefined) return location.pathname === path && location.hash === `#${hash}`;
   if (path === '/') return location.pathname === '/';
-  return location.pathname === path || location.pathname.startsWith(`${path}/`);
+  const under = (p: string) => location.pathname === p || location.pathname.startsWith(`${p}/`);
+  // A deeper entry of its own (Duplicate supporters under Supporters) lights instead of its parent.
+  return under(path) && !linkPaths().some((other) => other.length > path.length && other.startsWith(`${path}/`) && under(other));
 }
+
+/** Every link's path (without #hash), top level and in groups. */
+const linkPaths = () => navigation.flatMap((e) => (isGroup(e) ? e.children : [e])).map((e) => e.to.split('#')[0] ?? e.to);

@@ -12,17 +12,17 @@ import { ReasonBadges, ScoreText } from './duplicate-parts.tsx';
 
 /** One side of a pair: the name, then what identifies the person. */
 function Person({ who }: { who: DuplicateSupporter }) {
-  const details = [who.email, who.phone, who.address].filter(Boolean).join(' · ');
+  const lines = [who.email, [who.phone, who.address].filter(Boolean).join(' · ')].filter(Boolean);
   return (
     <Stack gap={0} miw={0}>
       <Anchor component={Link} to={`/supporters/${who.id}`} size="sm" fw={500}>
         {who.display_name}
       </Anchor>
-      {details && (
-        <Text size="xs" c="dimmed" lineClamp={2}>
-          {details}
+      {lines.map((line) => (
+        <Text key={line} size="xs" c="dimmed" truncate title={line}>
+          {line}
         </Text>
-      )}
+      ))}
     </Stack>
   );
 }
@@ -47,7 +47,6 @@ function ScanControl({ running }: { running: number | null }) {
     try {
       const result = await start.mutateAsync();
       setScanId(result.data.id);
-      toast.info(result.message);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }
@@ -89,13 +88,13 @@ function PairRow({ pair, canMerge }: { pair: DuplicateCandidate; canMerge: boole
   };
   return (
     <Table.Tr data-candidate={pair.id}>
-      <Table.Td maw={300}>
+      <Table.Td maw={280}>
         <Person who={pair.a} />
       </Table.Td>
-      <Table.Td maw={300}>
+      <Table.Td maw={280}>
         <Person who={pair.b} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td miw={200}>
         <ReasonBadges reasons={pair.reasons} />
       </Table.Td>
       <Table.Td ta="right">
@@ -103,7 +102,7 @@ function PairRow({ pair, canMerge }: { pair: DuplicateCandidate; canMerge: boole
       </Table.Td>
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button component={Link} to={`/supporters/duplicates/${pair.id}`} size="xs" variant="light" aria-label={`${canMerge ? 'Review and merge' : 'Compare'} ${names}`}>
+          <Button component={Link} to={`/supporters/duplicates/${pair.id}`} size="xs" variant="light" aria-label={`${canMerge ? 'Review & merge' : 'Compare'} ${names}`}>
             {canMerge ? 'Review & merge' : 'Compare'}
           </Button>
           {canMerge && (

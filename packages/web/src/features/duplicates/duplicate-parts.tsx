@@ -16,11 +16,10 @@ export function ReasonBadges({ reasons }: { reasons: DuplicateReason[] }) {
   );
 }
 
-/** The confidence score (0–100) as a percentage, greener the likelier. */
+/** The confidence score (0–100) as a percentage; the likeliest in green. */
 export function ScoreText({ score }: { score: number }) {
-  const color = score >= 75 ? 'teal.8' : score >= 45 ? 'yellow.9' : 'dimmed';
   return (
-    <Text size="sm" fw={600} c={color} ff="monospace">
+    <Text size="sm" fw={600} c={score >= 75 ? 'teal.9' : undefined} ff="monospace" span>
       {score}%
     </Text>
   );

@@ -132,7 +132,7 @@ function MergeForm({ pair, canMerge, onMerged }: { pair: DuplicateCandidate; can
       {canMerge && (
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed" maw={640}>
-            {`${loser.display_name}’s ${plural(loser.contributions, 'contribution')}, recurring profiles, sponsorships, notes and receipts move to ${pair[winner].display_name}.`}
+            {`${loser.display_name}’s contributions${loser.contributions ? ` (${loser.contributions})` : ''}, recurring profiles, sponsorships, notes and receipts move to ${pair[winner].display_name}; ${loser.display_name} is archived.`}
           </Text>
           <Button color="red" loading={merge.isPending} onClick={() => void submit()}>
             Merge supporters

@@ -34,12 +34,12 @@ export function MergeResult({ mergeId, candidateId }: { mergeId: number; candida
   };
 
   const winner = (
-    <Anchor component={Link} to={`/supporters/${m.winner.id}`} fw={600} inherit>
+    <Anchor component={Link} to={`/supporters/${m.winner.id}`} fw={600} c="dark.7" underline="always" inherit>
       {m.winner.display_name}
     </Anchor>
   );
   const loser = (
-    <Anchor component={Link} to={`/supporters/${m.loser.id}`} fw={600} inherit>
+    <Anchor component={Link} to={`/supporters/${m.loser.id}`} fw={600} c="dark.7" underline="always" inherit>
       {m.loser.display_name}
     </Anchor>
   );
@@ -52,10 +52,10 @@ export function MergeResult({ mergeId, candidateId }: { mergeId: number; candida
             {winner} and {loser} are separate supporters again, each with their own records (undone {formatDateTime(m.undone_at)}).
           </Text>
           <Group gap="md">
-            <Anchor component={Link} to={`/supporters/duplicates/${candidateId}`} size="sm">
+            <Anchor component={Link} to={`/supporters/duplicates/${candidateId}`} size="sm" c="dark.7" underline="always">
               Review this pair again
             </Anchor>
-            <Anchor component={Link} to="/supporters/duplicates" size="sm">
+            <Anchor component={Link} to="/supporters/duplicates" size="sm" c="dark.7" underline="always">
               Back to duplicate supporters
             </Anchor>
           </Group>
@@ -88,7 +88,7 @@ export function MergeResult({ mergeId, candidateId }: { mergeId: number; candida
             <Text size="sm">No records needed to move.</Text>
           )}
           <Group justify="space-between">
-            <Anchor component={Link} to="/supporters/duplicates" size="sm">
+            <Anchor component={Link} to="/supporters/duplicates" size="sm" c="dark.7" underline="always">
               Back to duplicate supporters
             </Anchor>
             {m.can_undo && (
