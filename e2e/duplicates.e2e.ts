@@ -86,8 +86,16 @@ it('scans, merges a pair keeping a value from the other side, and undoes the mer
   const { page } = await browser.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  // Reached from the supporters list, and from its own entry in the sidebar.
+  await sidebar(page).getByRole('link', { name: 'Supporters', exact: true }).click();
+  await page.getByRole('link', { name: 'Find duplicates' }).click();
+  await page.getByRole('heading', { name: 'Duplicate supporters', exact: true }).waitFor();
+  await sidebar(page).getByRole('link', { name: 'Supporters', exact: true }).click();
+  await page.getByRole('heading', { name: 'Supporters', exact: true }).waitFor();
   await sidebar(page).getByRole('link', { name: 'Duplicate supporters' }).click();
   await page.getByRole('heading', { name: 'Duplicate supporters', exact: true }).waitFor();
+  // Only the deeper entry is lit.
+  expect(await sidebar(page).locator('a[aria-current="page"]').allInnerTexts()).toEqual(['Duplicate supporters']);
 
   await page.getByRole('button', { name: 'Scan for duplicates' }).click();
   await page.getByText(/^Scan complete: \d+ possible duplicates? found\.$/).waitFor({ timeout: 60_000 });
@@ -143,6 +151,7 @@ it('scans, merges a pair keeping a value from the other side, and undoes the mer
   await confirmUndo.getByRole('button', { name: 'Undo merge' }).click();
   await page.getByText('The merge has been undone.').waitFor();
   await page.getByTestId('merge-undone').waitFor();
+  await page.getByRole('heading', { name: 'Merge undone' }).waitFor();
   await screenshot(page, 'duplicates-undone');
 
   expect((await activeSupporters(page)).map((r) => r.id).sort((x, y) => x - y)).toEqual([people.robert, people.rob].sort((x, y) => x - y));
@@ -159,6 +168,9 @@ it('shows staff without member.merge neither the entry nor the actions', async (
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
   await sidebar(page).getByRole('link', { name: 'Supporters', exact: true }).waitFor();
   expect(await sidebar(page).getByRole('link', { name: 'Duplicate supporters' }).count()).toBe(0);
+  await page.goto('/jpanel/supporters');
+  await page.locator('tbody tr').first().waitFor();
+  expect(await page.getByRole('link', { name: 'Find duplicates' }).count()).toBe(0);
 
   await page.goto('/jpanel/supporters/duplicates');
   await page.getByRole('heading', { name: 'Duplicate supporters', exact: true }).waitFor();

@@ -6,6 +6,7 @@ const base = '/jpanel/api/v1/supporters';
 
 export const duplicateKeys = {
   all: ['duplicates'] as const,
+  lists: ['duplicates', 'list'] as const,
   list: (page: number) => ['duplicates', 'list', page] as const,
   candidate: (id: number) => ['duplicates', 'candidate', id] as const,
   scan: (id: number) => ['duplicates', 'scan', id] as const,
@@ -29,13 +30,17 @@ export const useCandidate = (id: number, enabled: boolean) =>
 
 export const isScanning = (scan: DuplicateScan | null | undefined) => Boolean(scan && (scan.status === 'queued' || scan.status === 'running'));
 
-/** A scan, polled every second while it is queued or running. */
-export const useScan = (id: number | null) =>
+/** A scan, polled every second while it is queued or running; `onFinished` hears its end. */
+export const useScan = (id: number | null, onFinished: (scan: DuplicateScan) => void) =>
   useQuery({
     queryKey: duplicateKeys.scan(id ?? 0),
-    queryFn: () => api<DuplicateScan>(`${base}/duplicates/scans/${id}`),
+    queryFn: async () => {
+      const scan = await api<DuplicateScan>(`${base}/duplicates/scans/${id}`);
+      if (!isScanning(scan)) onFinished(scan);
+      return scan;
+    },
     enabled: id !== null,
-    refetchInterval: (query) => (isScanning(query.state.data ?? { status: 'queued' } as DuplicateScan) ? 1000 : false),
+    refetchInterval: (query) => (!query.state.data || isScanning(query.state.data) ? 1000 : false),
   });
 
 export const useStartScan = () =>
@@ -56,7 +61,7 @@ export const useMergeCandidate = () => {
       api<{ data: Merge; message: string }>(`${base}/duplicates/${id}/merge`, { method: 'POST', body: input }),
     onSuccess: (result) => {
       queryClient.setQueryData(duplicateKeys.merge(result.data.id), result.data);
-      return queryClient.invalidateQueries({ queryKey: ['duplicates', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: duplicateKeys.lists });
     },
   });
 };
@@ -74,7 +79,7 @@ export const useUndoMerge = () => {
     mutationFn: (id: number) => api<{ data: Merge; message: string }>(`${base}/merges/${id}/undo`, { method: 'POST' }),
     onSuccess: (result) => {
       queryClient.setQueryData(duplicateKeys.merge(result.data.id), result.data);
-      return queryClient.invalidateQueries({ queryKey: ['duplicates', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: duplicateKeys.lists });
     },
   });
 };

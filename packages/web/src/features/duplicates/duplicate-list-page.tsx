@@ -2,7 +2,7 @@ import { type DuplicateCandidate, type DuplicateSupporter, duplicateMessages, fo
 import { Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../components/data-table/pager.tsx';
 import { confirm } from '../../components/dialogs.tsx';
@@ -12,7 +12,7 @@ import { ReasonBadges, ScoreText } from './duplicate-parts.tsx';
 
 /** One side of a pair: the name, then what identifies the person. */
 function Person({ who }: { who: DuplicateSupporter }) {
-  const lines = [who.email, [who.phone, who.address].filter(Boolean).join(' · ')].filter(Boolean);
+  const lines = [who.email ?? '', [who.phone, who.address].filter(Boolean).join(' · ')].filter((line) => line !== '');
   return (
     <Stack gap={0} miw={0}>
       <Anchor component={Link} to={`/supporters/${who.id}`} size="sm" fw={500}>
@@ -31,22 +31,23 @@ function Person({ who }: { who: DuplicateSupporter }) {
 function ScanControl({ running }: { running: number | null }) {
   const queryClient = useQueryClient();
   const start = useStartScan();
-  const [scanId, setScanId] = useState<number | null>(running);
-  useEffect(() => setScanId((current) => current ?? running), [running]);
-  const scan = useScan(scanId);
+  const [started, setStarted] = useState<number | null>(null);
+  // Each scan's end is told once, whichever poll sees it first.
+  const told = useRef(new Set<number>());
+  const scanId = started ?? running;
+  const scan = useScan(scanId, (done) => {
+    if (told.current.has(done.id)) return;
+    told.current.add(done.id);
+    if (done.status === 'failed') toast.error('The scan for duplicates failed. Try again.');
+    else toast.success(`Scan complete: ${done.found} possible ${done.found === 1 ? 'duplicate' : 'duplicates'} found.`);
+    void queryClient.invalidateQueries({ queryKey: duplicateKeys.lists });
+  });
   const active = scanId !== null && (scan.data === undefined || isScanning(scan.data));
-  useEffect(() => {
-    if (scanId === null || !scan.data || isScanning(scan.data)) return;
-    if (scan.data.status === 'failed') toast.error('The scan for duplicates failed. Try again.');
-    else toast.success(`Scan complete: ${scan.data.found} possible ${scan.data.found === 1 ? 'duplicate' : 'duplicates'} found.`);
-    setScanId(null);
-    void queryClient.invalidateQueries({ queryKey: duplicateKeys.all });
-  }, [scanId, scan.data, queryClient]);
 
   const run = async () => {
     try {
       const result = await start.mutateAsync();
-      setScanId(result.data.id);
+      setStarted(result.data.id);
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
     }

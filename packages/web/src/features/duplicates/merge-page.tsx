@@ -6,7 +6,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
-import { useCandidate, useMergeCandidate } from './api.ts';
+import { useCandidate, useMerge, useMergeCandidate } from './api.ts';
 import { ReasonBadges, ScoreText } from './duplicate-parts.tsx';
 import { MergeResult } from './merge-result.tsx';
 
@@ -151,6 +151,8 @@ export function MergePage() {
   const mergeId = Number(params.get('merge')) || null;
   const can = useCan();
   const candidate = useCandidate(id, valid && mergeId === null);
+  const merge = useMerge(mergeId);
+  const title = mergeId === null ? 'Merge duplicate supporters' : merge.data?.undone_at ? 'Merge undone' : 'Merged supporters';
   return (
     <Stack gap="md">
       <Anchor component={Link} to="/supporters/duplicates" size="sm">
@@ -160,7 +162,7 @@ export function MergePage() {
         </Group>
       </Anchor>
       <Group justify="space-between" align="flex-end">
-        <Title order={2}>{mergeId ? 'Merged supporters' : 'Merge duplicate supporters'}</Title>
+        <Title order={2}>{title}</Title>
         {candidate.data && mergeId === null && (
           <Group gap="sm">
             <ReasonBadges reasons={candidate.data.reasons} />

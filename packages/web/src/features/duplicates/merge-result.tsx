@@ -46,7 +46,7 @@ export function MergeResult({ mergeId, candidateId }: { mergeId: number; candida
 
   if (m.undone_at) {
     return (
-      <Alert color="gray" title="Merge undone" data-testid="merge-undone">
+      <Alert color="gray" title="Separate supporters again" data-testid="merge-undone">
         <Stack gap="xs">
           <Text size="sm">
             {winner} and {loser} are separate supporters again, each with their own records (undone {formatDateTime(m.undone_at)}).
