@@ -89,13 +89,13 @@ function PairRow({ pair, canMerge }: { pair: DuplicateCandidate; canMerge: boole
   };
   return (
     <Table.Tr data-candidate={pair.id}>
-      <Table.Td maw={280}>
+      <Table.Td>
         <Person who={pair.a} />
       </Table.Td>
-      <Table.Td maw={280}>
+      <Table.Td>
         <Person who={pair.b} />
       </Table.Td>
-      <Table.Td miw={200}>
+      <Table.Td>
         <ReasonBadges reasons={pair.reasons} />
       </Table.Td>
       <Table.Td ta="right">
@@ -152,15 +152,17 @@ export function DuplicateListPage() {
       )}
       {data && data.data.length > 0 && (
         <Paper withBorder>
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" highlightOnHover>
+          <Table.ScrollContainer minWidth={900}>
+            <Table verticalSpacing="sm" highlightOnHover layout="fixed">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Supporter</Table.Th>
                   <Table.Th>Possible duplicate</Table.Th>
-                  <Table.Th>Why</Table.Th>
-                  <Table.Th ta="right">Confidence</Table.Th>
-                  <Table.Th>
+                  <Table.Th w={210}>Why</Table.Th>
+                  <Table.Th w={110} ta="right">
+                    Confidence
+                  </Table.Th>
+                  <Table.Th w={230}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>

@@ -180,7 +180,7 @@ export function MergePage() {
       ) : !valid || candidate.isError ? (
         <Alert color="gray" title="Nothing to merge">
           {candidate.error?.message ?? duplicateMessages.notFound}{' '}
-          <Anchor component={Link} to="/supporters/duplicates">
+          <Anchor component={Link} to="/supporters/duplicates" c="dark.7" underline="always" inherit>
             Back to the list
           </Anchor>
         </Alert>
