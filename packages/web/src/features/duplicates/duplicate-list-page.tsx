@@ -103,8 +103,8 @@ function PairRow({ pair, canMerge }: { pair: DuplicateCandidate; canMerge: boole
       </Table.Td>
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button component={Link} to={`/supporters/duplicates/${pair.id}`} size="xs" variant="light" aria-label={`${canMerge ? 'Review & merge' : 'Compare'} ${names}`}>
-            {canMerge ? 'Review & merge' : 'Compare'}
+          <Button component={Link} to={`/supporters/duplicates/${pair.id}`} size="xs" variant="light" aria-label={`${canMerge ? 'Review' : 'Compare'} ${names}`}>
+            {canMerge ? 'Review' : 'Compare'}
           </Button>
           {canMerge && (
             <Button size="xs" variant="default" loading={dismiss.isPending} onClick={() => void ask()} aria-label={`Dismiss ${names}`}>
@@ -158,11 +158,11 @@ export function DuplicateListPage() {
                 <Table.Tr>
                   <Table.Th>Supporter</Table.Th>
                   <Table.Th>Possible duplicate</Table.Th>
-                  <Table.Th w={210}>Why</Table.Th>
+                  <Table.Th w={230}>Why</Table.Th>
                   <Table.Th w={110} ta="right">
                     Confidence
                   </Table.Th>
-                  <Table.Th w={230}>
+                  <Table.Th w={200}>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
