@@ -275,6 +275,8 @@ const shellVisits: Record<string, Visit> = {
   'settings/hooks/new': openedOnly('/jpanel/settings/hooks/new'),
   imports: openedOnly('/jpanel/imports'),
   'imports/:kind': openedOnly('/jpanel/imports/supporters'),
+  'supporters/duplicates': openedOnly('/jpanel/supporters/duplicates'),
+  'supporters/duplicates/:id': openedOnly('/jpanel/supporters/duplicates/1'),
   'virtual-events': openedOnly('/jpanel/virtual-events'),
   'virtual-events/create': openedOnly('/jpanel/virtual-events/create'),
   'virtual-events/:id/edit': openedOnly('/jpanel/virtual-events/1/edit'),

@@ -26,6 +26,7 @@ import {
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
+  IconUsersPlus,
   IconTemplate,
   IconWebhook,
   IconFileImport,
@@ -76,6 +77,7 @@ export const navigation: NavEntry[] = [
   { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
   { label: 'Point of sale', to: '/pos', icon: IconCashRegister, permission: 'pos.edit' },
   { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
+  { label: 'Duplicate supporters', to: '/supporters/duplicates', icon: IconUsersPlus, permission: 'member.merge' },
   { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
   { label: 'Sponsors', to: '/sponsors', icon: IconUsersGroup, permission: 'sponsorship.view' },
   { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
@@ -173,5 +175,10 @@ export function isActiveLink(to: string, location: { pathname: string; hash: str
   const [path = '/', hash] = to.split('#');
   if (hash !== undefined) return location.pathname === path && location.hash === `#${hash}`;
   if (path === '/') return location.pathname === '/';
-  return location.pathname === path || location.pathname.startsWith(`${path}/`);
+  const under = (p: string) => location.pathname === p || location.pathname.startsWith(`${p}/`);
+  // A deeper entry of its own (Duplicate supporters under Supporters) lights instead of its parent.
+  return under(path) && !linkPaths().some((other) => other.length > path.length && other.startsWith(`${path}/`) && under(other));
 }
+
+/** Every link's path (without #hash), top level and in groups. */
+const linkPaths = () => navigation.flatMap((e) => (isGroup(e) ? e.children : [e])).map((e) => e.to.split('#')[0] ?? e.to);

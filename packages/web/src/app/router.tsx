@@ -30,6 +30,7 @@ import { paymentProvidersRoutes } from '../features/payment-providers/routes.tsx
 import { webhooksRoutes } from '../features/webhooks/routes.tsx';
 import { importsRoutes } from '../features/imports/routes.tsx';
 import { mediaRoutes } from '../features/media/routes.tsx';
+import { duplicatesRoutes } from '../features/duplicates/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -64,6 +65,7 @@ export const router = createBrowserRouter(
                 ...virtualEventsRoutes,
                 ...shippingRoutes,
                 ...contributionsRoutes,
+                ...duplicatesRoutes,
                 ...supportersRoutes,
                 ...sponsorshipsRoutes,
                 ...jobsRoutes,

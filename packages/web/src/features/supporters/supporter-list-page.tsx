@@ -8,6 +8,7 @@ import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { RecurringBadge } from './supporter-badges.tsx';
 import { SupporterFilters } from './supporter-filters.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
+import { DuplicatesLink } from '../duplicates/duplicates-link.tsx';
 
 export type SupporterRow = ListingRow & {
   id: number;
@@ -94,6 +95,7 @@ export function SupporterListPage() {
       <Group justify="space-between" gap="sm">
         <Title order={2}>Supporters</Title>
         <Group gap="sm">
+          <DuplicatesLink />
           <ExportJobButton list="supporters" permission="member.view" defaultOrder={SUPPORTERS_DEFAULT_SORT} />
           <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
         </Group>
