@@ -38,6 +38,9 @@ export const backgroundAnimationLabels: Record<(typeof BACKGROUND_ANIMATIONS)[nu
 
 export const pageMessages = {
   categoryRequired: 'Choose the category this page shows.',
+  categoryMissing: 'Choose a category that exists.',
+  parentMissing: 'Choose a parent page that exists.',
+  parentLoop: 'A page cannot sit under itself or one of its own sub-pages.',
   url: 'The URL must start with / and hold only letters, digits, dashes, underscores and slashes.',
   urlTaken: 'Another page already uses this URL.',
   saved: 'Page saved.',

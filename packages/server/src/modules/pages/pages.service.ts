@@ -3,7 +3,9 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
+import { queryRows } from '../../listing/engine.ts';
 import { liquidParseError } from '../themes/liquid-check.ts';
+import { productCategories } from '../products/products.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { pageRevisions, pages } from './pages.tables.ts';
 import { sanitizeHtml } from './sanitize-html.ts';
@@ -64,6 +66,28 @@ async function assertUrlFree(db: Queryable, url: string | null, id: number | nul
   if (clash) throw fieldError('url', pageMessages.urlTaken);
 }
 
+/**
+ * The parent and category name live records (the database's foreign keys would otherwise answer
+ * a 500), and a page never sits under itself or one of its own sub-pages (the menu is a tree).
+ */
+async function assertPlacement(db: Queryable, input: PageInputParsed, id: number | null) {
+  if (input.parent_id !== null && input.parent_id !== undefined) {
+    const [parent] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.id, input.parent_id), isNull(pages.deletedAt)));
+    if (!parent) throw fieldError('parent_id', pageMessages.parentMissing);
+    if (id !== null) {
+      const loop = await queryRows(db, sql`with recursive up(id, parent_id) as (
+          select id, parent_id from pages where id = ${input.parent_id}
+          union select p.id, p.parent_id from pages p join up on p.id = up.parent_id)
+        select 1 from up where id = ${id} limit 1`);
+      if (loop.length) throw fieldError('parent_id', pageMessages.parentLoop);
+    }
+  }
+  if (input.category_id !== null && input.category_id !== undefined) {
+    const [category] = await db.select({ id: productCategories.id }).from(productCategories).where(eq(productCategories.id, input.category_id));
+    if (!category) throw fieldError('category_id', pageMessages.categoryMissing);
+  }
+}
+
 const columnsOf = (input: PageInputParsed, body: string) => ({
   type: input.type, title: input.title, pageTitle: input.page_title, url: input.url, parentId: input.parent_id, categoryId: input.category_id, body,
   isActive: input.is_active, isHidden: input.is_hidden, requiresLogin: input.requires_login, metaDescription: input.meta_description, metaKeywords: input.meta_keywords,
@@ -77,6 +101,7 @@ const sameContent = (a: Revisable, b: Revisable) => JSON.stringify([a.title, a.b
 export async function createPage(db: Db, actor: Actor, input: PageInputParsed): Promise<Page> {
   const id = await withActor(db, actor, async (tx) => {
     await assertUrlFree(tx, input.url, null);
+    await assertPlacement(tx, input, null);
     const [row] = await tx.insert(pages).values({ ...columnsOf(input, cleanBody(input.type, input.body)), createdBy: actor.userId, updatedBy: actor.userId }).returning({ id: pages.id });
     return (row as { id: number }).id;
   });
@@ -88,6 +113,7 @@ export async function updatePage(db: Db, actor: Actor, id: number, input: PageIn
   await withActor(db, actor, async (tx) => {
     const stored = await findPage(tx, id);
     await assertUrlFree(tx, input.url, id);
+    await assertPlacement(tx, input, id);
     const body = cleanBody(input.type, input.body);
     if (!sameContent(storedRevisable(stored), { ...input, body })) await insertRevision(tx, id, storedRevisable(stored), actor, false);
     await tx.update(pages).set({ ...columnsOf(input, body), updatedBy: actor.userId, updatedAt: sql`now()` }).where(eq(pages.id, id));

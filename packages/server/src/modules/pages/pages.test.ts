@@ -62,6 +62,22 @@ describe('pages', () => {
     expect((await admin.post('/jpanel/pages/update', { id: 999999, title: 'x' })).statusCode).toBe(404);
   });
 
+  it('refuses a parent or category that does not exist, and a page under itself or its own sub-page (found by the reliability fuzzer: these were 500s)', async () => {
+    const noParent = await admin.post('/jpanel/pages', { title: 'Orphan', parent_id: 999999 });
+    expect(noParent.statusCode).toBe(422);
+    expect(noParent.json().errors).toEqual({ parent_id: [pageMessages.parentMissing] });
+    const noCategory = await admin.post('/jpanel/pages', { title: 'Shop', type: 'category', category_id: 999999 });
+    expect(noCategory.json().errors).toEqual({ category_id: [pageMessages.categoryMissing] });
+    const top = await create();
+    const child = await create({ parent_id: top.id });
+    expect(child.parent_id).toBe(top.id);
+    const self = await admin.post('/jpanel/pages/update', { ...top, parent_id: top.id });
+    expect(self.json().errors).toEqual({ parent_id: [pageMessages.parentLoop] });
+    const underChild = await admin.post('/jpanel/pages/update', { ...top, parent_id: child.id });
+    expect(underChild.json().errors).toEqual({ parent_id: [pageMessages.parentLoop] });
+    expect((await admin.get(`/jpanel/pages/${top.id}.json`)).json().parent_id).toBeNull();
+  });
+
   it('keeps revisions: save, autosave draft, restore and delete', async () => {
     const page = await create();
     const saved = (await admin.post('/jpanel/pages/update', { ...page, body: '<p>v2</p>' })).json();

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The reliability suites (issue 17): `npm run test:reliability`. RELIABILITY_SHORT=1 runs the
+ * bounded form CI uses (fewer requests per route); each suite prints its figures.
+ */
+export default defineConfig({
+  test: {
+    name: 'reliability',
+    include: ['reliability/**/*.test.ts'],
+    globalSetup: ['packages/server/src/test/global-setup.ts'],
+    testTimeout: 1_800_000,
+    hookTimeout: 120_000,
+    // Two cores: more workers than that only adds contention.
+    maxWorkers: 2,
+  },
+});
