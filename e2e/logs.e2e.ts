@@ -21,7 +21,7 @@ it('shows a failed job in the log viewer, filtered, with its context', async () 
   await expect.poll(async () => { await page.reload(); await page.getByRole('heading', { name: 'Log viewer' }).waitFor(); return row.isVisible(); }, { timeout: 30_000, interval: 2000 }).toBe(true);
   expect(await page.getByText(`lo.${suffix}`).count()).toBe(0);
 
-  await page.getByRole('textbox', { name: 'Level' }).click();
+  await page.getByLabel('Level', { exact: true }).first().click();
   await page.getByRole('option', { name: 'Error' }).click();
   await page.waitForURL(/level=error/);
   await page.getByRole('textbox', { name: 'Search messages and context' }).fill('mail_send');
