@@ -300,6 +300,19 @@ const shellVisits: Record<string, Visit> = {
     await mainRows(page);
     await expectAccessible(page, 'background jobs');
   },
+  logs: async (page) => {
+    await page.goto('/jpanel/logs');
+    await heading(page, 'Log viewer');
+    await settled(page);
+    await page.getByRole('table', { name: 'Log entries' }).or(page.getByText(/^No log entries/)).first().waitFor();
+    await expectAccessible(page, 'log viewer');
+    const context = page.getByRole('button', { name: /^Show context/ }).first();
+    if (await context.count()) {
+      await context.click();
+      await page.getByLabel('Context', { exact: true }).first().waitFor();
+      await expectAccessible(page, 'log viewer, context open');
+    }
+  },
   mail: async (page) => {
     await page.goto('/jpanel/mail');
     await heading(page, 'Mail outbox');

@@ -2,6 +2,7 @@ import { canManageSystem, hasPermission, type CurrentUser, type EditionFlags } f
 import {
   IconBuilding,
   IconClockPlay,
+  IconListDetails,
   IconMail,
   IconPackage,
   IconCreditCard,
@@ -126,6 +127,7 @@ export const navigation: NavEntry[] = [
       { label: 'Shipping', to: '/settings/shipping', icon: IconTruckDelivery, permission: 'admin.general' },
       { label: 'Background jobs', to: '/jobs', icon: IconClockPlay, rule: canManageSystem },
       { label: 'Mail outbox', to: '/mail', icon: IconMail, rule: canManageSystem },
+      { label: 'Log viewer', to: '/logs', icon: IconListDetails, rule: canManageSystem },
       { label: 'Mail templates', to: '/settings/mail-templates', icon: IconTemplate, permission: 'admin.general' },
       { label: 'Webhooks', to: '/settings/hooks', icon: IconWebhook, permission: 'hooks.edit' },
       { label: 'Imports', to: '/imports', icon: IconFileImport, permission: 'imports.edit' },

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { contributionsRoutes } from '../features/contributions/routes.tsx';
 import { jobsRoutes } from '../features/jobs/routes.tsx';
+import { logsRoutes } from '../features/logs/routes.tsx';
 import { mailRoutes } from '../features/mail/routes.tsx';
 import { productsRoutes } from '../features/products/routes.tsx';
 import { paymentGroupsRoutes } from '../features/payment-groups/routes.tsx';
@@ -69,6 +70,7 @@ export const router = createBrowserRouter(
                 ...supportersRoutes,
                 ...sponsorshipsRoutes,
                 ...jobsRoutes,
+                ...logsRoutes,
                 ...mailRoutes,
                 ...receiptsRoutes,
                 ...recurringRoutes,

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { withActor } from '../../db/actor.ts';
+import { writeLogEntry } from '../logs/logs.service.ts';
 import { jobOnceKeys, jobProgress } from './jobs.tables.ts';
 
 /** pg-boss's tables live in their own schema, created by migration 0015 on both databases. */
@@ -112,6 +113,45 @@ export function runOnce(database: Database, key: string, jobId: string | null, e
     await effect(tx);
     return true;
   });
+}
+
+/**
+ * A failure's text for the log: no database error's message (it holds SQL and parameters, so the
+ * code stands in), and no e-mail address or long run of digits (a phone or card number) that a
+ * mail server's or gateway's reply may quote. Kept short.
+ */
+export function jobErrorText(error: unknown): string {
+  if (!(error instanceof Error)) return 'Unknown error';
+  const code = (error as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof code === 'string' || /^Failed query/.test(error.message)) return `Database error${typeof code === 'string' ? ` ${code}` : ''}`;
+  const text = error.message
+    .replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '[address]')
+    .replace(/\+?\d[\d\s().-]{5,}\d/g, (run) => (run.replace(/\D/g, '').length >= 7 ? '[number]' : run))
+    .replace(/\s+/g, ' ')
+    .trim();
+  return (text || error.constructor.name).slice(0, 300);
+}
+
+/** Names queue names as words: mail_send → Mail send. */
+const jobKind = (name: string) => name.charAt(0).toUpperCase() + name.slice(1).replaceAll('_', ' ');
+
+/**
+ * Writes a failed attempt to the log viewer: an error when no attempt follows, a warning when the
+ * job will be tried again. The context names only the job, never its data. A failure to write is
+ * swallowed: the job's own failure is what pg-boss must record.
+ */
+export async function logJobFailure(database: Database, job: { id: string; name: string; retryCount: number; retryLimit: number; final: boolean }, error: unknown): Promise<void> {
+  const attempt = `${job.retryCount + 1} of ${job.retryLimit + 1}`;
+  try {
+    await writeLogEntry(database.db, {
+      message: `${jobKind(job.name)} job failed${job.final ? '' : ' (will retry)'}: ${jobErrorText(error)}`,
+      source: 'jobs',
+      level: job.final ? 'error' : 'warning',
+      context: { queue: job.name, job_id: job.id, attempt, error_type: error instanceof Error ? error.constructor.name : typeof error },
+    });
+  } catch {
+    // The log must not turn one failure into two.
+  }
 }
 
 export type JobQueueOptions = {
@@ -229,6 +269,7 @@ export class JobQueue {
         // backlog (a webhook fan-out, an import) drains at the handlers' speed; an idle queue
         // still polls every interval.
         if (worker.id) this.boss.notifyWorker(worker.id);
+        let gaveUp = false;
         const run: JobRun<never> = {
           id: job.id,
           name: job.name,
@@ -238,6 +279,7 @@ export class JobQueue {
           database,
           once: (key, effect) => runOnce(database, key, job.id, effect),
           giveUp: async () => {
+            gaveUp = true;
             await database.execute(`update ${JOB_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [job.name, job.id]);
           },
           progress: async (percent) => {
@@ -248,7 +290,12 @@ export class JobQueue {
               .onConflictDoUpdate({ target: jobProgress.jobId, set: { percent: value, updatedAt: sql`now()` } });
           },
         };
-        await definition.handler(run);
+        try {
+          await definition.handler(run);
+        } catch (error) {
+          await logJobFailure(database, { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, final: gaveUp || job.retryCount >= job.retryLimit }, error);
+          throw error;
+        }
       },
     );
   }

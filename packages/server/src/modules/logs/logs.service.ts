@@ -1,5 +1,5 @@
-import { type LogContext, LOG_KEEP_DAYS, LOG_MAX_ROWS, LOG_PAGE_SIZE, type LogLevel, type LogList, type LogListQuery } from '@almoner/contracts';
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { type LogContext, LOG_KEEP_DAYS, LOG_MAX_ROWS, LOG_PAGE_SIZE, type LogLevel, type LogList, type LogListFilter } from '@almoner/contracts';
+import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../users/users.tables.ts';
 import { logEntries } from './logs.tables.ts';
@@ -34,7 +34,7 @@ export async function pruneLogEntries(db: Queryable, keepDays = LOG_KEEP_DAYS, m
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listLogEntries(db: Queryable, query: Required<Pick<LogListQuery, 'page'>> & { level?: LogLevel | undefined; source?: string | undefined; search?: string | undefined }): Promise<LogList> {
+export async function listLogEntries(db: Queryable, query: Pick<LogListFilter, 'page'> & Partial<Omit<LogListFilter, 'page'>>): Promise<LogList> {
   const where: SQL[] = [];
   if (query.level) where.push(eq(logEntries.level, query.level));
   if (query.source) where.push(eq(logEntries.source, query.source));
@@ -42,6 +42,9 @@ export async function listLogEntries(db: Queryable, query: Required<Pick<LogList
     const like = `%${escapeLike(query.search)}%`;
     where.push(or(ilike(logEntries.message, like), sql`${logEntries.context}::text ilike ${like}`) as SQL);
   }
+  // Days are UTC days; `to` includes the whole of its day.
+  if (query.from) where.push(gte(logEntries.createdAt, sql`(${query.from}::date)::timestamp at time zone 'UTC'`));
+  if (query.to) where.push(lt(logEntries.createdAt, sql`(${query.to}::date + 1)::timestamp at time zone 'UTC'`));
   const filter = where.length ? and(...where) : undefined;
   const [total] = await db.select({ n: count() }).from(logEntries).where(filter);
   const rows = await db
