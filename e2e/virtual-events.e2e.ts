@@ -81,3 +81,25 @@ it('creates an event, lands on its edit page, saves, edits its Public URL and de
   const gone = await page.evaluate(async (eventId) => (await fetch(`/jpanel/virtual-events/${eventId}.json`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).status, id);
   expect(gone).toBe(404);
 });
+
+it('copies the stored stream URL and key of an event with a live stream', async () => {
+  const { context, page } = await browser.newPage({ width: 1366, height: 1000 });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.goto('/jpanel/virtual-events');
+  await page.getByRole('link', { name: 'Year-End Studio Broadcast' }).click();
+  await page.getByRole('heading', { name: 'Edit Year-End Studio Broadcast' }).waitFor();
+
+  expect(await page.getByLabel('Stream URL').inputValue()).toMatch(/^rtmps:\/\//);
+  const key = await page.getByLabel('Stream key').inputValue();
+  expect(key).not.toBe('');
+
+  await page.getByRole('button', { name: 'Copy stream url' }).click();
+  await page.getByText(virtualEventMessages.streamUrlCopied).first().waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByLabel('Stream URL').inputValue());
+  await page.getByRole('button', { name: 'Copy stream key' }).click();
+  await page.getByText(virtualEventMessages.streamKeyCopied).first().waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  await screenshot(page, 'virtual-event-stream');
+});

@@ -19,6 +19,12 @@ export async function insertContent(ctx: SeedContext, q: Queryable, catalog: Cat
     prestreamMessageLine1: 'We\u2019ll be live soon', prestreamMessageLine2: 'Grab a seat and say hello in the chat',
     tabOneLabel: 'Give', tabOneProductId: product('GEN-FUND'), tabTwoLabel: 'Tickets', tabTwoProductId: product('GALA-TICKET'),
     tabThreeLabel: 'Shop', tabThreeProductId: product('TSHIRT-HOPE'), createdAt: at(ctx.now - 20 * DAY),
+  }, {
+    // A studio broadcast whose stream was made at the video provider before this copy of the data:
+    // its ingest key is stored, so the edit page shows the stream URL and key with their copy buttons.
+    id: ctx.ids.next(virtualEvents), name: 'Year-End Studio Broadcast', currencyCode: ctx.currency, slug: 'year-end-studio-broadcast', startDate: at(ctx.now + 33 * DAY + 19 * 3_600_000),
+    themeStyle: 'light', themePrimaryColor: 'teal', videoSource: 'mux', isChatEnabled: true,
+    tabOneLabel: 'Give', tabOneProductId: product('GEN-FUND'), streamReference: 'demo-live-stream-1', streamKey: 'demo-5f2c9a71-stream-key', createdAt: at(ctx.now - 6 * DAY),
   }]);
 }
 

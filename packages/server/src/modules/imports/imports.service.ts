@@ -11,21 +11,18 @@ import {
   type SegmentRules,
   type SpreadsheetImportKind,
 } from '@almoner/contracts';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../db/actor.ts';
 import { withActor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
-import { timelinePosts } from '../timeline/timeline.tables.ts';
-import { queryRows } from '../../listing/engine.ts';
-import { recordEvent } from '../domain-events/domain-events.service.ts';
-import { supporters } from '../supporters/supporters.tables.ts';
 import { AppError } from '../../http/errors.ts';
 import { encrypt } from '../auth/crypto.ts';
 import { enqueue } from '../jobs/jobs.queue.ts';
 import { segmentItems, segments } from '../segments/segments.tables.ts';
 import { importRows, imports } from './imports.tables.ts';
 import { importApplyJob } from './imports.job.ts';
+import { importKindHandler } from './imports.kinds.ts';
 import { configuredImportKey } from './imports.settings.ts';
 
 /** What `{product}` stands for in the spec's import messages. */
@@ -228,12 +225,11 @@ export async function outcomeCsv(db: Queryable, id: number, rejectedOnly: boolea
   return { filename: name, body: `${lines.join('\r\n')}\r\n` };
 }
 
-export const UNDO_REFUSED = 'Some records of this import have changed since it ran, so it can no longer be undone.';
+export { UNDO_REFUSED } from './imports.kinds.ts';
 
 /**
- * Undoes a whole import by its id: deletes the supporters it created and puts back the fields it
- * changed, all in one transaction, and only while every one of them is untouched since (same
- * updated_at, and nothing recorded against a created supporter since).
+ * Undoes a whole import by its id, in one transaction, through its kind's handler: it deletes
+ * what the import created and puts back what it changed, only while all of it is untouched since.
  */
 export async function undoImport(db: Db, actor: Actor, id: number): Promise<ImportJobView> {
   return withActor(db, actor, async (tx) => {
@@ -248,36 +244,9 @@ export async function undoImport(db: Db, actor: Actor, id: number): Promise<Impo
       .where(and(eq(importRows.importId, id), sql`${importRows.outcome} in ('created', 'updated')`))
       .orderBy(desc(importRows.rowNumber));
     if (!rows.length) throw new AppError('conflict', 'Only a completed import that changed records can be undone.');
-    const ids = rows.map((r) => r.recordId as number);
-    if (job.kind === 'sponsorships-timeline') {
-      const posts = await tx.select({ id: timelinePosts.id, updatedAt: timelinePosts.updatedAt, deletedAt: timelinePosts.deletedAt }).from(timelinePosts).where(inArray(timelinePosts.id, ids));
-      const postStamp = new Map(posts.filter((p) => !p.deletedAt).map((p) => [p.id, p.updatedAt.getTime()]));
-      if (rows.some((r) => postStamp.get(r.recordId as number) !== r.recordStamp?.getTime())) throw new AppError('conflict', UNDO_REFUSED);
-      await tx.update(timelinePosts).set({ deletedAt: new Date() }).where(inArray(timelinePosts.id, ids));
-      return closeUndo(tx, id, rows.length);
-    }
-    const current = await tx.select({ id: supporters.id, updatedAt: supporters.updatedAt }).from(supporters).where(inArray(supporters.id, ids));
-    const stampOf = new Map(current.map((c) => [c.id, c.updatedAt.getTime()]));
-    const createdIds = rows.filter((r) => r.outcome === 'created').map((r) => r.recordId as number);
-    const used = createdIds.length
-      ? await queryRows(tx, sql`select 1 from (
-          select supporter_id from contributions union all select supporter_id from payments
-          union all select supporter_id from sponsors union all select supporter_id from recurring_payment_profiles
-        ) used where supporter_id in (${sql.join(createdIds.map((x) => sql`${x}`), sql`, `)}) limit 1`)
-      : [];
-    const touched = rows.some((r) => stampOf.get(r.recordId as number) !== r.recordStamp?.getTime());
-    if (touched || used.length) throw new AppError('conflict', UNDO_REFUSED);
-    for (const r of rows) {
-      if (r.outcome === 'created') {
-        await tx.delete(supporters).where(eq(supporters.id, r.recordId as number));
-      } else {
-        const previous = { ...(r.previous ?? {}) } as Record<string, unknown>;
-        const updatedAt = new Date(String(previous.updatedAt));
-        delete previous.updatedAt;
-        await tx.update(supporters).set({ ...previous, updatedAt }).where(eq(supporters.id, r.recordId as number));
-        await recordEvent(tx, 'supporter.updated', { supporter_id: r.recordId as number, changes: Object.keys(previous).filter((k) => k !== 'passwordHash') });
-      }
-    }
+    const handler = importKindHandler(job.kind);
+    if (!handler) throw new AppError('conflict', 'Only a completed import that changed records can be undone.');
+    await handler.undo(tx, rows);
     return closeUndo(tx, id, rows.length);
   });
 }

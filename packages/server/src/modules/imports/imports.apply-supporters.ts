@@ -1,0 +1,167 @@
+import { checkImportRow, importMessages, type ImportValue } from '@almoner/contracts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { AppError } from '../../http/errors.ts';
+import { decrypt } from '../auth/crypto.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { recordEvent } from '../domain-events/domain-events.service.ts';
+import { supporterMemberships, supporters } from '../supporters/supporters.tables.ts';
+import { type ImportJobRow, type Lookups, registerImportKind, type RowResult, type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
+import { configuredImportKey } from './imports.settings.ts';
+
+/** Spreadsheet key → supporters column, for the plain text fields. */
+const SUPPORTER_TEXT: Record<string, keyof typeof supporters.$inferInsert> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  bill_organization_name: 'billOrganizationName',
+  email: 'email',
+  donor_id: 'donorId',
+  sf_id: 'sfId',
+  referral_source: 'referralSource',
+};
+for (const prefix of ['bill', 'ship'] as const) {
+  for (const [key, col] of [
+    ['title', 'Title'], ['first_name', 'FirstName'], ['last_name', 'LastName'], ['address_01', 'Address01'], ['address_02', 'Address02'],
+    ['city', 'City'], ['state', 'State'], ['country', 'Country'], ['zip', 'Zip'], ['email', 'Email'], ['phone', 'Phone'],
+  ] as const) {
+    SUPPORTER_TEXT[`${prefix}_${key}`] = `${prefix}${col}`;
+  }
+}
+
+type Supporter = typeof supporters.$inferSelect;
+
+/** Matching order (issue 15): id (donor CRM id, then Salesforce id), then e-mail, then name and address. */
+async function findSupporter(tx: Tx, v: Record<string, ImportValue>): Promise<Supporter | null> {
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
+  const tries = [
+    str('donor_id') && eq(supporters.donorId, str('donor_id') as string),
+    str('sf_id') && eq(supporters.sfId, str('sf_id') as string),
+    str('email') && sql`lower(${supporters.email}) = ${(str('email') as string).toLowerCase()}`,
+    str('first_name') && str('last_name') && str('bill_address_01')
+      ? and(
+          sql`lower(${supporters.firstName}) = ${(str('first_name') as string).toLowerCase()}`,
+          sql`lower(${supporters.lastName}) = ${(str('last_name') as string).toLowerCase()}`,
+          sql`lower(${supporters.billAddress01}) = ${(str('bill_address_01') as string).toLowerCase()}`,
+          str('bill_zip') ? sql`lower(coalesce(${supporters.billZip}, '')) = ${(str('bill_zip') as string).toLowerCase()}` : undefined,
+        )
+      : null,
+  ];
+  for (const where of tries) {
+    if (!where) continue;
+    const [found] = await tx.select().from(supporters).where(where).orderBy(asc(supporters.id)).limit(1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** One supporter row: match, then create, update or skip as the import says. */
+async function applySupporter(
+  tx: Tx,
+  job: ImportJobRow,
+  row: StagedRow,
+  lookups: Lookups,
+): Promise<RowResult> {
+  // The server's own check again: the staged row is what counts, never the browser's verdict.
+  const check = checkImportRow('supporters', row.raw as Record<string, string>, { today: lookups.today });
+  const errors = { ...check.errors };
+  const v = check.values;
+  const typeName = typeof v.account_type === 'string' ? v.account_type : null;
+  const type = typeName ? lookups.accountTypes.get(typeName.toLowerCase()) : lookups.defaultAccountType;
+  if (typeName && !type) errors.account_type = [importMessages.segmentValue(typeName, [...lookups.accountTypes.values()].map((t) => t.name))];
+  const membershipName = typeof v.membership_name === 'string' ? v.membership_name : null;
+  const membership = membershipName ? lookups.memberships.get(membershipName.toLowerCase()) : null;
+  if (membershipName && !membership) errors.membership_name = [importMessages.segmentValue(membershipName, [...lookups.memberships.values()].map((m) => m.name))];
+  if (Object.keys(errors).length) return { outcome: 'rejected', recordId: null, errors };
+
+  const set: Record<string, unknown> = {};
+  for (const [key, col] of Object.entries(SUPPORTER_TEXT)) if (typeof v[key] === 'string') set[col] = v[key];
+  if (typeof v.email_opt_in === 'boolean') set.emailOptIn = v.email_opt_in;
+  if (type) set.accountTypeId = type.id;
+
+  const match = await findSupporter(tx, v);
+  if (match && job.mode === 'skip') return { outcome: 'skipped', recordId: match.id, note: 'matched an existing supporter' };
+  const updating = match && job.mode === 'update';
+  if (job.dryRun) return { outcome: updating ? 'updated' : 'created', recordId: updating ? match.id : null };
+
+  // Hashed here, one at a time (the job runs one import at a time): a bounded rate of argon2 work.
+  const passwordHash = row.sealedSecret ? await hashPassword(decrypt(configuredImportKey(), row.sealedSecret)) : null;
+  if (passwordHash) set.passwordHash = passwordHash;
+  const stamp = new Date();
+
+  if (updating) {
+    const previous: Record<string, unknown> = {};
+    for (const col of Object.keys(set)) previous[col] = match[col as keyof Supporter];
+    previous.updatedAt = match.updatedAt.toISOString();
+    const first = (set.firstName as string | undefined) ?? match.firstName;
+    const last = (set.lastName as string | undefined) ?? match.lastName;
+    const org = (set.billOrganizationName as string | undefined) ?? match.billOrganizationName;
+    const isOrg = type ? type.isOrganization : false;
+    previous.displayName = match.displayName;
+    set.displayName = isOrg && org ? org : [first, last].filter(Boolean).join(' ') || match.displayName;
+    await tx.update(supporters).set({ ...set, updatedAt: stamp }).where(eq(supporters.id, match.id));
+    const changes = Object.keys(set).filter((k) => k !== 'passwordHash');
+    await recordEvent(tx, 'supporter.updated', { supporter_id: match.id, changes });
+    return { outcome: 'updated', recordId: match.id, previous, stamp };
+  }
+
+  const isOrg = type?.isOrganization ?? false;
+  const displayName = isOrg && typeof v.bill_organization_name === 'string'
+    ? v.bill_organization_name
+    : [v.first_name, v.last_name].filter((x) => typeof x === 'string').join(' ') || null;
+  const [created] = await tx
+    .insert(supporters)
+    .values({
+      ...(set as Partial<typeof supporters.$inferInsert>),
+      displayName,
+      currencyCode: lookups.currency,
+      signUpMethod: 'import',
+      ...(typeof v.created_at === 'string' ? { createdAt: new Date(`${v.created_at}T00:00:00Z`) } : {}),
+      updatedAt: stamp,
+    })
+    .returning({ id: supporters.id });
+  const id = (created as { id: number }).id;
+  if (membership) {
+    await tx.insert(supporterMemberships).values({
+      supporterId: id,
+      membershipId: membership.id,
+      startsOn: typeof v.membership_starts_on === 'string' ? v.membership_starts_on : lookups.today,
+      expiresOn: typeof v.membership_expires_on === 'string' ? v.membership_expires_on : null,
+      source: 'import',
+    });
+  }
+  await recordEvent(tx, 'supporter.created', { supporter_id: id, email: typeof v.email === 'string' ? v.email : null });
+  return { outcome: 'created', recordId: id, stamp };
+}
+
+/**
+ * Deletes the supporters the import created and puts back the fields it changed, only while each
+ * is untouched since (same updated_at) and nothing was recorded against a created one.
+ */
+async function undoSupporters(tx: Tx, rows: StagedRow[]): Promise<void> {
+  const ids = rows.map((r) => r.recordId as number);
+  const current = await tx.select({ id: supporters.id, updatedAt: supporters.updatedAt }).from(supporters).where(inArray(supporters.id, ids));
+  const stampOf = new Map(current.map((c) => [c.id, c.updatedAt.getTime()]));
+  const createdIds = rows.filter((r) => r.outcome === 'created').map((r) => r.recordId as number);
+  const used = createdIds.length
+    ? await queryRows(tx, sql`select 1 from (
+        select supporter_id from contributions union all select supporter_id from payments
+        union all select supporter_id from sponsors union all select supporter_id from recurring_payment_profiles
+      ) used where supporter_id in (${sql.join(createdIds.map((x) => sql`${x}`), sql`, `)}) limit 1`)
+    : [];
+  const touched = rows.some((r) => stampOf.get(r.recordId as number) !== r.recordStamp?.getTime());
+  if (touched || used.length) throw new AppError('conflict', UNDO_REFUSED);
+  for (const r of rows) {
+    if (r.outcome === 'created') {
+      await tx.delete(supporters).where(eq(supporters.id, r.recordId as number));
+    } else {
+      const previous = { ...(r.previous ?? {}) } as Record<string, unknown>;
+      const updatedAt = new Date(String(previous.updatedAt));
+      delete previous.updatedAt;
+      await tx.update(supporters).set({ ...previous, updatedAt }).where(eq(supporters.id, r.recordId as number));
+      await recordEvent(tx, 'supporter.updated', { supporter_id: r.recordId as number, changes: Object.keys(previous).filter((k) => k !== 'passwordHash') });
+    }
+  }
+}
+
+registerImportKind('supporters', { apply: applySupporter, undo: undoSupporters });
