@@ -3,6 +3,7 @@
 // receivers: two healthy (answer 204 at once) and one hung (never answers; each try waits for
 // the 10 s timeout). Reports deliveries per second to the healthy hooks and the delay from the
 // event's commit to its arrival (p50, p95), and how little the hung one held them up.
+// BENCH_HUNG=0 leaves the hung hook out: the same run's baseline, to see what the hung one costs.
 // Usage: npx tsx bench/webhooks.bench.ts   (PostgreSQL at BENCH_PG_URL, default
 // postgres://postgres@127.0.0.1:5432; a fresh database almoner_bench_hooks is made each run).
 // Not run in CI.
@@ -22,6 +23,7 @@ const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const NAME = 'almoner_bench_hooks';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const BATCH = 500;
+const WITH_HUNG = process.env.BENCH_HUNG !== '0';
 const LIMIT_MS = Number(process.env.BENCH_LIMIT_SECONDS ?? 1200) * 1000;
 
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)] as number;
@@ -38,7 +40,7 @@ configureWebhooks({ appKey: Buffer.alloc(32, 3), outboundAllow: '127.0.0.1', tim
 const healthy = [await startReceiver(), await startReceiver()];
 const hung = await startReceiver();
 hung.state.mode = 'hang';
-for (const r of [...healthy, hung]) {
+for (const r of WITH_HUNG ? [...healthy, hung] : healthy) {
   await withActor(database.db, { userId: null, ip: null }, (tx) =>
     createWebhook(tx, { payload_url: r.url, content_type: 'application/json', events: ['supporter.created'], secret: 'bench-secret', active: true }, null),
   );

@@ -99,7 +99,7 @@ describe('retries', () => {
     const all = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
     expect(all.every((r) => r.deliveredAt && r.responseStatus === 204 && r.attempt > 1)).toBe(true);
     // The retry jobs were queued with the delay, not run at once.
-    const [jobs] = await queryRows(db(), sql`select count(*)::int as n from pgboss.job where name = 'webhook_delivery' and start_after > created_on + interval '20 seconds'`);
+    const [jobs] = await queryRows(db(), sql`select count(*)::int as n from pgboss.job where name = 'webhook_delivery_later' and start_after > created_on + interval '20 seconds'`);
     expect(Number(jobs?.n)).toBeGreaterThan(0);
   });
 
