@@ -91,13 +91,13 @@ it('copies the stored stream URL and key of an event with a live stream', async 
   await page.getByRole('link', { name: 'Year-End Studio Broadcast' }).click();
   await page.getByRole('heading', { name: 'Edit Year-End Studio Broadcast' }).waitFor();
 
-  expect(await page.getByLabel('Stream URL').inputValue()).toMatch(/^rtmps:\/\//);
-  const key = await page.getByLabel('Stream key').inputValue();
+  expect(await page.getByRole('textbox', { name: 'Stream URL' }).inputValue()).toMatch(/^rtmps:\/\//);
+  const key = await page.getByRole('textbox', { name: 'Stream key' }).inputValue();
   expect(key).not.toBe('');
 
   await page.getByRole('button', { name: 'Copy stream url' }).click();
   await page.getByText(virtualEventMessages.streamUrlCopied).first().waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByLabel('Stream URL').inputValue());
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByRole('textbox', { name: 'Stream URL' }).inputValue());
   await page.getByRole('button', { name: 'Copy stream key' }).click();
   await page.getByText(virtualEventMessages.streamKeyCopied).first().waitFor();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
