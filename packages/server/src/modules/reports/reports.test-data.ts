@@ -117,7 +117,14 @@ async function insertRefundsAndFees(q: Queryable, tag: string) {
            p.functional_rate_date, 'RF' || p.id, p.created_at + interval '1 hour'
       from (select p.*, case when p.id % 11 = 0 then p.amount else greatest(1, p.amount / 2) end as amt from payments p
              where ${mine} and p.status = 'succeeded' and (p.id % 11 = 0 or p.id % 13 = 0)) p`);
+  // Under a bulk load (bench) the secondary indexes come after the data, but the derivation looks
+  // refunds and links up per payment: without these two it scanned all refunds for each payment.
+  await q.execute(sql`create index if not exists test_data_refunds_payment on refunds (payment_id)`);
+  await q.execute(sql`create index if not exists test_data_links_payment on payment_links (payment_id)`);
+  for (const table of ['payments', 'refunds', 'payment_links', 'contributions', 'recurring_transactions']) await q.execute(sql.raw(`analyze ${table}`));
   await deriveRefundedFigures(q, sql`select p.id from payments p where ${mine}`);
+  await q.execute(sql`drop index test_data_refunds_payment`);
+  await q.execute(sql`drop index test_data_links_payment`);
   await q.execute(sql`
     insert into transaction_fees (period, payment_id, source_amount, rate, amount, currency_code, exchange_rate, settlement_amount, settlement_currency_code, description, created_at)
     select to_char(p.created_at at time zone 'UTC', 'YYYY-MM'), p.id, p.amount, 0.025, round(p.amount * 0.025), p.currency_code, p.functional_rate,
