@@ -1,68 +1,31 @@
-import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { messages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { type PgCluster, pgBin, startPgCluster } from '../test/pg-cluster.ts';
 import { Agent, buildUser, testConfig } from '../test/test-app.ts';
 import { type Database, isDatabaseUnavailable, openDatabase } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 
-/**
- * This test stops and starts a PostgreSQL cluster of its own, on its own port, so the shared
- * server the other tests use is never touched. It needs the server binaries (initdb, pg_ctl).
- */
-const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().reverse() : [];
-const bin = versions.map((v) => `/usr/lib/postgresql/${v}/bin`).find((dir) => existsSync(`${dir}/pg_ctl`));
-// PostgreSQL refuses to run as root: as root (CI, containers), run it as the postgres user.
-const asRoot = process.getuid?.() === 0;
-
-function run(tool: string, args: string[]): void {
-  const [command, prefix] = asRoot ? ['runuser', ['-u', 'postgres', '--', `${bin}/${tool}`]] : [`${bin}/${tool}`, []];
-  execFileSync(command, [...prefix, ...args], { stdio: 'pipe', timeout: 60_000 });
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
+/** This test stops and starts a PostgreSQL cluster of its own (see pg-cluster.ts). */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.skipIf(!bin)(`the app while its PostgreSQL restarts (needs initdb and pg_ctl under /usr/lib/postgresql/*/bin${bin ? '' : ': not installed, skipped'})`, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'almoner-pg-restart-'));
-  const data = join(dir, 'data');
+describe.skipIf(!pgBin)(`the app while its PostgreSQL restarts (needs initdb and pg_ctl under /usr/lib/postgresql/*/bin${pgBin ? '' : ': not installed, skipped'})`, () => {
+  let cluster: PgCluster | undefined;
   let app: FastifyInstance | undefined;
   let database: Database | undefined;
-
-  const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', data, '-w', '-t', '60', ...args]);
 
   afterAll(async () => {
     await app?.close();
     await database?.close().catch(() => undefined);
-    try {
-      pgCtl('stop', '-m', 'immediate');
-    } catch {
-      // Already stopped.
-    }
-    rmSync(dir, { recursive: true, force: true });
+    cluster?.remove();
   });
 
   it('answers 503 with Retry-After while the database is down, stays up, and serves again within 5 s of its return', async () => {
-    if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-    const port = await freePort();
-    run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-    const start = () => pgCtl('start', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`);
-    start();
-
-    database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    cluster = await startPgCluster();
+    const { start } = cluster;
+    database = await openDatabase({ url: cluster.url });
     await migrateDatabase(database);
     app = await buildApp({ database, config: testConfig });
     const user = await buildUser(database);
@@ -84,7 +47,7 @@ describe.skipIf(!bin)(`the app while its PostgreSQL restarts (needs initdb and p
     );
     await sleep(200);
 
-    pgCtl('stop', '-m', 'fast');
+    cluster.stop('fast');
     // Idle connections are told the server is shutting down (57P01); give them time to hear it.
     await sleep(500);
     expect(await outcome).toBe('unavailable');

@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A PostgreSQL cluster of a test's own, on its own port, that the test may stop and start: the
+ * shared server the other tests use is never touched. Needs the server binaries (initdb, pg_ctl);
+ * `pgBin` is null without them and such tests skip.
+ */
+const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().reverse() : [];
+export const pgBin = versions.map((v) => `/usr/lib/postgresql/${v}/bin`).find((dir) => existsSync(`${dir}/pg_ctl`)) ?? null;
+// PostgreSQL refuses to run as root: as root (CI, containers), run it as the postgres user.
+const asRoot = process.getuid?.() === 0;
+
+function run(tool: string, args: string[]): void {
+  const [command, prefix] = asRoot ? ['runuser', ['-u', 'postgres', '--', `${pgBin}/${tool}`]] : [`${pgBin}/${tool}`, []];
+  execFileSync(command, [...prefix, ...args], { stdio: 'pipe', timeout: 60_000 });
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export type PgCluster = { url: string; start: () => void; stop: (mode?: 'fast' | 'immediate') => void; remove: () => void };
+
+/** Creates and starts a throwaway cluster (trust auth, fsync off). */
+export async function startPgCluster(): Promise<PgCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'almoner-pg-cluster-'));
+  const data = join(dir, 'data');
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const port = await freePort();
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', data, '-w', '-t', '60', ...args]);
+  const start = () => pgCtl('start', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`);
+  start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start,
+    stop: (mode = 'fast') => pgCtl('stop', '-m', mode),
+    remove: () => {
+      try {
+        pgCtl('stop', '-m', 'immediate');
+      } catch {
+        // Already stopped.
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
