@@ -97,9 +97,9 @@ it('copies the stored stream URL and key of an event with a live stream', async 
 
   await page.getByRole('button', { name: 'Copy stream url' }).click();
   await page.getByText(virtualEventMessages.streamUrlCopied).first().waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await page.getByRole('textbox', { name: 'Stream URL' }).inputValue());
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(await page.getByRole('textbox', { name: 'Stream URL' }).inputValue());
   await page.getByRole('button', { name: 'Copy stream key' }).click();
   await page.getByText(virtualEventMessages.streamKeyCopied).first().waitFor();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
   await screenshot(page, 'virtual-event-stream');
 });
