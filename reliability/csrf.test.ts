@@ -11,13 +11,13 @@ import { printFigures } from './support/figures.ts';
  * session id changes at sign-in); and a foreign Origin without a token (Origin grants nothing).
  * Routes registered with csrf: false stand for third parties that hold no Almoner session (the
  * storage upload URL, the sandbox gateway's token endpoint, the sandbox billing hosted page);
- * they are listed in the figures. The contract has no XHR-header or Origin check of its own:
- * the token is the guard, so a missing XHR header is not a separate case here.
+ * they are listed in the figures. The right token is not enough on its own either: a call
+ * without the X-Requested-With header, or from a foreign Origin, is refused too.
  */
 const t = await createTestApp();
 
 describe('CSRF on every state-changing route', () => {
-  it('refuses no token, another session\'s token, the pre-sign-in token and a foreign Origin', async () => {
+  it('refuses no token, another session\'s token, the pre-sign-in token, a foreign Origin, and the right token without the XHR header or from a foreign Origin', async () => {
     const email = (await buildUser(t.database)).email;
     const victim = new Agent(t.app);
     await victim.get('/jpanel/login');
@@ -27,6 +27,7 @@ describe('CSRF on every state-changing route', () => {
     await other.login((await buildUser(t.database)).email);
     const otherToken = other.cookies['XSRF-TOKEN'] as string;
     expect(victim.cookies['XSRF-TOKEN']).not.toBe(preLoginToken);
+    const ownToken = victim.cookies['XSRF-TOKEN'] as string;
 
     const routes = t.app.routeList.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));
     const guarded = routes.filter((r) => r.csrf);
@@ -41,6 +42,8 @@ describe('CSRF on every state-changing route', () => {
         ['another session\'s token', { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': otherToken }],
         ['the pre-sign-in token', { 'x-requested-with': 'XMLHttpRequest', 'x-xsrf-token': preLoginToken }],
         ['a foreign Origin', { origin: 'https://evil.example', referer: 'https://evil.example/x' }],
+        ['the right token without the XHR header', { 'x-csrf-token': ownToken }],
+        ['the right token from a foreign Origin', { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': ownToken, origin: 'https://evil.example' }],
       ];
       for (const [what, headers] of cases) {
         calls += 1;
@@ -54,8 +57,16 @@ describe('CSRF on every state-changing route', () => {
         if (response.statusCode !== 419 || !(response.json() as { message?: string }).message) failures.push(`${route.method} ${route.url} with ${what} → ${response.statusCode}`);
       }
     }
-    // The victim's own session still works (the refusals ended nothing).
+    // The victim's own session still works (the refusals ended nothing), and the same call made
+    // properly (token, XHR header, Almoner's own Origin) is taken: the refusals above are the guard's.
     expect((await victim.get('/jpanel/auth/session')).statusCode).toBe(200);
+    const proper = await t.app.inject({
+      method: 'POST',
+      url: '/jpanel/supporters.listing',
+      headers: { 'x-requested-with': 'XMLHttpRequest', 'x-csrf-token': ownToken, origin: 'http://localhost', cookie: cookie(), 'content-type': 'application/json' },
+      payload: JSON.stringify({ draw: 1, start: 0, length: 1 }),
+    });
+    expect(proper.statusCode, proper.body).toBe(200);
     printFigures('CSRF', {
       'state-changing routes': routes.length,
       'guarded (csrf on)': guarded.length,

@@ -9,7 +9,8 @@ import {
   loadSession,
 } from '../modules/auth/session.ts';
 
-export type RouteEntry = { method: string; url: string; isPublic: boolean; csrf: boolean };
+/** A route and its declared access rule (`permission` null: any signed-in staff member). */
+export type RouteEntry = { method: string; url: string; isPublic: boolean; csrf: boolean; permission: string | readonly string[] | null };
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -34,7 +35,7 @@ export function registerAccessControl(app: FastifyInstance): void {
       if (!config.public && !('permission' in config)) {
         throw new Error(`Route ${method} ${route.url} declares neither public nor permission.`);
       }
-      app.routeList.push({ method, url: route.url, isPublic: config.public === true, csrf: config.csrf !== false });
+      app.routeList.push({ method, url: route.url, isPublic: config.public === true, csrf: config.csrf !== false, permission: config.permission ?? null });
     }
   });
 

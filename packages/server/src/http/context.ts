@@ -4,6 +4,7 @@ import type { Actor } from '../db/actor.ts';
 import type { AuthUser, SessionState } from '../modules/auth/session.ts';
 import type { JobQueue } from '../modules/jobs/jobs.queue.ts';
 import type { SessionCache } from '../modules/auth/session-cache.ts';
+import type { RouteEntry } from './access.ts';
 
 export type AppContext = { database: Database; db: Db; config: Config; jobs: JobQueue; sessionCache: SessionCache };
 
@@ -11,7 +12,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     /** Every registered route with its access rule (for the route-enumeration test). */
-    routeList: { method: string; url: string; isPublic: boolean; csrf: boolean }[];
+    routeList: RouteEntry[];
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -129,7 +129,8 @@ export async function loadSession(
       // Touch at most once a minute: idle tracking does not need a write per request.
       if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         forgetSession(row.idHash);
-        await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, row.idHash));
+        // The app's clock, the one the limits above are read with (not the database's).
+        await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, row.idHash));
       }
       if (request.cookies[XSRF_COOKIE] !== csrfTokenFor(config.appKey, cookie)) {
         setSessionCookies(reply, config, cookie, row.remember);
@@ -193,6 +194,7 @@ export async function startSession(
     passwordConfirmedAt: values.userId !== null ? sql`now()` : null,
     ipAddress: request.ip,
     userAgent: (request.headers['user-agent'] ?? '').slice(0, 255),
+    lastSeenAt: new Date(),
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_SECONDS * 1000),
   });
   request.session = { id, persisted: true, pendingUserId: values.pendingUserId, passwordConfirmedAt: null };
@@ -221,13 +223,33 @@ export async function endUserSessions(db: Queryable, userId: number, keepHash: s
     .where(and(or(eq(sessions.userId, userId), eq(sessions.pendingUserId, userId)), keepHash ? ne(sessions.idHash, keepHash) : undefined));
 }
 
+/**
+ * The spec's XHR + CSRF contract for a state-changing call made with a session: the token header
+ * (an HMAC of the session id), the `X-Requested-With: XMLHttpRequest` header that only script on a
+ * page of the same origin can add without a CORS preflight Almoner never grants, and, when the
+ * browser names the page's origin, that origin being Almoner's own. Each alone would stop a forged
+ * form; together a leaked token, a lax cookie or a missing header is not enough.
+ */
 export function assertCsrf(config: Config, request: FastifyRequest): void {
   const header = request.headers['x-csrf-token'] ?? request.headers['x-xsrf-token'];
   const sent = Array.isArray(header) ? header[0] : header;
   const expected = request.session ? csrfTokenFor(config.appKey, request.session.id) : '';
-  if (!sent || !expected || !safeEqual(sent, expected)) {
+  const xhr = String(request.headers['x-requested-with'] ?? '').toLowerCase() === 'xmlhttprequest';
+  if (!sent || !expected || !safeEqual(sent, expected) || !xhr || !sameOrigin(config, request)) {
     throw new AppError('csrf_mismatch', messages.csrfMismatch);
   }
+}
+
+/** No Origin header (same-origin GET-like fetches, non-browser clients), or Almoner's own origin. */
+function sameOrigin(config: Config, request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  // Through URL on both sides, so a default port written out (localhost:80) still matches.
+  const hostOf = (url: string) => (URL.canParse(url) ? new URL(url).host.toLowerCase() : null);
+  const host = hostOf(origin);
+  if (host === null) return false;
+  if (host === hostOf(`${request.protocol}://${request.host}`)) return true;
+  return config.publicUrl !== undefined && hostOf(config.publicUrl) === host;
 }
 
 /** Passes when the user holds at least one of the permissions. */
