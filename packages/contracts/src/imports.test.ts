@@ -185,6 +185,12 @@ describe('sponsorships import', () => {
       is_enabled: false,
     });
   });
+  it('gender becomes F or M; latitude and longitude within their ranges', () => {
+    expect(checkImportRow('sponsorships', { ...base, gender: 'male' }).values.gender).toBe('M');
+    expect(checkImportRow('sponsorships', { ...base, gender: ' Girl ' }).values.gender).toBe('F');
+    const r = checkImportRow('sponsorships', { ...base, gender: 'x', latitude: '90.5', longitude: '-180' });
+    expect(r.errors).toEqual({ gender: ['Choose female or male.'], latitude: ['Latitude must be between -90 and 90.'] });
+  });
 });
 
 describe('supporters import', () => {

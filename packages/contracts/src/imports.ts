@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { DEFAULT_MAX_LENGTH, isValidEmail, parseSpecDate } from './rules.ts';
+import { sponseeMessages } from './sponsee-edit.ts';
 
 /**
  * Spreadsheet imports (spec part 1 §2 "Data import screens", §3 import rows, §5 rules).
@@ -267,6 +268,7 @@ export function checkImportRow(
   if (kind === 'contributions' && out.values.dcc === null && !out.errors.dcc) out.values.dcc = '0';
 
   if (kind === 'sponsorships') {
+    checkSponseeCells(out);
     for (const [key, raw] of Object.entries(row)) {
       if (key.startsWith('custom_') && cellText(raw) !== '') push(out.errors, key, importMessages.customFieldsNotAllowed);
       if (key.startsWith('segment_') && !(key in out.values) && cellText(raw) !== '') {
@@ -289,6 +291,32 @@ export function checkImportRow(
     }
   }
   return out;
+}
+
+/** Ours (the spec only says numeric): the sponsee's map position must be a place on Earth. */
+export const sponsorshipImportMessages = {
+  latitude: 'Latitude must be between -90 and 90.',
+  longitude: 'Longitude must be between -180 and 180.',
+} as const;
+
+/** Spreadsheet spellings of a sponsee's gender (the incumbent normalised them); the table holds F or M. */
+const GENDERS: Record<string, 'F' | 'M'> = { f: 'F', female: 'F', girl: 'F', m: 'M', male: 'M', boy: 'M' };
+
+/**
+ * The sponsee's own rules past the field types: gender becomes F or M (else the sponsee form's
+ * message), and latitude and longitude fall within their ranges.
+ */
+function checkSponseeCells(out: RowCheck): void {
+  const gender = out.values.gender;
+  if (typeof gender === 'string' && !out.errors.gender) {
+    const g = GENDERS[gender.toLowerCase()];
+    if (g) out.values.gender = g;
+    else push(out.errors, 'gender', sponseeMessages.gender);
+  }
+  for (const [key, limit] of [['latitude', 90], ['longitude', 180]] as const) {
+    const v = out.values[key];
+    if (typeof v === 'string' && !out.errors[key] && Math.abs(Number(v)) > limit) push(out.errors, key, sponsorshipImportMessages[key]);
+  }
 }
 
 export const hasErrors = (check: RowCheck) => Object.keys(check.errors).length > 0;

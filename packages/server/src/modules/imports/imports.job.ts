@@ -9,6 +9,7 @@ import { importRows, imports } from './imports.tables.ts';
 // Each kind registers its handler on import.
 import './imports.apply-supporters.ts';
 import './imports.apply-timeline.ts';
+import './imports.apply-sponsorships.ts';
 
 /** Rows applied per transaction: a crash loses at most one batch's work, which the retry redoes. */
 export const IMPORT_BATCH = 100;

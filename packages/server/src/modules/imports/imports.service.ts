@@ -29,7 +29,7 @@ import { configuredImportKey } from './imports.settings.ts';
 export const PRODUCT = 'Almoner';
 
 /** Kinds whose rows this server can apply. The field lists and checks cover all four. */
-export const APPLIED_KINDS = ['supporters', 'sponsorships-timeline'] as const satisfies readonly SpreadsheetImportKind[];
+export const APPLIED_KINDS = ['supporters', 'sponsorships-timeline', 'sponsorships'] as const satisfies readonly SpreadsheetImportKind[];
 export type AppliedKind = (typeof APPLIED_KINDS)[number];
 
 /** Option-list segments and their values, keyed `segment_<id>` (GET /flatfile/field-rules/segments). */
@@ -37,7 +37,8 @@ export async function segmentRules(db: Queryable): Promise<SegmentRules> {
   const rows = await db
     .select({ id: segments.id, name: segments.name, type: segments.type, item: segmentItems.name })
     .from(segments)
-    .leftJoin(segmentItems, eq(segmentItems.segmentId, segments.id))
+    // A deleted option is no longer offered (the sponsee form drops it too).
+    .leftJoin(segmentItems, and(eq(segmentItems.segmentId, segments.id), isNull(segmentItems.deletedAt)))
     .where(isNull(segments.deletedAt))
     .orderBy(asc(segments.sequence), asc(segments.id), asc(segmentItems.sequence), asc(segmentItems.id));
   const out: SegmentRules = {};
@@ -109,7 +110,8 @@ export async function submitImport(
     if (existing) return { job: toView(existing), created: false };
   }
   const key = configuredImportKey();
-  const rules = {};
+  // Sponsorship rows are checked against the live segment values, as the job checks them again.
+  const rules = kind === 'sponsorships' ? await segmentRules(db) : {};
   return withActor(db, actor, async (tx) => {
     const [job] = await tx
       .insert(imports)

@@ -17,6 +17,24 @@ export function ImportPage() {
 
 const modeLabels: Record<ImportMatchMode, string> = { create: 'Create new', update: 'Update match', skip: 'Skip match' };
 
+/** Kinds that match rows to existing records: how they match, and what "Create new" does then. */
+const matching: Partial<Record<ScreenKind, { label: string; hint?: string }>> = {
+  supporters: { label: 'When a row matches an existing supporter (by id, then e-mail, then name and address)' },
+  sponsorships: {
+    label: 'When a row matches an existing sponsee (by reference number)',
+    hint: 'Reference numbers are unique, so with "Create new" a row that matches is rejected.',
+  },
+};
+
+/**
+ * Columns named custom_* or segment_* that are no field of this import: offered under their own
+ * name, so the list shows what they were matched to and the row check can say why they are refused.
+ */
+const extraOptions = (mapping: Record<string, string | null>, known: Set<string>) =>
+  [...new Set(Object.values(mapping))]
+    .filter((key): key is string => Boolean(key) && !known.has(key as string))
+    .map((key) => ({ value: key, label: key.startsWith('custom_') ? `${key} (custom field)` : `${key} (unknown segment)` }));
+
 /** Upload → map columns → fix rows → dry run or import → progress → outcome (spec part 1 §2, §7). */
 function ImportScreen({ kind }: { kind: ScreenKind }) {
   const fields = useImportFields(kind);
@@ -26,7 +44,8 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
   const [sheet, setSheet] = useState<Sheet | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
-  const [mode, setMode] = useState<ImportMatchMode>('create');
+  // Sponsees are matched by reference number and updated, as the incumbent's import did.
+  const [mode, setMode] = useState<ImportMatchMode>(kind === 'sponsorships' ? 'update' : 'create');
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useImportJob(jobId);
   const title = `Import ${kindLabel(kind).toLowerCase()}`;
@@ -86,7 +105,12 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
       </Center>
     );
   }
-  const fieldOptions = [{ value: '', label: "Don't import" }, ...(fields.data ?? []).map((f) => ({ value: f.key, label: f.label }))];
+  const fieldOptions = [
+    { value: '', label: "Don't import" },
+    ...(fields.data ?? []).map((f) => ({ value: f.key, label: f.label })),
+    ...extraOptions(sheet ? autoMapColumns(sheet.headers, fields.data ?? []) : {}, new Set((fields.data ?? []).map((f) => f.key))),
+  ];
+  const match = matching[kind];
 
   return (
     <Stack maw={1400}>
@@ -136,11 +160,16 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
           <RowsTable columns={columns} rows={sheet.rows} checks={checks} onEdit={onEdit} />
           <Paper withBorder p="md">
             <Stack gap="sm">
-              {kind === 'supporters' && (
+              {match && (
                 <Stack gap={4}>
                   <Text size="sm" fw={500} id="import-mode-label">
-                    When a row matches an existing supporter (by id, then e-mail, then name and address)
+                    {match.label}
                   </Text>
+                  {match.hint && (
+                    <Text size="xs" c="dimmed">
+                      {match.hint}
+                    </Text>
+                  )}
                   <SegmentedControl
                     aria-labelledby="import-mode-label"
                     value={mode}
