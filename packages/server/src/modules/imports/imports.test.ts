@@ -111,7 +111,7 @@ describe('bad input changes nothing', () => {
   });
 
   it('kinds this server cannot apply yet are refused clearly; an unknown workbook is the spec failure', async () => {
-    const r = await agent.post('/flatfile/imports/contributions', { rows: [{ first_name: 'A' }] });
+    const r = await agent.post('/flatfile/imports/sponsorships', { rows: [{ first_name: 'A' }] });
     expect(r.statusCode).toBe(422);
     const w = await agent.post('/flatfile/webhook/supporters', { workbookId: 'never-submitted' });
     expect(w.statusCode).toBe(404);

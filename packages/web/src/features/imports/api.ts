@@ -5,9 +5,9 @@ import { api } from '../../lib/api.ts';
 
 /**
  * The kinds this server applies (`POST /flatfile/imports/{kind}` answers 422 for the others):
- * contributions and sponsorships get a screen once the server accepts them.
+ * sponsorships get a screen once the server accepts them.
  */
-export const SCREEN_KINDS = ['supporters', 'sponsorships-timeline'] as const satisfies readonly SpreadsheetImportKind[];
+export const SCREEN_KINDS = ['supporters', 'sponsorships-timeline', 'contributions'] as const satisfies readonly SpreadsheetImportKind[];
 export type ScreenKind = (typeof SCREEN_KINDS)[number];
 export const isScreenKind = (v: string | undefined): v is ScreenKind => (SCREEN_KINDS as readonly string[]).includes(v ?? '');
 

@@ -15,7 +15,17 @@ export function ImportPage() {
   return <ImportScreen key={kind} kind={kind} />;
 }
 
-const modeLabels: Record<ImportMatchMode, string> = { create: 'Create new', update: 'Update match', skip: 'Skip match' };
+/** Kinds whose rows are matched to supporters, with what each mode does to a matched one. */
+const matching: Partial<Record<ScreenKind, { question: string; labels: Record<ImportMatchMode, string> }>> = {
+  supporters: {
+    question: 'When a row matches an existing supporter (by id, then e-mail, then name and address)',
+    labels: { create: 'Create new', update: 'Update match', skip: 'Skip match' },
+  },
+  contributions: {
+    question: "When a gift's donor matches an existing supporter (by id, then e-mail, then name and address)",
+    labels: { create: 'Add the gift', update: 'Add the gift and update the supporter', skip: 'Skip the row' },
+  },
+};
 
 /** Upload → map columns → fix rows → dry run or import → progress → outcome (spec part 1 §2, §7). */
 function ImportScreen({ kind }: { kind: ScreenKind }) {
@@ -30,6 +40,7 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useImportJob(jobId);
   const title = `Import ${kindLabel(kind).toLowerCase()}`;
+  const matchModes = matching[kind];
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
@@ -136,16 +147,16 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
           <RowsTable columns={columns} rows={sheet.rows} checks={checks} onEdit={onEdit} />
           <Paper withBorder p="md">
             <Stack gap="sm">
-              {kind === 'supporters' && (
+              {matchModes && (
                 <Stack gap={4}>
                   <Text size="sm" fw={500} id="import-mode-label">
-                    When a row matches an existing supporter (by id, then e-mail, then name and address)
+                    {matchModes.question}
                   </Text>
                   <SegmentedControl
                     aria-labelledby="import-mode-label"
                     value={mode}
                     onChange={(v) => setMode(v as ImportMatchMode)}
-                    data={(Object.keys(modeLabels) as ImportMatchMode[]).map((m) => ({ value: m, label: modeLabels[m] }))}
+                    data={(Object.keys(matchModes.labels) as ImportMatchMode[]).map((m) => ({ value: m, label: matchModes.labels[m] }))}
                     w="fit-content"
                   />
                 </Stack>
