@@ -1,4 +1,4 @@
-import { importMessages, messages } from '@almoner/contracts';
+import { importMessages, messages, moneyMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -93,18 +93,21 @@ describe('contributions import: rows', () => {
       gift({ first_name: '', organization_name: 'o'.repeat(101) }),
       gift({ total: '30.00' }),
       gift({ country: 'USA' }),
+      gift({ subtotal_amt: '25.001', total: '26.501' }),
     ];
     const job = await importGifts(rows);
-    expect(job).toMatchObject({ status: 'completed', counts: { created: 1, updated: 0, skipped: 0, rejected: 6 }, undoable: true });
-    expect(job.message).toBe('Created 1, updated 0, skipped 0, rejected 6.');
+    expect(job).toMatchObject({ status: 'completed', counts: { created: 1, updated: 0, skipped: 0, rejected: 7 }, undoable: true });
+    expect(job.message).toBe('Created 1, updated 0, skipped 0, rejected 7.');
     const r = await outcomes(job.id);
-    expect(r.map((x) => x.outcome)).toEqual(['created', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected']);
+    expect(r.map((x) => x.outcome)).toEqual(['created', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected', 'rejected']);
     expect(r[1]?.errors).toEqual({ date: [messages.date] });
     expect(r[2]?.errors).toEqual({ subtotal_amt: ['This field must be a number.'] });
     expect(r[3]?.errors).toEqual({ email: ['Email must be valid'] });
     expect(r[4]?.errors).toEqual({ first_name: ['Please fill this field.'], organization_name: ['This field can contain a maximum of 100 characters.'] });
     expect(r[5]?.errors).toEqual({ total: ['Total (30.00) must equal Subtotal amount (25.00) plus DCC (1.50).'] });
     expect(r[6]?.errors).toEqual({ country: ['This field can contain a maximum of 2 characters.'] });
+    // Only the server knows the organisation currency's decimals.
+    expect(r[7]?.errors).toEqual({ subtotal_amt: [moneyMessages.tooManyDecimals('USD', 2)], total: [moneyMessages.tooManyDecimals('USD', 2)] });
 
     // The gift, as the contributions API shows it.
     const id = Number(r[0]?.record_id);
