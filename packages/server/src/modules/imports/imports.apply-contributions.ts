@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { contributions } from '../contributions/contributions.tables.ts';
-import { convertToOrgCurrency } from '../money/money.convert.ts';
+import { convertToOrgCurrency, type FunctionalAmount } from '../money/money.convert.ts';
 import { insertPayment, PAYMENT_ROW_TYPE } from '../pos/pos.payment.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
@@ -177,23 +177,7 @@ async function recordGift(
   const functional = await convertToOrgCurrency(tx, { amount: amounts.total, currency, at });
   const uuid = randomUUID().toUpperCase();
   const type = PAYMENT_ROW_TYPE.other;
-  const [c] = await queryRows(tx, sql`
-    insert into contributions (client_uuid, invoice_number, confirmation_number, supporter_id, account_type_id, started_at, ordered_at, paid_at,
-                               currency_code, subtotal_amount, dcc_amount, total_amount, dcc_enabled_by_customer,
-                               functional_currency_code, functional_exchange_rate, functional_total_amount, functional_rate_date,
-                               payment_type, payment_status, payment_gateway, source, email_opt_in, send_confirmation_emails,
-                               bill_first_name, bill_last_name, bill_email, bill_organization_name, bill_address_01, bill_address_02,
-                               bill_city, bill_state, bill_zip, bill_phone, bill_country, donor_id, gift_id, sf_id,
-                               total_items, total_qty, created_by)
-    values (${uuid}, ${uuid}, ${text('payment_auth')}, ${supporter.id}, ${supporter.accountTypeId}, ${at}, ${at}, ${at},
-            ${currency}, ${amounts.subtotal}, ${amounts.dcc}, ${amounts.total}, ${amounts.dcc > 0},
-            ${functional.currency}, ${functional.rate}, ${functional.amount}, ${functional.rateDate},
-            ${type}, 'succeeded', 'offline', 'Import', ${v.marketing_opt_in === true}, false,
-            ${text('first_name')}, ${text('last_name')}, ${text('email')}, ${text('organization_name')}, ${text('address_line_1')}, ${text('address_line_2')},
-            ${text('city')}, ${text('state')}, ${text('zip')}, ${text('phone')}, ${text('country')?.toUpperCase() ?? null},
-            ${text('dp_donor_id')}, ${text('dp_gift_id')}, ${text('sf_id')}, 1, 1, ${job.createdBy})
-    returning id`);
-  const id = Number(c?.id);
+  const id = await insertGiftRow(tx, job, supporter, v, amounts, { uuid, type, at, currency, functional });
   await tx.execute(sql`
     insert into contribution_items (contribution_id, description, qty, price, original_price, total, is_donation, dcc_eligible, dcc_amount)
     values (${id}, ${IMPORTED_GIFT}, 1, ${amounts.subtotal}, ${amounts.subtotal}, ${amounts.subtotal}, true, ${amounts.dcc > 0}, ${amounts.dcc})`);
@@ -220,6 +204,36 @@ async function recordGift(
   });
   const [stamp] = await tx.select({ updatedAt: contributions.updatedAt }).from(contributions).where(eq(contributions.id, id));
   return { id, paymentId, stamp: stamp?.updatedAt ?? new Date() };
+}
+
+/** The contribution row itself: paid on the row's day, the donor's details as given, the CRM ids kept. */
+async function insertGiftRow(
+  tx: Tx,
+  job: ImportJobRow,
+  supporter: Supporter,
+  v: Values,
+  amounts: { subtotal: number; dcc: number; total: number },
+  g: { uuid: string; type: string; at: Date; currency: string; functional: FunctionalAmount },
+): Promise<number> {
+  const text = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
+  const { uuid, type, at, currency, functional } = g;
+  const [c] = await queryRows(tx, sql`
+    insert into contributions (client_uuid, invoice_number, confirmation_number, supporter_id, account_type_id, started_at, ordered_at, paid_at,
+                               currency_code, subtotal_amount, dcc_amount, total_amount, dcc_enabled_by_customer,
+                               functional_currency_code, functional_exchange_rate, functional_total_amount, functional_rate_date,
+                               payment_type, payment_status, payment_gateway, source, email_opt_in, send_confirmation_emails,
+                               bill_first_name, bill_last_name, bill_email, bill_organization_name, bill_address_01, bill_address_02,
+                               bill_city, bill_state, bill_zip, bill_phone, bill_country, donor_id, gift_id, sf_id,
+                               total_items, total_qty, created_by)
+    values (${uuid}, ${uuid}, ${text('payment_auth')}, ${supporter.id}, ${supporter.accountTypeId}, ${at}, ${at}, ${at},
+            ${currency}, ${amounts.subtotal}, ${amounts.dcc}, ${amounts.total}, ${amounts.dcc > 0},
+            ${functional.currency}, ${functional.rate}, ${functional.amount}, ${functional.rateDate},
+            ${type}, 'succeeded', 'offline', 'Import', ${v.marketing_opt_in === true}, false,
+            ${text('first_name')}, ${text('last_name')}, ${text('email')}, ${text('organization_name')}, ${text('address_line_1')}, ${text('address_line_2')},
+            ${text('city')}, ${text('state')}, ${text('zip')}, ${text('phone')}, ${text('country')?.toUpperCase() ?? null},
+            ${text('dp_donor_id')}, ${text('dp_gift_id')}, ${text('sf_id')}, 1, 1, ${job.createdBy})
+    returning id`);
+  return Number(c?.id);
 }
 
 registerImportKind('contributions', { apply: applyContribution, undo: undoContributions });

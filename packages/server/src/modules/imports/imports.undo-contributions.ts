@@ -19,6 +19,15 @@ const list = (ids: number[]): SQL => sql.join(ids.map((x) => sql`${x}`), sql`, `
  */
 export async function undoContributions(tx: Tx, rows: StagedRow[]): Promise<void> {
   const memos = rows.map((r) => ({ row: r, memo: r.previous as ContributionRowMemo }));
+  await refuseIfChanged(tx, memos);
+  await removeAll(tx, memos);
+}
+
+type Memos = { row: StagedRow; memo: ContributionRowMemo }[];
+
+/** AppError('conflict', UNDO_REFUSED) unless every gift and every supporter is as the import left it. */
+async function refuseIfChanged(tx: Tx, memos: Memos): Promise<void> {
+  const rows = memos.map((m) => m.row);
   const ids = rows.map((r) => r.recordId as number);
   const paymentIds = memos.map((m) => m.memo.payment_id);
   const gifts = await tx
@@ -55,7 +64,11 @@ export async function undoContributions(tx: Tx, rows: StagedRow[]): Promise<void
       ) used where supporter_id in (${list(createdIds)}) limit 1`)
     : [];
   if (giftChanged || giftUsed.length || supporterChanged || supporterUsed.length) throw new AppError('conflict', UNDO_REFUSED);
+}
 
+/** Deletes the gifts (newest first) and the supporters created; puts back the supporters updated. */
+async function removeAll(tx: Tx, memos: Memos): Promise<void> {
+  const ids = memos.map((m) => m.row.recordId as number);
   const owners = await queryRows(tx, sql`select id, supporter_id from contributions where id in (${list(ids)}) order by id`);
   await recordContributionEvents(tx, owners.map((o) => ({ id: Number(o.id), supporter_id: o.supporter_id === null ? null : Number(o.supporter_id) })), { deleted: true });
   for (const { row, memo } of memos) {
