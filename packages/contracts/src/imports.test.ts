@@ -97,6 +97,16 @@ describe('contributions import', () => {
     expect(r.errors).toEqual({});
     expect(r.values.dcc).toBe('0');
   });
+  it('total must be subtotal plus dcc, to the last decimal; amounts are not negative', () => {
+    expect(checkImportRow('contributions', { ...contribution, dcc: '1.5', total: '26.50' }).errors).toEqual({});
+    expect(checkImportRow('contributions', { ...contribution, dcc: '1.5', total: '26.49' }).errors.total).toEqual([
+      'Total (26.49) must equal Subtotal amount (25.00) plus DCC (1.5).',
+    ]);
+    expect(checkImportRow('contributions', { ...contribution, total: '25' }).errors).toEqual({});
+    const negative = checkImportRow('contributions', { ...contribution, subtotal_amt: '-5', total: '-5' });
+    expect(negative.errors).toEqual({ subtotal_amt: ['This field must not be negative.'], total: ['This field must not be negative.'] });
+    expect(checkImportRow('contributions', { ...contribution, subtotal_amt: 'x' }).errors.total).toBeUndefined();
+  });
   it('required: date, subtotal_amt, total, first_name, last_name, email', () => {
     expect(Object.keys(checkImportRow('contributions', {}).errors).sort()).toEqual(
       ['date', 'email', 'first_name', 'last_name', 'subtotal_amt', 'total'].sort(),

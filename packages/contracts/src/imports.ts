@@ -26,6 +26,10 @@ export const importMessages = {
   // spec part 1 §8
   jobFailed: (product: string) => `This job failed probably because it couldn't find the ${product} URL.`,
   backendFailed: (product: string) => `Failed to submit data to ${product}`,
+  // Contributions import (ours, in the voice of §5 'Start Date (...) must be before End Date (...).')
+  totalMismatch: (total: string, subtotal: string, dcc: string) => `Total (${total}) must equal Subtotal amount (${subtotal}) plus DCC (${dcc}).`,
+  notNegative: 'This field must not be negative.',
+  giftImported: (giftId: string) => `Gift ${giftId} has already been imported.`,
 } as const;
 
 export type ImportFieldType = 'string' | 'email' | 'date' | 'number' | 'boolean' | 'segment';
@@ -265,7 +269,10 @@ export function checkImportRow(
   const out: RowCheck = { values: {}, errors: {}, warnings: {} };
   for (const field of importFieldsFor(kind, options.segments)) checkField(field, row[field.key], out);
 
-  if (kind === 'contributions' && out.values.dcc === null && !out.errors.dcc) out.values.dcc = '0';
+  if (kind === 'contributions') {
+    if (out.values.dcc === null && !out.errors.dcc) out.values.dcc = '0';
+    checkContributionAmounts(out);
+  }
 
   if (kind === 'sponsorships') {
     checkSponseeCells(out);
@@ -317,6 +324,27 @@ function checkSponseeCells(out: RowCheck): void {
     const v = out.values[key];
     if (typeof v === 'string' && !out.errors[key] && Math.abs(Number(v)) > limit) push(out.errors, key, sponsorshipImportMessages[key]);
   }
+}
+
+/** A decimal text as an integer of `digits` decimals (exact: no floating point). */
+function scaled(text: string, digits: number): bigint {
+  const negative = text.startsWith('-');
+  const [whole = '', fraction = ''] = text.replace(/^[+-]/, '').split('.');
+  const value = BigInt(`${whole || '0'}${fraction.padEnd(digits, '0')}`);
+  return negative ? -value : value;
+}
+
+/** A gift's amounts are not negative and its total is its subtotal plus the DCC, to the last decimal. */
+function checkContributionAmounts(out: RowCheck): void {
+  const keys = ['subtotal_amt', 'dcc', 'total'] as const;
+  for (const key of keys) {
+    const v = out.values[key];
+    if (typeof v === 'string' && !out.errors[key] && v.startsWith('-') && /[1-9]/.test(v)) push(out.errors, key, importMessages.notNegative);
+  }
+  if (keys.some((k) => out.errors[k] || typeof out.values[k] !== 'string')) return;
+  const [subtotal, dcc, total] = keys.map((k) => out.values[k] as string) as [string, string, string];
+  const digits = Math.max(...[subtotal, dcc, total].map((x) => (x.split('.')[1] ?? '').length));
+  if (scaled(subtotal, digits) + scaled(dcc, digits) !== scaled(total, digits)) push(out.errors, 'total', importMessages.totalMismatch(total, subtotal, dcc));
 }
 
 export const hasErrors = (check: RowCheck) => Object.keys(check.errors).length > 0;

@@ -1,5 +1,5 @@
-import { checkImportRow, importMessages, type ImportValue } from '@almoner/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { checkImportRow, importMessages } from '@almoner/contracts';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,6 +9,7 @@ import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { supporterMemberships, supporters } from '../supporters/supporters.tables.ts';
 import { type ImportJobRow, type Lookups, registerImportKind, type RowResult, type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
 import { configuredImportKey } from './imports.settings.ts';
+import { findSupporter, type Supporter } from './imports.match.ts';
 
 /** Spreadsheet key → supporters column, for the plain text fields. */
 const SUPPORTER_TEXT: Record<string, keyof typeof supporters.$inferInsert> = {
@@ -27,32 +28,6 @@ for (const prefix of ['bill', 'ship'] as const) {
   ] as const) {
     SUPPORTER_TEXT[`${prefix}_${key}`] = `${prefix}${col}`;
   }
-}
-
-type Supporter = typeof supporters.$inferSelect;
-
-/** Matching order (issue 15): id (donor CRM id, then Salesforce id), then e-mail, then name and address. */
-async function findSupporter(tx: Tx, v: Record<string, ImportValue>): Promise<Supporter | null> {
-  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
-  const tries = [
-    str('donor_id') && eq(supporters.donorId, str('donor_id') as string),
-    str('sf_id') && eq(supporters.sfId, str('sf_id') as string),
-    str('email') && sql`lower(${supporters.email}) = ${(str('email') as string).toLowerCase()}`,
-    str('first_name') && str('last_name') && str('bill_address_01')
-      ? and(
-          sql`lower(${supporters.firstName}) = ${(str('first_name') as string).toLowerCase()}`,
-          sql`lower(${supporters.lastName}) = ${(str('last_name') as string).toLowerCase()}`,
-          sql`lower(${supporters.billAddress01}) = ${(str('bill_address_01') as string).toLowerCase()}`,
-          str('bill_zip') ? sql`lower(coalesce(${supporters.billZip}, '')) = ${(str('bill_zip') as string).toLowerCase()}` : undefined,
-        )
-      : null,
-  ];
-  for (const where of tries) {
-    if (!where) continue;
-    const [found] = await tx.select().from(supporters).where(where).orderBy(asc(supporters.id)).limit(1);
-    if (found) return found;
-  }
-  return null;
 }
 
 /** One supporter row: match, then create, update or skip as the import says. */
@@ -79,7 +54,16 @@ async function applySupporter(
   if (typeof v.email_opt_in === 'boolean') set.emailOptIn = v.email_opt_in;
   if (type) set.accountTypeId = type.id;
 
-  const match = await findSupporter(tx, v);
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
+  const match = await findSupporter(tx, {
+    donorId: str('donor_id'),
+    sfId: str('sf_id'),
+    email: str('email'),
+    firstName: str('first_name'),
+    lastName: str('last_name'),
+    address01: str('bill_address_01'),
+    zip: str('bill_zip'),
+  });
   if (match && job.mode === 'skip') return { outcome: 'skipped', recordId: match.id, note: 'matched an existing supporter' };
   const updating = match && job.mode === 'update';
   if (job.dryRun) return { outcome: updating ? 'updated' : 'created', recordId: updating ? match.id : null };

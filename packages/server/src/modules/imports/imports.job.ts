@@ -10,6 +10,7 @@ import { importRows, imports } from './imports.tables.ts';
 import './imports.apply-supporters.ts';
 import './imports.apply-timeline.ts';
 import './imports.apply-sponsorships.ts';
+import './imports.apply-contributions.ts';
 
 /** Rows applied per transaction: a crash loses at most one batch's work, which the retry redoes. */
 export const IMPORT_BATCH = 100;
@@ -25,6 +26,7 @@ async function loadLookups(tx: Tx): Promise<Lookups> {
     defaultAccountType: def ? { id: def.id, isOrganization: def.isOrganization } : null,
     memberships: new Map(levels.map((m) => [m.name.toLowerCase(), { id: m.id, name: m.name }])),
     currency,
+    timeZone,
     today,
   };
 }

@@ -15,6 +15,8 @@ export type Lookups = {
   defaultAccountType: { id: number; isOrganization: boolean } | null;
   memberships: Map<string, { id: number; name: string }>;
   currency: string;
+  /** The organisation's time zone (a row's date is a day there). */
+  timeZone: string;
   today: string;
 };
 

@@ -29,7 +29,7 @@ import { configuredImportKey } from './imports.settings.ts';
 export const PRODUCT = 'Almoner';
 
 /** Kinds whose rows this server can apply. The field lists and checks cover all four. */
-export const APPLIED_KINDS = ['supporters', 'sponsorships-timeline', 'sponsorships'] as const satisfies readonly SpreadsheetImportKind[];
+export const APPLIED_KINDS = ['supporters', 'sponsorships-timeline', 'sponsorships', 'contributions'] as const satisfies readonly SpreadsheetImportKind[];
 export type AppliedKind = (typeof APPLIED_KINDS)[number];
 
 /** Option-list segments and their values, keyed `segment_<id>` (GET /flatfile/field-rules/segments). */

@@ -110,8 +110,8 @@ describe('bad input changes nothing', () => {
     expect(await queryRows(t.database.db, sql`select count(*)::int as n from imports`)).toEqual(before);
   });
 
-  it('kinds this server cannot apply yet are refused clearly; an unknown workbook is the spec failure', async () => {
-    const r = await agent.post('/flatfile/imports/contributions', { rows: [{ first_name: 'A' }] });
+  it('a kind that is none of the four is refused clearly; an unknown workbook is the spec failure', async () => {
+    const r = await agent.post('/flatfile/imports/donations', { rows: [{ first_name: 'A' }] });
     expect(r.statusCode).toBe(422);
     const w = await agent.post('/flatfile/webhook/supporters', { workbookId: 'never-submitted' });
     expect(w.statusCode).toBe(404);

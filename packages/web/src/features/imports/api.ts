@@ -4,10 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 /**
- * The kinds this server applies (`POST /flatfile/imports/{kind}` answers 422 for the others):
- * contributions gets a screen once the server accepts it.
+ * The kinds this server applies: all four of the spec (`POST /flatfile/imports/{kind}` answers 422 for any other).
  */
-export const SCREEN_KINDS = ['supporters', 'sponsorships-timeline', 'sponsorships'] as const satisfies readonly SpreadsheetImportKind[];
+export const SCREEN_KINDS = ['supporters', 'sponsorships-timeline', 'sponsorships', 'contributions'] as const satisfies readonly SpreadsheetImportKind[];
 export type ScreenKind = (typeof SCREEN_KINDS)[number];
 export const isScreenKind = (v: string | undefined): v is ScreenKind => (SCREEN_KINDS as readonly string[]).includes(v ?? '');
 

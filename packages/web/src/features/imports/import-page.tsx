@@ -15,13 +15,22 @@ export function ImportPage() {
   return <ImportScreen key={kind} kind={kind} />;
 }
 
-const modeLabels: Record<ImportMatchMode, string> = { create: 'Create new', update: 'Update match', skip: 'Skip match' };
-
-/** Kinds that match rows to existing records: how they match, and what "Create new" does then. */
-const matching: Partial<Record<ScreenKind, { label: string; hint?: string }>> = {
-  supporters: { label: 'When a row matches an existing supporter (by id, then e-mail, then name and address)' },
+/**
+ * Kinds whose rows are matched to existing records: how they match, what each mode does to a
+ * matched one, and a note where "Create new" cannot create.
+ */
+const matching: Partial<Record<ScreenKind, { question: string; labels: Record<ImportMatchMode, string>; hint?: string }>> = {
+  supporters: {
+    question: 'When a row matches an existing supporter (by id, then e-mail, then name and address)',
+    labels: { create: 'Create new', update: 'Update match', skip: 'Skip match' },
+  },
+  contributions: {
+    question: "When a gift's donor matches an existing supporter (by id, then e-mail, then name and address)",
+    labels: { create: 'Add the gift', update: 'Add the gift and update the supporter', skip: 'Skip the row' },
+  },
   sponsorships: {
-    label: 'When a row matches an existing sponsee (by reference number)',
+    question: 'When a row matches an existing sponsee (by reference number)',
+    labels: { create: 'Create new', update: 'Update match', skip: 'Skip match' },
     hint: 'Reference numbers are unique, so with "Create new" a row that matches is rejected.',
   },
 };
@@ -49,6 +58,7 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
   const [jobId, setJobId] = useState<number | null>(null);
   const job = useImportJob(jobId);
   const title = `Import ${kindLabel(kind).toLowerCase()}`;
+  const matchModes = matching[kind];
 
   const choose = async (chosen: File | null) => {
     setFile(chosen);
@@ -110,7 +120,6 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
     ...(fields.data ?? []).map((f) => ({ value: f.key, label: f.label })),
     ...extraOptions(sheet ? autoMapColumns(sheet.headers, fields.data ?? []) : {}, new Set((fields.data ?? []).map((f) => f.key))),
   ];
-  const match = matching[kind];
 
   return (
     <Stack maw={1400}>
@@ -160,21 +169,21 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
           <RowsTable columns={columns} rows={sheet.rows} checks={checks} onEdit={onEdit} />
           <Paper withBorder p="md">
             <Stack gap="sm">
-              {match && (
+              {matchModes && (
                 <Stack gap={4}>
                   <Text size="sm" fw={500} id="import-mode-label">
-                    {match.label}
+                    {matchModes.question}
                   </Text>
-                  {match.hint && (
+                  {matchModes.hint && (
                     <Text size="xs" c="dimmed">
-                      {match.hint}
+                      {matchModes.hint}
                     </Text>
                   )}
                   <SegmentedControl
                     aria-labelledby="import-mode-label"
                     value={mode}
                     onChange={(v) => setMode(v as ImportMatchMode)}
-                    data={(Object.keys(modeLabels) as ImportMatchMode[]).map((m) => ({ value: m, label: modeLabels[m] }))}
+                    data={(Object.keys(matchModes.labels) as ImportMatchMode[]).map((m) => ({ value: m, label: matchModes.labels[m] }))}
                     w="fit-content"
                   />
                 </Stack>
