@@ -59,7 +59,7 @@ describe('sponsee photo import', () => {
     await row(sponsee.reference_number.toLowerCase()).getByRole('link').click();
     const photo = page.getByRole('img', { name: `Photo of ${sponsee.full_name}` });
     await photo.waitFor();
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect.poll(() => photo.evaluate((el) => { const img = el as unknown as { complete: boolean; naturalWidth: number }; return img.complete && img.naturalWidth > 0; })).toBe(true);
     await screenshot(page, 'sponsee-photos-sponsee-page');
     const after = await apiCall<Detail>(page, 'GET', `/jpanel/sponsorships/${sponsee.id}`);
     expect(after.sponsee.photo?.id).toBeTruthy();
