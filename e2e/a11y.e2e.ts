@@ -275,6 +275,7 @@ const shellVisits: Record<string, Visit> = {
   'settings/hooks/new': openedOnly('/jpanel/settings/hooks/new'),
   imports: openedOnly('/jpanel/imports'),
   'imports/:kind': openedOnly('/jpanel/imports/supporters'),
+  'import/sponsee-photos': openedOnly('/jpanel/import/sponsee-photos'),
   'supporters/duplicates': openedOnly('/jpanel/supporters/duplicates'),
   'supporters/duplicates/:id': openedOnly('/jpanel/supporters/duplicates/1'),
   'virtual-events': openedOnly('/jpanel/virtual-events'),

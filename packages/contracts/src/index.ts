@@ -35,6 +35,7 @@ export * from './password-reset.ts';
 export * from './sponsorships.ts';
 export * from './sponsor-list.ts';
 export * from './sponsee-edit.ts';
+export * from './sponsee-photos.ts';
 export * from './timeline.ts';
 export * from './receipts.ts';
 export * from './transactions.ts';

@@ -30,6 +30,7 @@ import { crmRoutes } from '../features/crm/routes.tsx';
 import { paymentProvidersRoutes } from '../features/payment-providers/routes.tsx';
 import { webhooksRoutes } from '../features/webhooks/routes.tsx';
 import { importsRoutes } from '../features/imports/routes.tsx';
+import { sponseePhotosRoutes } from '../features/sponsee-photos/routes.tsx';
 import { mediaRoutes } from '../features/media/routes.tsx';
 import { duplicatesRoutes } from '../features/duplicates/routes.tsx';
 import { PageLoader } from './preloader.tsx';
@@ -88,6 +89,7 @@ export const router = createBrowserRouter(
                 ...paymentProvidersRoutes,
                 ...webhooksRoutes,
                 ...importsRoutes,
+                ...sponseePhotosRoutes,
                 ...pagesRoutes,
                 ...feedsRoutes,
                 ...themesRoutes,

@@ -88,23 +88,8 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
         checkCollectionAndType(options, collection, contentType);
         const key = storageKey(collection, filename);
         if (!key) throw fieldError('filename', storageMessages.filename);
-        const stored = await storage().stat(key);
-        if (!stored) throw fieldError('filename', storageMessages.uploadMissing);
-        if (stored.size > options.maxBytes) {
-          await storage().remove(key);
-          throw fieldError('size', storageMessages.tooLarge(formatByteLimit(options.maxBytes)));
-        }
-        if (stored.contentType.toLowerCase() !== contentType) {
-          await storage().remove(key);
-          throw fieldError('content_type', storageMessages.uploadMismatch);
-        }
-        // The declared type is a claim: the stored bytes must bear it out (a "PNG" that is not is refused).
-        const body = await storage().get(key);
-        if (!body || !bytesMatch(body, contentType)) {
-          await storage().remove(key);
-          throw fieldError('content_type', storageMessages.notThatType);
-        }
-        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size: stored.size, originalName: filename, body }, request);
+        const { size, body } = await verifyStoredUpload(storage(), key, contentType, options.maxBytes);
+        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size, originalName: filename, body }, request);
         await releaseReservation(scope.ctx.db, key);
         // Serialised through `options.answer`, like any route's response schema.
         return answer;
@@ -112,6 +97,30 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
     );
   };
   void app.register(plugin);
+}
+
+/**
+ * Checks a PUT arrived as signed: the object is there, within the limit, of the declared type,
+ * and its bytes bear the type out. A file that fails is removed. Answers its size and bytes.
+ */
+export async function verifyStoredUpload(store: Storage, key: string, contentType: string, maxBytes: number): Promise<{ size: number; body: Buffer }> {
+  const stored = await store.stat(key);
+  if (!stored) throw fieldError('filename', storageMessages.uploadMissing);
+  if (stored.size > maxBytes) {
+    await store.remove(key);
+    throw fieldError('size', storageMessages.tooLarge(formatByteLimit(maxBytes)));
+  }
+  if (stored.contentType.toLowerCase() !== contentType) {
+    await store.remove(key);
+    throw fieldError('content_type', storageMessages.uploadMismatch);
+  }
+  // The declared type is a claim: the stored bytes must bear it out (a "PNG" that is not is refused).
+  const body = await store.get(key);
+  if (!body || !bytesMatch(body, contentType)) {
+    await store.remove(key);
+    throw fieldError('content_type', storageMessages.notThatType);
+  }
+  return { size: stored.size, body };
 }
 
 /**

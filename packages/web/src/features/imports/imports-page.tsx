@@ -2,6 +2,7 @@ import { formatDateTime } from '@almoner/contracts';
 import { Alert, Button, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ImportPhotosLink } from '../sponsee-photos/import-photos-link.tsx';
 import { SCREEN_KINDS, useImports } from './api.ts';
 import { countsText, kindLabel, OutcomeLinks, StatusBadge, UndoButton } from './job-result.tsx';
 
@@ -20,6 +21,7 @@ export function ImportsPage() {
             Import {kindLabel(kind).toLowerCase()}
           </Button>
         ))}
+        <ImportPhotosLink />
       </Group>
       <Title order={3} size="h4">
         Past imports

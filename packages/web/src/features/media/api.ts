@@ -9,7 +9,7 @@ export const listDownloads = (query: string) => api<DownloadFile[]>(`/jpanel/dow
 export const deleteDownload = (id: number) => api<{ success: boolean }>(`/jpanel/downloads/${id}`, { method: 'DELETE' });
 
 /** PUT with upload progress (fetch cannot report it): resolves on 2xx, rejects with the store's message. */
-function putWithProgress(url: string, file: File, contentType: string, onProgress: (percent: number) => void): Promise<void> {
+export function putWithProgress(url: string, file: File, contentType: string, onProgress: (percent: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', url);

@@ -13,6 +13,7 @@ import { DataTable, type FilterFormProps } from '../../components/data-table/ind
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
+import { ImportPhotosLink } from '../sponsee-photos/import-photos-link.tsx';
 
 type Row = ListingRow & SponseeListingRow;
 
@@ -98,6 +99,7 @@ export function SponseeListPage() {
       <Group justify="space-between" gap="sm">
         <Title order={2}>Sponsorships</Title>
         <Group gap="sm">
+          <ImportPhotosLink />
           <ExportJobButton list="sponsorships" permission="sponsorship.view" defaultOrder={SPONSEES_DEFAULT_SORT} />
           <ExportCsvButton
             permission="sponsorship.view"
