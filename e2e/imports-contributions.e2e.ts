@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
+import { openImport, runImport } from './support/imports.ts';
 import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -12,10 +13,6 @@ import { apiCall, downloadLines, settledScreenshot as screenshot } from './suppo
 const browser = useBrowser();
 const stamp = Date.now() % 1_000_000;
 
-async function runJob(page: Page, button: 'Dry run' | RegExp, counts: string) {
-  await page.getByRole('button', { name: button }).click();
-  await page.getByTestId('import-counts').filter({ hasText: counts }).waitFor({ timeout: 30_000 });
-}
 
 /** The imported gifts the contributions listing shows (the rows, not the cached counts). */
 const gifts = async (page: Page) =>
@@ -26,14 +23,7 @@ const gifts = async (page: Page) =>
 
 it('imports contributions from a CSV: fix a cell, dry run, import, rejected rows, undo', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  if (!(await nav.getByRole('link', { name: 'Imports' }).isVisible())) await nav.getByRole('button', { name: 'Settings' }).click();
-  await nav.getByRole('link', { name: 'Imports' }).click();
-  await page.getByRole('heading', { name: 'Imports', exact: true }).waitFor();
-  await page.getByRole('link', { name: 'Import contributions' }).click();
-  await page.getByRole('heading', { name: 'Import contributions', exact: true }).waitFor();
+  await openImport(page, 'Import contributions');
 
   const csv = [
     'Date,Subtotal amount,DCC,Total,First name,Last name,Email,Address line 1,Country,Payment auth,DP gift id',
@@ -56,11 +46,11 @@ it('imports contributions from a CSV: fix a cell, dry run, import, rejected rows
   expect(await page.getByRole('radio', { name: 'Add the gift', exact: true }).isChecked()).toBe(true);
 
   // Row 4 repeats row 1's gift id: only the server, applying the rows, can tell.
-  await runJob(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 2');
+  await runImport(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 2');
   await page.getByText('Dry run complete: nothing was written').waitFor();
   expect(await gifts(page)).toHaveLength(0);
 
-  await runJob(page, /^Import 4 rows$/, 'Created 2, updated 0, skipped 0, rejected 2');
+  await runImport(page, /^Import 4 rows$/, 'Created 2, updated 0, skipped 0, rejected 2');
   await screenshot(page, 'imports-contributions-done');
   await expectAccessible(page, 'import contributions done');
   const rejected = await downloadLines(page, page.getByRole('link', { name: /^Download rejected rows of contributions import/ }));

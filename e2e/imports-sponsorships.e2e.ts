@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
+import { runImport } from './support/imports.ts';
 import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -20,10 +21,6 @@ async function sponseesOfThisRun(page: Page): Promise<SponseeRow[]> {
   return (await apiCall<{ data: SponseeRow[] }>(page, 'POST', '/jpanel/sponsorship.ajax', { search: { value: `SPX${stamp}` } })).data;
 }
 
-async function runJob(page: Page, button: 'Dry run' | RegExp, counts: string) {
-  await page.getByRole('button', { name: button }).click();
-  await page.getByTestId('import-counts').filter({ hasText: counts }).waitFor({ timeout: 30_000 });
-}
 
 it('imports sponsees from a CSV: segment values checked, custom column refused, fix a cell, dry run, import, rejected rows, undo', async () => {
   const { page } = await browser.newPage();
@@ -68,11 +65,11 @@ it('imports sponsees from a CSV: segment values checked, custom column refused, 
   expect(await page.getByText('Date is invalid.').count()).toBe(0);
 
   const before = (await sponseesOfThisRun(page)).length;
-  await runJob(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 3');
+  await runImport(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 3');
   await page.getByText('Dry run complete: nothing was written').waitFor();
   expect((await sponseesOfThisRun(page)).length).toBe(before);
 
-  await runJob(page, /^Import 5 rows$/, 'Created 2, updated 0, skipped 0, rejected 3');
+  await runImport(page, /^Import 5 rows$/, 'Created 2, updated 0, skipped 0, rejected 3');
   await screenshot(page, 'imports-sponsorships-done');
   const made = await sponseesOfThisRun(page);
   expect(made.map((s) => s.reference_number).sort()).toEqual([ref(1), ref(2)]);

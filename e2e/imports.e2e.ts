@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import writeExcelFile from 'write-excel-file/node';
 import { expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { openImport, runImport, undoImport } from './support/imports.ts';
 import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -12,33 +13,10 @@ import { apiCall, downloadLines, settledScreenshot as screenshot } from './suppo
 const browser = useBrowser();
 const stamp = Date.now() % 1_000_000;
 
-async function openImport(page: Page, label: string) {
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  if (!(await nav.getByRole('link', { name: 'Imports' }).isVisible())) await nav.getByRole('button', { name: 'Settings' }).click();
-  await nav.getByRole('link', { name: 'Imports' }).click();
-  await page.getByRole('heading', { name: 'Imports', exact: true }).waitFor();
-  await page.getByRole('link', { name: label }).click();
-  await page.getByRole('heading', { name: label, exact: true }).waitFor();
-}
 
 const upload = (page: Page, name: string, mimeType: string, buffer: Buffer) => page.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
 
-async function runJob(page: Page, button: 'Dry run' | RegExp, counts: string) {
-  await page.getByRole('button', { name: button }).click();
-  await page.getByTestId('import-counts').filter({ hasText: counts }).waitFor({ timeout: 30_000 });
-}
 
-async function undo(page: Page) {
-  await page.getByRole('button', { name: /^Undo import \d+ \(.+\)$/ }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
-  // A destructive dialog starts on Cancel.
-  await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
-  await dialog.getByRole('button', { name: 'Undo import' }).click();
-  await page.getByText('Import undone', { exact: true }).waitFor({ timeout: 30_000 });
-}
 
 it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows and outcome files, undo', async () => {
   const { page } = await browser.newPage();
@@ -65,13 +43,13 @@ it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows an
   await page.getByRole('textbox', { name: 'Email, row 2' }).waitFor({ state: 'detached' });
   await page.getByRole('textbox', { name: 'Email, row 3' }).waitFor();
 
-  await runJob(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 1');
+  await runImport(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 1');
   await page.getByText('Dry run complete: nothing was written').waitFor();
   // The rows themselves, not recordsFiltered: listing counts come from a short-lived shared cache.
   const found = async () => (await apiCall<{ data: unknown[] }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: `Import${stamp}` } })).data.length;
   const before = await found();
 
-  await runJob(page, /^Import 3 rows$/, 'Created 2, updated 0, skipped 0, rejected 1');
+  await runImport(page, /^Import 3 rows$/, 'Created 2, updated 0, skipped 0, rejected 1');
   await screenshot(page, 'imports-supporters-done');
   const rejected = await downloadLines(page, page.getByRole('link', { name: /^Download rejected rows of supporters import/ }));
   expect(rejected.lines).toHaveLength(2);
@@ -82,7 +60,7 @@ it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows an
   expect(outcome.lines.filter((l) => /^\d+,created,\d+/.test(l))).toHaveLength(2);
   expect(await found()).toBe(before + 2);
 
-  await undo(page);
+  await undoImport(page);
   expect(await found()).toBe(before);
   await page.getByRole('link', { name: 'Imports', exact: true }).first().click();
   await page.getByRole('heading', { name: 'Past imports' }).waitFor();
@@ -104,8 +82,8 @@ it('imports supporters from an XLSX file, its dates and booleans read in the bro
   expect(await page.getByRole('textbox', { name: 'Created at, row 1' }).inputValue()).toBe('2024-02-29');
   await page.getByText('Email must be valid').waitFor();
   await screenshot(page, 'imports-xlsx-rows');
-  await runJob(page, /^Import 2 rows$/, 'Created 1, updated 0, skipped 0, rejected 1');
-  await undo(page);
+  await runImport(page, /^Import 2 rows$/, 'Created 1, updated 0, skipped 0, rejected 1');
+  await undoImport(page);
 });
 
 it('imports sponsorship timeline posts: fix a date, dry run, import, rejected rows, undo', async () => {
@@ -129,11 +107,11 @@ it('imports sponsorship timeline posts: fix a date, dry run, import, rejected ro
   await page.getByText('3 rows · 3 ready · 0 with errors').waitFor();
 
   // The unknown reference only the server can know: rejected there.
-  await runJob(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 1');
-  await runJob(page, /^Import 3 rows$/, 'Created 2, updated 0, skipped 0, rejected 1');
+  await runImport(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 1');
+  await runImport(page, /^Import 3 rows$/, 'Created 2, updated 0, skipped 0, rejected 1');
   const rejected = await downloadLines(page, page.getByRole('link', { name: /^Download rejected rows of sponsorship timeline import/ }));
   expect(rejected.lines).toHaveLength(2);
   expect(rejected.lines[1]).toContain(`NOPE-${stamp}`);
   await screenshot(page, 'imports-timeline-done');
-  await undo(page);
+  await undoImport(page);
 });

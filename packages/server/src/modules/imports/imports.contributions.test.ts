@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
 import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
-import { runOnce } from '../jobs/jobs.queue.ts';
 import { getOrgMoneySettings } from '../settings/settings.service.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { importApplyJob } from './imports.job.ts';
+import { runImportJob } from './imports.test-helpers.ts';
 import { UNDO_REFUSED } from './imports.service.ts';
 
 /** Issue 15: the contributions import, through the API, on PGlite and PostgreSQL. */
@@ -24,19 +23,7 @@ beforeAll(async () => {
   ({ agent } = await signedIn(t));
 }, 120_000);
 
-async function runJob(importId: number): Promise<void> {
-  await importApplyJob.handler({
-    id: '00000000-0000-4000-8000-0000000000' + String(importId).padStart(2, '0').slice(-2),
-    name: importApplyJob.name,
-    data: { importId },
-    retryCount: 0,
-    retryLimit: 3,
-    database: t.database,
-    once: (key, effect) => runOnce(t.database, key, null, effect),
-    progress: async () => {},
-    giveUp: async () => {},
-  });
-}
+const runJob = (importId: number) => runImportJob(t.database, importId);
 
 type Job = { id: number; status: string; counts: Record<string, number>; message: string | null; undoable: boolean };
 

@@ -3,11 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
 import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
-import { runOnce } from '../jobs/jobs.queue.ts';
 import { segmentItems, segments, sponsorshipSegments } from '../segments/segments.tables.ts';
 import { sponsors, sponsorships } from '../sponsorships/sponsorships.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { importApplyJob } from './imports.job.ts';
+import { runImportJob } from './imports.test-helpers.ts';
 import { UNDO_REFUSED } from './imports.service.ts';
 import { importRows } from './imports.tables.ts';
 
@@ -49,20 +48,7 @@ beforeAll(async () => {
   [item.kenya, item.peru] = items.map((i) => i.id) as [number, number];
 }, 120_000);
 
-/** Runs the queued job as a worker would, with the queue's real exactly-once guard. */
-async function runJob(importId: number): Promise<void> {
-  await importApplyJob.handler({
-    id: `00000000-0000-4000-8000-${String(importId).padStart(12, '0')}`,
-    name: importApplyJob.name,
-    data: { importId },
-    retryCount: 0,
-    retryLimit: 3,
-    database: t.database,
-    once: (k, effect) => runOnce(t.database, k, null, effect),
-    progress: async () => {},
-    giveUp: async () => {},
-  });
-}
+const runJob = (importId: number) => runImportJob(t.database, importId);
 
 async function importRowsOf(rows: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
   const workbookId = ref();

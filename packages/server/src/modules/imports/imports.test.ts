@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
 import { type TestApp, createTestApp, signedIn } from '../../test/test-app.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { runOnce } from '../jobs/jobs.queue.ts';
 import { segmentItems, segments } from '../segments/segments.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { importApplyJob } from './imports.job.ts';
+import { runImportJob } from './imports.test-helpers.ts';
 import { UNDO_REFUSED } from './imports.service.ts';
 import { importRows } from './imports.tables.ts';
 
@@ -21,22 +20,7 @@ beforeAll(async () => {
   ({ agent } = await signedIn(t));
 }, 120_000);
 
-/** Runs the queued job as a worker would, with the queue's real exactly-once guard. */
-async function runJob(importId: number): Promise<number[]> {
-  const progress: number[] = [];
-  await importApplyJob.handler({
-    id: '00000000-0000-4000-8000-0000000000' + String(importId).padStart(2, '0').slice(-2),
-    name: importApplyJob.name,
-    data: { importId },
-    retryCount: 0,
-    retryLimit: 3,
-    database: t.database,
-    once: (key, effect) => runOnce(t.database, key, null, effect),
-    progress: async (p) => void progress.push(p),
-    giveUp: async () => {},
-  });
-  return progress;
-}
+const runJob = (importId: number) => runImportJob(t.database, importId);
 
 type Job = { id: number; status: string; progress: number; counts: Record<string, number>; message: string | null; undoable: boolean };
 
