@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The reliability suites (issue 17): `npm run test:reliability`. RELIABILITY_SHORT=1 runs the
- * bounded form CI uses (fewer requests per route); each suite prints its figures.
+ * bounded form CI uses (fewer requests per route); each suite prints its figures. The script runs
+ * the load suite on its own after the others: its latency bounds are for this 2-core machine
+ * with nothing else on it, and beside the fault and crash suites it measured their work instead.
  */
 export default defineConfig({
   test: {

@@ -17,8 +17,15 @@ async function freePort(): Promise<number> {
 }
 
 export type ServerProcess = {
+  /** http://127.0.0.1:port, for a load tool of its own. */
+  url: string;
+  /** The signed-in session's cookie and CSRF headers, for a load tool of its own. */
+  headers: () => Record<string, string>;
   /** A signed-in POST (JSON body) answering the status and the body text. */
   post: (path: string, body: unknown) => Promise<{ status: number; text: string }>;
+  get: (path: string) => Promise<{ status: number; text: string }>;
+  /** The server's process id (for sampling its memory). */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -28,7 +35,7 @@ export type ServerProcess = {
  * client's work (fetch, JSON parsing) to the server's event loop, as an in-process server would.
  * BENCH_PROFILE=1 writes a CPU profile of the server to bench/profiles/.
  */
-export async function startServerProcess(databaseUrl: string, sockets: number): Promise<ServerProcess> {
+export async function startServerProcess(databaseUrl: string, sockets: number, role: 'web' | 'all' = 'web'): Promise<ServerProcess> {
   const port = await freePort();
   const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'bench/profiles')}`] : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
@@ -38,7 +45,7 @@ export async function startServerProcess(databaseUrl: string, sockets: number): 
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
-      ALMONER_ROLE: 'web',
+      ALMONER_ROLE: role,
       ALMONER_SEED: '0',
       ALMONER_DATA_DIR: '/tmp/almoner-bench',
       ALMONER_APP_KEY: Buffer.alloc(32, 3).toString('base64'),
@@ -57,6 +64,11 @@ export async function startServerProcess(databaseUrl: string, sockets: number): 
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   let cookies: Record<string, string> = {};
+  const sessionHeaders = () => ({
+    'x-requested-with': 'XMLHttpRequest',
+    'x-csrf-token': cookies['XSRF-TOKEN'] ?? '',
+    cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; '),
+  });
   const request = (method: string, path: string, body?: unknown) =>
     new Promise<{ status: number; text: string }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -64,9 +76,7 @@ export async function startServerProcess(databaseUrl: string, sockets: number): 
         {
           agent, host: '127.0.0.1', port, method, path,
           headers: {
-            'x-requested-with': 'XMLHttpRequest',
-            'x-csrf-token': cookies['XSRF-TOKEN'] ?? '',
-            cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; '),
+            ...sessionHeaders(),
             ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
           },
         },
@@ -88,7 +98,11 @@ export async function startServerProcess(databaseUrl: string, sockets: number): 
   const login = await request('POST', '/jpanel/login', { email: BENCH_EMAIL, password: BENCH_PASSWORD });
   if (login.status !== 200) throw new Error(`bench sign-in failed: ${login.text}`);
   return {
+    url: `http://127.0.0.1:${port}`,
+    headers: sessionHeaders,
     post: (path, body) => request('POST', path, body),
+    get: (path) => request('GET', path),
+    pid: child.pid as number,
     stop: async () => {
       agent.destroy();
       child.removeAllListeners('exit');

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/global-setup.ts';
 
-// Browser tests: one server on the embedded database for the run, Chromium driven by
-// playwright-core. Files run one at a time: two cores cannot host several browsers well.
+// Browser tests: Chromium driven by playwright-core. Files run in E2E_WORKERS workers side by
+// side, each worker with its own server on the embedded database (global-setup.ts).
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
@@ -9,6 +10,6 @@ export default defineConfig({
     // CI's machine is slower than a laptop: the longest flows take half a minute there.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: E2E_WORKERS,
   },
 });

@@ -4,16 +4,20 @@ import type { Page } from 'playwright-core';
 import { afterAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { dismissToasts } from './support/toasts.ts';
 
 /** Issue 13 items 1 and 7: a hook to a real receiver on loopback, an event, its delivery, Redeliver. */
 const browser = useBrowser();
 
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+/** Answers 200 unless failing (then 503): the second test's receiver goes down and comes back. */
+const receiverState = { failing: false };
 const receiver = createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+    if (req.url === '/e2e-flaky' && receiverState.failing) return void res.writeHead(503).end();
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
 });
@@ -28,6 +32,25 @@ async function screenshot(page: Page, name: string) {
   await expectAccessible(page, name);
 }
 
+/** A staff user invited through the API, as another screen would do it: the event the hooks get. */
+async function inviteStaff(page: Page, email: string) {
+  const context = page.context();
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const created = await context.request.fetch('/jpanel/users', {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': decodeURIComponent(xsrf) },
+    data: { first_name: 'Hook', last_name: 'Invitee', email, is_admin_user: true },
+  });
+  expect(created.status()).toBe(201);
+}
+
+async function openWebhooks(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  if (!(await nav.getByRole('link', { name: 'Webhooks' }).isVisible())) await nav.getByRole('button', { name: 'Settings' }).click();
+  await nav.getByRole('link', { name: 'Webhooks' }).click();
+  await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
+}
+
 async function until(check: () => boolean, ms = 30_000) {
   const deadline = Date.now() + ms;
   while (!check() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
@@ -37,10 +60,7 @@ it('creates a webhook to a local receiver, sees the delivery of an event, expand
   const { page } = await browser.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  if (!(await nav.getByRole('link', { name: 'Webhooks' }).isVisible())) await nav.getByRole('button', { name: 'Settings' }).click();
-  await nav.getByRole('link', { name: 'Webhooks' }).click();
-  await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
+  await openWebhooks(page);
   await screenshot(page, 'webhooks-list');
 
   await page.getByRole('link', { name: 'Add webhook' }).click();
@@ -57,17 +77,7 @@ it('creates a webhook to a local receiver, sees the delivery of an event, expand
   await page.getByText('set (never shown)').waitFor();
   expect(await page.content()).not.toContain('e2e-secret-value');
 
-  // The event: a staff user invited through the API, as another screen would do it.
-  const email = `hook-${Date.now() % 1_000_000}@example.org`;
-  const context = page.context();
-  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const created = await context.request.fetch('/jpanel/users', {
-    method: 'POST',
-    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': decodeURIComponent(xsrf) },
-    data: { first_name: 'Hook', last_name: 'Invitee', email, is_admin_user: true },
-  });
-  const status = created.status();
-  expect(status).toBe(201);
+  await inviteStaff(page, `hook-${Date.now() % 1_000_000}@example.org`);
   await until(() => received.length > 0);
   expect(received).toHaveLength(1);
   const first = received[0]!;
@@ -101,7 +111,8 @@ it('creates a webhook to a local receiver, sees the delivery of an event, expand
   await warn.getByRole('button', { name: 'Skip certificate checks' }).click();
   await page.getByText('Certificate checks are off for this webhook.').waitFor();
 
-  // Delete, with Cancel focused first.
+  // Delete, with Cancel focused first; the toast above would cover the button.
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete webhook' });
   await dialog.waitFor();
@@ -110,4 +121,47 @@ it('creates a webhook to a local receiver, sees the delivery of an event, expand
   await page.getByText('Webhook deleted.').waitFor();
   await page.waitForURL(/\/jpanel\/settings\/hooks$/);
   expect(await page.getByRole('link', { name: receiverUrl }).count()).toBe(0);
+});
+
+it('pauses a hook whose receiver keeps failing, says so, and resumes when a Redeliver gets through', async () => {
+  const { page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await openWebhooks(page);
+  await page.getByRole('link', { name: 'Add webhook' }).click();
+  const flakyUrl = receiverUrl.replace('/e2e-hook', '/e2e-flaky');
+  await page.getByLabel('Payload URL').fill(flakyUrl);
+  await page.getByRole('checkbox', { name: 'user.invited' }).check();
+  await page.getByRole('button', { name: 'Create webhook' }).click();
+  await page.waitForURL(/\/jpanel\/settings\/hooks\/\d+$/);
+
+  receiverState.failing = true;
+  const before = received.length;
+  const stamp = Date.now() % 1_000_000;
+  for (let i = 0; i < 5; i++) await inviteStaff(page, `flaky-${stamp}-${i}@example.org`);
+  await until(() => received.length - before >= 5);
+  // Five failures in a row pause the hook: the page says what happens next.
+  await expect.poll(async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit webhook' }).waitFor();
+    return page.getByText('Deliveries are paused').count();
+  }, { timeout: 30_000, interval: 1_000 }).toBe(1);
+  await page.getByText(/The last 5 tries failed\. Almoner checks the endpoint again at /).waitFor();
+  await screenshot(page, 'webhook-paused');
+
+  await openWebhooks(page);
+  const row = page.getByRole('row').filter({ hasText: flakyUrl });
+  await row.getByText('Paused').waitFor();
+  await row.getByRole('link', { name: flakyUrl }).click();
+
+  // The receiver is fixed: a Redeliver goes out at once, and its success ends the pause.
+  receiverState.failing = false;
+  await page.getByRole('button', { name: /^[0-9a-f]{8}-[0-9a-f]{4}-/ }).first().click();
+  await page.getByRole('button', { name: 'Redeliver' }).click();
+  await page.getByText('Redelivery queued.').waitFor();
+  await expect.poll(async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit webhook' }).waitFor();
+    return page.getByText('Deliveries are paused').count();
+  }, { timeout: 30_000, interval: 1_000 }).toBe(0);
 });

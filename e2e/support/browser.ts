@@ -11,7 +11,9 @@ export function useBrowser() {
   const state = {} as { browser: Browser; baseUrl: string };
   const opened: Page[] = [];
   beforeAll(async () => {
-    state.baseUrl = inject('baseUrl');
+    // Each worker has its own server (global-setup.ts); VITEST_POOL_ID numbers workers from 1.
+    const urls = inject('baseUrls');
+    state.baseUrl = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
     state.browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

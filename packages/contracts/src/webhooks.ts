@@ -31,6 +31,9 @@ export const webhookMessages = {
   redelivered: 'Redelivery queued.',
   notFound: 'This webhook does not exist.',
   deliveryNotFound: 'This delivery does not exist.',
+  pausedTitle: 'Deliveries are paused',
+  paused: (failures: number, nextCheck: string) =>
+    `The last ${failures} tries failed. Almoner checks the endpoint again ${nextCheck} and sends the waiting deliveries once it answers. Redeliver on any delivery tries it now.`,
   disabled: (hours: number) => `Switched off: deliveries kept failing for ${hours} hours. Fix the receiver, then switch the webhook back on.`,
 } as const;
 
@@ -75,6 +78,10 @@ export const webhookSchema = z.object({
   /** Why the server switched the hook off, when it did. */
   disabled_reason: z.string().nullable(),
   disabled_at: z.string().nullable(),
+  /** Failed tries since the last success. */
+  failures_in_a_row: z.number(),
+  /** Set while deliveries are paused after repeated failures: when the endpoint is checked next. */
+  paused_until: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

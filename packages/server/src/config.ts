@@ -35,6 +35,11 @@ export type Config = {
   twilio?: { accountSid: string; authToken: string; baseUrl?: string | undefined };
   /** ALMONER_OUTBOUND_ALLOW: hosts, addresses or CIDRs outbound requests (webhooks) may reach despite the SSRF guard. */
   outboundAllow?: string | undefined;
+  /**
+   * ALMONER_DB_STATEMENT_TIMEOUT_MS (PostgreSQL only): the longest one statement may run or wait
+   * for a lock before it is cancelled and its request answers 503; 0 turns the bound off.
+   */
+  statementTimeoutMs?: number;
 };
 
 export const ROLES = ['web', 'worker', 'all'] as const;
@@ -72,8 +77,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { twilio: { accountSid: env.ALMONER_TWILIO_ACCOUNT_SID, authToken: env.ALMONER_TWILIO_AUTH_TOKEN, baseUrl: env.ALMONER_TWILIO_API_URL || undefined } }
       : {}),
     outboundAllow: env.ALMONER_OUTBOUND_ALLOW || undefined,
+    statementTimeoutMs: parseStatementTimeout(env.ALMONER_DB_STATEMENT_TIMEOUT_MS),
     ...(env.ALMONER_STRIPE_SECRET_KEY ? { stripe: { secretKey: env.ALMONER_STRIPE_SECRET_KEY, baseUrl: env.ALMONER_STRIPE_API_URL || undefined } } : {}),
   };
+}
+
+/**
+ * 60 s by default: three times the slowest report at a million payments (~20 s) and far below
+ * a client's patience, so a runaway query or a forgotten lock frees its connection.
+ */
+function parseStatementTimeout(value: string | undefined): number {
+  if (!value) return 60_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error('ALMONER_DB_STATEMENT_TIMEOUT_MS must be a whole number of milliseconds (0 for none).');
+  return ms;
 }
 
 /** The address to open in a browser: every interface is reachable as localhost. */

@@ -16,7 +16,7 @@ import { storageFor } from './integrations/storage/index.ts';
 
 const config = loadConfig();
 const role = config.role ?? 'all';
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db`, statementTimeoutMs: config.statementTimeoutMs });
 await migrateDatabase(database);
 
 // ALMONER_ROLE=web serves HTTP and only enqueues; worker runs jobs and no HTTP; all does both.

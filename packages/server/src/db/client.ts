@@ -33,7 +33,18 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { url?: string | undefined; dataDir?: string | undefined; pglite?: PGlite };
+export type DatabaseOptions = {
+  url?: string | undefined;
+  dataDir?: string | undefined;
+  pglite?: PGlite;
+  /**
+   * PostgreSQL only: the longest one statement may run (statement_timeout, which also bounds a
+   * wait for a lock) before PostgreSQL cancels it and the request answers 503. Absent means no
+   * bound (tools, benchmarks); the server sets it from config. PGlite has one process and no
+   * other session to wait on, so it is not applied there.
+   */
+  statementTimeoutMs?: number | undefined;
+};
 
 /**
  * Opens the embedded PGlite database (a folder on disk, or memory) or a real PostgreSQL server
@@ -45,7 +56,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The timeout covers the wait for a free pooled connection too: requests queued behind
     // row locks (parallel bulk actions on the same rows) wait their turn rather than fail, so
     // it is long enough for a busy moment and short of a client's patience.
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, connectionTimeoutMillis: 20_000 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: 20_000,
+      // Sent in the startup packet, so every pooled connection (requests and the jobs that share
+      // this pool) starts with the bound; exports lift it on their own connection (copyOutOfPool).
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    });
     // When PostgreSQL restarts or the network drops, every open connection emits 'error', idle
     // in the pool or checked out between two queries of a transaction. Unheard, that event ends
     // the process. The pool drops a broken connection and the next query opens a new one; the
@@ -116,19 +134,45 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return inner.some((e) => isDatabaseUnavailable(e, depth + 1));
 }
 
-/** Streams a COPY from one pooled connection; a client that stops reading ends the COPY. */
+/**
+ * SQLSTATEs of a statement PostgreSQL stopped because it ran too long: statement_timeout (57014
+ * query_canceled), lock_timeout (55P03) and idle_in_transaction_session_timeout (25P03). The
+ * request may be tried again later; it answers 503, not 500.
+ */
+const TIMED_OUT_CODES = new Set(['57014', '55P03', '25P03']);
+
+/** Whether a failure is a statement the database cancelled for running past its bound. */
+export function isStatementTimedOut(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  if (TIMED_OUT_CODES.has(String((error as { code?: unknown }).code ?? ''))) return true;
+  return isStatementTimedOut((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/**
+ * Streams a COPY from one pooled connection; a client that stops reading ends the COPY.
+ * A COPY lasts as long as the client takes to download it, so it runs without the pool's
+ * statement_timeout; the connection is then discarded rather than returned with that lifted.
+ */
 function copyOutOfPool(pool: pg.Pool, text: string, prefix: string): Readable {
   const out = new PassThrough();
   out.write(prefix);
   pool.connect().then(
-    (client) => {
+    async (client) => {
+      try {
+        await client.query('SET statement_timeout = 0');
+      } catch (error) {
+        client.release(error as Error);
+        out.destroy(error as Error);
+        return;
+      }
       const copy = client.query(copyTo(text));
       let released = false;
       const release = (error?: Error) => {
         if (released) return;
         released = true;
-        // A connection left mid-COPY cannot be reused: hand it back as broken.
-        client.release(error);
+        // Handed back as broken either way: mid-COPY it cannot be reused, and after it the
+        // connection has no statement bound any more.
+        client.release(error ?? true);
       };
       copy.on('error', (error: Error) => {
         release(error);

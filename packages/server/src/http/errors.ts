@@ -2,7 +2,7 @@ import type { ErrorCode } from '@almoner/contracts';
 import { messages } from '@almoner/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/client.ts';
+import { isDatabaseUnavailable, isStatementTimedOut } from '../db/client.ts';
 import { logUnhandledError } from '../modules/logs/logs.hooks.ts';
 
 /** The one error type services throw; the handler below turns it into an HTTP answer. */
@@ -66,6 +66,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(statusByCode.unavailable)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: messages.unavailable, code: 'unavailable' });
+    }
+    // A statement past statement_timeout (a slow query, or one stuck behind another session's
+    // lock): the database is busy, not the request wrong. Logged by code only, as above.
+    if (isStatementTimedOut(error)) {
+      request.log.warn({ err: error }, 'statement timed out');
       return reply
         .status(statusByCode.unavailable)
         .header('retry-after', String(RETRY_AFTER_SECONDS))

@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { users } from '../users/users.tables.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { type AuthUser, startSession } from './session.ts';
-import { forgiveAttempt, isKnownAddress, loginKeys, rememberAddress, reserveAttempt } from './throttle.ts';
+import { forgiveAttempt, isKnownAddress, loginKeys, refuseFromMemory, rememberAddress, reserveAttempt } from './throttle.ts';
 
 export const toCurrentUser = (user: AuthUser): CurrentUser => ({
   id: user.id,
@@ -31,6 +31,8 @@ export async function login(
   reply: FastifyReply,
   input: LoginInput,
 ): Promise<{ twoFactor: boolean; userId: number }> {
+  // The keys that do not depend on the address being known: a flood is refused before any query.
+  refuseFromMemory(ctx.db, loginKeys(input.email, request.ip, true));
   const keys = loginKeys(input.email, request.ip, await isKnownAddress(ctx.db, input.email, request.ip));
   await reserveAttempt(ctx.db, keys);
 

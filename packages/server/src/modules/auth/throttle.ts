@@ -58,6 +58,41 @@ export const accountKeys = (kind: string, userId: number, ip: string): ThrottleK
   { key: `${kind}:ip:${ip}`, max: MAX_FAILURES_PER_IP },
 ];
 
+/**
+ * Keys this process saw refused, and until when (ms), per database. A flood of guesses then gets
+ * its 429 from memory: without this every refused attempt still took a pool connection and queued
+ * on the same locked row (one address's key), and a sign-in flood starved the listings of
+ * connections. The database stays the authority for letting an attempt through; memory only ever
+ * refuses what the database refused, for no longer than it said.
+ */
+const refusedUntil = new WeakMap<Db, Map<string, number>>();
+const REFUSED_KEYS_KEPT = 10_000;
+
+function refusedFromMemory(db: Db, names: string[]): number | null {
+  const refused = refusedUntil.get(db);
+  if (!refused) return null;
+  const now = Date.now();
+  const until = Math.max(0, ...names.map((name) => refused.get(name) ?? 0));
+  return until > now ? Math.max(1, Math.ceil((until - now) / 1000)) : null;
+}
+
+function rememberRefusal(db: Db, names: string[], retryAfterSeconds: number): void {
+  let refused = refusedUntil.get(db);
+  if (!refused) refusedUntil.set(db, (refused = new Map()));
+  const now = Date.now();
+  if (refused.size >= REFUSED_KEYS_KEPT) for (const [key, until] of refused) if (until <= now) refused.delete(key);
+  if (refused.size >= REFUSED_KEYS_KEPT) refused.clear();
+  for (const name of names) refused.set(name, now + retryAfterSeconds * 1000);
+}
+
+/** Throws the 429 at once when any of `keys` was refused lately: no database work at all. */
+export function refuseFromMemory(db: Db, keys: ThrottleKey[]): void {
+  const known = refusedFromMemory(db, keys.map((k) => k.key));
+  if (known !== null) throw throttled(known);
+}
+
+const throttled = (retryAfter: number) => new AppError('too_many_requests', messages.loginThrottled(retryAfter), undefined, { 'retry-after': String(retryAfter) });
+
 const expired = sql`${authThrottle.windowStartedAt} < now() - make_interval(secs => ${THROTTLE_WINDOW_SECONDS})`;
 
 /**
@@ -69,7 +104,8 @@ const expired = sql`${authThrottle.windowStartedAt} < now() - make_interval(secs
 export async function reserveAttempt(db: Db, keys: ThrottleKey[]): Promise<void> {
   const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : 1));
   const names = sorted.map((k) => k.key);
-  const retryAfter = await db.transaction(async (tx) => {
+  refuseFromMemory(db, sorted);
+  const refusal = await db.transaction(async (tx) => {
     await tx.insert(authThrottle).values(names.map((key) => ({ key, failures: 0 }))).onConflictDoNothing();
     const rows = await tx
       .select({
@@ -82,7 +118,7 @@ export async function reserveAttempt(db: Db, keys: ThrottleKey[]): Promise<void>
       .orderBy(asc(authThrottle.key))
       .for('update');
     const over = rows.filter((row) => Number(row.failures) >= (sorted.find((k) => k.key === row.key)?.max ?? 0));
-    if (over.length) return Math.max(1, ...over.map((row) => Number(row.retryAfter)));
+    if (over.length) return { keys: over.map((row) => row.key), retryAfter: Math.max(1, ...over.map((row) => Number(row.retryAfter))) };
     await tx
       .update(authThrottle)
       .set({
@@ -92,8 +128,9 @@ export async function reserveAttempt(db: Db, keys: ThrottleKey[]): Promise<void>
       .where(inArray(authThrottle.key, names));
     return null;
   });
-  if (retryAfter !== null) {
-    throw new AppError('too_many_requests', messages.loginThrottled(retryAfter), undefined, { 'retry-after': String(retryAfter) });
+  if (refusal !== null) {
+    rememberRefusal(db, refusal.keys, refusal.retryAfter);
+    throw throttled(refusal.retryAfter);
   }
 }
 

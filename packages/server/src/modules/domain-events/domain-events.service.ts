@@ -68,6 +68,30 @@ export async function recordEvent<T extends DomainEventType>(tx: Queryable, type
 }
 
 /**
+ * Events gathered over one batch of work in a transaction and written together before it
+ * commits, by type in the order the types first appeared: a bulk change (an import batch of 100
+ * rows) then writes one insert and one delivery job per consumer per type, instead of one each
+ * per row. Payloads are checked when added, so a wrong one fails at the row that made it.
+ */
+export class EventBatch {
+  private readonly byType = new Map<DomainEventType, unknown[]>();
+
+  add<T extends DomainEventType>(type: T, payload: DomainEventPayload<T>): void {
+    domainEventCatalogue[type].schema.parse(payload);
+    const list = this.byType.get(type);
+    if (list) list.push(payload);
+    else this.byType.set(type, [payload]);
+  }
+
+  /** Writes what was gathered in `tx` and starts empty again. */
+  async flush(tx: Queryable): Promise<void> {
+    const gathered = [...this.byType];
+    this.byType.clear();
+    for (const [type, payloads] of gathered) await recordEvents(tx, type, payloads as DomainEventPayload<typeof type>[]);
+  }
+}
+
+/**
  * Writes events of one type in `tx`, one per payload, and queues their delivery. Each payload is
  * checked against the catalogue's schema: a wrong payload is a bug and rolls the change back.
  */

@@ -85,7 +85,7 @@ async function applySupporter(
     set.displayName = isOrg && org ? org : [first, last].filter(Boolean).join(' ') || match.displayName;
     await tx.update(supporters).set({ ...set, updatedAt: stamp }).where(eq(supporters.id, match.id));
     const changes = Object.keys(set).filter((k) => k !== 'passwordHash');
-    await recordEvent(tx, 'supporter.updated', { supporter_id: match.id, changes });
+    lookups.events.add('supporter.updated', { supporter_id: match.id, changes });
     return { outcome: 'updated', recordId: match.id, previous, stamp };
   }
 
@@ -114,7 +114,7 @@ async function applySupporter(
       source: 'import',
     });
   }
-  await recordEvent(tx, 'supporter.created', { supporter_id: id, email: typeof v.email === 'string' ? v.email : null });
+  lookups.events.add('supporter.created', { supporter_id: id, email: typeof v.email === 'string' ? v.email : null });
   return { outcome: 'created', recordId: id, stamp };
 }
 

@@ -238,3 +238,84 @@ describe('contributions import: undo', () => {
     expect(await count(sql`select count(*)::int as n from supporters where email = ${row.email}`)).toBe(1);
   });
 });
+
+describe('contributions import: rows of one batch see each other', () => {
+  const memos = (importId: number) =>
+    queryRows(db(), sql`select row_number, outcome, record_id, previous, record_stamp, note from import_rows where import_id = ${importId} order by row_number`);
+
+  it('a new donor on two rows is created once; the second row matches it (create and skip modes)', async () => {
+    const email = `twice.${uniq()}@example.org`;
+    const events = async () => count(sql`select count(*)::int as n from domain_events where type = 'supporter.created' and payload->>'email' = ${email}`);
+    const job = await importGifts([gift({ email }), gift({ email: email.toUpperCase(), first_name: 'Other' })]);
+    expect(job.counts).toMatchObject({ created: 2, rejected: 0 });
+    const r = await memos(job.id);
+    const owners = await queryRows(db(), sql`select supporter_id from contributions where id in (${Number(r[0]?.record_id)}, ${Number(r[1]?.record_id)}) order by id`);
+    const id = Number(owners[0]?.supporter_id);
+    expect(owners.map((o) => Number(o.supporter_id))).toEqual([id, id]);
+    expect(r[0]?.previous).toMatchObject({ supporter_id: id, supporter_created: true, supporter_before: null });
+    expect(r[1]?.previous).toMatchObject({ supporter_id: id, supporter_created: false, supporter_before: null, supporter_stamp: null });
+    expect(await one(sql`select first_name, lifetime_donation_count::int as n from supporters where id = ${id}`)).toEqual({ first_name: 'Ada', n: 2 });
+    expect(await events()).toBe(1);
+    // The stamps are what undo reads: it goes through, and takes the supporter away.
+    const undo = await agent.post(`/flatfile/imports/${job.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await count(sql`select count(*)::int as n from supporters where id = ${id}`)).toBe(0);
+
+    const email2 = `skip.${uniq()}@example.org`;
+    const skipped = await importGifts([gift({ email: email2 }), gift({ email: email2 })], { mode: 'skip' });
+    expect(skipped.counts).toMatchObject({ created: 1, skipped: 1 });
+    const s = await memos(skipped.id);
+    const created = await one(sql`select supporter_id from contributions where id = ${Number(s[0]?.record_id)}`);
+    expect(s[1]?.note).toBe(`matched supporter ${Number(created.supporter_id)}`);
+
+    // A dry run creates nothing, so both rows would make a new supporter.
+    const email3 = `dry.${uniq()}@example.org`;
+    const dry = await importGifts([gift({ email: email3 }), gift({ email: email3 })], { dry_run: true });
+    expect((await memos(dry.id)).map((x) => x.note)).toEqual(['new supporter', 'new supporter']);
+  });
+
+  it('update mode: a later row matches the supporter as the earlier rows left it; stamps let undo put everything back', async () => {
+    const shared = `shared.${uniq()}@example.org`;
+    const a = await existingSupporter({ email: shared, donorId: `DA${uniq()}` });
+    const b = await existingSupporter({ email: shared });
+    const newDonor = `DN${uniq()}`;
+    const moved = `moved.${uniq()}@example.org`;
+    const job = await importGifts(
+      [
+        // Matched by donor id: a's e-mail changes, and it gets a first name.
+        gift({ dp_donor_id: a.donorId, email: moved, first_name: 'First' }),
+        // The shared e-mail now finds b only (a no longer has it).
+        gift({ email: shared, first_name: 'Bee' }),
+        // a's new e-mail finds a, now with the row's donor id.
+        gift({ email: moved, dp_donor_id: newDonor, first_name: 'Second' }),
+        // Found by that new donor id.
+        gift({ dp_donor_id: newDonor, email: `third.${uniq()}@example.org`, first_name: 'Third' }),
+      ],
+      { mode: 'update' },
+    );
+    expect(job.counts).toMatchObject({ created: 4, rejected: 0 });
+    const r = await memos(job.id);
+    const owners = await queryRows(db(), sql`select c.supporter_id from import_rows r join contributions c on c.id = r.record_id
+      where r.import_id = ${job.id} order by r.row_number`);
+    expect(owners.map((o) => Number(o.supporter_id))).toEqual([a.id, b.id, a.id, a.id]);
+    expect(r.map((x) => (x.previous as { supporter_before: Record<string, unknown> }).supporter_before.firstName)).toEqual(['Old', 'Old', 'First', 'Second']);
+    expect((r[2]?.previous as { supporter_before: Record<string, unknown> }).supporter_before).toMatchObject({ email: moved, donorId: a.donorId, displayName: 'First Gift' });
+    const now = await one(sql`select to_json(updated_at) #>> '{}' as at, first_name, email, donor_id, lifetime_donation_count::int as n from supporters where id = ${a.id}`);
+    expect(now).toMatchObject({ first_name: 'Third', email: expect.stringMatching(/^third\./), donor_id: newDonor, n: 3 });
+    for (const x of [r[0], r[2], r[3]]) expect(new Date(String((x?.previous as { supporter_stamp: string }).supporter_stamp)).getTime()).toBe(new Date(String(now.at)).getTime());
+    const stamps = await queryRows(db(), sql`select date_trunc('milliseconds', c.updated_at) = r.record_stamp as same from import_rows r join contributions c on c.id = r.record_id where r.import_id = ${job.id}`);
+    expect(stamps.map((x) => x.same)).toEqual([true, true, true, true]);
+    expect(await count(sql`select count(*)::int as n from domain_events where type = 'supporter.updated' and (payload->>'supporter_id')::int in (${a.id}, ${b.id})`)).toBe(4);
+
+    const undo = await agent.post(`/flatfile/imports/${job.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await one(sql`select first_name, display_name, email, donor_id, lifetime_donation_count::int as n from supporters where id = ${a.id}`)).toEqual({
+      first_name: 'Old',
+      display_name: 'Old Name',
+      email: shared,
+      donor_id: a.donorId,
+      n: 0,
+    });
+    expect(await one(sql`select first_name, email from supporters where id = ${b.id}`)).toEqual({ first_name: 'Old', email: shared });
+  });
+});

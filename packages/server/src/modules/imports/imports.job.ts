@@ -1,10 +1,12 @@
 import { importMessages } from '@almoner/contracts';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, between, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { defineJob } from '../jobs/jobs.queue.ts';
+import { EventBatch } from '../domain-events/domain-events.service.ts';
+import { defineJob, type JobRun } from '../jobs/jobs.queue.ts';
 import { getOrgMoneySettings } from '../settings/settings.service.ts';
 import { accountTypes, memberships } from '../supporters/supporters.tables.ts';
-import { importKindHandler, type Lookups } from './imports.kinds.ts';
+import { importKindHandler, type Lookups, type RowResult, type StagedRow } from './imports.kinds.ts';
+import { holdImport, recoverOrphanedImports } from './imports.liveness.ts';
 import { importRows, imports } from './imports.tables.ts';
 // Each kind registers its handler on import.
 import './imports.apply-supporters.ts';
@@ -13,7 +15,7 @@ import './imports.apply-sponsorships.ts';
 import './imports.apply-contributions.ts';
 
 /** Rows applied per transaction: a crash loses at most one batch's work, which the retry redoes. */
-export const IMPORT_BATCH = 100;
+export const IMPORT_BATCH = 500;
 
 async function loadLookups(tx: Tx): Promise<Lookups> {
   const types = await tx.select().from(accountTypes).orderBy(asc(accountTypes.sequence), asc(accountTypes.id));
@@ -28,7 +30,38 @@ async function loadLookups(tx: Tx): Promise<Lookups> {
     currency,
     timeZone,
     today,
+    events: new EventBatch(),
+    dayStarts: new Map(),
   };
+}
+
+/** Each row's outcome written back to import_rows: one statement for the batch. */
+async function writeOutcomes(tx: Tx, rows: StagedRow[], results: RowResult[]): Promise<void> {
+  if (!rows.length) return;
+  const data = rows.map((row, i) => {
+    const r = results[i] as RowResult;
+    return {
+      id: row.id,
+      outcome: r.outcome,
+      record_id: r.recordId,
+      errors: r.errors ?? row.errors,
+      previous: r.previous ?? null,
+      record_stamp: r.stamp ? r.stamp.toISOString() : null,
+      note: r.note ?? null,
+    };
+  });
+  await tx.execute(sql`
+    update import_rows r
+       set outcome = x.outcome, record_id = x.record_id, errors = x.errors, previous = x.previous,
+           record_stamp = x.record_stamp, note = x.note, sealed_secret = null
+      from jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
+           as x(id int, outcome text, record_id int, errors jsonb, previous jsonb, record_stamp timestamptz, note text)
+     where r.id = x.id`);
+}
+
+/** What the rows of a batch left to its end: their domain events. */
+async function finishBatch(tx: Tx, lookups: Lookups): Promise<void> {
+  await lookups.events.flush(tx);
 }
 
 /** Counts, rejected rows and the closing message, from import_rows (the one truth). */
@@ -71,69 +104,81 @@ export async function finishImport(tx: Tx, importId: number, status: 'completed'
  */
 export const importApplyJob = defineJob<{ importId: number }>({
   name: 'import_apply',
-  retryLimit: 3,
+  // A worker killed mid-import spends an attempt (see imports.liveness.ts): room for a few.
+  retryLimit: 10,
   expireInSeconds: 4 * 60 * 60,
   concurrency: 1,
+  recover: recoverOrphanedImports,
   handler: async (run) => {
-    const { db } = run.database;
     const importId = run.data.importId;
-    const [job] = await db.select().from(imports).where(eq(imports.id, importId));
-    if (!job || job.status !== 'processing') return;
-    const handler = importKindHandler(job.kind);
-    if (!handler) {
-      await run.giveUp();
-      await db.transaction((tx) => finishImport(tx, importId, 'failed', importMessages.jobFailed('Almoner')));
-      throw new Error('unsupported import kind');
-    }
+    // Another live process applying this import finishes it; this run has nothing to do.
+    const held = await holdImport(run.database, importId);
+    if (!held) return;
     try {
-      const total = Math.max(1, job.totalRows);
-      let lastId = 0;
-      for (;;) {
-        const batch = await db
-          .select()
-          .from(importRows)
-          .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'pending'), gt(importRows.id, lastId)))
-          .orderBy(asc(importRows.id))
-          .limit(IMPORT_BATCH);
-        if (!batch.length) break;
-        lastId = (batch.at(-1) as { id: number }).id;
-        await run.once(`import:${importId}:rows:${batch[0]?.id}-${lastId}`, async (tx) => {
-          const lookups = await loadLookups(tx);
-          for (const row of batch) {
-            const result = await handler.apply(tx, job, row, lookups);
-            await tx
-              .update(importRows)
-              .set({
-                outcome: result.outcome,
-                recordId: result.recordId,
-                errors: result.errors ?? row.errors,
-                previous: result.previous ?? null,
-                recordStamp: result.stamp ?? null,
-                note: result.note ?? null,
-                sealedSecret: null,
-              })
-              .where(eq(importRows.id, row.id));
-          }
-          const [done] = await tx
-            .select({ n: sql<number>`count(*)::int` })
-            .from(importRows)
-            .where(and(eq(importRows.importId, importId), sql`${importRows.outcome} <> 'pending'`));
-          const percent = Math.min(99, 10 + Math.floor((90 * (done?.n ?? 0)) / total));
-          await tx.update(imports).set({ progress: percent, updatedAt: new Date() }).where(eq(imports.id, importId));
-        });
-        const [now] = await db.select({ progress: imports.progress }).from(imports).where(eq(imports.id, importId));
-        await run.progress(now?.progress ?? 10);
-      }
-      await db.transaction((tx) => finishImport(tx, importId, 'completed'));
-      await run.progress(100);
-    } catch (error) {
-      if (run.retryCount >= run.retryLimit) {
-        await db.transaction(async (tx) => {
-          await tx.update(importRows).set({ sealedSecret: null }).where(eq(importRows.importId, importId));
-          await finishImport(tx, importId, 'failed', importMessages.jobFailed('Almoner'));
-        });
-      }
-      throw error;
+      await applyImport(run, importId);
+    } finally {
+      await held.release();
     }
   },
 });
+
+async function applyImport(run: JobRun<{ importId: number }>, importId: number): Promise<void> {
+  const { db } = run.database;
+  const [job] = await db.select().from(imports).where(eq(imports.id, importId));
+  if (!job || job.status !== 'processing') return;
+  const handler = importKindHandler(job.kind);
+  if (!handler) {
+    await run.giveUp();
+    await db.transaction((tx) => finishImport(tx, importId, 'failed', importMessages.jobFailed('Almoner')));
+    throw new Error('unsupported import kind');
+  }
+  try {
+    const total = Math.max(1, job.totalRows);
+    let lastId = 0;
+    for (;;) {
+      const batch = await db
+        .select()
+        .from(importRows)
+        .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'pending'), gt(importRows.id, lastId)))
+        .orderBy(asc(importRows.id))
+        .limit(IMPORT_BATCH);
+      if (!batch.length) break;
+      lastId = (batch.at(-1) as { id: number }).id;
+      await run.once(`import:${importId}:rows:${batch[0]?.id}-${lastId}`, async (tx) => {
+        const lookups = await loadLookups(tx);
+        // Read again under lock: a row another run applied meanwhile is never applied twice.
+        const locked = await tx
+          .select()
+          .from(importRows)
+          .where(and(eq(importRows.importId, importId), eq(importRows.outcome, 'pending'), between(importRows.id, (batch[0] as { id: number }).id, lastId)))
+          .orderBy(asc(importRows.id))
+          .for('update');
+        await handler.prepare?.(tx, job, locked, lookups);
+        if (handler.applyBatch) await writeOutcomes(tx, locked, await handler.applyBatch(tx, job, locked, lookups));
+        else {
+          // Row by row: a kind's later rows may read the outcomes of its earlier ones (import_rows).
+          for (const row of locked) await writeOutcomes(tx, [row], [await handler.apply(tx, job, row, lookups)]);
+        }
+        await finishBatch(tx, lookups);
+        const [done] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(importRows)
+          .where(and(eq(importRows.importId, importId), sql`${importRows.outcome} <> 'pending'`));
+        const percent = Math.min(99, 10 + Math.floor((90 * (done?.n ?? 0)) / total));
+        await tx.update(imports).set({ progress: percent, updatedAt: new Date() }).where(eq(imports.id, importId));
+      });
+      const [now] = await db.select({ progress: imports.progress }).from(imports).where(eq(imports.id, importId));
+      await run.progress(now?.progress ?? 10);
+    }
+    await db.transaction((tx) => finishImport(tx, importId, 'completed'));
+    await run.progress(100);
+  } catch (error) {
+    if (run.retryCount >= run.retryLimit) {
+      await db.transaction(async (tx) => {
+        await tx.update(importRows).set({ sealedSecret: null }).where(eq(importRows.importId, importId));
+        await finishImport(tx, importId, 'failed', importMessages.jobFailed('Almoner'));
+      });
+    }
+    throw error;
+  }
+}

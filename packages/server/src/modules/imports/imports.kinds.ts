@@ -1,5 +1,6 @@
 import type { SpreadsheetImportKind } from '@almoner/contracts';
 import type { Tx } from '../../db/client.ts';
+import type { EventBatch } from '../domain-events/domain-events.service.ts';
 import type { importRows, imports } from './imports.tables.ts';
 
 /**
@@ -18,6 +19,10 @@ export type Lookups = {
   /** The organisation's time zone (a row's date is a day there). */
   timeZone: string;
   today: string;
+  /** The batch's domain events, written together at its end in the same transaction (see EventBatch). */
+  events: EventBatch;
+  /** A row's day → the instant it starts in the organisation's time zone, asked once per day. */
+  dayStarts: Map<string, Date>;
 };
 
 /** One row's outcome, written back to import_rows (`previous` and `stamp` are what undo uses). */
@@ -33,6 +38,13 @@ export type RowResult = {
 export type ImportKindHandler = {
   /** Checks the staged row again (never trusting the browser) and applies it in `tx`; a dry run writes nothing. */
   apply(tx: Tx, job: ImportJobRow, row: StagedRow, lookups: Lookups): Promise<RowResult>;
+  /**
+   * Optional: applies the whole batch with a few set-based statements, with exactly the outcomes
+   * `apply` would give row by row in order (the job uses it instead of `apply` when present).
+   */
+  applyBatch?(tx: Tx, job: ImportJobRow, rows: StagedRow[], lookups: Lookups): Promise<RowResult[]>;
+  /** Optional: loads in one query what `apply` would otherwise look up row by row (same `lookups` object). */
+  prepare?(tx: Tx, job: ImportJobRow, rows: StagedRow[], lookups: Lookups): Promise<void>;
   /**
    * Puts back every created/updated row of one import (newest row first) in `tx`, or throws
    * AppError('conflict', UNDO_REFUSED) when any of its records changed since.

@@ -5,6 +5,8 @@ import { APPLIED_KINDS, fieldsFor, getImport, listImports, outcomeCsv, PRODUCT, 
 
 const tags = ['imports'];
 const permission = 'imports.edit';
+/** A full import (IMPORT_MAX_ROWS rows of a few hundred bytes each) in one submit; other routes keep the app's 1 MB. */
+const SUBMIT_BODY_LIMIT = 64 * 1024 * 1024;
 
 const fieldSchema = z.object({
   key: z.string(),
@@ -62,6 +64,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/flatfile/imports/:kind',
     {
       config: { permission },
+      bodyLimit: SUBMIT_BODY_LIMIT,
       schema: {
         summary: 'Submit rows for an import: checked again here, staged, acknowledged at 10%; the same external_reference is the same job',
         tags,

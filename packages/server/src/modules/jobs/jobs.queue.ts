@@ -47,7 +47,14 @@ export type JobDefinition<T> = {
   cron?: string;
   /** Jobs of this kind run at once per process (1 unless said): slow effects must not queue behind each other. */
   concurrency?: number;
+  /**
+   * Hands back jobs of this kind whose worker died, sooner than their expiry would. Run by a worker
+   * as it starts and every RECOVER_SECONDS after; must leave jobs a live process runs alone.
+   */
+  recover?: (database: Database) => Promise<unknown>;
 };
+
+const RECOVER_SECONDS = 30;
 
 const registry = new Map<string, JobDefinition<never>>();
 
@@ -201,6 +208,7 @@ export async function enqueue<T extends object>(q: Queryable, job: JobDefinition
 export class JobQueue {
   readonly boss: PgBoss;
   private started = false;
+  private recovering: NodeJS.Timeout | undefined;
 
   constructor(
     readonly database: Database,
@@ -235,10 +243,20 @@ export class JobQueue {
     }
     this.started = true;
     if (!this.options.work) return;
+    await this.recover();
+    this.recovering = setInterval(() => void this.recover(), RECOVER_SECONDS * 1000);
+    this.recovering.unref();
     for (const job of definedJobs()) {
       await this.work(job);
       // ALMONER_SCHEDULE=0 keeps the clock off (the browser suite: no job may change data mid-test).
       if (job.cron && process.env.ALMONER_SCHEDULE !== '0') await this.boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  private async recover(): Promise<void> {
+    for (const job of definedJobs()) {
+      // A failed check is tried again at the next tick; the queue itself is unaffected.
+      await job.recover?.(this.database).catch(() => this.options.onError?.({ code: 'recover_failed', queue: job.name }));
     }
   }
 
@@ -303,6 +321,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    clearInterval(this.recovering);
     // A job still running after the timeout is marked failed by pg-boss and retried later.
     await this.boss.stop({ graceful: true, timeout: 5000, wait: true, close: false });
   }

@@ -67,9 +67,9 @@ describe('payments', () => {
 
   it('totals per currency and in USD, and filters by status and kind', async () => {
     expectTotals((await agent.post(url, {})).json().totals, await sums('true'), ['amount', 'refunded']);
-    expectTotals((await agent.post(url, { status: 'refunded' })).json().totals, await sums('amount_refunded > 0'), ['amount', 'refunded']);
+    expectTotals((await agent.post(url, { status: 'refunded' })).json().totals, await sums('amount_refunded > 0 and not is_spam'), ['amount', 'refunded']);
     const failed = (await agent.post(url, { status: 'failed' })).json();
-    expectTotals(failed.totals, await sums(`status = 'failed'`), ['amount', 'refunded']);
+    expectTotals(failed.totals, await sums(`status = 'failed' and not is_spam and amount_refunded = 0`), ['amount', 'refunded']);
     const recurring = (await agent.post(url, { kind: 'recurring' })).json();
     expectTotals(recurring.totals, await sums('exists (select 1 from payment_links l where l.payment_id = payments.id and l.recurring_transaction_id is not null)'), ['amount', 'refunded']);
   });
@@ -91,6 +91,15 @@ describe('payments', () => {
     const records = parseCsv((await agent.get('/jpanel/reports/payments.csv?status=failed')).body, ['Transaction', 'Amount', 'Amount Refunded', 'FX Rate', 'Organisation Currency Amount']);
     expect(records.map((r) => Number(r.Transaction))).toEqual(listed.map((r) => r.id));
     expect(records.some((r) => r['Fail Text'] === "'=cmd|calc")).toBe(true);
+  });
+
+  it('lists under each status only rows that show that status, a failed payment marked spam included', async () => {
+    await independent(t, `update payments set is_spam = true where id = (select max(id) from payments where status = 'failed')`);
+    for (const status of ['paid', 'refunded', 'failed', 'spam']) {
+      const rows = await allRows(agent, url, { status });
+      expect(rows.length, status).toBeGreaterThan(0);
+      expect(rows.every((r) => r.status === status), status).toBe(true);
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { decrypt } from '../auth/crypto.ts';
 import { type RecordedEvent, registerConsumer } from '../domain-events/domain-events.service.ts';
 import { defineJob, enqueue } from '../jobs/jobs.queue.ts';
 import { deliveryBody, deliveryHeaders } from './webhooks.sign.ts';
+import { failParked, noteFailure, noteSuccess, parkIfPaused } from './webhooks.circuit.ts';
 import { webhookSettings } from './webhooks.settings.ts';
 import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
 
@@ -18,8 +19,11 @@ import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
  * up and its hook switched off, with the reason shown on the hook's page (the audit trigger on
  * `webhooks` records the switch-off as a change with no staff actor).
  */
-/** `deferred`: how many times this try already waited for a full hook (absent on the first). */
-type DeliverData = { delivery_id: number; attempt: number; deferred?: number };
+/**
+ * `deferred`: how many times this try already waited for a full hook (absent on the first).
+ * `probe`: tried even while the hook is paused (the circuit's probe, or staff's Redeliver).
+ */
+type DeliverData = { delivery_id: number; attempt: number; deferred?: number; probe?: boolean };
 
 /** Requests to one hook in flight per process; more wait, so a hung receiver holds few workers. */
 export const MAX_IN_FLIGHT_PER_HOOK = 2;
@@ -120,31 +124,41 @@ type EventEnvelope = { id: string; type: string; version: number; occurred_at: s
 export async function fanOut(event: RecordedEvent, run: { once: (key: string, effect: (tx: Tx) => Promise<void>) => Promise<boolean> }): Promise<void> {
   await run.once(`webhooks:event:${event.id}`, async (tx) => {
     const hooks = await tx
-      .select({ id: webhooks.id, payloadUrl: webhooks.payloadUrl, contentType: webhooks.contentType })
+      .select({ id: webhooks.id, payloadUrl: webhooks.payloadUrl, contentType: webhooks.contentType, pausedUntil: webhooks.pausedUntil })
       .from(webhooks)
       .where(and(eq(webhooks.active, true), isNull(webhooks.deletedAt), arrayContains(webhooks.events, [event.type])));
     for (const hook of hooks) {
       const guid = randomUUID();
       const envelope: EventEnvelope = { id: guid, type: event.type, version: event.version, occurred_at: new Date(event.occurredAt).toISOString(), data: event.payload };
-      await queueDelivery(tx, { webhookId: hook.id, guid, event: event.type, requestUrl: hook.payloadUrl, requestBody: deliveryBody(hook.contentType, envelope) });
+      await queueDelivery(tx, { webhookId: hook.id, guid, event: event.type, requestUrl: hook.payloadUrl, requestBody: deliveryBody(hook.contentType, envelope) }, { pausedUntil: hook.pausedUntil });
     }
   });
 }
 
 registerConsumer('webhooks', DOMAIN_EVENT_TYPES, fanOut);
 
-/** A new delivery row, due now, and its job (also used by Redeliver). */
-export async function queueDelivery(tx: Queryable, row: { webhookId: number; guid: string; event: string; requestUrl: string; requestBody: string }): Promise<number> {
+/**
+ * A new delivery row and its job, due now (also used by Redeliver, whose try goes out even while
+ * the hook is paused). For a paused hook the row is written parked, with no job: the probe
+ * releases it. (A pause that ends while this transaction is open leaves the row parked until the
+ * minute's sweep releases it.)
+ */
+export async function queueDelivery(
+  tx: Queryable,
+  row: { webhookId: number; guid: string; event: string; requestUrl: string; requestBody: string },
+  options: { pausedUntil?: Date | null; probe?: boolean } = {},
+): Promise<number> {
+  const parked = Boolean(options.pausedUntil) && !options.probe;
   const [created] = await tx
     .insert(webhookDeliveries)
-    .values({ ...row, nextRetryAt: sql`now()` })
+    .values({ ...row, nextRetryAt: parked ? null : sql`now()`, parkedAt: parked ? sql`now()` : null })
     .returning({ id: webhookDeliveries.id });
   const id = (created as { id: number }).id;
-  await enqueue(tx, deliverWebhookJob, { delivery_id: id, attempt: 1 });
+  if (!parked) await enqueue(tx, deliverWebhookJob, { delivery_id: id, attempt: 1, ...(options.probe ? { probe: true } : {}) });
   return id;
 }
 
-export type AttemptOutcome = 'delivered' | 'retry' | 'given_up' | 'skipped' | 'deferred' | 'hook_off';
+export type AttemptOutcome = 'delivered' | 'retry' | 'given_up' | 'skipped' | 'deferred' | 'hook_off' | 'parked';
 
 /** One try of one delivery. Safe to call twice for the same try: only one caller sends. */
 export async function attemptDelivery(database: Database, data: DeliverData): Promise<AttemptOutcome> {
@@ -154,12 +168,13 @@ export async function attemptDelivery(database: Database, data: DeliverData): Pr
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
     .where(eq(webhookDeliveries.id, data.delivery_id));
-  if (!row || row.d.deliveredAt || row.d.failedAt || row.d.attempt !== data.attempt) return 'skipped';
+  if (!row || row.d.deliveredAt || row.d.failedAt || row.d.parkedAt || row.d.attempt !== data.attempt) return 'skipped';
   const { d, hook } = row;
   if (!hook.active || hook.deletedAt) {
     await db.update(webhookDeliveries).set({ failedAt: sql`now()`, nextRetryAt: null }).where(and(eq(webhookDeliveries.id, d.id), isNull(webhookDeliveries.deliveredAt)));
     return 'hook_off';
   }
+  if (hook.pausedUntil && !data.probe && (await parkIfPaused(database, hook.id, d.id, data.attempt))) return 'parked';
   const slot = await slotFor(hook.id);
   if (slot === null) {
     const deferred = data.deferred ?? 0;
@@ -216,7 +231,9 @@ export async function attemptDelivery(database: Database, data: DeliverData): Pr
   };
   // Only a 2xx is a success: a redirect is not followed and counts as a failure.
   if (response.status >= 200 && response.status < 300) {
-    await db.update(webhookDeliveries).set({ ...record, deliveredAt: sql`now()`, nextRetryAt: null }).where(eq(webhookDeliveries.id, d.id));
+    await db.update(webhookDeliveries).set({ ...record, deliveredAt: sql`now()`, nextRetryAt: null, parkedAt: null }).where(eq(webhookDeliveries.id, d.id));
+    // The hook as read before the try: a failure counted meanwhile is reset by the next success.
+    if (hook.failuresInARow > 0 || hook.pausedUntil) await noteSuccess(database, hook.id);
     return 'delivered';
   }
   const delay = retryDelaySeconds(data.attempt);
@@ -225,6 +242,12 @@ export async function attemptDelivery(database: Database, data: DeliverData): Pr
       .select({ open: sql<boolean>`${webhookDeliveries.createdAt} + make_interval(hours => ${WEBHOOK_RETRY_WINDOW_HOURS}) > now() + make_interval(secs => ${delay})` })
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, d.id));
+    const pausedUntil = await noteFailure(tx, hook.id, data.probe === true);
+    if (window?.open && pausedUntil) {
+      // The hook is paused: this delivery waits with the others for the probe.
+      await tx.update(webhookDeliveries).set({ ...record, attempt: data.attempt + 1, nextRetryAt: null, parkedAt: sql`now()` }).where(eq(webhookDeliveries.id, d.id));
+      return 'retry';
+    }
     if (window?.open) {
       await tx
         .update(webhookDeliveries)
@@ -238,6 +261,7 @@ export async function attemptDelivery(database: Database, data: DeliverData): Pr
       .update(webhooks)
       .set({ active: false, disabledAt: sql`now()`, disabledReason: webhookMessages.disabled(WEBHOOK_RETRY_WINDOW_HOURS), updatedAt: sql`now()` })
       .where(and(eq(webhooks.id, hook.id), eq(webhooks.active, true)));
+    await failParked(tx, hook.id);
     return 'given_up';
   });
 }

@@ -6,6 +6,7 @@ import { type TestApp, buildUser, createTestApp, testConfig } from '../../test/t
 import { type RecordedEvent, recordEvent } from '../domain-events/domain-events.service.ts';
 import { domainEvents } from '../domain-events/domain-events.tables.ts';
 import { runOnce } from '../jobs/jobs.queue.ts';
+import { probeHook, releaseParked } from './webhooks.circuit.ts';
 import { attemptDelivery, deferSeconds, fanOut, retryDelaySeconds } from './webhooks.delivery.ts';
 import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
 import { configureWebhooks } from './webhooks.settings.ts';
@@ -73,34 +74,54 @@ describe('retries', () => {
     expect(rows).toHaveLength(5);
 
     let clock = 0; // simulated seconds since the events
-    const successes = new Map<string, number>();
-    for (let round = 0; round < 30 && (await pending(hookId)).length; round++) {
+    let probes = 0;
+    let firstOk = -1;
+    for (let round = 0; round < 40 && (await pending(hookId)).length; round++) {
       receiver.state.mode = clock < 3600 ? 'down' : 'ok';
-      const due = await pending(hookId);
-      for (const row of due) {
+      if (receiver.state.mode === 'ok' && firstOk < 0) firstOk = receiver.requests.length;
+      for (const row of (await pending(hookId)).filter((r) => !r.parkedAt)) {
         const before = receiver.requests.length;
-        // Two workers racing for the same try: only one request goes out.
+        // Two workers racing for the same try: at most one request goes out (none once the hook is paused).
         const outcomes = await Promise.all([attemptDelivery(t.database, { delivery_id: row.id, attempt: row.attempt }), attemptDelivery(t.database, { delivery_id: row.id, attempt: row.attempt })]);
-        expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(1);
-        expect(receiver.requests.length - before).toBe(1);
-        if (outcomes.includes('delivered')) successes.set(row.guid, (successes.get(row.guid) ?? 0) + 1);
+        const sent = receiver.requests.length - before;
+        expect(outcomes.filter((o) => o === 'skipped')).toHaveLength(sent);
+        expect(sent).toBe(outcomes.includes('parked') ? 0 : 1);
       }
+      const [hook] = await db().select().from(webhooks).where(eq(webhooks.id, hookId));
+      if (hook?.pausedUntil) {
+        // Paused after five failures in a row: one probe at a time, of the oldest waiting delivery.
+        const before = receiver.requests.length;
+        await probeHook(t.database, hookId);
+        expect(receiver.requests.length - before).toBe(1);
+        probes += 1;
+      }
+      // A probe's success released the waiting deliveries: the release job's work, done here.
+      await releaseParked(t.database, hookId);
       const next = await pending(hookId);
       if (!next.length) break;
-      // The retry the server scheduled (its job waits for it); jump the clock there and make it due.
-      const [wait] = await queryRows(db(), sql`select ceil(extract(epoch from min(next_retry_at) - now()))::int as s from webhook_deliveries where webhook_id = ${hookId} and delivered_at is null and failed_at is null`);
-      expect(Number(wait?.s)).toBeGreaterThan(0);
+      // The retry or probe the server scheduled; jump the clock there and make it due.
+      const [wait] = await queryRows(db(), sql`select ceil(extract(epoch from min(coalesce(d.next_retry_at, w.paused_until)) - now()))::int as s from webhook_deliveries d join webhooks w on w.id = d.webhook_id where d.webhook_id = ${hookId} and d.delivered_at is null and d.failed_at is null`);
+      // (Zero just after a release: the released deliveries are due at once.)
+      expect(Number(wait?.s)).toBeGreaterThanOrEqual(0);
       clock += Number(wait?.s);
-      await db().update(webhookDeliveries).set({ nextRetryAt: sql`now()` }).where(eq(webhookDeliveries.webhookId, hookId));
+      await db().update(webhookDeliveries).set({ nextRetryAt: sql`now()` }).where(and(eq(webhookDeliveries.webhookId, hookId), sql`parked_at is null`));
+      await db().update(webhooks).set({ pausedUntil: sql`now()` }).where(and(eq(webhooks.id, hookId), sql`paused_until is not null`));
     }
     expect(clock).toBeGreaterThanOrEqual(3600);
-    expect(successes.size).toBe(5);
-    expect([...successes.values()].every((n) => n === 1)).toBe(true);
+    expect(probes).toBeGreaterThan(3);
+    // Once the receiver was back, each event arrived exactly once.
+    const guids = receiver.requests.slice(firstOk).map((r) => String(r.headers['x-almoner-delivery']));
+    expect(new Set(guids).size).toBe(5);
+    expect(guids).toHaveLength(5);
     const all = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId));
-    expect(all.every((r) => r.deliveredAt && r.responseStatus === 204 && r.attempt > 1)).toBe(true);
+    expect(all.every((r) => r.deliveredAt && r.responseStatus === 204 && r.attempt > 1 && !r.parkedAt)).toBe(true);
+    // While it was down the receiver saw a handful of probes, not every delivery's every retry.
+    expect(firstOk).toBeLessThan(5 + probes + 5);
     // The retry jobs were queued with the delay, not run at once.
     const [jobs] = await queryRows(db(), sql`select count(*)::int as n from pgboss.job where name = 'webhook_delivery_later' and start_after > created_on + interval '20 seconds'`);
     expect(Number(jobs?.n)).toBeGreaterThan(0);
+    const [hook] = await db().select().from(webhooks).where(eq(webhooks.id, hookId));
+    expect(hook).toMatchObject({ failuresInARow: 0, pausedUntil: null, probeFailures: 0 });
   });
 
   it('a redirect is a failure and is not followed', async () => {

@@ -5,13 +5,15 @@ import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { checkOutboundUrl } from '../../integrations/outbound/guard.ts';
 import { encrypt } from '../auth/crypto.ts';
+import { circuitReset, failParked } from './webhooks.circuit.ts';
 import { queueDelivery } from './webhooks.delivery.ts';
 import { webhookSettings } from './webhooks.settings.ts';
 import { generateSecret } from './webhooks.sign.ts';
 import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
 
 type HookRow = typeof webhooks.$inferSelect;
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+/** A delivery with its hook's pause: a waiting (parked) delivery's next try is the hook's next probe. */
+type DeliveryRow = typeof webhookDeliveries.$inferSelect & { hookPausedUntil: Date | null };
 export type WebhookValues = z.output<typeof webhookInputSchema>;
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -26,6 +28,8 @@ export const toWebhook = (h: HookRow): Webhook => ({
   insecure_ssl: h.insecureSsl,
   disabled_reason: h.disabledReason,
   disabled_at: iso(h.disabledAt),
+  failures_in_a_row: h.failuresInARow,
+  paused_until: iso(h.pausedUntil),
   created_at: iso(h.createdAt) as string,
   updated_at: iso(h.updatedAt) as string,
 });
@@ -39,7 +43,7 @@ export const toDeliverySummary = (d: DeliveryRow): WebhookDeliverySummary => ({
   response_status: d.responseStatus,
   attempt: d.attempt,
   state: stateOf(d),
-  next_retry_at: d.deliveredAt || d.failedAt ? null : iso(d.nextRetryAt),
+  next_retry_at: d.deliveredAt || d.failedAt ? null : iso(d.parkedAt ? d.hookPausedUntil : d.nextRetryAt),
   delivered_at: iso(d.deliveredAt),
   created_at: iso(d.createdAt) as string,
 });
@@ -72,8 +76,14 @@ export async function findWebhook(q: Queryable, id: number): Promise<HookRow> {
 }
 
 export async function recentDeliveries(db: Db, webhookId: number): Promise<WebhookDeliverySummary[]> {
-  const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(WEBHOOK_DELIVERIES_SHOWN);
-  return rows.map(toDeliverySummary);
+  const rows = await db
+    .select({ d: webhookDeliveries, hookPausedUntil: webhooks.pausedUntil })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(WEBHOOK_DELIVERIES_SHOWN);
+  return rows.map((r) => toDeliverySummary({ ...r.d, hookPausedUntil: r.hookPausedUntil }));
 }
 
 const sealed = (secret: string) => encrypt(webhookSettings().appKey, secret);
@@ -109,10 +119,11 @@ export async function updateWebhook(tx: Tx, id: number, values: WebhookValues): 
       ...(values.secret?.trim() ? { secret: sealed(values.secret) } : {}),
       active: values.active,
       ...(values.insecure_ssl !== undefined ? { insecureSsl: values.insecure_ssl } : {}),
-      ...(values.active && !hook.active ? { disabledAt: null, disabledReason: null } : {}),
+      ...(values.active && !hook.active ? { disabledAt: null, disabledReason: null, ...circuitReset } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(webhooks.id, id));
+  if (!values.active) await failParked(tx, id);
 }
 
 export async function setInsecureSsl(tx: Tx, id: number, insecure: boolean): Promise<void> {
@@ -120,25 +131,26 @@ export async function setInsecureSsl(tx: Tx, id: number, insecure: boolean): Pro
   await tx.update(webhooks).set({ insecureSsl: insecure, updatedAt: sql`now()` }).where(eq(webhooks.id, id));
 }
 
-/** Soft delete; deliveries still due are given up when their job finds the hook gone. */
+/** Soft delete; deliveries still due are given up when their job finds the hook gone, waiting ones at once. */
 export async function deleteWebhook(tx: Tx, id: number): Promise<void> {
   await findWebhook(tx, id);
   await tx.update(webhooks).set({ deletedAt: sql`now()`, active: false, updatedAt: sql`now()` }).where(eq(webhooks.id, id));
+  await failParked(tx, id);
 }
 
 export async function findDelivery(q: Queryable, id: number): Promise<DeliveryRow> {
   const [row] = await q
-    .select({ d: webhookDeliveries })
+    .select({ d: webhookDeliveries, hookPausedUntil: webhooks.pausedUntil })
     .from(webhookDeliveries)
     .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
     .where(and(eq(webhookDeliveries.id, id), isNull(webhooks.deletedAt)));
   if (!row) throw new AppError('not_found', webhookMessages.deliveryNotFound);
-  return row.d;
+  return { ...row.d, hookPausedUntil: row.hookPausedUntil };
 }
 
 /** Redeliver: the same event (same guid and body) as a new row with its own tries, to the hook's current URL. */
 export async function redeliver(tx: Tx, deliveryId: number): Promise<number> {
   const d = await findDelivery(tx, deliveryId);
   const hook = await findWebhook(tx, d.webhookId);
-  return queueDelivery(tx, { webhookId: d.webhookId, guid: d.guid, event: d.event, requestUrl: hook.payloadUrl, requestBody: d.requestBody });
+  return queueDelivery(tx, { webhookId: d.webhookId, guid: d.guid, event: d.event, requestUrl: hook.payloadUrl, requestBody: d.requestBody }, { probe: true });
 }

@@ -37,6 +37,14 @@ export const webhooks = pgTable(
     /** Set (with active = false) when deliveries kept failing; cleared when staff switch it back on. */
     disabledAt: timestamp('disabled_at', tz),
     disabledReason: text('disabled_reason'),
+    /** Failed tries since the last success; at CIRCUIT_FAILURES the hook's deliveries pause. */
+    failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    /** Set while deliveries are paused (the circuit is open): the next probe is due then. */
+    pausedUntil: timestamp('paused_until', tz),
+    /** Probes that failed in this pause: each doubles the wait before the next. */
+    probeFailures: integer('probe_failures').notNull().default(0),
+    /** When the sweeper queued the current probe (so two sweepers never queue two). */
+    probeQueuedAt: timestamp('probe_queued_at', tz),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -69,6 +77,8 @@ export const webhookDeliveries = pgTable(
     attempt: integer('attempt').notNull().default(1),
     nextRetryAt: timestamp('next_retry_at', tz),
     deliveredAt: timestamp('delivered_at', tz),
+    /** Set while the delivery waits, with no job, for its paused hook's probe to succeed. */
+    parkedAt: timestamp('parked_at', tz),
     /** Given up: the retry window ran out, or the hook was switched off or deleted meanwhile. */
     failedAt: timestamp('failed_at', tz),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
@@ -76,6 +86,9 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt.desc()),
     index('webhook_deliveries_guid_idx').on(t.guid),
+    index('webhook_deliveries_parked_idx')
+      .on(t.webhookId, t.id)
+      .where(sql`${t.parkedAt} is not null`),
     index('webhook_deliveries_retry_idx')
       .on(t.nextRetryAt)
       .where(sql`${t.nextRetryAt} is not null`),

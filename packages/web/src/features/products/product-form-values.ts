@@ -121,13 +121,15 @@ export const blankVariant = (isDefault = false): VariantValues => ({
   download_address_limit: '', download_limit: '', file_description: '', crm_metadata: {}, linked_variants: [], images: [],
 });
 
+// A saved row's key comes from its id, so values rebuilt from a save keep the identity of the
+// rows on screen (a variant opened while the save was under way still matches its row).
 const fieldValues = (f: CustomField): CustomFieldValues => ({
-  key: newKey(), id: f.id, type: f.type, name: f.name, hint: f.hint ?? '', is_required: f.is_required, format: f.format, options: f.options,
+  key: `field-${f.id}`, id: f.id, type: f.type, name: f.name, hint: f.hint ?? '', is_required: f.is_required, format: f.format, options: f.options,
   choices: f.choices, default_value: f.default_value ?? '', body: f.body ?? '', map_to_product_meta: f.map_to_product_meta ?? '', _delete: false,
 });
 
 export const variantValues = (v: Variant): VariantValues => ({
-  key: newKey(), id: v.id, variant_name: v.variant_name, is_default: v.is_default, billing_period: v.billing_period,
+  key: `variant-${v.id}`, id: v.id, variant_name: v.variant_name, is_default: v.is_default, billing_period: v.billing_period,
   total_billing_cycles: str(v.total_billing_cycles), billing_starts_on: v.billing_starts_on ?? '', billing_ends_on: v.billing_ends_on ?? '',
   is_donation: v.is_donation, price: v.is_donation ? '' : str(v.price), sale_price: str(v.sale_price), cost: str(v.cost),
   fair_market_value: str(v.fair_market_value), price_presets: v.price_presets.join(', '), price_minimum: str(v.price_minimum),

@@ -156,7 +156,8 @@ export function ProductForm({ product, options, readOnly, onSaved }: Props) {
   return (
     <>
       <form onSubmit={handleSubmit} noValidate>
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+        {/* Locked while a save is under way: its answer replaces the values being edited. */}
+        <fieldset disabled={readOnly || save.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="lg">
             <Section title="Details">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>

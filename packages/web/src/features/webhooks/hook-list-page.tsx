@@ -27,11 +27,11 @@ export function HookListPage() {
           header: 'Status',
           cell: (h) => (
             <Badge
-              color={h.active ? 'green' : h.disabled_reason ? 'red' : 'gray'}
+              color={h.active ? (h.paused_until ? 'orange' : 'green') : h.disabled_reason ? 'red' : 'gray'}
               variant="light"
               miw="max-content"
             >
-              {h.active ? 'Active' : h.disabled_reason ? 'Switched off' : 'Inactive'}
+              {h.active ? (h.paused_until ? 'Paused' : 'Active') : h.disabled_reason ? 'Switched off' : 'Inactive'}
             </Badge>
           ),
         },

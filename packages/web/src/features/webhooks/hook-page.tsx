@@ -2,6 +2,8 @@ import {
   WEBHOOK_SECRET_MAX,
   WEBHOOK_URL_MAX,
   domainEventCatalogue,
+  formatDateTime,
+  webhookMessages,
   webhookEventTypes,
   webhookInputSchema,
   type Webhook,
@@ -9,7 +11,7 @@ import {
 } from '@almoner/contracts';
 import { Alert, Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Paper, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPlayerPause, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { confirm } from '../../components/dialogs.tsx';
@@ -116,6 +118,11 @@ function HookForm({ hook }: { hook: Webhook | undefined }) {
           </Button>
         )}
       </Group>
+      {hook?.active && hook.paused_until && (
+        <Alert color="orange" icon={<IconPlayerPause size={18} />} title={webhookMessages.pausedTitle}>
+          {webhookMessages.paused(hook.failures_in_a_row, `at ${formatDateTime(hook.paused_until)}`)}
+        </Alert>
+      )}
       {hook?.disabled_reason && (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title="This webhook was switched off">
           {hook.disabled_reason}

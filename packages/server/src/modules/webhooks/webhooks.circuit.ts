@@ -1,0 +1,234 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
+import { defineJob, enqueue, JOB_SCHEMA } from '../jobs/jobs.queue.ts';
+// A cycle with the delivery module, used only inside functions: each needs the other's job.
+import { type AttemptOutcome, attemptDelivery, deliverWebhookJob } from './webhooks.delivery.ts';
+import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
+
+/**
+ * The per-hook circuit breaker. A receiver that keeps failing (down, hung, answering errors) would
+ * otherwise cost every worker a try, a deferral or a retry job for each of its deliveries, and
+ * healthy hooks share those workers and that database: measured with one hung hook of three,
+ * healthy deliveries ran at 136/s against 235/s with no hung hook.
+ *
+ * After CIRCUIT_FAILURES failed tries in a row the hook is paused: its deliveries wait in their rows
+ * (`parked_at`, with no next_retry_at of their own: the hook's `paused_until` is when they are
+ * looked at next), with no job, and new events for it are written parked. One probe at a time tries
+ * the oldest waiting delivery, first after a minute and then at doubling intervals up to an hour.
+ * A success (a probe, a Redeliver, or any try already under way) closes the circuit and releases
+ * the waiting deliveries to the queue in batches. A hook that still fails when its oldest delivery
+ * runs out of retry window is switched off as before, and its waiting deliveries are given up.
+ *
+ * A minute's sweep (also the safety net after a crash) queues the probes that are due, releases
+ * any delivery left parked on a hook that is no longer paused, and gives up the parked deliveries
+ * of hooks switched off or deleted.
+ */
+export const CIRCUIT_FAILURES = 5;
+
+/** Seconds a paused hook waits before probe n + 1: 60 s doubling, at most an hour. */
+export const probeDelaySeconds = (probeFailures: number) => Math.min(60 * 2 ** probeFailures, 3600);
+
+/** Deliveries released per transaction when a hook's circuit closes. */
+const RELEASE_BATCH = 500;
+
+/**
+ * Counts a failed try (in the caller's transaction, which also records the try). Returns when the
+ * hook's next probe is due if its deliveries are now paused, else null. A probe (or a Redeliver)
+ * that fails while the hook is paused pushes the next probe further out.
+ */
+export async function noteFailure(tx: Tx, hookId: number, probe: boolean): Promise<Date | null> {
+  const [before] = await tx.select({ pausedUntil: webhooks.pausedUntil }).from(webhooks).where(eq(webhooks.id, hookId)).for('update');
+  const [row] = await tx
+    .update(webhooks)
+    .set({
+      failuresInARow: sql`${webhooks.failuresInARow} + 1`,
+      probeFailures: sql`case when ${webhooks.pausedUntil} is not null and ${probe} then ${webhooks.probeFailures} + 1 else ${webhooks.probeFailures} end`,
+      pausedUntil: sql`case
+        when ${webhooks.pausedUntil} is not null and ${probe} then now() + make_interval(secs => least(60 * power(2, ${webhooks.probeFailures} + 1), 3600))
+        when ${webhooks.pausedUntil} is null and ${webhooks.failuresInARow} + 1 >= ${CIRCUIT_FAILURES} then now() + make_interval(secs => ${probeDelaySeconds(0)})
+        else ${webhooks.pausedUntil} end`,
+    })
+    .where(eq(webhooks.id, hookId))
+    .returning({ pausedUntil: webhooks.pausedUntil });
+  if (!before?.pausedUntil && row?.pausedUntil) {
+    // The pause begins: the first tries already queued and not yet taken are parked at once and
+    // their waiting jobs removed (the release queues new ones): fetched only to find their row
+    // parked, those jobs cost healthy hooks a third of the queue's work (bench: 139 -> 90/s).
+    // A try in flight holds a lease (a next_retry_at ahead), and a scheduled retry a later time:
+    // both are left to park when they end or come due.
+    const parked = await tx
+      .update(webhookDeliveries)
+      .set({ parkedAt: sql`now()`, nextRetryAt: null })
+      .where(
+        and(
+          eq(webhookDeliveries.webhookId, hookId),
+          isNull(webhookDeliveries.deliveredAt),
+          isNull(webhookDeliveries.failedAt),
+          isNull(webhookDeliveries.parkedAt),
+          sql`${webhookDeliveries.nextRetryAt} <= now()`,
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (parked.length) {
+      await tx.execute(sql`delete from ${sql.identifier(JOB_SCHEMA)}.job
+        where name = ${deliverWebhookJob.name} and state = 'created'
+          and (data->>'delivery_id')::int = any(${`{${parked.map((r) => r.id).join(',')}}`}::int[])`);
+    }
+  }
+  return row?.pausedUntil ?? null;
+}
+
+/** A 2xx: the hook is healthy again. If it was paused, its waiting deliveries are released. */
+export async function noteSuccess(database: Database, hookId: number): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const [before] = await tx.select({ pausedUntil: webhooks.pausedUntil }).from(webhooks).where(eq(webhooks.id, hookId)).for('update');
+    await tx.update(webhooks).set({ failuresInARow: 0, pausedUntil: null, probeFailures: 0, probeQueuedAt: null }).where(eq(webhooks.id, hookId));
+    if (before?.pausedUntil) await enqueue(tx, releaseParkedJob, { webhook_id: hookId });
+  });
+}
+
+/**
+ * Parks a try of a paused hook: the row waits for the probe, the job ends. The hook's row is read
+ * with a share lock, so a success closing the circuit at the same moment either comes first (and
+ * this try goes ahead: returns false) or waits for this park and then releases it.
+ */
+export async function parkIfPaused(database: Database, hookId: number, deliveryId: number, attempt: number): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    const [hook] = await tx.select({ pausedUntil: webhooks.pausedUntil }).from(webhooks).where(eq(webhooks.id, hookId)).for('share');
+    if (!hook?.pausedUntil) return false;
+    await tx
+      .update(webhookDeliveries)
+      .set({ parkedAt: sql`now()`, nextRetryAt: null })
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempt, attempt), isNull(webhookDeliveries.deliveredAt), isNull(webhookDeliveries.failedAt)));
+    return true;
+  });
+}
+
+/** Gives up the waiting deliveries of a hook switched off, deleted or given up. */
+export async function failParked(q: Queryable, hookId: number): Promise<void> {
+  await q
+    .update(webhookDeliveries)
+    .set({ parkedAt: null, failedAt: sql`now()`, nextRetryAt: null })
+    .where(and(eq(webhookDeliveries.webhookId, hookId), isNotNull(webhookDeliveries.parkedAt)));
+}
+
+/** Staff switched the hook back on: a fresh start, with no pause left over. */
+export const circuitReset = { failuresInARow: 0, pausedUntil: null, probeFailures: 0, probeQueuedAt: null } as const;
+
+/** Releases a hook's parked deliveries to the queue, a batch per transaction, while it stays unpaused. */
+export async function releaseParked(database: Database, hookId: number): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const n = await database.db.transaction(async (tx) => {
+      const [hook] = await tx.select({ pausedUntil: webhooks.pausedUntil }).from(webhooks).where(eq(webhooks.id, hookId)).for('share');
+      if (!hook || hook.pausedUntil) return 0;
+      const ids = tx
+        .select({ id: webhookDeliveries.id })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.webhookId, hookId), isNotNull(webhookDeliveries.parkedAt)))
+        .orderBy(asc(webhookDeliveries.id))
+        .limit(RELEASE_BATCH)
+        .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(webhookDeliveries)
+        .set({ parkedAt: null, nextRetryAt: sql`now()` })
+        .where(inArray(webhookDeliveries.id, ids))
+        .returning({ id: webhookDeliveries.id, attempt: webhookDeliveries.attempt });
+      for (const row of rows) await enqueue(tx, deliverWebhookJob, { delivery_id: row.id, attempt: row.attempt });
+      return rows.length;
+    });
+    released += n;
+    if (n < RELEASE_BATCH) return released;
+  }
+}
+
+export const releaseParkedJob = defineJob<{ webhook_id: number }>({
+  name: 'webhook_release_parked',
+  concurrency: 1,
+  handler: async (run) => {
+    await releaseParked(run.database, run.data.webhook_id);
+  },
+});
+
+/**
+ * One probe of a paused hook: its oldest waiting delivery is tried now. The try's own outcome
+ * closes the circuit (success) or pushes the next probe out (failure); see attemptDelivery.
+ */
+export async function probeHook(database: Database, hookId: number): Promise<AttemptOutcome | 'gone' | 'closed'> {
+  try {
+    const [hook] = await database.db.select().from(webhooks).where(eq(webhooks.id, hookId));
+    if (!hook) return 'gone';
+    if (!hook.active || hook.deletedAt) {
+      await failParked(database.db, hookId);
+      return 'hook_off';
+    }
+    const [oldest] = await database.db
+      .update(webhookDeliveries)
+      .set({ parkedAt: null, nextRetryAt: sql`now()` })
+      .where(
+        eq(
+          webhookDeliveries.id,
+          sql`(select id from webhook_deliveries where webhook_id = ${hookId} and parked_at is not null and delivered_at is null and failed_at is null order by id limit 1 for update skip locked)`,
+        ),
+      )
+      .returning({ id: webhookDeliveries.id, attempt: webhookDeliveries.attempt });
+    if (!oldest) {
+      // Nothing waits: nothing to test the receiver with, so the next event's try is the probe.
+      await database.db.update(webhooks).set({ pausedUntil: null, probeFailures: 0, probeQueuedAt: null, failuresInARow: CIRCUIT_FAILURES - 1 }).where(eq(webhooks.id, hookId));
+      return 'closed';
+    }
+    return attemptDelivery(database, { delivery_id: oldest.id, attempt: oldest.attempt, probe: true });
+  } finally {
+    await database.db.update(webhooks).set({ probeQueuedAt: null }).where(eq(webhooks.id, hookId));
+  }
+}
+
+export const probeHookJob = defineJob<{ webhook_id: number }>({
+  name: 'webhook_probe',
+  concurrency: 2,
+  expireInSeconds: 120,
+  handler: async (run) => {
+    await probeHook(run.database, run.data.webhook_id);
+  },
+});
+
+/** The minute's sweep (see the module comment). Returns what it queued, for tests. */
+export async function sweepCircuits(database: Database): Promise<{ probes: number; releases: number }> {
+  return database.db.transaction(async (tx) => {
+    const due = await tx
+      .update(webhooks)
+      .set({ probeQueuedAt: sql`now()` })
+      .where(
+        and(
+          sql`${webhooks.pausedUntil} <= now()`,
+          eq(webhooks.active, true),
+          isNull(webhooks.deletedAt),
+          sql`(${webhooks.probeQueuedAt} is null or ${webhooks.probeQueuedAt} < now() - interval '5 minutes')`,
+        ),
+      )
+      .returning({ id: webhooks.id });
+    for (const hook of due) await enqueue(tx, probeHookJob, { webhook_id: hook.id });
+    const stranded = await tx
+      .selectDistinct({ id: webhooks.id, live: sql<boolean>`${webhooks.active} and ${webhooks.deletedAt} is null` })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(and(isNotNull(webhookDeliveries.parkedAt), sql`(${webhooks.pausedUntil} is null or not ${webhooks.active} or ${webhooks.deletedAt} is not null)`));
+    let releases = 0;
+    for (const hook of stranded) {
+      if (!hook.live) await failParked(tx, hook.id);
+      else {
+        await enqueue(tx, releaseParkedJob, { webhook_id: hook.id });
+        releases += 1;
+      }
+    }
+    return { probes: due.length, releases };
+  });
+}
+
+export const sweepCircuitsJob = defineJob<Record<string, never>>({
+  name: 'webhook_circuits',
+  cron: '* * * * *',
+  handler: async (run) => {
+    await sweepCircuits(run.database);
+  },
+});
