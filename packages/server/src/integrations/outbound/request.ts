@@ -16,7 +16,14 @@ export type OutboundRequest = {
 };
 
 /** What came back; status -1 when there was no answer (refused, DNS, TLS, timeout). */
-export type OutboundResponse = { status: number; headers: Record<string, string>; body: string; durationMs: number };
+export type OutboundResponse = {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  durationMs: number;
+  /** No complete answer within the timeout: the receiver held the request (see CIRCUIT_TIMEOUTS). */
+  timedOut?: true;
+};
 
 /**
  * One POST through the SSRF guard. Redirects are never followed (a 3xx is returned as it is and
@@ -63,7 +70,7 @@ export function guardedPost(request: OutboundRequest): Promise<OutboundResponse>
       },
     );
     const timer = setTimeout(() => {
-      finish(failed(`timed out after ${request.timeoutMs ?? 10_000} ms`));
+      finish({ ...failed(`timed out after ${request.timeoutMs ?? 10_000} ms`), timedOut: true });
       req.destroy();
     }, request.timeoutMs ?? 10_000);
     req.on('error', (error) => finish(failed(error.message)));

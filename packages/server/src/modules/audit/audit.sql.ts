@@ -28,6 +28,8 @@ const HIDDEN = [
 const IGNORED = [
   'updated_at', 'search_vector', 'searchable_text', 'supporter_name', 'views', 'access_count', 'last_seen_at',
   'last_login_at', 'login_count',
+  // a webhook's circuit-breaker counters change on every failed try (a pause itself, paused_until, is kept)
+  'failures_in_a_row', 'timeouts_in_a_row', 'probe_failures', 'probe_queued_at',
 ];
 
 const quoteList = (items: string[]) => items.map((i) => `'${i}'`).join(',');

@@ -7,7 +7,7 @@ import { type TestApp, createTestApp, signedIn, testConfig } from '../../test/te
 import { type RecordedEvent, recordEvent } from '../domain-events/domain-events.service.ts';
 import { domainEvents } from '../domain-events/domain-events.tables.ts';
 import { runOnce } from '../jobs/jobs.queue.ts';
-import { CIRCUIT_FAILURES, probeDelaySeconds, probeHook, releaseParked, sweepCircuits } from './webhooks.circuit.ts';
+import { CIRCUIT_FAILURES, CIRCUIT_TIMEOUTS, probeDelaySeconds, probeHook, releaseParked, sweepCircuits } from './webhooks.circuit.ts';
 import { attemptDelivery, fanOut } from './webhooks.delivery.ts';
 import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
 import { configureWebhooks } from './webhooks.settings.ts';
@@ -111,6 +111,39 @@ describe('circuit breaker', () => {
     const detail = (await agent.get(`/jpanel/settings/hooks/${hookId}.json`)).json() as WebhookDetail;
     expect(detail).toMatchObject({ active: true, failures_in_a_row: CIRCUIT_FAILURES, paused_until: hook.pausedUntil?.toISOString() });
     expect(detail.deliveries.find((d) => d.id === parked.id)).toMatchObject({ state: 'pending', next_retry_at: hook.pausedUntil?.toISOString() });
+  });
+
+  it(`pauses a hung hook after ${CIRCUIT_TIMEOUTS} timeouts in a row; an answered failure in between starts that count again`, async () => {
+    configureWebhooks({ appKey: testConfig.appKey, outboundAllow: '127.0.0.1', timeoutMs: 300 });
+    try {
+      const hookId = await newHook();
+      const tryOnce = async (mode: 'hang' | 'down') => {
+        receiver.state.mode = mode;
+        const d = await newDelivery(hookId);
+        return attemptDelivery(t.database, { delivery_id: d.id, attempt: 1 });
+      };
+      expect(await tryOnce('hang')).toBe('retry');
+      expect(await hookRow(hookId)).toMatchObject({ failuresInARow: 1, timeoutsInARow: 1, pausedUntil: null });
+      // The receiver answered (an error): it is not hung, so the timeouts count again from zero.
+      expect(await tryOnce('down')).toBe('retry');
+      expect(await hookRow(hookId)).toMatchObject({ failuresInARow: 2, timeoutsInARow: 0, pausedUntil: null });
+      for (let i = 1; i < CIRCUIT_TIMEOUTS; i++) expect(await tryOnce('hang')).toBe('retry');
+      expect((await hookRow(hookId)).pausedUntil).toBeNull();
+      expect(await tryOnce('hang')).toBe('retry');
+      // Paused with fewer than CIRCUIT_FAILURES failures: the try that paused it waits parked.
+      const hook = await hookRow(hookId);
+      expect(hook.failuresInARow).toBeLessThan(CIRCUIT_FAILURES);
+      expect(await secondsUntil(hookId)).toBeCloseTo(probeDelaySeconds(0), -1);
+      const [last] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId)).orderBy(sql`id desc`).limit(1);
+      expect(last?.parkedAt).not.toBeNull();
+
+      // A success closes the circuit and clears both counts.
+      receiver.state.mode = 'ok';
+      expect(await probeHook(t.database, hookId)).toBe('delivered');
+      expect(await hookRow(hookId)).toMatchObject({ failuresInARow: 0, timeoutsInARow: 0, pausedUntil: null });
+    } finally {
+      configureWebhooks({ appKey: testConfig.appKey, outboundAllow: '127.0.0.1', timeoutMs: 2_000 });
+    }
   });
 
   it('probes one delivery at a time, waiting twice as long after each failed probe, at most an hour', async () => {

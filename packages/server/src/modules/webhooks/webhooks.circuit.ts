@@ -11,7 +11,8 @@ import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
  * healthy hooks share those workers and that database: measured with one hung hook of three,
  * healthy deliveries ran at 136/s against 235/s with no hung hook.
  *
- * After CIRCUIT_FAILURES failed tries in a row the hook is paused: its deliveries wait in their rows
+ * After CIRCUIT_FAILURES failed tries in a row, or CIRCUIT_TIMEOUTS of them in a row that got no
+ * answer within the timeout (a hung receiver), the hook is paused: its deliveries wait in their rows
  * (`parked_at`, with no next_retry_at of their own: the hook's `paused_until` is when they are
  * looked at next), with no job, and new events for it are written parked. One probe at a time tries
  * the oldest waiting delivery, first after a minute and then at doubling intervals up to an hour.
@@ -25,6 +26,15 @@ import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
  */
 export const CIRCUIT_FAILURES = 5;
 
+/**
+ * Timeouts in a row that pause a hook at once. A hung receiver holds a worker and one of its
+ * hook's in-flight slots for the whole timeout, and meanwhile every other delivery of that hook
+ * costs a deferral: waiting for five such tries (two at a time, so three timeouts' length, about
+ * 30 s) was most of what a hung hook cost the healthy ones. Two in a row is one timeout's length;
+ * a receiver that is only slow now and then answers in between, which starts the count again.
+ */
+export const CIRCUIT_TIMEOUTS = 2;
+
 /** Seconds a paused hook waits before probe n + 1: 60 s doubling, at most an hour. */
 export const probeDelaySeconds = (probeFailures: number) => Math.min(60 * 2 ** probeFailures, 3600);
 
@@ -36,16 +46,19 @@ const RELEASE_BATCH = 500;
  * hook's next probe is due if its deliveries are now paused, else null. A probe (or a Redeliver)
  * that fails while the hook is paused pushes the next probe further out.
  */
-export async function noteFailure(tx: Tx, hookId: number, probe: boolean): Promise<Date | null> {
+export async function noteFailure(tx: Tx, hookId: number, probe: boolean, timedOut = false): Promise<Date | null> {
   const [before] = await tx.select({ pausedUntil: webhooks.pausedUntil }).from(webhooks).where(eq(webhooks.id, hookId)).for('update');
+  const timeouts = timedOut ? sql`${webhooks.timeoutsInARow} + 1` : sql`0`;
   const [row] = await tx
     .update(webhooks)
     .set({
       failuresInARow: sql`${webhooks.failuresInARow} + 1`,
+      timeoutsInARow: timeouts,
       probeFailures: sql`case when ${webhooks.pausedUntil} is not null and ${probe} then ${webhooks.probeFailures} + 1 else ${webhooks.probeFailures} end`,
       pausedUntil: sql`case
         when ${webhooks.pausedUntil} is not null and ${probe} then now() + make_interval(secs => least(60 * power(2, ${webhooks.probeFailures} + 1), 3600))
-        when ${webhooks.pausedUntil} is null and ${webhooks.failuresInARow} + 1 >= ${CIRCUIT_FAILURES} then now() + make_interval(secs => ${probeDelaySeconds(0)})
+        when ${webhooks.pausedUntil} is null and (${webhooks.failuresInARow} + 1 >= ${CIRCUIT_FAILURES} or ${timeouts} >= ${CIRCUIT_TIMEOUTS})
+          then now() + make_interval(secs => ${probeDelaySeconds(0)})
         else ${webhooks.pausedUntil} end`,
     })
     .where(eq(webhooks.id, hookId))
@@ -82,7 +95,7 @@ export async function noteFailure(tx: Tx, hookId: number, probe: boolean): Promi
 export async function noteSuccess(database: Database, hookId: number): Promise<void> {
   await database.db.transaction(async (tx) => {
     const [before] = await tx.select({ pausedUntil: webhooks.pausedUntil }).from(webhooks).where(eq(webhooks.id, hookId)).for('update');
-    await tx.update(webhooks).set({ failuresInARow: 0, pausedUntil: null, probeFailures: 0, probeQueuedAt: null }).where(eq(webhooks.id, hookId));
+    await tx.update(webhooks).set(circuitReset).where(eq(webhooks.id, hookId));
     if (before?.pausedUntil) await enqueue(tx, releaseParkedJob, { webhook_id: hookId });
   });
 }
@@ -113,7 +126,7 @@ export async function failParked(q: Queryable, hookId: number): Promise<void> {
 }
 
 /** Staff switched the hook back on: a fresh start, with no pause left over. */
-export const circuitReset = { failuresInARow: 0, pausedUntil: null, probeFailures: 0, probeQueuedAt: null } as const;
+export const circuitReset = { failuresInARow: 0, timeoutsInARow: 0, pausedUntil: null, probeFailures: 0, probeQueuedAt: null } as const;
 
 /** Releases a hook's parked deliveries to the queue, a batch per transaction, while it stays unpaused. */
 export async function releaseParked(database: Database, hookId: number): Promise<number> {
@@ -174,7 +187,7 @@ export async function probeHook(database: Database, hookId: number): Promise<Att
       .returning({ id: webhookDeliveries.id, attempt: webhookDeliveries.attempt });
     if (!oldest) {
       // Nothing waits: nothing to test the receiver with, so the next event's try is the probe.
-      await database.db.update(webhooks).set({ pausedUntil: null, probeFailures: 0, probeQueuedAt: null, failuresInARow: CIRCUIT_FAILURES - 1 }).where(eq(webhooks.id, hookId));
+      await database.db.update(webhooks).set({ ...circuitReset, failuresInARow: CIRCUIT_FAILURES - 1 }).where(eq(webhooks.id, hookId));
       return 'closed';
     }
     return attemptDelivery(database, { delivery_id: oldest.id, attempt: oldest.attempt, probe: true });

@@ -242,7 +242,7 @@ export async function attemptDelivery(database: Database, data: DeliverData): Pr
       .select({ open: sql<boolean>`${webhookDeliveries.createdAt} + make_interval(hours => ${WEBHOOK_RETRY_WINDOW_HOURS}) > now() + make_interval(secs => ${delay})` })
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.id, d.id));
-    const pausedUntil = await noteFailure(tx, hook.id, data.probe === true);
+    const pausedUntil = await noteFailure(tx, hook.id, data.probe === true, response.timedOut === true);
     if (window?.open && pausedUntil) {
       // The hook is paused: this delivery waits with the others for the probe.
       await tx.update(webhookDeliveries).set({ ...record, attempt: data.attempt + 1, nextRetryAt: null, parkedAt: sql`now()` }).where(eq(webhookDeliveries.id, d.id));

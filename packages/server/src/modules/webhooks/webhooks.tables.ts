@@ -39,6 +39,8 @@ export const webhooks = pgTable(
     disabledReason: text('disabled_reason'),
     /** Failed tries since the last success; at CIRCUIT_FAILURES the hook's deliveries pause. */
     failuresInARow: integer('failures_in_a_row').notNull().default(0),
+    /** Of those, the latest that got no answer within the timeout; at CIRCUIT_TIMEOUTS the hook pauses. */
+    timeoutsInARow: integer('timeouts_in_a_row').notNull().default(0),
     /** Set while deliveries are paused (the circuit is open): the next probe is due then. */
     pausedUntil: timestamp('paused_until', tz),
     /** Probes that failed in this pause: each doubles the wait before the next. */
