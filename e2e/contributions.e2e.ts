@@ -167,7 +167,7 @@ describe('contributions listing', () => {
     const box = page.getByLabel('Search contributions');
 
     const started = Date.now();
-    const found = await reloadBy(page, () => box.pressSequentially(target.number.slice(0, 8), { delay: 20 }));
+    const found = await reloadBy(page, () => box.pressSequentially(target.number.slice(0, 8), { delay: 20 }), target.number.slice(0, 8));
     expect(Date.now() - started).toBeGreaterThan(900);
     expect(found.data.map((r) => r.id)).toContain(target.id);
     await page.waitForURL(/q=/);

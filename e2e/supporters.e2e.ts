@@ -83,7 +83,7 @@ describe('supporters listing', () => {
     await expect.poll(() => page.url()).not.toContain('f.');
     const target = (await list(page, { length: 10, order: [{ column: 8, dir: 'desc' }] })).data.find((r) => /^[A-Za-z]+ [A-Za-z]+$/.test(r.display_name)) as Row;
     const box = page.getByLabel('Search supporters');
-    const debounced = await reloadBy(page, () => box.pressSequentially(target.display_name, { delay: 10 }));
+    const debounced = await reloadBy(page, () => box.pressSequentially(target.display_name, { delay: 10 }), target.display_name);
     expect(debounced.data.map((r) => r.id)).toContain(target.id);
     await page.waitForURL(/q=/);
     await box.fill(target.email ?? target.display_name);

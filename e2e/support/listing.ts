@@ -31,10 +31,16 @@ export async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: strin
 export function listingScreen<Listing>(endpoint: string, path: string, heading: string) {
   const list = (page: Page, body: Record<string, unknown>) => apiCall<Listing>(page, 'POST', endpoint, body);
 
-  /** Runs `action` and answers the listing response it caused. */
-  async function reloadBy(page: Page, action: () => Promise<unknown>): Promise<Listing> {
+  /**
+   * Runs `action` and answers the listing response it caused. With `sent`, the response to the
+   * request whose body holds that text: typing is debounced, but a machine that stalls between
+   * two keys lets a query for the first letters go out before the whole word's.
+   */
+  async function reloadBy(page: Page, action: () => Promise<unknown>, sent?: string): Promise<Listing> {
     const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith(endpoint) && r.request().method() === 'POST'),
+      page.waitForResponse(
+        (r) => r.url().endsWith(endpoint) && r.request().method() === 'POST' && (sent === undefined || (r.request().postData() ?? '').includes(sent)),
+      ),
       action(),
     ]);
     return (await response.json()) as Listing;
