@@ -125,7 +125,7 @@ export async function failParked(q: Queryable, hookId: number): Promise<void> {
     .where(and(eq(webhookDeliveries.webhookId, hookId), isNotNull(webhookDeliveries.parkedAt)));
 }
 
-/** Staff switched the hook back on: a fresh start, with no pause left over. */
+/** The circuit closed and its counts cleared: a success, or staff switching the hook back on. */
 export const circuitReset = { failuresInARow: 0, timeoutsInARow: 0, pausedUntil: null, probeFailures: 0, probeQueuedAt: null } as const;
 
 /** Releases a hook's parked deliveries to the queue, a batch per transaction, while it stays unpaused. */
