@@ -144,13 +144,17 @@ describe('donor CRM', () => {
     const session = await apiCall<{ user: { id: number } }>(page, 'GET', '/jpanel/auth/session');
     await page.goto(`/jpanel/users/${session.user.id}`);
     const panel = page.getByRole('heading', { name: 'Import donors' }).locator('xpath=ancestor::div[contains(@class, "mantine-Paper-root")][1]');
-    await panel.getByLabel('Create a login for each new supporter with an e-mail').check();
+    const createLogin = panel.getByLabel('Create a login for each new supporter with an e-mail');
+    await createLogin.check();
+    await expect.poll(() => createLogin.isChecked()).toBe(true);
     await panel.getByRole('button', { name: 'Import donors' }).click();
     const first = page.getByRole('dialog', { name: 'Import donors' });
     await first.getByText(/Import every donor from the donor CRM as a supporter\?/).waitFor();
     await first.getByRole('button', { name: 'Continue' }).click();
     const second = page.getByRole('dialog', { name: 'Import donors' }).filter({ hasText: 'Are you sure?' });
-    await second.getByText(/gives each new supporter with an e-mail a login/).waitFor();
+    await second.waitFor();
+    // The second question says what the checkbox asked for (a failure here shows which text it had).
+    expect(await second.innerText()).toMatch(/gives each new supporter with an e-mail a login/);
     // The second question cannot be undone: Cancel has the focus, so Enter keeps things as they are.
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await screenshot(page, 'donor-import-confirm');
