@@ -53,7 +53,7 @@ describe('audit trail without noise', () => {
   it('has no audit trigger on any bookkeeping table, and one on each business table, after starting again', async () => {
     await installAuditTriggers(t.database);
     await installAuditTriggers(t.database);
-    const triggered = (await rowsOf(sql`select c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'almoner_audit_trg'`)).map((r) => String(r.relname));
+    const triggered = (await rowsOf(sql`select c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'almoner_audit_insert_trg'`)).map((r) => String(r.relname));
     expect(triggered.filter((name) => UNAUDITED.includes(name))).toEqual([]);
     expect(new Set(triggered).size).toBe(triggered.length);
     expect(triggered).toEqual(expect.arrayContaining(['contributions', 'payments', 'refunds', 'refund_items', 'contribution_promo_codes', 'mediables']));

@@ -51,6 +51,43 @@ describe('audit trail', () => {
     expect(text).toContain('[hidden]');
   });
 
+  it('writes a many-row insert and delete as one entry a row, keyed, attributed and hidden like an update', async () => {
+    const actor = await buildUser(t.database);
+    const emails = ['trail-a@example.org', 'trail-b@example.org', 'trail-c@example.org'];
+    const inserted = await withActor(t.database.db, { userId: actor.id, ip: '198.51.100.7' }, (tx) =>
+      queryRows(tx, sql`insert into users (first_name, last_name, email, password_hash)
+                        select 'Trail', 'Person', e, 'secret-hash-' || e from unnest(${`{${emails.join(',')}}`}::text[]) as e returning id`),
+    );
+    const ids = inserted.map((r) => String(r.id));
+    const trailOf = (action: string) =>
+      t.database.db.select().from(auditLog).where(sql`${auditLog.tableName} = 'users' and ${auditLog.action} = ${action} and ${auditLog.recordId} = any(${`{${ids.join(',')}}`}::text[])`);
+    const created = await trailOf('insert');
+    expect(created.map((r) => r.recordId).sort()).toEqual([...ids].sort());
+    for (const entry of created) {
+      expect(entry).toMatchObject({ actorUserId: actor.id, actorIp: '198.51.100.7' });
+      const changes = entry.changes as Record<string, unknown>;
+      expect(changes.password_hash).toEqual([null, '[hidden]']);
+      expect(changes.first_name).toEqual([null, 'Trail']);
+      expect(changes).not.toHaveProperty('updated_at');
+    }
+    expect(JSON.stringify(created)).not.toContain('secret-hash-');
+
+    // An update pairs each row's old and new values by its key; ignored columns alone write nothing.
+    const idList = `{${ids.join(',')}}`;
+    await withActor(t.database.db, { userId: actor.id, ip: null }, async (tx) => {
+      await tx.execute(sql`update users set first_name = 'Trailed' || id, last_login_at = now() where id = any(${idList}::int[])`);
+      await tx.execute(sql`update users set login_count = login_count + 1 where id = any(${idList}::int[])`);
+    });
+    const updated = await trailOf('update');
+    expect(updated.map((r) => [r.recordId, r.changes]).sort()).toEqual(ids.map((id) => [id, { first_name: ['Trail', `Trailed${id}`] }]).sort());
+
+    await withActor(t.database.db, { userId: actor.id, ip: null }, (tx) => tx.execute(sql`delete from users where id = any(${`{${ids.join(',')}}`}::int[])`));
+    const deleted = await trailOf('delete');
+    expect(deleted).toHaveLength(3);
+    expect(deleted.map((r) => (r.changes as Record<string, unknown>).email).sort()).toEqual(emails.map((e) => [e, null]));
+    for (const entry of deleted) expect((entry.changes as Record<string, unknown>).password_hash).toEqual(['[hidden]', null]);
+  });
+
   it('needs the permission of the record kind', async () => {
     const { agent } = await signedIn(t, { permissions: ['member.view'] });
     expect((await agent.get('/jpanel/history/settings/org_name')).statusCode).toBe(403);

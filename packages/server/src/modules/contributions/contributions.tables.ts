@@ -108,6 +108,10 @@ export const contributions = pgTable(
     index('contributions_total_idx').on(t.totalAmount.desc(), t.id.desc()),
     index('contributions_unpaid_idx').on(t.startedAt.desc()).where(sql`${t.paidAt} is null`),
     index('contributions_referral_idx').on(t.referralSource),
+    // The donor CRM gift ids a contribution lists ("G1, G2"): an import checks its rows' ids against them.
+    index('contributions_gift_ids_idx')
+      .using('gin', sql`(string_to_array(replace(coalesce(${t.giftId}, ''), ' ', ''), ','))`)
+      .where(sql`${t.deletedAt} is null`),
     // The status filter under the default order (date, newest first, ties by id).
     index('contributions_status_idx').on(t.status, t.orderedAt.desc().nullsLast(), t.id.desc().nullsLast()),
     check('contributions_payment_type_check', sql`${t.paymentType} is null or ${inList(t.paymentType, PAYMENT_TYPES)}`),

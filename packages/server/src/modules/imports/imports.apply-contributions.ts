@@ -1,5 +1,5 @@
 import { checkImportRow, toMinor } from '@almoner/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
 import type { supporters } from '../supporters/supporters.tables.ts';
@@ -56,17 +56,30 @@ export function supporterFields(v: Values): Partial<typeof supporters.$inferInse
 }
 
 /**
- * Gift ids already taken, per batch (keyed by the batch's lookups): on a live contribution, or on
- * an earlier row of this import that was created (a dry run writes no contribution). Loaded once
- * for the batch's ids, then kept up to date as its rows are created: two queries a batch instead
- * of two scans a row.
+ * Gift ids already taken, per batch (keyed by the batch's lookups): on a live contribution, or, in
+ * a dry run (which writes no contribution), on an earlier row of this import that would be
+ * created. Loaded once for the batch's ids, then kept up to date as its rows are created: one
+ * query a batch instead of two scans a row. A contribution's `gift_id` may list several ids
+ * ("G1, G2"); `contributions_gift_ids_idx` indexes that list, so the check reads only the
+ * contributions that share an id with the batch, however many there are.
  */
 const takenGiftIds = new WeakMap<Lookups, Set<string>>();
+
+/** The ids a contribution's gift_id lists, as the index on them has it. */
+const giftIdList = sql`string_to_array(replace(coalesce(gift_id, ''), ' ', ''), ',')`;
 
 export const giftIdOf = (row: StagedRow, lookups: Lookups): string | null => {
   const value = checkImportRow('contributions', row.raw as Record<string, string>, { today: lookups.today }).values.dp_gift_id;
   return typeof value === 'string' ? value : null;
 };
+
+/** This import's earlier created rows with one of the ids: only a dry run needs them (see above). */
+const createdInDryRun = (job: ImportJobRow, ids: SQL) =>
+  job.dryRun
+    ? sql`union
+    select trim(raw->>'dp_gift_id') from import_rows
+     where import_id = ${job.id} and outcome = 'created' and trim(raw->>'dp_gift_id') = any(${ids})`
+    : sql``;
 
 async function prepareContributions(tx: Tx, job: ImportJobRow, rows: StagedRow[], lookups: Lookups): Promise<void> {
   const ids = [...new Set(rows.map((r) => giftIdOf(r, lookups)).filter((g): g is string => g !== null))];
@@ -75,11 +88,9 @@ async function prepareContributions(tx: Tx, job: ImportJobRow, rows: StagedRow[]
   if (!ids.length) return;
   const list = sql`array[${sql.join(ids.map((g) => sql`${g}`), sql`, `)}]::text[]`;
   const found = await queryRows(tx, sql`
-    select g as gift_id from contributions c cross join unnest(string_to_array(replace(coalesce(c.gift_id, ''), ' ', ''), ',')) g
-     where c.deleted_at is null and g = any(${list})
-    union
-    select trim(raw->>'dp_gift_id') from import_rows
-     where import_id = ${job.id} and outcome = 'created' and trim(raw->>'dp_gift_id') = any(${list})`);
+    select g as gift_id from contributions c cross join unnest(${giftIdList}) g
+     where c.deleted_at is null and ${giftIdList} && ${list} and g = any(${list})
+    ${createdInDryRun(job, list)}`);
   for (const r of found) taken.add(String(r.gift_id));
 }
 
@@ -89,7 +100,7 @@ export async function giftAlreadyImported(tx: Tx, job: ImportJobRow, row: Staged
   if (taken) return taken.has(giftId);
   const found = await queryRows(tx, sql`
     select 1 from contributions
-     where deleted_at is null and ${giftId} = any(string_to_array(replace(coalesce(gift_id, ''), ' ', ''), ','))
+     where deleted_at is null and ${giftIdList} && array[${giftId}]::text[]
     union all
     select 1 from import_rows
      where import_id = ${job.id} and row_number < ${row.rowNumber} and outcome = 'created' and trim(raw->>'dp_gift_id') = ${giftId}
