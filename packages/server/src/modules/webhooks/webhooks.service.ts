@@ -152,5 +152,5 @@ export async function findDelivery(q: Queryable, id: number): Promise<DeliveryRo
 export async function redeliver(tx: Tx, deliveryId: number): Promise<number> {
   const d = await findDelivery(tx, deliveryId);
   const hook = await findWebhook(tx, d.webhookId);
-  return queueDelivery(tx, { webhookId: d.webhookId, guid: d.guid, event: d.event, requestUrl: hook.payloadUrl, requestBody: d.requestBody }, { probe: true });
+  return queueDelivery(tx, { webhookId: d.webhookId, guid: d.guid, event: d.event, requestUrl: hook.payloadUrl, requestBody: d.requestBody });
 }
