@@ -1,1 +1,1 @@
-CREATE INDEX "contributions_gift_ids_idx" ON "contributions" USING gin ((string_to_array(replace(coalesce("gift_id", ''), ' ', ''), ','))) WHERE "contributions"."deleted_at" is null;
+CREATE INDEX "contributions_gift_ids_idx" ON "contributions" USING gin ((string_to_array(replace(coalesce("gift_id", ''), ' ', ''), ','))) WITH (fastupdate=off) WHERE "contributions"."deleted_at" is null;

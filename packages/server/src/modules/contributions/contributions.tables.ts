@@ -108,9 +108,11 @@ export const contributions = pgTable(
     index('contributions_total_idx').on(t.totalAmount.desc(), t.id.desc()),
     index('contributions_unpaid_idx').on(t.startedAt.desc()).where(sql`${t.paidAt} is null`),
     index('contributions_referral_idx').on(t.referralSource),
-    // The donor CRM gift ids a contribution lists ("G1, G2"): an import checks its rows' ids against them.
+    // The donor CRM gift ids a contribution lists ("G1, G2"): an import checks its rows' ids against
+    // them. Without a pending list (fastupdate), so ids an import has just written are found at once.
     index('contributions_gift_ids_idx')
       .using('gin', sql`(string_to_array(replace(coalesce(${t.giftId}, ''), ' ', ''), ','))`)
+      .with({ fastupdate: 'off' })
       .where(sql`${t.deletedAt} is null`),
     // The status filter under the default order (date, newest first, ties by id).
     index('contributions_status_idx').on(t.status, t.orderedAt.desc().nullsLast(), t.id.desc().nullsLast()),

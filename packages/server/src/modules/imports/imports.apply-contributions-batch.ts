@@ -329,12 +329,6 @@ async function writeBatch(
            as x(id int, subtotal bigint, dcc bigint)`);
   const paymentIds = await insertPayments(tx, gifts, ids, book, currency);
   for (const [i, g] of gifts.entries()) g.p.memo.payment_id = paymentIds[i] as number;
-  // The money changed hands on the row's day, not today.
-  await tx.execute(sql`
-    update payments p set captured_at = x.at, reference_number = x.ref
-      from json_to_recordset(${JSON.stringify(gifts.map((g, i) => ({ id: paymentIds[i], at: g.at.toISOString(), ref: text(g.p.values, 'payment_auth') })))}::json)
-           as x(id int, at timestamptz, ref text)
-     where p.id = x.id`);
   await tx.execute(sql`
     insert into contribution_status_history (contribution_id, event, amount, user_id)
     select x.id, 'paid', x.amount, ${job.createdBy}::int
@@ -466,10 +460,13 @@ async function insertContributions(tx: Tx, job: ImportJobRow, gifts: Gift[], cur
   return new Map(inserted.map((r) => [String(r.client_uuid), Number(r.id)]));
 }
 
-/** The offline payments and their links (as insertPayment writes them): two statements; answers the ids in gift order. */
+/**
+ * The offline payments and their links (as insertPayment writes them, but captured on the row's
+ * day with the row's authorisation: the money changed hands then, not today): two statements;
+ * answers the ids in gift order.
+ */
 async function insertPayments(tx: Tx, gifts: Gift[], contributionIds: number[], book: RateBook, currency: string): Promise<number[]> {
-  const paidAt = new Date();
-  const data = gifts.map(({ p, uuid }) => {
+  const data = gifts.map(({ p, uuid, at }) => {
     let functional: FunctionalAmount | null = null;
     try {
       functional = book.convert({ amount: p.amounts.total, currency, at: new Date() });
@@ -486,8 +483,8 @@ async function insertPayments(tx: Tx, gifts: Gift[], contributionIds: number[], 
       functional_rate_date: functional?.rateDate ?? null,
       paid: true,
       captured: true,
-      captured_at: paidAt.toISOString(),
-      reference_number: null,
+      captured_at: at.toISOString(),
+      reference_number: text(p.values, 'payment_auth') ?? null,
       description: `${IMPORTED_GIFT} for Contribution #${uuid}`,
       failure_code: null,
       failure_message: null,

@@ -87,9 +87,10 @@ async function prepareContributions(tx: Tx, job: ImportJobRow, rows: StagedRow[]
   takenGiftIds.set(lookups, taken);
   if (!ids.length) return;
   const list = sql`array[${sql.join(ids.map((g) => sql`${g}`), sql`, `)}]::text[]`;
+  // One index probe per id: an overlap with the whole list would make the planner scan instead.
   const found = await queryRows(tx, sql`
-    select g as gift_id from contributions c cross join unnest(${giftIdList}) g
-     where c.deleted_at is null and ${giftIdList} && ${list} and g = any(${list})
+    select b.g as gift_id from unnest(${list}) as b(g)
+     where exists (select 1 from contributions c where c.deleted_at is null and ${giftIdList} && array[b.g])
     ${createdInDryRun(job, list)}`);
   for (const r of found) taken.add(String(r.gift_id));
 }
@@ -145,4 +146,5 @@ registerImportKind('contributions', {
   applyBatch: applyContributionsBatch,
   prepare: prepareContributions,
   undo: undoContributions,
+  grows: ['contributions', 'supporters', 'payments', 'payment_links', 'contribution_items'],
 });

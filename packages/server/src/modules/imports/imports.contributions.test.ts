@@ -122,6 +122,10 @@ describe('contributions import: rows', () => {
         s.sign_up_method, s.email, s.email_opt_in, s.bill_phone, s.bill_country as s_country, s.lifetime_donation_count::int as gifts
       from contributions c join supporters s on s.id = c.supporter_id where c.id = ${id}`);
     expect(row).toMatchObject({ on_the_day: true, gift_id: good.dp_gift_id, confirmation_number: 'AUTH-1', bill_country: 'US', f: 2650, sign_up_method: 'import', email: good.email, email_opt_in: true, bill_phone: '555-0100', s_country: 'US', gifts: 1 });
+    // Its payment was captured that day too, under the row's authorisation.
+    const payment = await one(sql`select p.reference_number, p.captured_at = ('2024-03-01'::timestamp at time zone ${timeZone}) as on_the_day
+      from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${id}`);
+    expect(payment).toEqual({ reference_number: 'AUTH-1', on_the_day: true });
     // The listing finds it too, by its status.
     const listing = await agent.post('/jpanel/contributions-v2.listing', { search: good.email });
     expect(listing.statusCode, listing.body).toBe(200);

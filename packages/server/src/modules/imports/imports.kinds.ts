@@ -50,6 +50,12 @@ export type ImportKindHandler = {
    * AppError('conflict', UNDO_REFUSED) when any of its records changed since.
    */
   undo(tx: Tx, rows: StagedRow[]): Promise<void>;
+  /**
+   * Optional: the tables a large import of this kind grows. The job refreshes their planner
+   * statistics each time it has doubled the rows it applied, so a table that started small (the
+   * planner's estimate) is not scanned as if it still were: the batch's lookups stay index probes.
+   */
+  grows?: readonly string[];
 };
 
 const handlers = new Map<SpreadsheetImportKind, ImportKindHandler>();
