@@ -9,8 +9,8 @@ export type Runner = <T>(work: (q: Queryable) => Promise<T>) => Promise<T>;
  * Seeding is bulk bookkeeping, not a staff action: the audit trail is switched off for the
  * transaction only, and commits need not wait for the disk (a crash just means re-seeding).
  * When the role may (a superuser, as on a local server or PGlite), row triggers are skipped
- * altogether for the transaction, as pg_restore does: the audit trigger even when off costs a
- * row-to-JSON conversion per row, and foreign-key checks would double the load time. The
+ * altogether for the transaction, as pg_restore does: foreign-key checks and the search-text
+ * and name triggers would double the load time. The
  * generator only writes complete parent-first data, and its tests check every foreign key.
  */
 export async function quietTransaction(q: Queryable): Promise<void> {

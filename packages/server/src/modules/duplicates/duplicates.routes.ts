@@ -18,7 +18,7 @@ const messageSchema = z.object({ message: z.string() });
  * - `GET  /jpanel/api/v1/supporters/duplicates/{id}`, `POST …/{id}/dismiss`, `POST …/{id}/merge`;
  * - `GET  /jpanel/api/v1/supporters/merges/{id}`, `POST …/merges/{id}/undo`.
  * Seeing candidates needs `member.view`; scanning, dismissing, merging and undoing need `member.merge`.
- * The audit trail records every row a merge or undo changes (row triggers, with the acting user).
+ * The audit trail records every row a merge or undo changes (its triggers, with the acting user).
  */
 export const duplicatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.db;
