@@ -42,6 +42,12 @@ export const CONTRIBUTION_SOURCES = CONTRIBUTION_SOURCE_VALUES;
  * charge of a recurring profile. Paid ⇔ `paid_at` set; abandoned carts are unpaid and not POS.
  * Amounts are minor units of `currency_code`.
  */
+/**
+ * The donor CRM gift ids a contribution's gift_id lists ("G1, G2" → {G1,G2}): the expression
+ * `contributions_gift_ids_idx` indexes, so a query must use this one to be answered by it.
+ */
+export const giftIdList = (giftId: AnyPgColumn) => sql`string_to_array(replace(coalesce(${giftId}, ''), ' ', ''), ',')`;
+
 export const contributions = pgTable(
   'contributions',
   {
@@ -111,7 +117,7 @@ export const contributions = pgTable(
     // The donor CRM gift ids a contribution lists ("G1, G2"): an import checks its rows' ids against
     // them. Without a pending list (fastupdate), so ids an import has just written are found at once.
     index('contributions_gift_ids_idx')
-      .using('gin', sql`(string_to_array(replace(coalesce(${t.giftId}, ''), ' ', ''), ','))`)
+      .using('gin', sql`(${giftIdList(t.giftId)})`)
       .with({ fastupdate: 'off' })
       .where(sql`${t.deletedAt} is null`),
     // The status filter under the default order (date, newest first, ties by id).

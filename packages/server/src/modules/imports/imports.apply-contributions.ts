@@ -2,6 +2,7 @@ import { checkImportRow, toMinor } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { contributions, giftIdList } from '../contributions/contributions.tables.ts';
 import type { supporters } from '../supporters/supporters.tables.ts';
 import { type ImportJobRow, type Lookups, registerImportKind, type RowResult, type StagedRow } from './imports.kinds.ts';
 import { applyContributionsBatch } from './imports.apply-contributions-batch.ts';
@@ -65,8 +66,7 @@ export function supporterFields(v: Values): Partial<typeof supporters.$inferInse
  */
 const takenGiftIds = new WeakMap<Lookups, Set<string>>();
 
-/** The ids a contribution's gift_id lists, as the index on them has it. */
-const giftIdList = sql`string_to_array(replace(coalesce(gift_id, ''), ' ', ''), ',')`;
+const giftIds = giftIdList(contributions.giftId);
 
 export const giftIdOf = (row: StagedRow, lookups: Lookups): string | null => {
   const value = checkImportRow('contributions', row.raw as Record<string, string>, { today: lookups.today }).values.dp_gift_id;
@@ -90,7 +90,7 @@ async function prepareContributions(tx: Tx, job: ImportJobRow, rows: StagedRow[]
   // One index probe per id: an overlap with the whole list would make the planner scan instead.
   const found = await queryRows(tx, sql`
     select b.g as gift_id from unnest(${list}) as b(g)
-     where exists (select 1 from contributions c where c.deleted_at is null and ${giftIdList} && array[b.g])
+     where exists (select 1 from contributions where deleted_at is null and ${giftIds} && array[b.g])
     ${createdInDryRun(job, list)}`);
   for (const r of found) taken.add(String(r.gift_id));
 }
@@ -101,7 +101,7 @@ export async function giftAlreadyImported(tx: Tx, job: ImportJobRow, row: Staged
   if (taken) return taken.has(giftId);
   const found = await queryRows(tx, sql`
     select 1 from contributions
-     where deleted_at is null and ${giftIdList} && array[${giftId}]::text[]
+     where deleted_at is null and ${giftIds} && array[${giftId}]::text[]
     union all
     select 1 from import_rows
      where import_id = ${job.id} and row_number < ${row.rowNumber} and outcome = 'created' and trim(raw->>'dp_gift_id') = ${giftId}
