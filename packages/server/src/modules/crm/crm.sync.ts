@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { CrmError, type DonorCrm } from '../../integrations/crm/crm.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { registerConsumer } from '../domain-events/domain-events.service.ts';
-import { defineJob, enqueue } from '../jobs/jobs.queue.ts';
+import { registerBatchConsumer } from '../domain-events/domain-events.service.ts';
+import { defineJob, enqueueMany } from '../jobs/jobs.queue.ts';
 import { crmFor } from './crm.connection.ts';
 import { crmEnabled } from './crm.service.ts';
 
@@ -160,16 +160,26 @@ export const crmSyncJob = defineJob<{ sync_id: number }>({
   },
 });
 
+/** Events handled per transaction: a bulk change (an import batch) is a few transactions, not one per gift. */
+const SYNC_CHUNK = 100;
+
 /**
  * Paid contributions and their refunds go to the CRM while the DP edition is on: one record
  * each (the unique index), queued in the same transaction that notes the event as handled.
+ * With the edition off, a chunk of events is noted as handled in one transaction, and nothing else.
  */
-registerConsumer('crm_sync', ['contribution.paid', 'contribution.refunded'], async (event, run) => {
-  await run.once(`crm_sync:event:${event.id}`, async (tx) => {
+registerBatchConsumer('crm_sync', ['contribution.paid', 'contribution.refunded'], SYNC_CHUNK, async (events, run) => {
+  const byKey = new Map(events.map((event) => [`crm_sync:event:${event.id}`, event]));
+  await run.onceEach([...byKey.keys()], async (tx, fresh) => {
     if (!(await crmEnabled(tx))) return;
-    const refundId = event.type === 'contribution.refunded' ? (event.payload as { refund_id: number }).refund_id : 0;
-    const row = await ensureSyncRow(tx, refundId ? 'refund' : 'gift', event.payload.contribution_id, refundId);
-    if (row.created) await enqueue(tx, crmSyncJob, { sync_id: row.id });
+    const jobs: { sync_id: number }[] = [];
+    for (const key of fresh) {
+      const event = byKey.get(key) as (typeof events)[number];
+      const refundId = event.type === 'contribution.refunded' ? (event.payload as { refund_id: number }).refund_id : 0;
+      const row = await ensureSyncRow(tx, refundId ? 'refund' : 'gift', event.payload.contribution_id, refundId);
+      if (row.created) jobs.push({ sync_id: row.id });
+    }
+    await enqueueMany(tx, crmSyncJob, jobs);
   });
 });
 

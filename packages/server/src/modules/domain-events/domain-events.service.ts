@@ -16,8 +16,10 @@ export type RecordedEvent<T extends DomainEventType = DomainEventType> = {
 type Consumer = {
   name: string;
   types: ReadonlySet<DomainEventType>;
-  /** Runs in a job: retried on failure, so an effect should go through `run.once`. */
-  handler: (event: RecordedEvent, run: JobRun<DeliveryData>) => Promise<void>;
+  /** Runs in a job: retried on failure, so an effect should go through `run.once` or `run.onceEach`. */
+  handler: (events: RecordedEvent[], run: JobRun<DeliveryData>) => Promise<void>;
+  /** Events handed to the handler at a time. */
+  chunk: number;
 };
 
 type DeliveryData = { consumer: string; event_ids: number[] };
@@ -33,7 +35,29 @@ export function registerConsumer<T extends DomainEventType>(
   types: readonly T[],
   handler: (event: RecordedEvent<T>, run: JobRun<DeliveryData>) => Promise<void>,
 ): void {
-  consumers.set(name, { name, types: new Set(types), handler: handler as Consumer['handler'] });
+  const one = handler as (event: RecordedEvent, run: JobRun<DeliveryData>) => Promise<void>;
+  consumers.set(name, {
+    name,
+    types: new Set(types),
+    chunk: 1,
+    handler: async (events, run) => {
+      for (const event of events) await one(event, run);
+    },
+  });
+}
+
+/**
+ * A consumer that takes its events `chunk` at a time, in recorded order: one whose effect for
+ * many events is one transaction of a few statements (the webhooks fan-out) rather than a
+ * transaction each.
+ */
+export function registerBatchConsumer<T extends DomainEventType>(
+  name: string,
+  types: readonly T[],
+  chunk: number,
+  handler: (events: RecordedEvent<T>[], run: JobRun<DeliveryData>) => Promise<void>,
+): void {
+  consumers.set(name, { name, types: new Set(types), chunk, handler: handler as Consumer['handler'] });
 }
 
 /** Removes a consumer (tests). */
@@ -54,9 +78,14 @@ const deliverEvents = defineJob<DeliveryData>({
     const rows = await run.database.db.select().from(domainEvents).where(inArray(domainEvents.id, run.data.event_ids)).orderBy(domainEvents.id);
     // Progress is written every 5% (and at the end), not after each of up to 500 events.
     const step = Math.max(1, Math.floor(rows.length / 20));
-    for (const [index, row] of rows.entries()) {
-      await consumer.handler(row as RecordedEvent, run);
-      if ((index + 1) % step === 0 || index + 1 === rows.length) await run.progress(((index + 1) / rows.length) * 100);
+    let written = 0;
+    for (let from = 0; from < rows.length; from += consumer.chunk) {
+      const done = Math.min(rows.length, from + consumer.chunk);
+      await consumer.handler(rows.slice(from, done) as RecordedEvent[], run);
+      if (done - written >= step || done === rows.length) {
+        written = done;
+        await run.progress((done / rows.length) * 100);
+      }
     }
   },
 });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
 import { type Agent, type TestApp, createTestApp, signedIn } from '../../test/test-app.ts';
-import { runOnce } from '../jobs/jobs.queue.ts';
+import { runOnce, runOnceEach } from '../jobs/jobs.queue.ts';
 import { contributions } from '../contributions/contributions.tables.ts';
 import { notes } from '../notes/notes.tables.ts';
 import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
@@ -28,7 +28,7 @@ async function runScan(scanId: number): Promise<number[]> {
   const progress: number[] = [];
   await duplicateScanJob.handler({
     id: '00000000-0000-4000-8000-000000000001', name: duplicateScanJob.name, data: { scanId }, retryCount: 0, retryLimit: 1,
-    database: t.database, once: (key, effect) => runOnce(t.database, key, null, effect), progress: async (p) => void progress.push(p), giveUp: async () => {},
+    database: t.database, once: (key, effect) => runOnce(t.database, key, null, effect), onceEach: (keys, effect) => runOnceEach(t.database, keys, null, effect), progress: async (p) => void progress.push(p), giveUp: async () => {},
   });
   return progress;
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client.ts';
-import { runOnce } from '../jobs/jobs.queue.ts';
+import { runOnce, runOnceEach } from '../jobs/jobs.queue.ts';
 import { importApplyJob } from './imports.job.ts';
 
 /**
@@ -16,6 +16,7 @@ export async function runImportJob(database: Database, importId: number): Promis
     retryLimit: 3,
     database,
     once: (key, effect) => runOnce(database, key, null, effect),
+    onceEach: (keys, effect) => runOnceEach(database, keys, null, effect),
     progress: async (p) => void progress.push(p),
     giveUp: async () => {},
   });

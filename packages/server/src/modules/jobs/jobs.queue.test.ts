@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { withActor } from '../../db/actor.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { createTestDatabase } from '../../test/test-db.ts';
-import { JobQueue, defineJob, runOnce } from './jobs.queue.ts';
+import { JobQueue, defineJob, runOnce, runOnceEach } from './jobs.queue.ts';
 
 /** Issue 7 item 1: enqueue in the change's transaction, and effects that happen once. */
 const effects: string[] = [];
@@ -103,5 +103,29 @@ describe(`job queue on ${process.env.ALMONER_TEST_DB === 'postgres' ? 'PostgreSQ
     );
     expect(ran.filter(Boolean)).toHaveLength(1);
     expect(count).toBe(1);
+  });
+
+  it('runs each key of a set once when overlapping sets race, in the order given', async () => {
+    const seen: string[][] = [];
+    const sets = [
+      ['each:c', 'each:a', 'each:b'],
+      ['each:b', 'each:d', 'each:a'],
+      ['each:d', 'each:e', 'each:c', 'each:e'],
+    ];
+    const ran = await Promise.all(
+      sets.map((keys) =>
+        runOnceEach(database, keys, null, async (tx, fresh) => {
+          await tx.execute(sql`select pg_sleep(0.05)`);
+          seen.push(fresh);
+        }),
+      ),
+    );
+    // Every key ran exactly once, whichever set got it first, and nothing ran for a set left empty.
+    expect(seen.flat().sort()).toEqual(['each:a', 'each:b', 'each:c', 'each:d', 'each:e']);
+    expect(ran.flat().sort()).toEqual(seen.flat().sort());
+    for (const [i, fresh] of ran.entries()) expect(fresh).toEqual(sets[i]!.filter((k, j) => fresh.includes(k) && sets[i]!.indexOf(k) === j));
+    expect(seen.every((fresh) => fresh.length > 0)).toBe(true);
+    // A second run finds every key recorded.
+    expect(await runOnceEach(database, sets.flat(), null, async () => expect.fail('ran again'))).toEqual([]);
   });
 });

@@ -23,6 +23,11 @@ export type JobRun<T> = {
    * Returns whether the effect ran now.
    */
   once: (key: string, effect: (tx: Tx) => Promise<void>) => Promise<boolean>;
+  /**
+   * `once` for many keys in one transaction: `effect` gets the keys not yet recorded (in the
+   * order given) and runs only if there are any. Answers those keys.
+   */
+  onceEach: (keys: string[], effect: (tx: Tx, fresh: string[]) => Promise<void>) => Promise<string[]>;
   /** Stores how far the job has got (0–100) for the Background jobs page. */
   progress: (percent: number) => Promise<void>;
   /** For a failure no retry can fix (a permanent refusal): the error thrown next fails the job for good. */
@@ -113,12 +118,29 @@ function executorForDatabase(database: Database): PgBoss.Db {
  * Runs `effect` and records `key` in one transaction. A second caller with the same key waits on
  * the first one's row lock, then finds the key and skips: exactly once, even in parallel.
  */
-export function runOnce(database: Database, key: string, jobId: string | null, effect: (tx: Tx) => Promise<void>): Promise<boolean> {
+export async function runOnce(database: Database, key: string, jobId: string | null, effect: (tx: Tx) => Promise<void>): Promise<boolean> {
+  return (await runOnceEach(database, [key], jobId, (tx) => effect(tx))).length > 0;
+}
+
+/**
+ * runOnce for many keys in one transaction: the keys are recorded in one statement, and `effect`
+ * gets those that were new, in the order given. Recorded in sorted order, so two callers with
+ * overlapping keys wait on each other's rows in the same order and cannot deadlock.
+ */
+export function runOnceEach(database: Database, keys: string[], jobId: string | null, effect: (tx: Tx, fresh: string[]) => Promise<void>): Promise<string[]> {
   return withActor(database.db, { userId: null, ip: null }, async (tx) => {
-    const done = await tx.insert(jobOnceKeys).values({ key, jobId }).onConflictDoNothing().returning({ key: jobOnceKeys.key });
-    if (!done.length) return false;
-    await effect(tx);
-    return true;
+    const sorted = [...new Set(keys)].sort();
+    if (!sorted.length) return [];
+    const done = await tx
+      .insert(jobOnceKeys)
+      .values(sorted.map((key) => ({ key, jobId })))
+      .onConflictDoNothing()
+      .returning({ key: jobOnceKeys.key });
+    const recorded = new Set(done.map((row) => row.key));
+    const seen = new Set<string>();
+    const fresh = keys.filter((key) => recorded.has(key) && !seen.has(key) && seen.add(key));
+    if (fresh.length) await effect(tx, fresh);
+    return fresh;
   });
 }
 
@@ -305,6 +327,7 @@ export class JobQueue {
           retryLimit: job.retryLimit,
           database,
           once: (key, effect) => runOnce(database, key, job.id, effect),
+          onceEach: (keys, effect) => runOnceEach(database, keys, job.id, effect),
           giveUp: async () => {
             gaveUp = true;
             await database.execute(`update ${JOB_SCHEMA}.job set retry_limit = retry_count where name = $1 and id = $2`, [job.name, job.id]);

@@ -8,7 +8,7 @@ export async function runExport(t: TestApp, id: string): Promise<number[]> {
   const progress: number[] = [];
   await listExportJob.handler({
     id, name: listExportJob.name, data: {}, retryCount: 0, retryLimit: 2, database: t.database,
-    once: async () => true, progress: async (p) => void progress.push(p), giveUp: async () => {},
+    once: async () => true, onceEach: async (keys) => keys, progress: async (p) => void progress.push(p), giveUp: async () => {},
   });
   return progress;
 }

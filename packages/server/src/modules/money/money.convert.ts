@@ -41,10 +41,18 @@ export type RateBook = {
 
 const RATE_SCALE = 10;
 
+/** A formatter per time zone: making one costs far more than using it (an import converts twice a row). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day of `at` in the organisation's time zone ('YYYY-MM-DD'). */
 export function dayInZone(at: Date, timeZone: string): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
 
 /** "1.35" → 13500000000n (the rate × 10^10), exactly. */

@@ -21,7 +21,7 @@ async function runFill(currency: string) {
   const progress: number[] = [];
   const run = {
     id: 'test', name: fillFunctionalAmounts.name, data: { currency }, retryCount: 0, retryLimit: 3, database: t.database,
-    once: () => Promise.resolve(false), giveUp: () => Promise.resolve(), progress: (p: number) => Promise.resolve(void progress.push(p)),
+    once: () => Promise.resolve(false), onceEach: () => Promise.resolve([]), giveUp: () => Promise.resolve(), progress: (p: number) => Promise.resolve(void progress.push(p)),
   } satisfies JobRun<{ currency: string }>;
   await fillFunctionalAmounts.handler(run);
   return progress;

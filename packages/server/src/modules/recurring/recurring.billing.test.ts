@@ -197,7 +197,7 @@ describe('recurring billing batch', () => {
     const p = await profile({ start: '2027-09-01' });
     await recurringBillingJob.handler({
       id: randomUUID(), name: recurringBillingJob.name, data: { today: '2027-09-01' }, retryCount: 0, retryLimit: 5, database: t.database,
-      once: async () => true, progress: async () => {}, giveUp: async () => {},
+      once: async () => true, onceEach: async (keys) => keys, progress: async () => {}, giveUp: async () => {},
     });
     expect(await chargedDates(p.id)).toEqual(['2027-09-01']);
   });

@@ -6,7 +6,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { type TestApp, createTestApp, signedIn, testConfig } from '../../test/test-app.ts';
 import { type RecordedEvent, recordEvent } from '../domain-events/domain-events.service.ts';
 import { domainEvents } from '../domain-events/domain-events.tables.ts';
-import { runOnce } from '../jobs/jobs.queue.ts';
+import { runOnceEach } from '../jobs/jobs.queue.ts';
 import { CIRCUIT_FAILURES, CIRCUIT_TIMEOUTS, probeDelaySeconds, probeHook, releaseParked, sweepCircuits } from './webhooks.circuit.ts';
 import { attemptDelivery, fanOut } from './webhooks.delivery.ts';
 import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
@@ -43,7 +43,7 @@ let seq = 0;
 async function newDelivery(hookId: number) {
   const id = await withActor(db(), { userId: null, ip: null }, (tx) => recordEvent(tx, 'supporter.created', { supporter_id: 700_000 + ++seq, email: null }));
   const [event] = await db().select().from(domainEvents).where(eq(domainEvents.id, id));
-  await fanOut(event as RecordedEvent, { once: (key, effect) => runOnce(t.database, key, null, effect) });
+  await fanOut([event as RecordedEvent], { onceEach: (keys, effect) => runOnceEach(t.database, keys, null, effect) });
   const [row] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hookId)).orderBy(sql`id desc`).limit(1);
   return row as typeof webhookDeliveries.$inferSelect;
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DOMAIN_EVENT_TYPES, WEBHOOK_RESPONSE_BODY_MAX, WEBHOOK_RETRY_WINDOW_HOURS, webhookMessages } from '@almoner/contracts';
-import { and, arrayContains, eq, isNull, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { withActor } from '../../db/actor.ts';
 import { guardedPost } from '../../integrations/outbound/request.ts';
 import { decrypt } from '../auth/crypto.ts';
-import { type RecordedEvent, registerConsumer } from '../domain-events/domain-events.service.ts';
+import { type RecordedEvent, registerBatchConsumer } from '../domain-events/domain-events.service.ts';
 import { defineJob, enqueue, enqueueMany } from '../jobs/jobs.queue.ts';
 import { deliveryBody, deliveryHeaders } from './webhooks.sign.ts';
 import { failParked, noteFailure, noteSuccess, parkIfPaused } from './webhooks.circuit.ts';
@@ -120,29 +120,41 @@ async function enqueueLater(q: Queryable, data: DeliverData, seconds: number): P
 
 type EventEnvelope = { id: string; type: string; version: number; occurred_at: string; data: unknown };
 
+/** Events fanned out per transaction. */
+export const FAN_OUT_CHUNK = 100;
+
+type FanOutRun = { onceEach: (keys: string[], effect: (tx: Tx, fresh: string[]) => Promise<void>) => Promise<string[]> };
+
 /**
- * The consumer: a row and a job for each active hook subscribed to the event, once per event,
- * written in one statement each whatever the number of hooks (see queueDeliveries).
+ * The consumer: a row and a job for each active hook subscribed to each event, once per event
+ * (its own once-key, so a retried consumer job or a second delivery adds nothing), written for
+ * a chunk of events in one transaction of the same four statements whatever the number of events
+ * and hooks (see queueDeliveries). With a transaction per event, its round trips set the pace of
+ * every hook's deliveries (about 27 ms an event: 135 deliveries/s to two hooks).
  */
-export async function fanOut(event: RecordedEvent, run: { once: (key: string, effect: (tx: Tx) => Promise<void>) => Promise<boolean> }): Promise<void> {
-  await run.once(`webhooks:event:${event.id}`, async (tx) => {
+export async function fanOut(events: RecordedEvent[], run: FanOutRun): Promise<void> {
+  const byKey = new Map(events.map((event) => [`webhooks:event:${event.id}`, event]));
+  await run.onceEach([...byKey.keys()], async (tx, fresh) => {
     const hooks = await tx
-      .select({ id: webhooks.id, payloadUrl: webhooks.payloadUrl, contentType: webhooks.contentType, pausedUntil: webhooks.pausedUntil })
+      .select({ id: webhooks.id, payloadUrl: webhooks.payloadUrl, contentType: webhooks.contentType, pausedUntil: webhooks.pausedUntil, events: webhooks.events })
       .from(webhooks)
-      .where(and(eq(webhooks.active, true), isNull(webhooks.deletedAt), arrayContains(webhooks.events, [event.type])));
-    const occurredAt = new Date(event.occurredAt).toISOString();
-    await queueDeliveries(
-      tx,
-      hooks.map((hook) => {
-        const guid = randomUUID();
-        const envelope: EventEnvelope = { id: guid, type: event.type, version: event.version, occurred_at: occurredAt, data: event.payload };
-        return { webhookId: hook.id, guid, event: event.type, requestUrl: hook.payloadUrl, requestBody: deliveryBody(hook.contentType, envelope), parked: Boolean(hook.pausedUntil) };
-      }),
-    );
+      .where(and(eq(webhooks.active, true), isNull(webhooks.deletedAt), arrayOverlaps(webhooks.events, [...new Set(events.map((e) => e.type))])));
+    const rows = fresh.flatMap((key) => {
+      const event = byKey.get(key) as RecordedEvent;
+      const occurredAt = new Date(event.occurredAt).toISOString();
+      return hooks
+        .filter((hook) => hook.events.includes(event.type))
+        .map((hook) => {
+          const guid = randomUUID();
+          const envelope: EventEnvelope = { id: guid, type: event.type, version: event.version, occurred_at: occurredAt, data: event.payload };
+          return { webhookId: hook.id, guid, event: event.type, requestUrl: hook.payloadUrl, requestBody: deliveryBody(hook.contentType, envelope), parked: Boolean(hook.pausedUntil) };
+        });
+    });
+    await queueDeliveries(tx, rows);
   });
 }
 
-registerConsumer('webhooks', DOMAIN_EVENT_TYPES, fanOut);
+registerBatchConsumer('webhooks', DOMAIN_EVENT_TYPES, FAN_OUT_CHUNK, fanOut);
 
 type NewDelivery = { webhookId: number; guid: string; event: string; requestUrl: string; requestBody: string };
 
@@ -150,11 +162,8 @@ type NewDelivery = { webhookId: number; guid: string; event: string; requestUrl:
  * New delivery rows, due now, and the jobs of those not parked: one insert for the rows and one
  * for the jobs. A paused hook's row is written parked, with no job: the probe releases it. (A
  * pause that ends while this transaction is open leaves the row parked until the minute's sweep
- * releases it.) The fan-out runs one event's transaction at a time and sets the pace of every
- * hook's deliveries, and that transaction is mostly round trips: measured with one hung hook of
- * three, a statement of its own for each parked row was 2.6 ms of the event's 27 ms. As one more
- * row of the same insert it costs only its bytes, and queueing the jobs in one statement saves a
- * round trip for each hook beyond the first.
+ * releases it.) A parked row is one more row of the same insert, so a paused hook costs the
+ * fan-out only its bytes.
  */
 async function queueDeliveries(tx: Queryable, rows: (NewDelivery & { parked: boolean })[], job: Pick<DeliverData, 'probe'> = {}): Promise<number[]> {
   if (!rows.length) return [];

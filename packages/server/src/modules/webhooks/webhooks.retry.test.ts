@@ -1,11 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { DomainEventType } from '@almoner/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { type TestApp, buildUser, createTestApp, testConfig } from '../../test/test-app.ts';
-import { type RecordedEvent, recordEvent } from '../domain-events/domain-events.service.ts';
+import { type RecordedEvent, recordEvent, recordEvents } from '../domain-events/domain-events.service.ts';
 import { domainEvents } from '../domain-events/domain-events.tables.ts';
-import { runOnce } from '../jobs/jobs.queue.ts';
+import { runOnceEach } from '../jobs/jobs.queue.ts';
 import { probeHook, releaseParked } from './webhooks.circuit.ts';
 import { attemptDelivery, deferSeconds, fanOut, retryDelaySeconds } from './webhooks.delivery.ts';
 import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
@@ -41,14 +42,42 @@ async function newHook(url = receiver.url) {
 async function eventDelivered(n: number) {
   const id = await withActor(db(), { userId: null, ip: null }, (tx) => recordEvent(tx, 'supporter.created', { supporter_id: 800_000 + n, email: null }));
   const [event] = await db().select().from(domainEvents).where(eq(domainEvents.id, id));
-  const run = { once: (key: string, effect: Parameters<typeof runOnce>[3]) => runOnce(t.database, key, null, effect) };
-  await fanOut(event as RecordedEvent, run);
+  const run = { onceEach: (keys: string[], effect: Parameters<typeof runOnceEach>[3]) => runOnceEach(t.database, keys, null, effect) };
+  await fanOut([event as RecordedEvent], run);
   // A second delivery of the same event (a retried consumer job) makes no second row.
-  await fanOut(event as RecordedEvent, run);
+  await fanOut([event as RecordedEvent], run);
 }
 
 const pending = (hookId: number) =>
   db().select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, hookId), sql`delivered_at is null and failed_at is null`));
+
+describe('fan-out', () => {
+  it('writes a delivery per subscribed hook per event for a chunk of events, each event once however often it is handed over', async () => {
+    await db().update(webhooks).set({ active: false });
+    const mk = (events: DomainEventType[]) =>
+      withActor(db(), { userId, ip: null }, (tx) => createWebhook(tx, { payload_url: receiver.url, content_type: 'application/json', events, secret: 's3cret', active: true }, userId));
+    const created = await mk(['supporter.created']);
+    const both = await mk(['supporter.created', 'supporter.updated']);
+    const ids = await withActor(db(), { userId: null, ip: null }, async (tx) => [
+      ...(await recordEvents(tx, 'supporter.created', [1, 2, 3].map((n) => ({ supporter_id: 810_000 + n, email: null })))),
+      await recordEvent(tx, 'supporter.updated', { supporter_id: 810_001, changes: ['email'] }),
+    ]);
+    const events = (await db().select().from(domainEvents).where(inArray(domainEvents.id, ids)).orderBy(domainEvents.id)) as RecordedEvent[];
+    const run = { onceEach: (keys: string[], effect: Parameters<typeof runOnceEach>[3]) => runOnceEach(t.database, keys, null, effect) };
+    await fanOut(events.slice(0, 2), run);
+    // A retried consumer job hands over the whole chunk again, with more: only the new events are written.
+    await fanOut(events, run);
+    const rows = await db().select().from(webhookDeliveries).where(inArray(webhookDeliveries.webhookId, [created, both])).orderBy(webhookDeliveries.id);
+    const pairs = rows.map((r) => `${r.webhookId === created ? 'created' : 'both'}:${r.event}:${(JSON.parse(r.requestBody) as { data: { supporter_id: number } }).data.supporter_id}`);
+    expect(pairs.sort()).toEqual(
+      ['created', 'both'].flatMap((h) => [1, 2, 3].map((n) => `${h}:supporter.created:${810_000 + n}`)).concat('both:supporter.updated:810001').sort(),
+    );
+    expect(new Set(rows.map((r) => r.guid)).size).toBe(rows.length);
+    // Every delivery has its job.
+    const [jobs] = await queryRows(db(), sql`select count(*)::int as n from pgboss.job where name = 'webhook_delivery' and (data->>'delivery_id')::bigint = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])`);
+    expect(Number(jobs?.n)).toBe(rows.length);
+  });
+});
 
 describe('retries', () => {
   it('backs off exponentially with jitter and reaches 6 hours', () => {
