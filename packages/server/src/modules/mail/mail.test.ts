@@ -128,8 +128,12 @@ describe(`mail on ${process.env.ALMONER_TEST_DB === 'postgres' ? 'PostgreSQL' : 
     expect(mail?.status).toBe('failed');
     expect(mail?.attempts).toBe(1);
     expect(mail?.error).toContain('550');
-    const [job] = (await database.execute(`select state::text as state from pgboss.job where name = 'mail_send' and data->>'mail_id' = '${id}'`)).rows;
-    expect(job?.state).toBe('failed');
+    // The row is marked failed inside the handler; pg-boss marks the job a moment later, once the
+    // handler has thrown: wait for it (and that it is not set to retry).
+    const jobState = async () => (await database.execute(`select state::text as state from pgboss.job where name = 'mail_send' and data->>'mail_id' = '${id}'`)).rows[0]?.state;
+    const deadline = Date.now() + 10_000;
+    while ((await jobState()) === 'active' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await jobState()).toBe('failed');
   });
 
   it('does not send again a message whose worker died mid-send', async () => {
