@@ -7,11 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../packages/server/src/app.ts';
-import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
-import { migrateDatabase } from '../packages/server/src/db/migrate.ts';
-import { type PgCluster, freePort, pgBin, startPgCluster } from '../packages/server/src/test/pg-cluster.ts';
+import { freePort, pgBin } from '../packages/server/src/test/pg-cluster.ts';
 import { Agent, buildUser, testConfig } from '../packages/server/src/test/test-app.ts';
 import { SHORT, percentile, printFigures } from './support/figures.ts';
+import { ownCluster } from './support/own-cluster.ts';
 
 /**
  * Item 5 of issue 17 (faults), on a PostgreSQL cluster of the suite's own (the shared server is
@@ -24,22 +23,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const root = join(import.meta.dirname, '..');
 
 describe.skipIf(!pgBin)('faults', () => {
-  let cluster: PgCluster | undefined;
+  const own = ownCluster();
   let app: FastifyInstance | undefined;
-  let database: Database | undefined;
   let child: ChildProcess | undefined;
 
   afterAll(async () => {
     child?.kill('SIGKILL');
     await app?.close();
-    await database?.close().catch(() => undefined);
-    cluster?.remove();
   });
 
   it(`answers 503 with Retry-After through a ${OUTAGE_MS / 1000} s database outage under load, then serves again within 5 s`, async () => {
-    cluster = await startPgCluster();
-    database = await openDatabase({ url: cluster.url });
-    await migrateDatabase(database);
+    const { cluster, database } = await own.open();
     app = await buildApp({ database, config: testConfig });
     const user = await buildUser(database);
     const agent = new Agent(app);
@@ -93,7 +87,7 @@ describe.skipIf(!pgBin)('faults', () => {
   }, 120_000);
 
   it('drains the requests in flight on SIGTERM, takes no new connection and exits 0', async () => {
-    if (!cluster) throw new Error('the first test starts the cluster');
+    const { cluster } = own.current();
     const port = await freePort();
     const email = 'faults-admin@example.org';
     const password = 'Faults-Admin-7731';

@@ -5,12 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../packages/server/src/app.ts';
-import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
-import { migrateDatabase } from '../packages/server/src/db/migrate.ts';
 import { queryRows } from '../packages/server/src/listing/engine.ts';
-import { type PgCluster, pgBin, startPgCluster } from '../packages/server/src/test/pg-cluster.ts';
+import { pgBin } from '../packages/server/src/test/pg-cluster.ts';
 import { Agent, buildUser, testConfig } from '../packages/server/src/test/test-app.ts';
 import { SEED, SHORT, printFigures, prng } from './support/figures.ts';
+import { ownCluster } from './support/own-cluster.ts';
 
 /**
  * Issue 15, crash safety of the import job, on a PostgreSQL cluster of the suite's own: a worker
@@ -43,23 +42,20 @@ function giftRow(i: number): Record<string, string> {
 }
 
 describe.skipIf(!pgBin)('import crash safety', () => {
-  let cluster: PgCluster | undefined;
+  const own = ownCluster();
   let app: FastifyInstance | undefined;
-  let database: Database | undefined;
   let worker: ChildProcess | undefined;
 
   afterAll(async () => {
     worker?.kill('SIGKILL');
     await app?.close();
-    await database?.close().catch(() => undefined);
-    cluster?.remove();
   });
 
   /** A worker process (ALMONER_ROLE=worker runs the jobs, no HTTP), resolved once it is running. */
   async function startWorker(): Promise<ChildProcess> {
     const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: cluster?.url, ALMONER_ROLE: 'worker', ALMONER_SCHEDULE: '0', ALMONER_DATA_DIR: '/tmp/almoner-import-crash', ALMONER_APP_KEY: Buffer.alloc(32, 6).toString('base64'), LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: own.current().cluster.url, ALMONER_ROLE: 'worker', ALMONER_SCHEDULE: '0', ALMONER_DATA_DIR: '/tmp/almoner-import-crash', ALMONER_APP_KEY: Buffer.alloc(32, 6).toString('base64'), LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stderr?.resume();
@@ -74,9 +70,7 @@ describe.skipIf(!pgBin)('import crash safety', () => {
   }
 
   it(`applies a ${ROWS.toLocaleString('en-US')}-row contributions import exactly once through ${KILLS} kill -9s of its worker`, async () => {
-    cluster = await startPgCluster();
-    database = await openDatabase({ url: cluster.url });
-    await migrateDatabase(database);
+    const { database } = await own.open();
     app = await buildApp({ database, config: testConfig });
     const user = await buildUser(database);
     const agent = new Agent(app);

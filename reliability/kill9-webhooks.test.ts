@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withActor } from '../packages/server/src/db/actor.ts';
-import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
-import { migrateDatabase } from '../packages/server/src/db/migrate.ts';
 import { queryRows } from '../packages/server/src/listing/engine.ts';
 import { recordEvents } from '../packages/server/src/modules/domain-events/domain-events.service.ts';
 import { type Receiver, startReceiver } from '../packages/server/src/modules/webhooks/webhooks.receiver.test-helper.ts';
 import { createWebhook } from '../packages/server/src/modules/webhooks/webhooks.service.ts';
 import { configureWebhooks } from '../packages/server/src/modules/webhooks/webhooks.settings.ts';
-import { type PgCluster, pgBin, startPgCluster } from '../packages/server/src/test/pg-cluster.ts';
+import { pgBin } from '../packages/server/src/test/pg-cluster.ts';
 import { SEED, SHORT, printFigures, prng } from './support/figures.ts';
 import { KILLABLE_APP_KEY, KillableServer } from './support/killable-server.ts';
+import { ownCluster } from './support/own-cluster.ts';
 
 /**
  * Item 5 of issue 17 (faults): kill -9 of the worker while it is sending webhooks. The receiver
@@ -26,22 +25,17 @@ const EVENTS = 40;
 const KILLS = 3;
 
 describe.skipIf(!pgBin || SHORT)('kill -9 during webhook sends', () => {
-  let cluster: PgCluster | undefined;
-  let database: Database | undefined;
+  const own = ownCluster();
   let server: KillableServer | undefined;
   let receiver: Receiver | undefined;
 
   afterAll(async () => {
     await server?.kill();
     await receiver?.close();
-    await database?.close().catch(() => undefined);
-    cluster?.remove();
   });
 
   it(`loses no event and records each delivery once, killed ${KILLS} times mid-send`, async () => {
-    cluster = await startPgCluster();
-    database = await openDatabase({ url: cluster.url });
-    await migrateDatabase(database);
+    const { cluster, database } = await own.open();
     const db = database.db;
     const rng = prng(SEED);
     receiver = await startReceiver();

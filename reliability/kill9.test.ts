@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../packages/server/src/db/client.ts';
-import { migrateDatabase } from '../packages/server/src/db/migrate.ts';
+import { type Database } from '../packages/server/src/db/client.ts';
 import { queryRows } from '../packages/server/src/listing/engine.ts';
 import { cardToken, makeOrder, makeVariant } from '../packages/server/src/modules/pos/pos.complete.fixtures.ts';
-import { type PgCluster, pgBin, startPgCluster } from '../packages/server/src/test/pg-cluster.ts';
+import { pgBin } from '../packages/server/src/test/pg-cluster.ts';
 import { SEED, SHORT, printFigures, prng } from './support/figures.ts';
 import { type Answer, KillableServer } from './support/killable-server.ts';
+import { ownCluster } from './support/own-cluster.ts';
 
 /**
  * Item 5 of issue 17 (faults): kill -9 of the server at a random moment during a point-of-sale
@@ -19,14 +19,11 @@ import { type Answer, KillableServer } from './support/killable-server.ts';
 const KILLS = SHORT ? 3 : 10;
 
 describe.skipIf(!pgBin)('kill -9', () => {
-  let cluster: PgCluster | undefined;
-  let database: Database | undefined;
+  const own = ownCluster();
   let server: KillableServer | undefined;
 
   afterAll(async () => {
     await server?.kill();
-    await database?.close().catch(() => undefined);
-    cluster?.remove();
   });
 
   /** A paid POS order of 2 × 15.00 by card, completed with no kill. */
@@ -39,9 +36,7 @@ describe.skipIf(!pgBin)('kill -9', () => {
   }
 
   it(`a POS complete killed at random moments (${KILLS} times) and retried charges once and records once`, async () => {
-    cluster = await startPgCluster();
-    database = await openDatabase({ url: cluster.url });
-    await migrateDatabase(database);
+    const { cluster, database } = await own.open();
     server = await KillableServer.start(cluster.url, { ALMONER_ROLE: 'web' });
     const db = database.db;
     const rng = prng(SEED);
@@ -104,8 +99,8 @@ describe.skipIf(!pgBin)('kill -9', () => {
 
   it(`a full refund killed at random moments (${KILLS} times) and retried refunds once`, async () => {
     // Runs after the POS test: its cluster, database and server are reused.
-    if (!database || !server) throw new Error('the POS test starts the cluster and the server');
-    const db = database.db;
+    if (!server) throw new Error('the POS test starts the cluster and the server');
+    const db = own.current().database.db;
     const rng = prng(SEED + 1);
     const outcomes = { 'answered before the kill': 0, 'cut off by the kill': 0 };
     const retries = { 'refunded by the retry': 0, 'refused by the retry as already refunded': 0 };
