@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   currencyDigits,
+  decimalAmountSchema,
   formatAmount,
   formatMoney,
   isCurrencyCode,
@@ -75,5 +76,11 @@ describe('money helpers', () => {
     expect(yen.error?.issues[0]).toMatchObject({ path: ['amount'], message: 'JPY amounts have no decimals.' });
     expect(moneyInputSchema.safeParse({ amount: -1, currency: 'USD' }).success).toBe(false);
     expect(moneyInputSchema.safeParse({ amount: 1, currency: 'ABC' }).error?.issues[0]?.message).toBe(moneyMessages.currency);
+  });
+
+  it('refuses an amount whose digits are too many for a number, as any other non-amount', () => {
+    expect(decimalAmountSchema.safeParse('9'.repeat(400)).error?.issues[0]?.message).toBe(moneyMessages.amount);
+    expect(decimalAmountSchema.safeParse(`1.${'5'.repeat(400)}`).success).toBe(true);
+    expect(decimalAmountSchema.safeParse('12.50').data).toBe(12.5);
   });
 });

@@ -109,7 +109,8 @@ export const currencyCodeSchema = z
 /** A non-negative decimal amount as a JSON number or numeric text (forms send text). */
 export const decimalAmountSchema = z
   .union([z.number(), z.string().trim()], { error: moneyMessages.amount })
-  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) && v >= 0 : /^\d+(\.\d+)?$/.test(v)), {
+  // A string of digits too long for a number would become Infinity: refused like any non-amount.
+  .refine((v) => (typeof v === 'number' ? Number.isFinite(v) && v >= 0 : /^\d+(\.\d+)?$/.test(v) && Number.isFinite(Number(v))), {
     error: moneyMessages.amount,
   })
   .transform((v) => Number(v));
