@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { CrmError, type DonorCrm } from '../../integrations/crm/crm.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { registerBatchConsumer } from '../domain-events/domain-events.service.ts';
+import { onceEachEvent, registerBatchConsumer } from '../domain-events/domain-events.service.ts';
 import { defineJob, enqueueMany } from '../jobs/jobs.queue.ts';
 import { crmFor } from './crm.connection.ts';
 import { crmEnabled } from './crm.service.ts';
@@ -169,12 +169,10 @@ const SYNC_CHUNK = 100;
  * With the edition off, a chunk of events is noted as handled in one transaction, and nothing else.
  */
 registerBatchConsumer('crm_sync', ['contribution.paid', 'contribution.refunded'], SYNC_CHUNK, async (events, run) => {
-  const byKey = new Map(events.map((event) => [`crm_sync:event:${event.id}`, event]));
-  await run.onceEach([...byKey.keys()], async (tx, fresh) => {
+  await onceEachEvent(run, 'crm_sync', events, async (tx, fresh) => {
     if (!(await crmEnabled(tx))) return;
     const jobs: { sync_id: number }[] = [];
-    for (const key of fresh) {
-      const event = byKey.get(key) as (typeof events)[number];
+    for (const event of fresh) {
       const refundId = event.type === 'contribution.refunded' ? (event.payload as { refund_id: number }).refund_id : 0;
       const row = await ensureSyncRow(tx, refundId ? 'refund' : 'gift', event.payload.contribution_id, refundId);
       if (row.created) jobs.push({ sync_id: row.id });

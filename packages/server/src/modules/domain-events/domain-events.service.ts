@@ -60,6 +60,21 @@ export function registerBatchConsumer<T extends DomainEventType>(
   consumers.set(name, { name, types: new Set(types), chunk, handler: handler as Consumer['handler'] });
 }
 
+/**
+ * For a batch consumer: runs `effect` once for the events of `events` not yet handled by the
+ * consumer `name` (each event its own once-key, so a retried job or a chunk handed over again
+ * adds nothing), in one transaction, in the order given.
+ */
+export async function onceEachEvent<E extends RecordedEvent>(
+  run: Pick<JobRun<unknown>, 'onceEach'>,
+  name: string,
+  events: E[],
+  effect: (tx: Tx, fresh: E[]) => Promise<void>,
+): Promise<void> {
+  const byKey = new Map(events.map((event) => [`${name}:event:${event.id}`, event]));
+  await run.onceEach([...byKey.keys()], (tx, fresh) => effect(tx, fresh.map((key) => byKey.get(key) as E)));
+}
+
 /** Removes a consumer (tests). */
 export const unregisterConsumer = (name: string): boolean => consumers.delete(name);
 
