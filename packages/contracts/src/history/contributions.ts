@@ -109,6 +109,8 @@ export const contributionHistoryFields: HistoryFieldCatalogue = {
   courier_method: { label: 'Courier', kind: 'text' },
   is_free_shipping: { label: 'Free shipping', kind: 'boolean' },
   source: { label: 'Source', kind: 'text' },
+  // An imported record's one audit entry names its import and row (imports.audit.ts).
+  imported_from: { label: 'Imported from', kind: 'text' },
   referral_source: { label: 'Referral source', kind: 'text' },
   http_referer: { label: 'Referring website', kind: 'text' },
   tracking_source: { label: 'Tracking source', kind: 'text' },

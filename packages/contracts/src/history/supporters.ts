@@ -47,6 +47,8 @@ export const supporterHistoryFields: HistoryFieldCatalogue = {
   email_opt_in: { label: 'Email opt-in', kind: 'boolean' },
   email_opt_in_changed_at: { label: 'Email opt-in changed', kind: 'datetime' },
   sign_up_method: { label: 'Sign-up method', kind: 'text' },
+  // An imported record's one audit entry names its import and row (imports.audit.ts).
+  imported_from: { label: 'Imported from', kind: 'text' },
   language: { label: 'Language', kind: 'text' },
   timezone: { label: 'Time zone', kind: 'text' },
   currency_code: { label: 'Currency', kind: 'text' },

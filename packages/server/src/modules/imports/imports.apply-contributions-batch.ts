@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { importMessages, toDecimal } from '@almoner/contracts';
-import { asc, sql, type SQL } from 'drizzle-orm';
+import { asc, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { type FunctionalAmount, loadRateBook, MissingRateError, type RateBook } from '../money/money.convert.ts';
@@ -18,6 +18,7 @@ import {
 } from './imports.apply-contributions.ts';
 import type { ImportJobRow, Lookups, RowResult, StagedRow } from './imports.kinds.ts';
 import type { Supporter, SupporterKeys } from './imports.match.ts';
+import { auditImported, type ImportedRecord, withTrailOff } from './imports.audit.ts';
 
 /**
  * The contributions import applied a batch at a time (see imports.apply-contributions.ts for what
@@ -34,6 +35,8 @@ type Fields = Partial<typeof supporters.$inferInsert>;
 /** A row that passed its checks and is to be written (not a dry run, not skipped). */
 type Planned = {
   index: number;
+  /** The row's number in the file (for the audit trail's brief entries). */
+  rowNumber: number;
   values: Values;
   amounts: Amounts;
   supporter: Supporter;
@@ -223,7 +226,7 @@ export async function applyContributionsBatch(tx: Tx, job: ImportJobRow, rows: S
   const days = writing ? [...new Set(candidates.map((c) => String(text(c.values, 'date'))))] : [];
   const now = writing && candidates.length ? await dayStartsAndNow(tx, days, lookups) : new Date();
   const planned: Planned[] = [];
-  const created: Supporter[] = [];
+  const created: { supporter: Supporter; rowNumber: number }[] = [];
   const notes = new Map<number, Supporter>();
   for (const [index, c] of checked.entries()) {
     const { errors, giftId } = c;
@@ -251,7 +254,7 @@ export async function applyContributionsBatch(tx: Tx, job: ImportJobRow, rows: S
     let event: Planned['event'] = null;
     if (!match) {
       supporter = newSupporter(NEW_ID_BASE + created.length, fields, lookups);
-      created.push(supporter);
+      created.push({ supporter, rowNumber: c.row.rowNumber });
       pool.add(supporter);
       memo.supporter_created = true;
       event = { type: 'created' };
@@ -270,7 +273,7 @@ export async function applyContributionsBatch(tx: Tx, job: ImportJobRow, rows: S
     }
     // The row's giving refresh touches the supporter: updated_at becomes the transaction's now().
     supporter.updatedAt = now;
-    planned.push({ index, values: c.values, amounts, supporter, memo, event });
+    planned.push({ index, rowNumber: c.row.rowNumber, values: c.values, amounts, supporter, memo, event });
   }
 
   if (planned.length) await writeBatch(tx, job, planned, created, lookups, results);
@@ -285,59 +288,34 @@ async function writeBatch(
   tx: Tx,
   job: ImportJobRow,
   planned: Planned[],
-  created: Supporter[],
+  created: { supporter: Supporter; rowNumber: number }[],
   lookups: Lookups,
   results: (RowResult | null)[],
 ): Promise<void> {
   const currency = lookups.currency;
-  // New supporters: one insert; ids handed out in row order.
-  if (created.length) {
-    const inserted = await tx
-      .insert(supporters)
-      .values(
-        created.map((s) => {
-          const { id: _id, updatedAt: _at, ...rest } = s as Supporter & Record<string, unknown>;
-          return { ...rest, currencyCode: currency, signUpMethod: 'import', updatedAt: new Date() } as typeof supporters.$inferInsert;
-        }),
-      )
-      .returning({ id: supporters.id });
-    const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
-    for (const [i, s] of created.entries()) s.id = ids[i] as number;
-  }
-  // Matched supporters updated (update mode): one update, each column only where a row gave it.
+  // Matched supporters updated (update mode) first, with the trail on: their changes are audited
+  // as any other. The inserts after it leave the trail to auditImported (imports.audit.ts).
   const updatedSets = new Map<number, { supporter: Supporter; columns: Set<string> }>();
   for (const p of planned) {
-    if (p.event?.type !== 'updated') continue;
+    // A supporter this batch creates is inserted with its later rows' fields already merged in.
+    if (p.event?.type !== 'updated' || p.supporter.id >= NEW_ID_BASE) continue;
     const entry = updatedSets.get(p.supporter.id) ?? { supporter: p.supporter, columns: new Set<string>() };
     for (const col of p.event.changes) entry.columns.add(col);
     updatedSets.set(p.supporter.id, entry);
   }
   if (updatedSets.size) await updateSupporters(tx, [...updatedSets.values()]);
+  const records = await withTrailOff(tx, () => insertAll(tx, job, planned, created, lookups));
+  await auditImported(tx, job.id, job.createdBy, records.audit);
+  const { ids } = records;
+  // Lifetime giving: the supporters this batch created have their brief entry (the trail off for
+  // their first totals, as for the rest of their creation); those that existed are audited.
+  const giving = (ids: number[]) => refreshSupporterGiving(tx, sql`select unnest(${`{${ids.join(',')}}`}::int[]) as supporter_id`);
+  const createdIds = new Set(created.map((c) => c.supporter.id));
+  const existing = [...new Set(planned.map((p) => p.supporter.id).filter((id) => !createdIds.has(id)))];
+  if (createdIds.size) await withTrailOff(tx, () => giving([...createdIds]));
+  if (existing.length) await giving(existing);
 
-  for (const p of planned) p.memo.supporter_id = p.supporter.id;
-  const book = await loadRateBook(tx);
-  const gifts = planned.map((p) => {
-    const at = lookups.dayStarts.get(String(text(p.values, 'date'))) as Date;
-    return { p, at, uuid: randomUUID().toUpperCase(), functional: book.convert({ amount: p.amounts.total, currency, at }) };
-  });
-  const contributionIds = await insertContributions(tx, job, gifts, currency);
-  const ids = gifts.map((g) => contributionIds.get(g.uuid) as number);
-  await tx.execute(sql`
-    insert into contribution_items (contribution_id, description, qty, price, original_price, total, is_donation, dcc_eligible, dcc_amount)
-    select x.id, ${IMPORTED_GIFT}, 1, x.subtotal, x.subtotal, x.subtotal, true, x.dcc > 0, x.dcc
-      from json_to_recordset(${JSON.stringify(gifts.map((g, i) => ({ id: ids[i], subtotal: g.p.amounts.subtotal, dcc: g.p.amounts.dcc })))}::json)
-           as x(id int, subtotal bigint, dcc bigint)`);
-  const paymentIds = await insertPayments(tx, gifts, ids, book, currency);
-  for (const [i, g] of gifts.entries()) g.p.memo.payment_id = paymentIds[i] as number;
-  await tx.execute(sql`
-    insert into contribution_status_history (contribution_id, event, amount, user_id)
-    select x.id, 'paid', x.amount, ${job.createdBy}::int
-      from json_to_recordset(${JSON.stringify(gifts.map((g, i) => ({ id: ids[i], amount: g.p.amounts.total })))}::json) as x(id int, amount bigint)`);
-  const touched = [...new Set(planned.map((p) => p.supporter.id))];
-  await refreshSupporterGiving(tx, sql`select unnest(${`{${touched.join(',')}}`}::int[]) as supporter_id`);
-
-  for (const [i, g] of gifts.entries()) {
-    const { p } = g;
+  for (const [i, p] of planned.entries()) {
     if (p.event?.type === 'created') lookups.events.add('supporter.created', { supporter_id: p.supporter.id, email: text(p.values, 'email') });
     if (p.event?.type === 'updated') lookups.events.add('supporter.updated', { supporter_id: p.supporter.id, changes: p.event.changes });
     lookups.events.add('contribution.paid', {
@@ -354,11 +332,92 @@ async function writeBatch(
     union all
     select 's', id, to_json(updated_at) #>> '{}' from supporters where id = any(${`{${stampedSupporters.join(',')}}`}::int[])`);
   const stampOf = new Map(stamps.map((s) => [`${String(s.k)}${Number(s.id)}`, new Date(String(s.at))]));
-  for (const [i, g] of gifts.entries()) {
-    const { p } = g;
+  for (const [i, p] of planned.entries()) {
     if (p.memo.supporter_created || p.memo.supporter_before) p.memo.supporter_stamp = stampOf.get(`s${p.supporter.id}`)?.toISOString() ?? null;
     results[p.index] = { outcome: 'created', recordId: ids[i] as number, previous: p.memo, stamp: stampOf.get(`c${ids[i]}`) ?? new Date() };
   }
+}
+
+/**
+ * The batch's new rows, one statement per table: supporters, contributions, their items, payments
+ * and links, and status history. Answers the contribution ids in planned order and the records
+ * inserted, for the audit trail.
+ */
+async function insertAll(
+  tx: Tx,
+  job: ImportJobRow,
+  planned: Planned[],
+  created: { supporter: Supporter; rowNumber: number }[],
+  lookups: Lookups,
+): Promise<{ ids: number[]; audit: ImportedRecord[] }> {
+  const currency = lookups.currency;
+  const audit: ImportedRecord[] = [];
+  // New supporters: one insert; ids handed out in row order.
+  if (created.length) {
+    const inserted = await insertSupporters(
+      tx,
+      created.map(({ supporter: s }) => {
+        const { id: _id, updatedAt: _at, ...rest } = s as Supporter & Record<string, unknown>;
+        return { ...rest, currencyCode: currency, signUpMethod: 'import', updatedAt: new Date() } as typeof supporters.$inferInsert;
+      }),
+    );
+    const ids = inserted.map((r) => r.id).sort((a, b) => a - b);
+    for (const [i, c] of created.entries()) {
+      c.supporter.id = ids[i] as number;
+      audit.push({ table: 'supporters', id: c.supporter.id, row: c.rowNumber });
+    }
+  }
+
+  for (const p of planned) p.memo.supporter_id = p.supporter.id;
+  const book = await loadRateBook(tx);
+  const gifts = planned.map((p) => {
+    const at = lookups.dayStarts.get(String(text(p.values, 'date'))) as Date;
+    return { p, at, uuid: randomUUID().toUpperCase(), functional: book.convert({ amount: p.amounts.total, currency, at }) };
+  });
+  const contributionIds = await insertContributions(tx, job, gifts, currency);
+  const ids = gifts.map((g) => contributionIds.get(g.uuid) as number);
+  const rowOf = new Map(gifts.map((g, i) => [ids[i] as number, g.p.rowNumber]));
+  const each = (table: string, rows: Record<string, unknown>[], by = 'contribution_id') => {
+    for (const r of rows) audit.push({ table, id: Number(r.id), row: rowOf.get(Number(r[by])) as number });
+  };
+  each('contributions', ids.map((id) => ({ id, contribution_id: id })));
+  const items = await queryRows(tx, sql`
+    insert into contribution_items (contribution_id, description, qty, price, original_price, total, is_donation, dcc_eligible, dcc_amount)
+    select x.id, ${IMPORTED_GIFT}, 1, x.subtotal, x.subtotal, x.subtotal, true, x.dcc > 0, x.dcc
+      from json_to_recordset(${JSON.stringify(gifts.map((g, i) => ({ id: ids[i], subtotal: g.p.amounts.subtotal, dcc: g.p.amounts.dcc })))}::json)
+           as x(id int, subtotal bigint, dcc bigint)
+    returning id, contribution_id`);
+  each('contribution_items', items);
+  const { paymentIds, links } = await insertPayments(tx, gifts, ids, book, currency);
+  for (const [i, g] of gifts.entries()) g.p.memo.payment_id = paymentIds[i] as number;
+  each('payments', paymentIds.map((id, i) => ({ id, contribution_id: ids[i] })));
+  each('payment_links', links);
+  const history = await queryRows(tx, sql`
+    insert into contribution_status_history (contribution_id, event, amount, user_id)
+    select x.id, 'paid', x.amount, ${job.createdBy}::int
+      from json_to_recordset(${JSON.stringify(gifts.map((g, i) => ({ id: ids[i], amount: g.p.amounts.total })))}::json) as x(id int, amount bigint)
+    returning id, contribution_id`);
+  each('contribution_status_history', history);
+  return { ids, audit };
+}
+
+/** Drizzle's key for each supporters column → the column's name. */
+const SUPPORTER_COLUMN_NAMES = new Map(Object.entries(getTableColumns(supporters)).map(([key, column]) => [key, column.name]));
+
+/**
+ * New supporters in one statement with one JSON parameter (building a statement of a parameter
+ * per column per row cost more than the insert). Every row has the same keys (newSupporter).
+ */
+async function insertSupporters(tx: Tx, rows: (typeof supporters.$inferInsert)[]): Promise<{ id: number }[]> {
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const data = rows.map((r) => Object.fromEntries(keys.map((k) => [SUPPORTER_COLUMN_NAMES.get(k) as string, (r as Record<string, unknown>)[k] ?? null])));
+  const cols = sql.join(keys.map((k) => sql.identifier(SUPPORTER_COLUMN_NAMES.get(k) as string)), sql`, `);
+  const inserted = await queryRows(tx, sql`
+    insert into supporters (${cols})
+    select ${cols} from json_populate_recordset(null::supporters, ${JSON.stringify(data)}::json) with ordinality as x
+     order by x.ordinality
+    returning id`);
+  return inserted.map((r) => ({ id: Number(r.id) }));
 }
 
 type Gift = { p: Planned; at: Date; uuid: string; functional: FunctionalAmount };
@@ -463,9 +522,15 @@ async function insertContributions(tx: Tx, job: ImportJobRow, gifts: Gift[], cur
 /**
  * The offline payments and their links (as insertPayment writes them, but captured on the row's
  * day with the row's authorisation: the money changed hands then, not today): two statements;
- * answers the ids in gift order.
+ * answers the payment ids in gift order, and the links made.
  */
-async function insertPayments(tx: Tx, gifts: Gift[], contributionIds: number[], book: RateBook, currency: string): Promise<number[]> {
+async function insertPayments(
+  tx: Tx,
+  gifts: Gift[],
+  contributionIds: number[],
+  book: RateBook,
+  currency: string,
+): Promise<{ paymentIds: number[]; links: Record<string, unknown>[] }> {
   const data = gifts.map(({ p, uuid, at }) => {
     let functional: FunctionalAmount | null = null;
     try {
@@ -515,8 +580,9 @@ async function insertPayments(tx: Tx, gifts: Gift[], contributionIds: number[], 
     returning id, description`);
   const idOf = new Map(inserted.map((r) => [String(r.description), Number(r.id)]));
   const ids = data.map((d) => idOf.get(d.description) as number);
-  await tx.execute(sql`
+  const links = await queryRows(tx, sql`
     insert into payment_links (payment_id, contribution_id)
-    select * from unnest(${`{${ids.join(',')}}`}::int[], ${`{${contributionIds.join(',')}}`}::int[])`);
-  return ids;
+    select * from unnest(${`{${ids.join(',')}}`}::int[], ${`{${contributionIds.join(',')}}`}::int[])
+    returning id, contribution_id`);
+  return { paymentIds: ids, links };
 }

@@ -158,6 +158,31 @@ describe('contributions import: rows', () => {
     expect(await count(sql`select count(*)::int as n from contributions where supporter_id = ${byMail.id}`)).toBe(before);
   });
 
+  it('the audit trail: one brief entry per inserted row naming the import and row; a matched supporter updated in full', async () => {
+    const matched = await existingSupporter();
+    const job = await importGifts([gift({ date: '2024-02-30' }), gift(), gift({ email: matched.email, first_name: 'Newname' })], { mode: 'update' });
+    expect(job.counts).toMatchObject({ created: 2, rejected: 1 });
+    const r = await outcomes(job.id);
+    const giftId = Number(r[1]?.record_id);
+    const entries = await queryRows(db(), sql`
+      select table_name, action, actor_user_id, changes from audit_log
+       where (table_name, record_id) in (select 'contributions', ${String(giftId)}
+                                         union all select 'payments', payment_id::text from payment_links where contribution_id = ${giftId}
+                                         union all select 'contribution_items', id::text from contribution_items where contribution_id = ${giftId}
+                                         union all select 'supporters', supporter_id::text from contributions where id = ${giftId})
+       order by table_name`);
+    const brief = { imported_from: [null, `Import #${job.id}, row ${Number(r[1]?.row_number)}`] };
+    expect(entries).toEqual(
+      ['contribution_items', 'contributions', 'payments', 'supporters'].map((table) => ({ table_name: table, action: 'insert', actor_user_id: expect.any(Number), changes: brief })),
+    );
+    // Staff read it on the gift's history.
+    const history = (await agent.get(`/jpanel/history/contributions/${giftId}`)).json() as { data: { action: string; changes: { label: string; after: unknown }[] }[] };
+    expect(history.data).toMatchObject([{ action: 'insert', changes: [{ label: 'Imported from', after: brief.imported_from[1] }] }]);
+    // The supporter who existed: its change is audited with the value before and after.
+    const update = await one(sql`select changes from audit_log where table_name = 'supporters' and record_id = ${String(matched.id)} and action = 'update' and changes ? 'first_name'`);
+    expect((update.changes as Record<string, unknown>).first_name).toEqual(['Old', 'Newname']);
+  });
+
   it('a dp_gift_id imported before, or earlier in the same file, is rejected as a duplicate', async () => {
     const first = gift();
     await importGifts([first]);
