@@ -2,7 +2,8 @@
 // through the HTTP API as the import screen does (stage the rows, then the webhook that queues
 // the job), then applied by the server's own background job until the import is completed.
 // Reports rows/s end to end and for the apply phase, the server's RSS sampled through the run
-// (min/max), and PostgreSQL's own COPY of the same rows into a plain table for comparison.
+// (min/max), PostgreSQL's own COPY of the same rows into a plain table for comparison, and the
+// same writes as hand-written set-based SQL (imports.floor.ts): the floor the ledger's tables set.
 // Half the rows give a donor seen earlier in the file (matched by e-mail), one row in 1,000 is
 // bad (rejected). BENCH_PROFILE=1 writes a CPU profile of the server to bench/profiles/.
 // Usage: npm run bench:imports   (PostgreSQL at BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432;
@@ -12,6 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { importFloor } from './imports.floor.ts';
 import { startServerProcess } from './server-process.ts';
 
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -85,7 +87,7 @@ clearInterval(sampler);
 console.log();
 await server.stop();
 
-// PostgreSQL's own COPY of the same rows into a plain table of the same columns: the floor.
+// PostgreSQL's own COPY of the same rows into a plain table of the same columns, for scale.
 const client = new pg.Client({ connectionString: `${base}/${NAME}` });
 await client.connect();
 const columns = Object.keys(rows[0] as Record<string, string>);
@@ -98,6 +100,9 @@ await pipeline(
 );
 const copyMs = Date.now() - copyStarted;
 const applied = await client.query(`select count(*)::int as n from contributions where source = 'Import'`);
+// The same writes as hand-written set-based SQL in one transaction (rolled back): the database's floor.
+const floor = job.status === 'completed' ? await importFloor(client, id) : null;
+const floorMs = floor?.ms ?? 0;
 await client.end();
 
 const endToEnd = finished - started;
@@ -113,4 +118,6 @@ const applying = samples.slice(appliedFrom);
 console.log(`server RSS during the run: min ${mb(Math.min(...samples))} MB, max ${mb(Math.max(...samples))} MB (${samples.length} samples)`);
 console.log(`server RSS while applying: at the start ${mb(applying[0] ?? 0)} MB, max ${mb(Math.max(...applying))} MB, at the end ${mb(applying.at(-1) ?? 0)} MB`);
 console.log(`PostgreSQL COPY of the same rows into a plain table: ${copyMs} ms, ${rate(N, copyMs)} rows/s (import end to end is ${(endToEnd / copyMs).toFixed(0)}× slower)`);
+if (floorMs) console.log(`the same writes as hand-written set-based SQL, one transaction: ${floorMs} ms, ${rate(job.counts.created, floorMs)} rows/s (the apply phase is ${(apply / floorMs).toFixed(1)}× that)`);
+if (floor) console.log(`  its statements (ms): ${floor.steps.map(([table, ms]) => `${table} ${ms}`).join(', ')}`);
 process.exit(job.status === 'completed' ? 0 : 1);
