@@ -2,7 +2,8 @@
 // through the HTTP API as the import screen does (stage the rows, then the webhook that queues
 // the job), then applied by the server's own background job until the import is completed.
 // Reports rows/s end to end and for the apply phase, the server's RSS sampled through the run
-// (min/max), PostgreSQL's own COPY of the same rows into a plain table for comparison, and the
+// (min/max), the time to undo the whole import, PostgreSQL's own COPY of the same rows into a plain
+// table for comparison, and the
 // same writes as hand-written set-based SQL (imports.floor.ts): the floor the ledger's tables set.
 // Half the rows give a donor seen earlier in the file (matched by e-mail), one row in 1,000 is
 // bad (rejected). BENCH_PROFILE=1 writes a CPU profile of the server to bench/profiles/.
@@ -85,6 +86,10 @@ while (job.status === 'processing' && Date.now() - started < LIMIT_MS) {
 const finished = Date.now();
 clearInterval(sampler);
 console.log();
+// Undo of the whole import, as the screen's Undo button asks for it.
+const undoStarted = Date.now();
+const undone = job.status === 'completed' ? await server.post(`/flatfile/imports/${id}/undo`, {}) : null;
+const undoMs = Date.now() - undoStarted;
 await server.stop();
 
 // PostgreSQL's own COPY of the same rows into a plain table of the same columns, for scale.
@@ -99,7 +104,8 @@ await pipeline(
   client.query(copyFrom(`copy bench_copy (${columns.join(', ')}) from stdin with (format csv)`)),
 );
 const copyMs = Date.now() - copyStarted;
-const applied = await client.query(`select count(*)::int as n from contributions where source = 'Import'`);
+const applied = await client.query(`select count(*)::int as n from import_rows where import_id = $1 and outcome in ('created', 'undone')`, [id]);
+const left = await client.query(`select count(*)::int as n from contributions where source = 'Import'`);
 // The same writes as hand-written set-based SQL in one transaction (rolled back): the database's floor.
 const floor = job.status === 'completed' ? await importFloor(client, id) : null;
 const floorMs = floor?.ms ?? 0;
@@ -110,7 +116,8 @@ const apply = finished - staged;
 // Stopped by BENCH_LIMIT_SECONDS: the rates count the rows applied so far, not N.
 const done = job.status === 'completed' ? N : Number(applied.rows[0].n);
 if (job.status !== 'completed') console.log(`NOT FINISHED within the limit: ${done} of ${N} rows applied`);
-console.log(`import ${id}: ${job.status}, created ${job.counts.created}, rejected ${job.counts.rejected} (bad rows put in: ${badRows}), contributions recorded ${applied.rows[0].n}`);
+console.log(`import ${id}: ${job.status}, created ${job.counts.created}, rejected ${job.counts.rejected} (bad rows put in: ${badRows}), rows applied ${applied.rows[0].n}`);
+if (undone) console.log(`undo of the whole import: answered ${undone.status} in ${(undoMs / 1000).toFixed(1)} s, ${rate(job.counts.created, undoMs)} rows/s; imported contributions left ${left.rows[0].n}`);
 console.log(`end to end (submit → completed): ${(endToEnd / 1000).toFixed(1)} s, ${rate(done, endToEnd)} rows/s`);
 console.log(`apply phase (webhook → completed): ${(apply / 1000).toFixed(1)} s, ${rate(done, apply)} rows/s`);
 const mb = (kb: number) => Math.round(kb / 1024);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * The database's own floor for what the contributions import writes: the same rows (the import's
- * created ones, read from import_rows) written by hand-written set-based SQL, every table in one
+ * created ones, read from import_rows, undone or not) written by hand-written set-based SQL, every table in one
  * statement, in one transaction that is rolled back. Per gift: a supporter for each new donor,
  * the contribution, its item, its payment and payment link, its status history, the brief audit
  * entries, the donors' lifetime giving, the domain events and the row's outcome. No checks, no
@@ -36,7 +36,7 @@ export async function importFloor(client: pg.Client, importId: number): Promise<
              round((r.raw->>'dcc')::numeric * 100)::bigint as dcc,
              round((r.raw->>'total')::numeric * 100)::bigint as total,
              (r.raw->>'date')::date::timestamp at time zone 'UTC' as at
-        from import_rows r where r.import_id = $1 and r.outcome = 'created'`, [importId]);
+        from import_rows r where r.import_id = $1 and r.outcome in ('created', 'undone')`, [importId]);
     // The brief audit entries of `from`'s rows (id, n); `insert` is a data-modifying CTE named w.
     const audit = (table: string, from: string, insert = '') => `
       ${insert ? `with w as (${insert}), x as (${from})` : `with x as (select * from ${from})`}

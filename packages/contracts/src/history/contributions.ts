@@ -111,6 +111,7 @@ export const contributionHistoryFields: HistoryFieldCatalogue = {
   source: { label: 'Source', kind: 'text' },
   // An imported record's one audit entry names its import and row (imports.audit.ts).
   imported_from: { label: 'Imported from', kind: 'text' },
+  import_undone: { label: 'Removed by undoing', kind: 'text' },
   referral_source: { label: 'Referral source', kind: 'text' },
   http_referer: { label: 'Referring website', kind: 'text' },
   tracking_source: { label: 'Tracking source', kind: 'text' },

@@ -49,6 +49,7 @@ export const supporterHistoryFields: HistoryFieldCatalogue = {
   sign_up_method: { label: 'Sign-up method', kind: 'text' },
   // An imported record's one audit entry names its import and row (imports.audit.ts).
   imported_from: { label: 'Imported from', kind: 'text' },
+  import_undone: { label: 'Removed by undoing', kind: 'text' },
   language: { label: 'Language', kind: 'text' },
   timezone: { label: 'Time zone', kind: 'text' },
   currency_code: { label: 'Currency', kind: 'text' },

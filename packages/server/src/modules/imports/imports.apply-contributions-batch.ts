@@ -12,6 +12,7 @@ import {
   type ContributionRowMemo,
   giftAlreadyImported,
   IMPORTED_GIFT,
+  SUPPORTER_COLUMNS,
   markGiftTaken,
   supporterFields,
   type Values,
@@ -325,15 +326,17 @@ async function writeBatch(
     });
   }
 
-  // The undo stamps, read once every write of the batch is done (the giving refresh touched the supporters).
-  const stampedSupporters = [...new Set(planned.filter((p) => p.memo.supporter_created || p.memo.supporter_before).map((p) => p.supporter.id))];
+  // The undo stamps, read once every write of the batch is done (the giving refresh touched the
+  // supporters). Every row's supporter is stamped: a later batch's gift to a supporter an earlier
+  // batch created touches it again, and undo checks it against the newest row that touched it.
+  const stampedSupporters = [...new Set(planned.map((p) => p.supporter.id))];
   const stamps = await queryRows(tx, sql`
     select 'c' as k, id, to_json(updated_at) #>> '{}' as at from contributions where id = any(${`{${ids.join(',')}}`}::int[])
     union all
     select 's', id, to_json(updated_at) #>> '{}' from supporters where id = any(${`{${stampedSupporters.join(',')}}`}::int[])`);
   const stampOf = new Map(stamps.map((s) => [`${String(s.k)}${Number(s.id)}`, new Date(String(s.at))]));
   for (const [i, p] of planned.entries()) {
-    if (p.memo.supporter_created || p.memo.supporter_before) p.memo.supporter_stamp = stampOf.get(`s${p.supporter.id}`)?.toISOString() ?? null;
+    p.memo.supporter_stamp = stampOf.get(`s${p.supporter.id}`)?.toISOString() ?? null;
     results[p.index] = { outcome: 'created', recordId: ids[i] as number, previous: p.memo, stamp: stampOf.get(`c${ids[i]}`) ?? new Date() };
   }
 }
@@ -421,27 +424,6 @@ async function insertSupporters(tx: Tx, rows: (typeof supporters.$inferInsert)[]
 }
 
 type Gift = { p: Planned; at: Date; uuid: string; functional: FunctionalAmount };
-
-/** The supporters columns a row can give (supporterFields), as stored. */
-const SUPPORTER_COLUMNS: [keyof Fields, string, 'text' | 'boolean'][] = [
-  ['firstName', 'first_name', 'text'],
-  ['lastName', 'last_name', 'text'],
-  ['email', 'email', 'text'],
-  ['billFirstName', 'bill_first_name', 'text'],
-  ['billLastName', 'bill_last_name', 'text'],
-  ['billEmail', 'bill_email', 'text'],
-  ['billOrganizationName', 'bill_organization_name', 'text'],
-  ['billAddress01', 'bill_address_01', 'text'],
-  ['billAddress02', 'bill_address_02', 'text'],
-  ['billCity', 'bill_city', 'text'],
-  ['billState', 'bill_state', 'text'],
-  ['billZip', 'bill_zip', 'text'],
-  ['billPhone', 'bill_phone', 'text'],
-  ['billCountry', 'bill_country', 'text'],
-  ['donorId', 'donor_id', 'text'],
-  ['sfId', 'sf_id', 'text'],
-  ['emailOptIn', 'email_opt_in', 'boolean'],
-];
 
 /** Update mode: each matched supporter given its rows' fields (the last row's value per column), one statement. */
 async function updateSupporters(tx: Tx, entries: { supporter: Supporter; columns: Set<string> }[]): Promise<void> {

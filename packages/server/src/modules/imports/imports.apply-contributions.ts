@@ -21,7 +21,11 @@ export type ContributionRowMemo = {
   supporter_created: boolean;
   /** The supporter's fields before this row updated it (update mode), else null. */
   supporter_before: Record<string, unknown> | null;
-  /** The supporter's updated_at as this row left it, when the row created or updated it. */
+  /**
+   * The supporter's updated_at as this row's batch left it (imports made before December 2026:
+   * only when the row created or updated it). Undo checks the newest one of a supporter the
+   * import created or changed.
+   */
   supporter_stamp: string | null;
   payment_id: number;
 };
@@ -55,6 +59,27 @@ export function supporterFields(v: Values): Partial<typeof supporters.$inferInse
   };
   return Object.fromEntries(Object.entries(set).filter(([, x]) => x !== undefined));
 }
+
+/** The supporters columns a row can give (supporterFields), as stored. */
+export const SUPPORTER_COLUMNS: [keyof Partial<typeof supporters.$inferInsert>, string, 'text' | 'boolean'][] = [
+  ['firstName', 'first_name', 'text'],
+  ['lastName', 'last_name', 'text'],
+  ['email', 'email', 'text'],
+  ['billFirstName', 'bill_first_name', 'text'],
+  ['billLastName', 'bill_last_name', 'text'],
+  ['billEmail', 'bill_email', 'text'],
+  ['billOrganizationName', 'bill_organization_name', 'text'],
+  ['billAddress01', 'bill_address_01', 'text'],
+  ['billAddress02', 'bill_address_02', 'text'],
+  ['billCity', 'bill_city', 'text'],
+  ['billState', 'bill_state', 'text'],
+  ['billZip', 'bill_zip', 'text'],
+  ['billPhone', 'bill_phone', 'text'],
+  ['billCountry', 'bill_country', 'text'],
+  ['donorId', 'donor_id', 'text'],
+  ['sfId', 'sf_id', 'text'],
+  ['emailOptIn', 'email_opt_in', 'boolean'],
+];
 
 /**
  * Gift ids already taken, per batch (keyed by the batch's lookups): on a live contribution, or, in

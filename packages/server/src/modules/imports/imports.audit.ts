@@ -27,13 +27,19 @@ export async function withTrailOff<T>(tx: Tx, insert: () => Promise<T>): Promise
   }
 }
 
-/** The brief entries for an import's inserted rows: one statement. */
-export async function auditImported(tx: Tx, importId: number, actorId: number | null, records: ImportedRecord[]): Promise<void> {
+/**
+ * The brief entries for an import's inserted rows, or for the rows its undo deleted
+ * (`import_undone`): one statement. The actor is `actorId` (the staff member who started the
+ * import, for its background job), else the one acting in this transaction (withActor).
+ */
+export async function auditImported(tx: Tx, importId: number, actorId: number | null, records: ImportedRecord[], action: 'insert' | 'delete' = 'insert'): Promise<void> {
   if (!records.length) return;
+  const field = action === 'insert' ? 'imported_from' : 'import_undone';
   await tx.execute(sql`
     insert into audit_log (actor_user_id, actor_ip, table_name, record_id, action, changes)
-    select ${actorId}::int, null, x.t, x.id::text, 'insert',
-           jsonb_build_object('imported_from', jsonb_build_array(null, 'Import #' || ${importId}::int || ', row ' || x.r))
+    select coalesce(${actorId}::int, nullif(current_setting('almoner.actor_id', true), '')::int),
+           nullif(current_setting('almoner.actor_ip', true), '')::inet, x.t, x.id::text, ${action},
+           jsonb_build_object(${field}::text, jsonb_build_array(null, 'Import #' || ${importId}::int || ', row ' || x.r))
       from unnest(${textArray(records.map((r) => r.table))}, ${intArray(records.map((r) => r.id))}, ${intArray(records.map((r) => r.row))}) as x(t, id, r)
      where coalesce(current_setting('almoner.audit', true), '') <> 'off'`);
 }

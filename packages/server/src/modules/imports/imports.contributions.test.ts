@@ -5,6 +5,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { getOrgMoneySettings } from '../settings/settings.service.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
+import { IMPORT_BATCH } from './imports.job.ts';
 import { runImportJob } from './imports.test-helpers.ts';
 import { UNDO_REFUSED } from './imports.service.ts';
 
@@ -234,10 +235,32 @@ describe('contributions import: undo', () => {
     expect(undo.json()).toMatchObject({ status: 'undone', undoable: false });
     expect(await totals()).toEqual(before);
     expect(await one(sql`select first_name, display_name, lifetime_donation_count::int as n from supporters where id = ${matched.id}`)).toEqual({ first_name: 'Old', display_name: 'Old Name', n: 0 });
+    // Each removed row has one brief entry by the staff member who undid it; the supporter put back, its fields before and after.
+    const [, created] = await outcomes(job.id);
+    const removed = await queryRows(db(), sql`select table_name, action, actor_user_id, changes from audit_log
+      where table_name = 'contributions' and record_id = ${String(created?.record_id)} order by id`);
+    expect(removed.map((e) => [e.action, e.changes])).toEqual([
+      ['insert', { imported_from: [null, `Import #${job.id}, row ${Number(created?.row_number)}`] }],
+      ['delete', { import_undone: [null, `Import #${job.id}, row ${Number(created?.row_number)}`] }],
+    ]);
+    expect(removed[1]?.actor_user_id).toEqual(expect.any(Number));
+    const putBack = await one(sql`select changes from audit_log where table_name = 'supporters' and record_id = ${String(matched.id)} and changes ? 'first_name' order by id desc limit 1`);
+    expect((putBack.changes as Record<string, unknown>).first_name).toEqual(['Changed', 'Old']);
     // The other import's gift is untouched.
     const [otherRow] = await outcomes(other.id);
     expect(await count(sql`select count(*)::int as n from contributions where id = ${Number(otherRow?.record_id)}`)).toBe(1);
     expect((await agent.post(`/flatfile/imports/${job.id}/undo`)).statusCode).toBe(409);
+  });
+
+  it('undoes an import whose new donor gives again in a later batch (the second gift touched the supporter again)', async () => {
+    const email = `twice.${uniq()}@example.org`;
+    const rows = Array.from({ length: IMPORT_BATCH + 2 }, (_, i) => gift(i === IMPORT_BATCH - 1 || i === IMPORT_BATCH ? { email } : {}));
+    const job = await importGifts(rows);
+    expect(job.counts).toMatchObject({ created: IMPORT_BATCH + 2, rejected: 0 });
+    expect(await count(sql`select count(*)::int as n from contributions c join supporters s on s.id = c.supporter_id where s.email = ${email}`)).toBe(2);
+    const undo = await agent.post(`/flatfile/imports/${job.id}/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(await count(sql`select count(*)::int as n from supporters where email = ${email}`)).toBe(0);
   });
 
   it('is refused after a refund, after an edit, and once a created supporter has another gift', async () => {
@@ -282,7 +305,10 @@ describe('contributions import: rows of one batch see each other', () => {
     const id = Number(owners[0]?.supporter_id);
     expect(owners.map((o) => Number(o.supporter_id))).toEqual([id, id]);
     expect(r[0]?.previous).toMatchObject({ supporter_id: id, supporter_created: true, supporter_before: null });
-    expect(r[1]?.previous).toMatchObject({ supporter_id: id, supporter_created: false, supporter_before: null, supporter_stamp: null });
+    // Every row stamps its supporter as its batch left it (one batch here: the same stamp).
+    const stamp = (r[0]?.previous as { supporter_stamp: string }).supporter_stamp;
+    expect(stamp).toEqual(expect.any(String));
+    expect(r[1]?.previous).toMatchObject({ supporter_id: id, supporter_created: false, supporter_before: null, supporter_stamp: stamp });
     expect(await one(sql`select first_name, lifetime_donation_count::int as n from supporters where id = ${id}`)).toEqual({ first_name: 'Ada', n: 2 });
     expect(await events()).toBe(1);
     // The stamps are what undo reads: it goes through, and takes the supporter away.
