@@ -80,6 +80,8 @@ export const contributionItems = pgTable(
     index('contribution_items_contribution_idx').on(t.contributionId),
     index('contribution_items_variant_idx').on(t.variantId),
     index('contribution_items_product_idx').on(t.productId),
+    // Deleting items checks that none is locked to them: without this, a scan of every item per item deleted.
+    index('contribution_items_locked_to_idx').on(t.lockedToItemId).where(sql`${t.lockedToItemId} is not null`),
     index('contribution_items_sponsorship_idx').on(t.sponsorshipId),
     index('contribution_items_fundraising_idx').on(t.fundraisingPageId),
     check('contribution_items_frequency_check', sql`${t.recurringFrequency} is null or ${inList(t.recurringFrequency, RECURRING_FREQUENCIES)}`),

@@ -106,6 +106,8 @@ export const contributions = pgTable(
     index('contributions_ordered_idx').on(t.orderedAt.desc(), t.id.desc()),
     index('contributions_supporter_idx').on(t.supporterId, t.orderedAt.desc()),
     index('contributions_profile_idx').on(t.recurringPaymentProfileId),
+    // Deleting a supporter clears the referrals that name it: without this, a scan of every contribution per supporter.
+    index('contributions_referred_by_idx').on(t.referredBySupporterId).where(sql`${t.referredBySupporterId} is not null`),
     index('contributions_refunded_idx').on(t.orderedAt.desc(), t.id.desc()).where(sql`${t.refundedAmount} > 0`),
     index('contributions_fulfilled_idx').on(t.isFulfilled, t.orderedAt.desc(), t.id.desc()),
     index('contributions_payment_type_idx').on(t.paymentType, t.orderedAt.desc(), t.id.desc()),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { contributions } from '../contributions/contributions.tables.ts';
 import { users } from '../users/users.tables.ts';
 
@@ -45,6 +45,8 @@ export const crmSyncs = pgTable(
   },
   (t) => [
     uniqueIndex('crm_syncs_record_unique').on(t.kind, t.contributionId, t.refundId),
+    // A deleted contribution's syncs go with it (cascade): found by this, not by a scan per contribution.
+    index('crm_syncs_contribution_idx').on(t.contributionId),
     check('crm_syncs_kind_check', sql`${t.kind} in ('gift', 'refund')`),
     check('crm_syncs_status_check', sql`${t.status} in ('pending', 'sending', 'synced', 'failed')`),
   ],

@@ -46,7 +46,7 @@ async function refuseIfChanged(tx: Tx, memos: Memos): Promise<void> {
       select contribution_id from tax_receipt_lines where contribution_id = any(${intArray(ids)})
       union all select contribution_id from contribution_status_history where contribution_id = any(${intArray(ids)}) and event <> 'paid'
       union all select l.contribution_id from payment_links l join payments p on p.id = l.payment_id
-       where l.contribution_id = any(${intArray(ids)}) and (p.id <> all(${intArray(paymentIds)}) or p.amount_refunded > 0)
+       where l.contribution_id = any(${intArray(ids)}) and (p.amount_refunded > 0 or p.id not in (select unnest(${intArray(paymentIds)})))
     ) used limit 1`);
 
   // Each supporter must be as the newest row that touched it left it.
@@ -66,10 +66,11 @@ async function refuseIfChanged(tx: Tx, memos: Memos): Promise<void> {
   const createdIds = [...new Set(memos.filter((m) => m.memo.supporter_created).map((m) => m.memo.supporter_id))];
   const supporterUsed = createdIds.length
     ? await queryRows(tx, sql`select 1 from (
-        select supporter_id from contributions where id <> all(${intArray(ids)})
-        union all select supporter_id from payments where id <> all(${intArray(paymentIds)})
-        union all select supporter_id from sponsors union all select supporter_id from recurring_payment_profiles
-      ) used where supporter_id = any(${intArray(createdIds)}) limit 1`)
+        (select id from contributions where supporter_id = any(${intArray(createdIds)}) except select unnest(${intArray(ids)}))
+        union all (select id from payments where supporter_id = any(${intArray(createdIds)}) except select unnest(${intArray(paymentIds)}))
+        union all select id from sponsors where supporter_id = any(${intArray(createdIds)})
+        union all select id from recurring_payment_profiles where supporter_id = any(${intArray(createdIds)})
+      ) used limit 1`)
     : [];
   if (giftChanged || giftUsed.length || supporterChanged || supporterUsed.length) throw new AppError('conflict', UNDO_REFUSED);
 }

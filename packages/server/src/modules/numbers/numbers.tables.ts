@@ -68,6 +68,9 @@ export const messengerConversations = pgTable(
   },
   (t) => [
     uniqueIndex('messenger_conversations_sender_unique').on(t.sender),
+    // Deleting a supporter or a contribution clears the chats that name it (set null): found by these, not by a scan.
+    index('messenger_conversations_supporter_idx').on(t.supporterId).where(sql`${t.supporterId} is not null`),
+    index('messenger_conversations_contribution_idx').on(t.contributionId).where(sql`${t.contributionId} is not null`),
     check('messenger_conversations_state_check', sql`${t.state} in ('idle', 'awaiting_amount', 'link_sent')`),
   ],
 );

@@ -273,6 +273,7 @@ export const transactionFees = pgTable(
   (t) => [
     index('transaction_fees_period_idx').on(t.period, t.createdAt),
     index('transaction_fees_payment_idx').on(t.paymentId),
+    index('transaction_fees_refund_idx').on(t.refundId).where(sql`${t.refundId} is not null`),
     check('transaction_fees_source_check', sql`(${t.paymentId} is null) <> (${t.refundId} is null)`),
   ],
 );

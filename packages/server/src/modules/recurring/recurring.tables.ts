@@ -100,6 +100,8 @@ export const recurringPaymentProfiles = pgTable(
     uniqueIndex('recurring_payment_profiles_profile_id_unique').on(t.profileId),
     index('recurring_payment_profiles_status_idx').on(t.status, t.nextBillingDate),
     index('recurring_payment_profiles_supporter_idx').on(t.supporterId),
+    // Deleting a contribution clears the profiles it started (set null): found by this, not by a scan.
+    index('recurring_payment_profiles_contribution_idx').on(t.contributionId).where(sql`${t.contributionId} is not null`),
     index('recurring_payment_profiles_sponsorship_idx').on(t.sponsorshipId),
     index('recurring_payment_profiles_item_idx').on(t.contributionItemId),
     check('recurring_payment_profiles_status_check', inList(t.status, RECURRING_STATUSES)),

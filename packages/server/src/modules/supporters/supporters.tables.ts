@@ -182,6 +182,8 @@ export const supporterMemberships = pgTable(
   },
   (t) => [
     index('supporter_memberships_supporter_idx').on(t.supporterId),
+    // Deleting an item clears the membership it granted (set null): found by this, not by a scan per item.
+    index('supporter_memberships_item_idx').on(t.contributionItemId).where(sql`${t.contributionItemId} is not null`),
     index('supporter_memberships_membership_idx').on(t.membershipId, t.expiresOn),
     check('supporter_memberships_dates', sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.startsOn}`),
   ],
