@@ -16,7 +16,7 @@ const stamp = Date.now() % 1_000_000;
 
 /** The imported gifts the contributions listing shows (the rows, not the cached counts). */
 const gifts = async (page: Page) =>
-  (await apiCall<{ data: { supporter: string; status: string; total: number; source: string }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', {
+  (await apiCall<{ data: { id: number; supporter: string; status: string; total: number; source: string }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', {
     search: { value: `Gift${stamp}` },
     length: 100,
   })).data.filter((row) => row.supporter.includes(`Gift${stamp}`));
@@ -62,6 +62,15 @@ it('imports contributions from a CSV: fix a cell, dry run, import, rejected rows
     ['paid', 26.5, 'Import'],
     ['paid', 40, 'Import'],
   ]);
+
+  // A gift's history names the import and row it came from (one brief entry, not every column).
+  const ada = imported.find((g) => g.total === 26.5) as { id: number };
+  const giftTab = await page.context().newPage();
+  await giftTab.goto(new URL(`/jpanel/contributions/${ada.id}`, page.url()).href);
+  await giftTab.getByText(/^Imported from:/).waitFor();
+  await giftTab.getByText(/^Import #\d+, row \d+$/).waitFor();
+  await screenshot(giftTab, 'imports-contributions-gift-history');
+  await giftTab.close();
 
   await page.getByRole('button', { name: /^Undo import \d+ \(contributions\)$/ }).click();
   const dialog = page.getByRole('dialog');

@@ -35,11 +35,13 @@ export async function withTrailOff<T>(tx: Tx, insert: () => Promise<T>): Promise
 export async function auditImported(tx: Tx, importId: number, actorId: number | null, records: ImportedRecord[], action: 'insert' | 'delete' = 'insert'): Promise<void> {
   if (!records.length) return;
   const field = action === 'insert' ? 'imported_from' : 'import_undone';
+  // [before, after], as the trail keeps a created row's values after and a deleted one's before.
+  const label = sql`'Import #' || ${importId}::int || ', row ' || x.r`;
   await tx.execute(sql`
     insert into audit_log (actor_user_id, actor_ip, table_name, record_id, action, changes)
     select coalesce(${actorId}::int, nullif(current_setting('almoner.actor_id', true), '')::int),
            nullif(current_setting('almoner.actor_ip', true), '')::inet, x.t, x.id::text, ${action},
-           jsonb_build_object(${field}::text, jsonb_build_array(null, 'Import #' || ${importId}::int || ', row ' || x.r))
+           jsonb_build_object(${field}::text, ${action === 'insert' ? sql`jsonb_build_array(null, ${label})` : sql`jsonb_build_array(${label}, null)`})
       from unnest(${textArray(records.map((r) => r.table))}, ${intArray(records.map((r) => r.id))}, ${intArray(records.map((r) => r.row))}) as x(t, id, r)
      where coalesce(current_setting('almoner.audit', true), '') <> 'off'`);
 }

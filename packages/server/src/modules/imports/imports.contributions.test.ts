@@ -241,7 +241,7 @@ describe('contributions import: undo', () => {
       where table_name = 'contributions' and record_id = ${String(created?.record_id)} order by id`);
     expect(removed.map((e) => [e.action, e.changes])).toEqual([
       ['insert', { imported_from: [null, `Import #${job.id}, row ${Number(created?.row_number)}`] }],
-      ['delete', { import_undone: [null, `Import #${job.id}, row ${Number(created?.row_number)}`] }],
+      ['delete', { import_undone: [`Import #${job.id}, row ${Number(created?.row_number)}`, null] }],
     ]);
     expect(removed[1]?.actor_user_id).toEqual(expect.any(Number));
     const putBack = await one(sql`select changes from audit_log where table_name = 'supporters' and record_id = ${String(matched.id)} and changes ? 'first_name' order by id desc limit 1`);
