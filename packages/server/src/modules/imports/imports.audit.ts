@@ -17,14 +17,16 @@ import { queryRows } from '../../listing/engine.ts';
 /** One inserted row: its table, its record id (the primary key) and the file row it came from. */
 export type ImportedRecord = { table: string; id: number; row: number };
 
-/** Runs `insert` with the trail's triggers off for it, then puts back what was set before. */
-export async function withTrailOff<T>(tx: Tx, insert: () => Promise<T>): Promise<T> {
+/**
+ * Runs `write` with the trail's triggers off for it, then puts back what was set before. Not in a
+ * `finally`: after a failed statement the transaction takes no more, and its rollback (or a
+ * savepoint's) undoes the setting anyway.
+ */
+export async function withTrailOff<T>(tx: Tx, write: () => Promise<T>): Promise<T> {
   const [before] = await queryRows(tx, sql`select coalesce(current_setting('almoner.audit', true), '') as v, set_config('almoner.audit', 'off', true)`);
-  try {
-    return await insert();
-  } finally {
-    await tx.execute(sql`select set_config('almoner.audit', ${String(before?.v ?? '')}, true)`);
-  }
+  const result = await write();
+  await tx.execute(sql`select set_config('almoner.audit', ${String(before?.v ?? '')}, true)`);
+  return result;
 }
 
 /**
