@@ -12,7 +12,8 @@ import {
   type ContributionRowMemo,
   giftAlreadyImported,
   IMPORTED_GIFT,
-  SUPPORTER_COLUMNS,
+  intArray,
+  supporterColumnSets,
   markGiftTaken,
   supporterFields,
   type Values,
@@ -310,7 +311,7 @@ async function writeBatch(
   const { ids } = records;
   // Lifetime giving: the supporters this batch created have their brief entry (the trail off for
   // their first totals, as for the rest of their creation); those that existed are audited.
-  const giving = (ids: number[]) => refreshSupporterGiving(tx, sql`select unnest(${`{${ids.join(',')}}`}::int[]) as supporter_id`);
+  const giving = (ids: number[]) => refreshSupporterGiving(tx, sql`select unnest(${intArray(ids)}) as supporter_id`);
   const createdIds = new Set(created.map((c) => c.supporter.id));
   const existing = [...new Set(planned.map((p) => p.supporter.id).filter((id) => !createdIds.has(id)))];
   if (createdIds.size) await withTrailOff(tx, () => giving([...createdIds]));
@@ -331,9 +332,9 @@ async function writeBatch(
   // batch created touches it again, and undo checks it against the newest row that touched it.
   const stampedSupporters = [...new Set(planned.map((p) => p.supporter.id))];
   const stamps = await queryRows(tx, sql`
-    select 'c' as k, id, to_json(updated_at) #>> '{}' as at from contributions where id = any(${`{${ids.join(',')}}`}::int[])
+    select 'c' as k, id, to_json(updated_at) #>> '{}' as at from contributions where id = any(${intArray(ids)})
     union all
-    select 's', id, to_json(updated_at) #>> '{}' from supporters where id = any(${`{${stampedSupporters.join(',')}}`}::int[])`);
+    select 's', id, to_json(updated_at) #>> '{}' from supporters where id = any(${intArray(stampedSupporters)})`);
   const stampOf = new Map(stamps.map((s) => [`${String(s.k)}${Number(s.id)}`, new Date(String(s.at))]));
   for (const [i, p] of planned.entries()) {
     p.memo.supporter_stamp = stampOf.get(`s${p.supporter.id}`)?.toISOString() ?? null;
@@ -432,12 +433,8 @@ async function updateSupporters(tx: Tx, entries: { supporter: Supporter; columns
     set: Object.fromEntries([...columns].map((c) => [c, supporter[c as keyof Supporter] ?? null])),
     displayName: supporter.displayName,
   }));
-  const sets = SUPPORTER_COLUMNS.map(([key, column, type]) => {
-    const value = type === 'boolean' ? sql`(x.set->>${key})::boolean` : sql`x.set->>${key}`;
-    return sql`${sql.identifier(column)} = case when x.set ? ${key} then ${value} else s.${sql.identifier(column)} end`;
-  });
   await tx.execute(sql`
-    update supporters s set ${sql.join(sets, sql`, `)}, display_name = x.display_name, updated_at = ${new Date()}
+    update supporters s set ${sql.join(supporterColumnSets('set'), sql`, `)}, display_name = x.display_name, updated_at = ${new Date()}
       from (select (e->>'id')::int as id, e->'set' as set, e->>'displayName' as display_name
               from jsonb_array_elements(${JSON.stringify(data)}::jsonb) e) x
      where s.id = x.id`);
@@ -564,7 +561,7 @@ async function insertPayments(
   const ids = data.map((d) => idOf.get(d.description) as number);
   const links = await queryRows(tx, sql`
     insert into payment_links (payment_id, contribution_id)
-    select * from unnest(${`{${ids.join(',')}}`}::int[], ${`{${contributionIds.join(',')}}`}::int[])
+    select * from unnest(${intArray(ids)}, ${intArray(contributionIds)})
     returning id, contribution_id`);
   return { paymentIds: ids, links };
 }

@@ -61,7 +61,7 @@ export function supporterFields(v: Values): Partial<typeof supporters.$inferInse
 }
 
 /** The supporters columns a row can give (supporterFields), as stored. */
-export const SUPPORTER_COLUMNS: [keyof Partial<typeof supporters.$inferInsert>, string, 'text' | 'boolean'][] = [
+const SUPPORTER_COLUMNS: [keyof Partial<typeof supporters.$inferInsert>, string, 'text' | 'boolean'][] = [
   ['firstName', 'first_name', 'text'],
   ['lastName', 'last_name', 'text'],
   ['email', 'email', 'text'],
@@ -80,6 +80,20 @@ export const SUPPORTER_COLUMNS: [keyof Partial<typeof supporters.$inferInsert>, 
   ['sfId', 'sf_id', 'text'],
   ['emailOptIn', 'email_opt_in', 'boolean'],
 ];
+
+/**
+ * `col = case when x.<json> ? 'key' then <value> else s.col end` for every column a row can give:
+ * an update of supporters `s` from a JSON object of drizzle keys, changing only the keys it holds.
+ */
+export function supporterColumnSets(json: 'set' | 'before'): SQL[] {
+  return SUPPORTER_COLUMNS.map(([key, column, type]) => {
+    const value = type === 'boolean' ? sql`(x.${sql.raw(json)}->>${key})::boolean` : sql`x.${sql.raw(json)}->>${key}`;
+    return sql`${sql.identifier(column)} = case when x.${sql.raw(json)} ? ${key} then ${value} else s.${sql.identifier(column)} end`;
+  });
+}
+
+/** An int[] parameter: one parameter however many ids (a list of them would pass the protocol's 65,535). */
+export const intArray = (xs: number[]): SQL => sql`${`{${xs.join(',')}}`}::int[]`;
 
 /**
  * Gift ids already taken, per batch (keyed by the batch's lookups): on a live contribution, or, in

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { intArray } from './imports.apply-contributions.ts';
 
 /**
  * The audit trail of the rows an import inserts. The statement triggers would write each new
@@ -48,6 +49,5 @@ export async function auditImported(tx: Tx, importId: number, actorId: number | 
      where coalesce(current_setting('almoner.audit', true), '') <> 'off'`);
 }
 
-const intArray = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
 // Table names are ours ([a-z_]), so the array literal needs no quoting.
 const textArray = (xs: string[]) => sql`${`{${xs.join(',')}}`}::text[]`;

@@ -6,7 +6,7 @@ import { contributions } from '../contributions/contributions.tables.ts';
 import { recordContributionEvents, recordEvents } from '../domain-events/domain-events.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { type ContributionRowMemo, SUPPORTER_COLUMNS } from './imports.apply-contributions.ts';
+import { type ContributionRowMemo, intArray, supporterColumnSets } from './imports.apply-contributions.ts';
 import { auditImported, type ImportedRecord, withTrailOff } from './imports.audit.ts';
 import { type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
 
@@ -22,9 +22,6 @@ export async function undoContributions(tx: Tx, rows: StagedRow[]): Promise<void
   await refuseIfChanged(tx, memos);
   await removeAll(tx, rows[0]?.importId as number, memos);
 }
-
-/** An int[] parameter: one parameter however many ids (a list of them would pass the protocol's 65,535). */
-const intArray = (xs: number[]): SQL => sql`${`{${xs.join(',')}}`}::int[]`;
 
 type Memos = { row: StagedRow; memo: ContributionRowMemo }[];
 
@@ -134,12 +131,8 @@ async function restoreSupporters(tx: Tx, memos: Memos): Promise<void> {
   }
   if (!oldest.size) return;
   const data = [...oldest].map(([id, { before }]) => ({ id, before }));
-  const sets = SUPPORTER_COLUMNS.map(([key, column, type]) => {
-    const value = type === 'boolean' ? sql`(x.before->>${key})::boolean` : sql`x.before->>${key}`;
-    return sql`${sql.identifier(column)} = case when x.before ? ${key} then ${value} else s.${sql.identifier(column)} end`;
-  });
   await tx.execute(sql`
-    update supporters s set ${sql.join(sets, sql`, `)},
+    update supporters s set ${sql.join(supporterColumnSets('before'), sql`, `)},
            display_name = case when x.before ? 'displayName' then x.before->>'displayName' else s.display_name end,
            updated_at = (x.before->>'updatedAt')::timestamptz
       from (select (e->>'id')::int as id, e->'before' as before from jsonb_array_elements(${JSON.stringify(data)}::jsonb) e) x
