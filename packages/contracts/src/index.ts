@@ -66,6 +66,7 @@ export * from './reports/index.ts';
 export * from './receipts-year-end.ts';
 export * from './recurring-attention.ts';
 export * from './mail-templates.ts';
+export * from './templates.ts';
 export * from './lists/recurring-list.ts';
 export * from './lists/tribute-list.ts';
 export * from './lists/exports.ts';

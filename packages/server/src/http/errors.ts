@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isStatementTimedOut } from '../db/client.ts';
 import { logUnhandledError } from '../modules/logs/logs.hooks.ts';
+import { templateProblem } from '../templates/liquid.ts';
 
 /** The one error type services throw; the handler below turns it into an HTTP answer. */
 export class AppError extends Error {
@@ -80,6 +81,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ message: messages.unavailable, code: 'unavailable' });
     }
+    // A stored template that merges past a limit while printing or sending (a tribute letter, a
+    // receipt): the template is at fault, not the server, and staff are told which limit.
+    const template = templateProblem(error);
+    if (template) return reply.status(422).send({ message: template, code: 'validation' });
     const pgCode = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
     if (pgCode === '23505') {
       return reply.status(409).send({ message: messages.conflict, code: 'conflict' });

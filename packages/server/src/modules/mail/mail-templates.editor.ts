@@ -1,9 +1,10 @@
 import { type EditableMailTemplate, type MailTemplateDetail, mailTemplateInfo, mailTemplateMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import { Liquid, LiquidError } from 'liquidjs';
+import { LiquidError } from 'liquidjs';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { createTemplateEngine, liquidFirstLine, templateProblem } from '../../templates/liquid.ts';
 import { confirmationValues } from '../contributions/contributions.confirmation.ts';
 import { receiptMailValues } from '../receipts/receipts.pdf.ts';
 import { getOrgName } from '../settings/settings.service.ts';
@@ -51,7 +52,7 @@ export async function getMailTemplate(q: Queryable, key: EditableMailTemplate): 
 }
 
 // Parses each part on its own so an error names the field it is in.
-const checker = new Liquid({ strictFilters: true, ownPropertyOnly: true });
+const checker = createTemplateEngine({ output: 'text' });
 
 /**
  * Merges a draft with a real record, as the mailer would. A template that does not parse, or a
@@ -64,21 +65,30 @@ export async function previewMailTemplate(q: Queryable, key: EditableMailTemplat
       checker.parse(draft[field]);
     } catch (error) {
       if (!(error instanceof LiquidError)) throw error;
-      errors[field] = [mailTemplateMessages.unreadable(error.message.split('\n')[0] ?? '')];
+      errors[field] = [describe(error)];
     }
   }
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError('validation', first, errors);
   const values = await sources[key].values(q, recordId);
   if (!values) throw new AppError('validation', mailTemplateMessages.noRecord(mailTemplateInfo[key].record), { record_id: [mailTemplateMessages.noRecord(mailTemplateInfo[key].record)] });
-  try {
-    return await renderMail(draft, values);
-  } catch (error) {
-    if (!(error instanceof LiquidError)) throw error;
-    const message = mailTemplateMessages.unreadable(error.message.split('\n')[0] ?? '');
-    throw new AppError('validation', message, { html: [message] });
+  // Each part merged on its own, so a part that fails to merge (a limit, a bad filter argument)
+  // is named; the parts that merged are not sent back with the error.
+  for (const field of ['subject', 'html', 'text'] as const) {
+    try {
+      await renderMail({ subject: '', html: '', text: '', [field]: draft[field] }, values);
+    } catch (error) {
+      if (!(error instanceof LiquidError)) throw error;
+      errors[field] = [describe(error)];
+    }
   }
+  const failed = Object.values(errors)[0]?.[0];
+  if (failed) throw new AppError('validation', failed, errors);
+  return renderMail(draft, values);
 }
+
+/** A refusal or limit in its own words; otherwise the parser's first line after "cannot be used". */
+const describe = (error: LiquidError) => templateProblem(error) ?? mailTemplateMessages.unreadable(liquidFirstLine(error));
 
 /** Saves a draft once it merges with the record it was previewed with. */
 export async function saveMailTemplate(tx: Tx, key: EditableMailTemplate, draft: MailTemplate, recordId: number, actorId: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { mailTemplateMessages } from '@almoner/contracts';
+import { mailTemplateMessages, TEMPLATE_LIMITS, templateMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
@@ -98,6 +98,51 @@ describe('mail templates staff can edit', () => {
     await withActor(t.database.db, { userId: null, ip: null }, (tx) => sendConfirmationIfDue(tx, Number(contributionId)));
     const [c] = await rows(sql`select coalesce(invoice_number, client_uuid) as number from contributions where id = ${contributionId}`);
     expect(await lastMail()).toMatchObject({ to_address: 'giver@example.org', subject: `Thanks for gift #${String(c?.number)}` });
+  });
+
+  // Issue 35: a template is code staff write, run on the server. It reads no file and cannot
+  // run away with the process.
+  it('refuses a template that names a file (package.json, the app key, ../) on preview and save, and reads none', async () => {
+    const { sample_id: id } = await detail('contributionConfirmation');
+    const draft = { subject: 's', html: '<p>{{ contribution.total }}</p>', text: 't' };
+    const before = await detail('contributionConfirmation');
+    const attempts: [string, string][] = [
+      ['html', "{% include 'package.json' %}"],
+      ['html', "{% render 'data/app.key' %}"],
+      ['html', "{% layout '../package.json' %}x"],
+      ['text', "{% include '/etc/passwd' %}"],
+      ['subject', "{% if true %}{% include 'README.md' %}{% endif %}"],
+      ['html', "{% assign f = 'package.json' %}{% include f %}"],
+      ['text', "{% liquid\n  render 'package.json'\n%}"],
+    ];
+    for (const [field, source] of attempts) {
+      for (const url of ['/jpanel/settings/mail_templates/contributionConfirmation/preview', '/jpanel/settings/mail_templates/contributionConfirmation']) {
+        const answer = await agent.post(url, { ...draft, [field]: source, record_id: id });
+        expect(answer.statusCode, source).toBe(422);
+        const tag = /\b(include|render|layout)\b/.exec(source)?.[1] ?? '';
+        expect(answer.json().errors[field], source).toEqual([templateMessages.noFiles(tag)]);
+        expect(answer.body).not.toContain('"name"');
+        expect(answer.body).not.toContain('devDependencies');
+      }
+    }
+    expect(await detail('contributionConfirmation')).toMatchObject(before);
+  });
+
+  it('refuses a runaway loop with a message naming the limit, and goes on serving', async () => {
+    const { sample_id: id } = await detail('contributionConfirmation');
+    const draft = { subject: 's', html: '{% for i in (1..200000000) %}x{% endfor %}', text: 't', record_id: id };
+    const preview = await agent.post('/jpanel/settings/mail_templates/contributionConfirmation/preview', draft);
+    expect(preview.statusCode).toBe(422);
+    expect(preview.json()).toMatchObject({ message: templateMessages.tooMuchWork, errors: { html: [templateMessages.tooMuchWork] } });
+    expect(templateMessages.tooMuchWork).toContain(TEMPLATE_LIMITS.work.toLocaleString('en-US'));
+    // Two nested loops: refused by the work count after 100,000 turns, or on a very busy machine
+    // by the time backstop first; either way with the limit's message, and nothing saved.
+    const before = await detail('contributionConfirmation');
+    const nested = await agent.post('/jpanel/settings/mail_templates/contributionConfirmation', { ...draft, html: 'ok', text: '{% for a in (1..1000) %}{% for b in (1..1000) %}{{ b }}{% endfor %}{% endfor %}' });
+    expect(nested.statusCode).toBe(422);
+    expect([[templateMessages.tooMuchWork], [templateMessages.tooSlow]]).toContainEqual(nested.json().errors.text);
+    expect(await detail('contributionConfirmation')).toMatchObject(before);
+    expect((await agent.get('/jpanel/settings/mail_templates.json')).statusCode).toBe(200);
   });
 
   it('is for staff with the general settings permission', async () => {

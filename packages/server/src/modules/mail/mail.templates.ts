@@ -1,15 +1,15 @@
 import type { EditableMailTemplate } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import { Liquid } from 'liquidjs';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { createTemplateEngine } from '../../templates/liquid.ts';
 
 /**
  * Merge tags through Liquid. The HTML engine escapes every output unless a template says `| raw`,
  * so a name typed by a person can never become markup; the text engine writes plain text as is.
  */
-const htmlEngine = new Liquid({ outputEscape: 'escape', strictFilters: true, ownPropertyOnly: true });
-const textEngine = new Liquid({ strictFilters: true, ownPropertyOnly: true });
+const htmlEngine = createTemplateEngine({ output: 'html' });
+const textEngine = createTemplateEngine({ output: 'text' });
 
 export type MailTemplate = { subject: string; html: string; text: string };
 export type RenderedMail = { subject: string; html: string; text: string };

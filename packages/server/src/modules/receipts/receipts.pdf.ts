@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { formatDate, formatMoney, toDecimalString } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import { Liquid } from 'liquidjs';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { createTemplateEngine } from '../../templates/liquid.ts';
 import { htmlToPdf } from './html-pdf.ts';
 
 /** Every output escaped unless the template says `| raw`: a donor's name never becomes markup. */
-const engine = new Liquid({ outputEscape: 'escape', strictFilters: true, ownPropertyOnly: true });
+const engine = createTemplateEngine({ output: 'html' });
 /** The summary table is markup Almoner builds itself: merged as a marker, swapped in after escaping. */
 const MARK = `\u0002summary-${randomBytes(6).toString('hex')}\u0003`;
 

@@ -64,6 +64,16 @@ describe('theme editor', () => {
     expect((await admin.get('/jpanel/themes/999999/editor.json')).statusCode).toBe(404);
   });
 
+  it('refuses a theme file that includes anything but a snippet of its theme by name (issue 35)', async () => {
+    const theme = await buildTheme();
+    for (const value of ["{% include 'package.json' %}", "{% render '../data/app.key' %}", "{% include snippet_name %}", "{% layout 'layouts/x.liquid' %}"]) {
+      const answer = await admin.post(assetUrl(theme.id, theme.liquid.id), { value });
+      expect(answer.statusCode, value).toBe(422);
+      expect(answer.json().errors.value[0], value).toContain('Templates cannot include files');
+    }
+    expect((await admin.post(assetUrl(theme.id, theme.liquid.id), { value: '{% include "header" %}{{ page.body }}' })).statusCode).toBe(200);
+  });
+
   it('needs template.edit on every route', async () => {
     const theme = await buildTheme();
     const { agent } = await signedIn(t, { permissions: ['node.edit', 'post.edit'] });

@@ -1,13 +1,13 @@
 import { MAX_PRINTED_LETTERS, tributeMessages } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { Liquid } from 'liquidjs';
 import type { Database, Queryable } from '../../db/client.ts';
 import { withActor } from '../../db/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { createTemplateEngine } from '../../templates/liquid.ts';
 import { mergeValues, notifyTribute } from './tributes.service.ts';
 
-const html = new Liquid({ outputEscape: 'escape', strictFilters: true, ownPropertyOnly: true });
+const html = createTemplateEngine({ output: 'html' });
 
 /** A type without a letter template still prints a plain letter from the same merge tags. */
 const DEFAULT_LETTER = `<p>{{ date }}</p>

@@ -1,16 +1,16 @@
 import { type EditTributeInput, type TributeDetail, editTributeSchema, formatDate, formatMoney, toDecimal, tributeMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import { Liquid } from 'liquidjs';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { createTemplateEngine } from '../../templates/liquid.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
 
 type Row = Record<string, unknown>;
-const html = new Liquid({ outputEscape: 'escape', strictFilters: true, ownPropertyOnly: true });
-const plain = new Liquid({ strictFilters: true, ownPropertyOnly: true });
+const html = createTemplateEngine({ output: 'html' });
+const plain = createTemplateEngine({ output: 'text' });
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
