@@ -79,6 +79,7 @@ export * from './webhooks.ts';
 export * from './notes.ts';
 export * from './duplicates.ts';
 export * from './content/pages.ts';
+export * from './content/html-policy.ts';
 export * from './content/feeds.ts';
 export * from './content/themes.ts';
 export * from './imports.ts';

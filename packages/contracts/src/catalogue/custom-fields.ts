@@ -50,6 +50,8 @@ export const customFieldMessages = {
   choicesRequired: 'Add at least one choice.',
   defaultNotAChoice: 'The default must be one of the choices.',
   htmlBodyRequired: 'Enter the HTML to show.',
+  /** (ours) */
+  htmlBodyEmpty: 'This HTML shows nothing once scripts, styles, forms and other sites’ frames are taken out.',
 } as const;
 
 export const choiceSchema = z.object({

@@ -36,6 +36,8 @@ export const feedMessages = {
   podcastType: 'Only audio and video feeds can be published as a podcast.',
   endsBeforeStart: 'The end must be after the start.',
   saved: 'Saved',
+  /** (ours) */
+  embedCode: 'Paste the embed code of a YouTube or Vimeo video: other players and scripts cannot be shown.',
 } as const;
 
 const slug = (max: number) => optionalText(max).refine((v) => v === null || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v), { error: feedMessages.slug });

@@ -1,4 +1,4 @@
-import { feedMessages, messages } from '@almoner/contracts';
+import { feedMessages, HTML_IFRAME_ALLOW, HTML_IFRAME_SANDBOX, messages } from '@almoner/contracts';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
@@ -51,13 +51,30 @@ describe('posts', () => {
     expect(backwards.json().errors).toEqual({ ends_at: [feedMessages.endsBeforeStart] });
     expect((await admin.post('/jpanel/feeds/posts', { feed_id: events.id, name: 'x', posted_at: 'tomorrow', length_minutes: 'ten' })).json().errors).toMatchObject({ posted_at: [messages.date] });
     const videos = await createFeed({ post_type: 'video' });
-    const video = await createPost(videos.id, { embed_code: '<iframe src="https://v.example/1"></iframe>', length_minutes: '12' });
-    expect(video.fields).toEqual({ embed_code: '<iframe src="https://v.example/1"></iframe>', length_minutes: 12, author: null });
+    const video = await createPost(videos.id, { embed_code: '<iframe src="https://player.vimeo.com/video/1"></iframe>', length_minutes: '12' });
+    expect(video.fields).toEqual({ embed_code: `<iframe src="https://player.vimeo.com/video/1" allow="${HTML_IFRAME_ALLOW}" sandbox="${HTML_IFRAME_SANDBOX}"></iframe>`, length_minutes: 12, author: null });
     const updated = (await admin.post(`/jpanel/feeds/posts/${video.id}`, { feed_id: videos.id, name: 'Renamed', length_minutes: 13 })).json();
     expect(updated).toMatchObject({ name: 'Renamed', fields: { length_minutes: 13 } });
     expect((await admin.post(`/jpanel/feeds/posts/${video.id}`, { feed_id: events.id, name: 'Moved' })).statusCode).toBe(404);
     expect((await admin.get(`/jpanel/feeds/posts/${video.id}.json`)).json().name).toBe('Renamed');
     expect((await admin.post('/jpanel/feeds/posts', { feed_id: 999999, name: 'x' })).statusCode).toBe(404);
+  });
+
+  it('cleans a body and an embed code by the one HTML policy, and refuses an embed code that shows no player (issue 35)', async () => {
+    const videos = await createFeed({ post_type: 'video' });
+    const mixed = '<iframe src="https://www.youtube.com/embed/abc" onload="alert(1)" sandbox="allow-top-navigation"></iframe><script>alert(1)</script><iframe src="https://evil.example/"></iframe>';
+    const post = await createPost(videos.id, { embed_code: mixed, body: '<p>Watch<svg><a href="/x"><set attributeName="href" to="javascript:alert(1)"/></a></svg></p><meta http-equiv="refresh" content="0;url=https://evil.example/">' });
+    expect(post.fields.embed_code).toBe(`<iframe src="https://www.youtube.com/embed/abc" allow="${HTML_IFRAME_ALLOW}" sandbox="${HTML_IFRAME_SANDBOX}"></iframe>`);
+    expect(post.body).toBe('<p>Watch</p>');
+    for (const embed of ['<iframe src="https://evil.example/player"></iframe>', '<iframe src="http://www.youtube.com/embed/abc"></iframe>', '<script src="https://evil.example/x.js"></script>', 'just words']) {
+      const refused = await admin.post(`/jpanel/feeds/posts/${post.id}`, { feed_id: videos.id, name: 'Changed', embed_code: embed });
+      expect(refused.statusCode, embed).toBe(422);
+      expect(refused.json().errors).toEqual({ embed_code: [feedMessages.embedCode] });
+    }
+    // Refused changes nothing.
+    expect((await admin.get(`/jpanel/feeds/posts/${post.id}.json`)).json()).toMatchObject({ name: post.name, fields: { embed_code: post.fields.embed_code } });
+    const [row] = await t.database.db.select({ embedCode: feedPosts.embedCode }).from(feedPosts).where(eq(feedPosts.id, post.id));
+    expect(row?.embedCode).toBe(post.fields.embed_code);
   });
 
   it('re-sequences a feed’s posts and refuses a partial or mixed order', async () => {

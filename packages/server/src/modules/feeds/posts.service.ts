@@ -2,8 +2,8 @@ import { feedMessages, messages, POST_FIELDS, postFieldsByType, type FeedPostTyp
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
-import { sanitizeHtml } from '../pages/sanitize-html.ts';
+import { hasEmbed, sanitizeHtml } from '../../html/sanitize.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
 import { findFeed } from './feeds.service.ts';
 import { feedPosts } from './feeds.tables.ts';
 
@@ -47,6 +47,17 @@ export async function listPosts(db: Queryable, feedId: number): Promise<{ data: 
   return { data: rows.map((r) => ({ id: r.id, name: r.name, posted_at: iso(r.postedAt), is_enabled: r.isEnabled, sequence: r.sequence })) };
 }
 
+/**
+ * A video's embed code goes through the one HTML policy like the body; one that shows no player
+ * once cleaned (an iframe from another site, a script) is refused rather than stored empty.
+ */
+function cleanEmbedCode(code: string | null): string | null {
+  if (code === null || code.trim() === '') return null;
+  const clean = sanitizeHtml(code);
+  if (!hasEmbed(clean)) throw fieldError('embed_code', feedMessages.embedCode);
+  return clean;
+}
+
 function columnsOf(input: PostInputParsed, type: FeedPostType) {
   const own = new Set(postFieldsByType[type]);
   const value = (f: PostField) => (own.has(f) ? input[f] : null);
@@ -55,7 +66,7 @@ function columnsOf(input: PostInputParsed, type: FeedPostType) {
   return {
     name: input.name, urlSlug: input.url_slug, body: sanitizeHtml(input.body), tags: input.tags, isEnabled: input.is_enabled,
     postedAt: input.posted_at ? new Date(input.posted_at) : null, expiresAt: input.expires_at ? new Date(input.expires_at) : null,
-    author: value('author') as string | null, embedCode: value('embed_code') as string | null, url: value('url') as string | null, location: value('location') as string | null, finePrint: value('fine_print') as string | null,
+    author: value('author') as string | null, embedCode: cleanEmbedCode(value('embed_code') as string | null), url: value('url') as string | null, location: value('location') as string | null, finePrint: value('fine_print') as string | null,
     fields: documentFields, updatedAt: sql`now()`,
   };
 }

