@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { storageMessages } from '@almoner/contracts';
 import { S3Client } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { Agent, buildUser, testConfig } from '../../test/test-app.ts';
 import { storageFor, useStorage } from './index.ts';
 import { createS3Storage } from './s3-storage.ts';
 import type { Storage } from './storage.ts';
-import { registerUploads } from './uploads.ts';
+import { incomingKey, registerUploads } from './uploads.ts';
 
 const MAX_BYTES = 64;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
@@ -118,6 +119,24 @@ describe.each(drivers)('storage driver: $name', (driver) => {
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG);
   });
 
+  // Issue 35: the upload link cannot be taken back (S3's least of all), so the PUT lands beside
+  // the lasting key and `done` keeps the checked bytes there. A later PUT changes nothing served.
+  it('serves what done checked: a second PUT to the same link after done replaces nothing', async () => {
+    const signed = await sign('once.png');
+    expect((await put(signed.signed_upload_url, PNG, 'image/png')).status).toBe(200);
+    expect((await done(signed.filename)).statusCode).toBe(200);
+    const again = await put(signed.signed_upload_url, 'not a picture at all', 'image/png');
+    expect([200, 403]).toContain(again.status);
+    const download = await storage.signDownload(`files/${signed.filename}`);
+    expect(Buffer.from(await (await fetch(absolute(download.url))).arrayBuffer())).toEqual(PNG);
+    // Finishing again is refused and still serves the checked file.
+    const second = await done(signed.filename);
+    expect(second.statusCode).toBe(422);
+    expect(second.json().errors.filename).toEqual([storageMessages.alreadyDone]);
+    expect(await storage.get(`files/${signed.filename}`)).toEqual(PNG);
+    expect(await storage.stat(incomingKey(`files/${signed.filename}`))).toBeNull();
+  });
+
   it('refuses a tampered signature, and a signature moved to another key', async () => {
     const signed = await sign();
     const url = new URL(absolute(signed.signed_upload_url));
@@ -157,7 +176,7 @@ describe.each(drivers)('storage driver: $name', (driver) => {
     expect((await fetch(absolute(signed.signed_upload_url))).status).toBe(403);
     const download = await storage.signDownload(`files/${signed.filename}`);
     expect((await put(download.url, 'overwritten', 'image/png')).status).toBe(403);
-    expect((await storage.stat(`files/${signed.filename}`))?.size).toBe(PNG.length);
+    expect((await storage.stat(incomingKey(`files/${signed.filename}`)))?.size).toBe(PNG.length);
   });
 
   it('keeps every key inside its collection: traversal, absolute paths, NUL and encoded slashes', async () => {

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { fieldError } from '../../http/errors.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
 import { storageFor } from './index.ts';
 import { availableFilename, storageKey } from './keys.ts';
 import { bytesMatch } from './sniff.ts';
@@ -75,7 +75,7 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
         const filename = await reserveFilename(scope.ctx.db, storage(), collection, name, request.actor.userId);
         const key = storageKey(collection, filename);
         if (!key) throw fieldError('filename', storageMessages.filename);
-        const signed = await storage().signUpload(key, { contentType, maxBytes: options.maxBytes, expiresInSeconds: SIGNED_SECONDS });
+        const signed = await storage().signUpload(incomingKey(key), { contentType, maxBytes: options.maxBytes, expiresInSeconds: SIGNED_SECONDS });
         return { filename, signed_upload_url: signed.url };
       },
     );
@@ -88,8 +88,9 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
         checkCollectionAndType(options, collection, contentType);
         const key = storageKey(collection, filename);
         if (!key) throw fieldError('filename', storageMessages.filename);
-        const { size, body } = await verifyStoredUpload(storage(), key, contentType, options.maxBytes);
-        const answer: unknown = await options.onDone({ key, filename, collectionName: collection, contentType, size, originalName: filename, body }, request);
+        const answer: unknown = await acceptUpload(storage(), key, contentType, options.maxBytes, ({ size, body }) =>
+          options.onDone({ key, filename, collectionName: collection, contentType, size, originalName: filename, body }, request),
+        );
         await releaseReservation(scope.ctx.db, key);
         // Serialised through `options.answer`, like any route's response schema.
         return answer;
@@ -97,6 +98,39 @@ export function registerUploads<Answer extends z.ZodType>(app: FastifyInstance, 
     );
   };
   void app.register(plugin);
+}
+
+/**
+ * Where a signed PUT lands: never the key a file is served from. A signed URL cannot be taken
+ * back (S3's presigned ones least of all), so finishing an upload copies the checked bytes to
+ * the lasting key; a second PUT to the same URL afterwards changes nothing anyone is served.
+ */
+export const incomingKey = (key: string) => `incoming/${key}`;
+
+/**
+ * Finishes an upload signed for `key` (at its incoming key): checks the bytes, keeps them under
+ * `key` and hands them to `record`, which writes the area's row. A file already kept under the
+ * key is not replaced ("already finished"). When `record` fails for another reason the kept copy
+ * goes again, so the same upload can be finished once the fault has passed; the incoming copy is
+ * removed only once the upload is recorded.
+ */
+export async function acceptUpload<T>(store: Storage, key: string, contentType: string, maxBytes: number, record: (checked: { size: number; body: Buffer }) => Promise<T>): Promise<T> {
+  if (await store.stat(key)) {
+    await store.remove(incomingKey(key));
+    throw fieldError('filename', storageMessages.alreadyDone);
+  }
+  const checked = await verifyStoredUpload(store, incomingKey(key), contentType, maxBytes);
+  await store.put(key, checked.body, contentType);
+  let answer: T;
+  try {
+    answer = await record(checked);
+  } catch (error) {
+    const finished = error instanceof AppError && error.errors?.filename?.[0] === storageMessages.alreadyDone;
+    if (!finished) await store.remove(key);
+    throw error;
+  }
+  await store.remove(incomingKey(key));
+  return answer;
 }
 
 /**

@@ -4,6 +4,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storageFor } from '../../integrations/storage/index.ts';
+import { incomingKey } from '../../integrations/storage/uploads.ts';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
 import { productVariants } from '../products/products.tables.ts';
 import { safeFilename as safeName } from '../../integrations/storage/keys.ts';
@@ -97,10 +98,11 @@ describe('media library uploads (POST /jpanel/media/cdn/sign → PUT → done)',
     expect(put.statusCode).toBe(413);
     // A store that cannot refuse at PUT (S3): done measures what arrived and refuses it.
     const storage = storageFor(t.app.ctx.config);
-    await storage.put(`files/${signed.filename}`, big, 'application/pdf');
+    await storage.put(incomingKey(`files/${signed.filename}`), big, 'application/pdf');
     const done = await admin.post('/jpanel/media/cdn/done', { ...meta, filename: signed.filename, size: big.length });
     expect(done.statusCode).toBe(422);
     expect(done.json().errors.size).toEqual([storageMessages.tooLarge(formatByteLimit(MEDIA_MAX_BYTES))]);
+    expect(await storage.stat(incomingKey(`files/${signed.filename}`))).toBeNull();
     expect(await storage.stat(`files/${signed.filename}`)).toBeNull();
   });
 

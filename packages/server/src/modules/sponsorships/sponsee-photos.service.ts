@@ -15,7 +15,7 @@ import { fieldError } from '../../http/errors.ts';
 import { storageKey, type Storage } from '../../integrations/storage/index.ts';
 import { recordMedia } from '../../integrations/storage/media-uploads.ts';
 import { DEFAULT_EXPIRY_SECONDS } from '../../integrations/storage/storage.ts';
-import { releaseReservation, reserveFilename, verifyStoredUpload } from '../../integrations/storage/uploads.ts';
+import { acceptUpload, incomingKey, releaseReservation, reserveFilename } from '../../integrations/storage/uploads.ts';
 import { media } from '../media/media.tables.ts';
 import { sponsorships } from './sponsorships.tables.ts';
 
@@ -51,7 +51,7 @@ export async function signSponseePhoto(db: Db, storage: Storage, filename: strin
   const stored = await reserveFilename(db, storage, SPONSEE_PHOTO_COLLECTION, filename, userId);
   const key = storageKey(SPONSEE_PHOTO_COLLECTION, stored);
   if (!key) throw fieldError('filename', storageMessages.filename);
-  const signed = await storage.signUpload(key, { contentType, maxBytes: SPONSEE_PHOTO_MAX_BYTES, expiresInSeconds: DEFAULT_EXPIRY_SECONDS });
+  const signed = await storage.signUpload(incomingKey(key), { contentType, maxBytes: SPONSEE_PHOTO_MAX_BYTES, expiresInSeconds: DEFAULT_EXPIRY_SECONDS });
   return { filename: stored, signed_upload_url: signed.url };
 }
 
@@ -76,13 +76,14 @@ export async function attachSponseePhoto(db: Db, storage: Storage, input: Attach
     .where(and(eq(media.storageKey, key), isNull(media.parentId)));
   if (photo && photo.contentType !== input.content_type) throw fieldError('content_type', storageMessages.uploadMismatch);
   if (!photo) {
-    const { size, body } = await verifyStoredUpload(storage, key, input.content_type, SPONSEE_PHOTO_MAX_BYTES);
-    if (size !== input.size) {
-      await storage.remove(key);
-      throw fieldError('size', sponseePhotoMessages.sizeMismatch);
-    }
-    const upload = { key, filename: input.filename, collectionName: SPONSEE_PHOTO_COLLECTION, contentType: input.content_type, size, originalName: input.filename, body };
-    const { row } = await recordMedia(db, storage, upload, actor.userId);
+    const { row } = await acceptUpload(storage, key, input.content_type, SPONSEE_PHOTO_MAX_BYTES, async ({ size, body }) => {
+      if (size !== input.size) {
+        await storage.remove(incomingKey(key));
+        throw fieldError('size', sponseePhotoMessages.sizeMismatch);
+      }
+      const upload = { key, filename: input.filename, collectionName: SPONSEE_PHOTO_COLLECTION, contentType: input.content_type, size, originalName: input.filename, body };
+      return recordMedia(db, storage, upload, actor.userId);
+    });
     await releaseReservation(db, key);
     photo = { id: row.id, contentType: row.contentType };
   }
