@@ -59,9 +59,9 @@ export default async function setup(project: TestProject) {
 async function startServer(smtpPort: number, port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'almoner-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/server-entry.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ALMONER_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ALMONER_SCHEDULE: '0', ALMONER_OUTBOUND_ALLOW: '127.0.0.1', ALMONER_E2E_SCAN_REQUESTS: '1', ALMONER_SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ALMONER_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ALMONER_SCHEDULE: '0', ALMONER_OUTBOUND_ALLOW: '127.0.0.1', ALMONER_SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

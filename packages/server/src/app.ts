@@ -16,7 +16,6 @@ import './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { RequestLog, loggerOptions, newRequestId, registerRequestId } from './http/logging.ts';
 import { parseNested } from './http/qs.ts';
-import { registerRequestCapture } from './http/request-capture.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
@@ -38,10 +37,15 @@ export type BuildAppOptions = {
   logStream?: { write: (line: string) => void };
   /** The job queue; one that only enqueues (no workers) when absent. Started here, stopped on close. */
   jobs?: JobQueue;
+  /**
+   * Test harness only: hooks a harness adds before the routes (the browser suite's request
+   * capture). The server a charity runs passes none.
+   */
+  instrument?: (app: FastifyInstance) => void;
 };
 
 /** Builds the HTTP app: one Fastify instance, every module's routes, the SPA and the API docs. */
-export async function buildApp({ database, config, logger = false, logStream, jobs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ database, config, logger = false, logStream, jobs, instrument }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     logController: new RequestLog(),
@@ -86,7 +90,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   registerRequestId(app);
-  registerRequestCapture(app, config.dataDir);
+  instrument?.(app);
   registerAccessControl(app);
 
   await app.register(swagger, {

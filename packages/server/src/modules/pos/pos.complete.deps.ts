@@ -4,7 +4,7 @@ import { openDatabase, type Db, type Tx } from '../../db/client.ts';
 import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
 import { ensureGatewayEnabled } from '../payment-providers/payment-providers.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { completeHooks, type CompleteDeps } from './pos.complete.ts';
+import type { CompleteDeps } from './pos.complete.ts';
 
 /**
  * What completing an order needs from the app: the organisation's gateway, chosen per payment.
@@ -43,10 +43,6 @@ async function buildDeps(app: FastifyInstance): Promise<CompleteDeps> {
       const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
       await ensureGatewayEnabled(tx, name);
       return createGateway(gatewayDb ?? (tx as unknown as Db), name);
-    },
-    // Read when a completion runs, so a test can set it after the app started.
-    get afterCharge() {
-      return completeHooks.afterCharge;
     },
   };
 }

@@ -5,14 +5,18 @@ import { queryRows } from '../../listing/engine.ts';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
 import { encrypt } from '../auth/crypto.ts';
 import { testConfig } from '../../test/test-app.ts';
-import { completeHooks } from './pos.complete.ts';
+import type { CompleteDeps } from './pos.complete.ts';
+import { completeDepsFor } from './pos.complete.deps.ts';
 import { cardToken, makeOrder, makeSupporter, makeVariant } from './pos.complete.fixtures.ts';
 
 let t: TestApp;
 let admin: Agent;
+/** This test app's own completion deps: the harness hands a simulated crash in through them. */
+let completeHooks: CompleteDeps;
 beforeAll(async () => {
   t = await createTestApp();
   admin = (await signedIn(t)).agent;
+  completeHooks = await completeDepsFor(t.app);
 });
 afterEach(() => {
   completeHooks.afterCharge = undefined;

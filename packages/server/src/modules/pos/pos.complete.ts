@@ -60,12 +60,12 @@ export type CompleteDeps = {
   appKey: Buffer;
   /** The organisation's gateway, working through `tx` or its own connection (see above). */
   gateway: (tx: Tx) => Promise<PaymentGateway>;
-  /** Tests only: runs after the gateway charged and before commit (to simulate a crash there). */
+  /**
+   * Runs after the gateway charged and before commit. Only the test harness sets one, on its own
+   * app's deps (a crash to simulate there); the server's deps have none.
+   */
   afterCharge?: (() => void | Promise<void>) | undefined;
 };
-
-/** Tests only: a crash to simulate between the gateway's charge and the commit. */
-export const completeHooks: { afterCharge?: () => void | Promise<void> } = {};
 
 /** What the gateway types charge, from the request (a saved method must be the supporter's and ACTIVE). */
 async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: PosPaymentType, input: PosCompleteRequest): Promise<GatewaySource | null> {

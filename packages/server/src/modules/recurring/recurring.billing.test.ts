@@ -8,21 +8,23 @@ import { createSandboxGateway } from '../../integrations/payments/sandbox/sandbo
 import { createTestApp, testConfig, type TestApp } from '../../test/test-app.ts';
 import { encrypt } from '../auth/crypto.ts';
 import { cardToken, makeSupporter } from '../pos/pos.complete.fixtures.ts';
-import { billingHooks, runRecurringBilling } from './recurring.billing.ts';
+import { runRecurringBilling } from './recurring.billing.ts';
 import { billingDepsFor, recurringBillingJob } from './recurring.job.ts';
 import { addDays, daysInMonth } from './recurring.schedule.ts';
 
 let t: TestApp;
 const db = () => t.database.db;
 const one = async (query: ReturnType<typeof sql>) => (await queryRows(db(), query))[0] ?? {};
-const run = (today: string) => runRecurringBilling(t.database, billingDepsFor(t.database), today);
+/** A crash to simulate between the gateway's answer and the commit, handed in with the deps. */
+const crash: { afterCharge?: () => void } = {};
+const run = (today: string) => runRecurringBilling(t.database, { ...billingDepsFor(t.database), afterCharge: crash.afterCharge }, today);
 
 beforeAll(async () => {
   t = await createTestApp();
 });
 
 afterEach(async () => {
-  billingHooks.afterCharge = undefined;
+  crash.afterCharge = undefined;
   // Each test counts only its own profile's charges: the earlier ones stop being due.
   await db().execute(sql`update recurring_payment_profiles set status = 'Cancelled' where status = 'Active'`);
 });
@@ -113,7 +115,7 @@ describe('recurring billing batch', () => {
 
   it('a crash after the gateway charged is recovered by the rerun: no second charge, the payment recorded once', async () => {
     const p = await profile({ start: '2027-03-15', anchor: 15 });
-    billingHooks.afterCharge = () => {
+    crash.afterCharge = () => {
       throw new Error('worker killed before commit');
     };
     await expect(run('2027-03-15')).rejects.toThrow('worker killed');
@@ -123,7 +125,7 @@ describe('recurring billing batch', () => {
     // On PostgreSQL the sandbox commits on its own connection, as a real gateway would: the
     // charge survives our rollback. PGlite has one connection, so its ledger rolls back with us.
     expect((await chargedDates(p.id)).length).toBe(t.database.kind === 'postgres' ? 1 : 0);
-    billingHooks.afterCharge = undefined;
+    crash.afterCharge = undefined;
     expect(await run('2027-03-15')).toMatchObject({ charged: 1 });
     expect(await chargedDates(p.id)).toEqual(['2027-03-15']);
     expect(await counts(p.id)).toEqual({ transactions: 1, payments: 1, paid: 1 });
@@ -157,14 +159,14 @@ describe('recurring billing batch', () => {
     const broken = await profile({ start: '2027-10-01', anchor: 1 });
     const fine = await profile({ start: '2027-10-01', anchor: 1 });
     let calls = 0;
-    billingHooks.afterCharge = () => {
+    crash.afterCharge = () => {
       calls += 1;
       if (calls === 1) throw new Error('worker killed before commit');
     };
     await expect(run('2027-10-01')).rejects.toThrow('worker killed');
     expect(await counts(broken.id)).toEqual({ transactions: 0, payments: 0, paid: 0 });
     expect(await counts(fine.id)).toEqual({ transactions: 1, payments: 1, paid: 1 });
-    billingHooks.afterCharge = undefined;
+    crash.afterCharge = undefined;
     expect(await run('2027-10-01')).toMatchObject({ charged: 1 });
     expect(await counts(broken.id)).toEqual({ transactions: 1, payments: 1, paid: 1 });
     expect(await chargedDates(fine.id)).toEqual(['2027-10-01']);

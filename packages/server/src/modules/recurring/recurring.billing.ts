@@ -33,10 +33,12 @@ export type BillingDeps = {
   appKey: Buffer;
   /** The organisation's gateway, working through `tx` (PGlite) or a connection of its own. */
   gateway: (tx: Tx) => Promise<PaymentGateway>;
+  /**
+   * Runs after the gateway answered and before commit. Only the test harness passes one (a crash
+   * to simulate there); the job's own deps (billingDepsFor) have none.
+   */
+  afterCharge?: (() => void | Promise<void>) | undefined;
 };
-
-/** Tests only: runs after the gateway answered and before commit (to simulate a crash there). */
-export const billingHooks: { afterCharge?: (() => void | Promise<void>) | undefined } = {};
 
 export type BillingOutcome = 'charged' | 'declined' | 'skipped';
 
@@ -133,7 +135,7 @@ export async function billProfile(database: Database, deps: BillingDeps, id: num
     // Converted before charging: a missing rate refuses the charge rather than leaving it half-recorded.
     const functional = await convertToOrgCurrency(tx, { amount: p.total, currency: p.currency_code, at: new Date() });
     const result = await attempt(tx, deps, p);
-    await billingHooks.afterCharge?.();
+    await deps.afterCharge?.();
     const g = result.gatewayPayment;
     const ok = g !== null && g.status !== 'failed';
     const contributionId = await recordCharge(tx, p, result, functional, ok);

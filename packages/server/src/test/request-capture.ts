@@ -16,12 +16,13 @@ const GATEWAY_TOKEN_PATH = '/sandbox-gateway/v1/tokens';
 const UPLOAD_PREFIX = LOCAL_STORAGE_PREFIX;
 
 /**
- * Browser suite only (ALMONER_E2E_SCAN_REQUESTS=1): the URL and raw body of every request
- * Almoner receives are appended to a file, so the suite can show that no card number ever
- * reached Almoner. Off otherwise: nothing a person typed is written anywhere.
+ * Test harness only: the browser suite starts its servers through e2e/support/server-entry.ts,
+ * which wires this in, so the URL and raw body of every request Almoner receives are appended to
+ * a file and the suite can show that no card number ever reached Almoner. The server a charity
+ * runs (main.ts) never imports this file, and no setting turns it on: nothing a person typed is
+ * written anywhere.
  */
 export function registerRequestCapture(app: FastifyInstance, dataDir: string): void {
-  if (process.env.ALMONER_E2E_SCAN_REQUESTS !== '1') return;
   const file = join(dataDir, CAPTURED_REQUESTS_FILE);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(GATEWAY_TOKEN_PATH)) appendFileSync(file, `${request.method} ${request.url}\n`);

@@ -2,16 +2,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPTURED_REQUESTS_FILE, registerRequestCapture } from './request-capture.ts';
 
-afterEach(() => {
-  delete process.env.ALMONER_E2E_SCAN_REQUESTS;
-});
-
-async function appIn(dir: string) {
+async function appIn(dir: string, capture = true) {
   const app = Fastify();
-  registerRequestCapture(app, dir);
+  if (capture) registerRequestCapture(app, dir);
   app.post('/jpanel/echo', async (request) => request.body);
   app.post('/sandbox-gateway/v1/tokens', async () => ({ token: 'tok_x' }));
   // As the signed upload route does: the raw request is the file.
@@ -28,7 +24,6 @@ async function appIn(dir: string) {
 
 describe('request capture for the browser suite’s card scan', () => {
   it('keeps the URL and raw body of each request, but not the gateway token endpoint’s, and passes the body on unchanged', async () => {
-    process.env.ALMONER_E2E_SCAN_REQUESTS = '1';
     const dir = mkdtempSync(join(tmpdir(), 'capture-'));
     const app = await appIn(dir);
     const echoed = await app.inject({ method: 'POST', url: '/jpanel/echo?q=1', payload: { note: 'hello' } });
@@ -42,11 +37,13 @@ describe('request capture for the browser suite’s card scan', () => {
     await app.close();
   });
 
-  it('writes nothing without the flag', async () => {
+  it('is wired in by the harness only: the server builds without it and the production entry never imports it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'capture-'));
-    const app = await appIn(dir);
+    const app = await appIn(dir, false);
     await app.inject({ method: 'POST', url: '/jpanel/echo', payload: { note: 'hello' } });
     expect(() => readFileSync(join(dir, CAPTURED_REQUESTS_FILE))).toThrow();
     await app.close();
+    const server = join(import.meta.dirname, '..');
+    for (const file of ['main.ts', 'server.ts', 'app.ts']) expect(readFileSync(join(server, file), 'utf8'), file).not.toMatch(/request-capture|SCAN_REQUESTS/);
   });
 });
