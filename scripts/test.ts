@@ -1,0 +1,83 @@
+// `npm test`: every check and test of the repository, in two phases.
+//
+// 1. Side by side: the unit and API tests (vitest, two workers) in one lane; typecheck, lint and
+//    the web app's build one after the other in the other. Neither needs the other's result,
+//    and the checks are single-threaded, so on two cores they fill the gaps the tests leave.
+// 2. Once all of that passed: the browser suite against the build from phase 1 (built once).
+//
+// Each lane's output is printed in one piece when it ends (lines of two lanes interleaved are
+// unreadable); the browser suite prints as it goes. The run ends with one line per stage: its
+// result, its tests as vitest counted them, and its time. Any failure exits non-zero.
+import { spawn } from 'node:child_process';
+
+type Stage = { name: string; command: string };
+type Result = { name: string; ok: boolean; seconds: number; tests: string };
+
+const stamp = () => new Date().toISOString().slice(11, 19);
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+
+/** Vitest's own count, from its summary line (`Tests  12 passed (12)`); summed over several runs. */
+function testCount(output: string): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').match(/^\s*Tests\s+.+$/gm) ?? [];
+  return lines.map((l) => l.trim().replace(/^Tests\s+/, '')).join(' + ') || '-';
+}
+
+/** Runs one command, printing its output live or keeping it for the end; answers how it went. */
+function run(stage: Stage, live: boolean): Promise<Result> {
+  const started = Date.now();
+  console.log(`== ${stamp()} ${stage.name}: ${stage.command}`);
+  return new Promise((resolve) => {
+    const child = spawn(stage.command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    let output = '';
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (live) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      if (!live) process.stdout.write(`\n== ${stamp()} ${stage.name} output:\n${output}`);
+      console.log(`== ${stamp()} ${stage.name} ${ok ? 'passed' : `FAILED (exit ${code})`} in ${minutes(seconds)}`);
+      resolve({ name: stage.name, ok, seconds, tests: testCount(output) });
+    });
+  });
+}
+
+/** Runs the stages one after the other, stopping at the first failure. */
+async function inTurn(stages: Stage[], live: boolean): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const stage of stages) {
+    const result = await run(stage, live);
+    results.push(result);
+    if (!result.ok) break;
+  }
+  return results;
+}
+
+const started = Date.now();
+const results: Result[] = [];
+const chromium = await run({ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }, true);
+results.push(chromium);
+if (chromium.ok) {
+  const lanes = await Promise.all([
+    inTurn([{ name: 'unit and API tests', command: 'npm run --silent test:unit' }], false),
+    inTurn(
+      [
+        { name: 'typecheck', command: 'npm run --silent typecheck' },
+        { name: 'lint', command: 'npm run --silent lint' },
+        { name: 'web build', command: 'npm run --silent build' },
+      ],
+      false,
+    ),
+  ]);
+  results.push(...lanes.flat());
+  if (results.every((r) => r.ok)) results.push(await run({ name: 'browser tests', command: 'npm run --silent test:e2e:run' }, true));
+}
+
+const wall = (Date.now() - started) / 1000;
+console.log(`\n== npm test: ${minutes(wall)} in all`);
+for (const r of results) console.log(`   ${r.name.padEnd(20)} ${(r.ok ? 'passed' : 'FAILED').padEnd(7)} ${minutes(r.seconds).padStart(7)}  tests: ${r.tests}`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
