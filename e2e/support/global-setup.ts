@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -11,12 +11,10 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * Browser files run side by side in this many workers (vitest's maxWorkers reads the same
- * number), each against its own server. One by default: with two, the suite took 22.5 min
- * instead of ~44 on two cores, but the contributions supporter-picker step failed in both full
- * runs (its typed search was gone after the screenshot) and passed when run as a pair; until that
- * is understood the suite runs one file at a time.
+ * number), each against its own server: two by default, one per core (one at a time took ~44 min
+ * on two cores, two ~22). `ALMONER_E2E_WORKERS=1` runs one file at a time.
  */
-export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 1);
+export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 2);
 
 /** Starts one SMTP sink and a server per worker, each with demo data on its own embedded database. */
 export default async function setup(project: TestProject) {
@@ -44,20 +42,30 @@ export default async function setup(project: TestProject) {
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   // One server per worker: files running side by side never see each other's data.
   const firstPort = 3100 + Math.floor(Math.random() * 800);
-  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer(smtpPort, firstPort + i)));
+  // The demo data is seeded once: a first server seeds a template folder (the PGlite database
+  // and the app key its sandbox tokens are sealed with) and stops; each worker's server starts on
+  // a copy of it, finds the demo there and seeds nothing.
+  const template = await startServer(smtpPort, firstPort);
+  const templateCards = await template.stop({ keepData: true });
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer(smtpPort, firstPort + 1 + i, template.dataDir)));
   project.provide('baseUrls', servers.map((s) => s.baseUrl));
   return async () => {
     // Issue 9: no card number in any request, table or log line of the whole suite (card-scan.ts).
-    const cards: string[] = [];
+    const cards: string[] = [...templateCards];
+    rmSync(template.dataDir, { recursive: true, force: true });
     for (const server of servers) cards.push(...(await server.stop()));
     await new Promise((resolve) => smtp.close(() => resolve(undefined)));
     if (cards.length) throw new Error(`Card numbers reached Almoner during the browser suite:\n${cards.join('\n')}`);
   };
 }
 
-/** Starts Almoner with demo data on a fresh embedded database and waits until it answers. */
-async function startServer(smtpPort: number, port: number) {
+/**
+ * Starts Almoner on a fresh embedded database, or on a copy of the data folder `from`, and waits
+ * until it answers (a fresh one seeds the demo data first).
+ */
+async function startServer(smtpPort: number, port: number, from?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'almoner-e2e-'));
+  if (from) cpSync(from, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/server-entry.ts'], {
     cwd: root,
@@ -68,7 +76,8 @@ async function startServer(smtpPort: number, port: number) {
   server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
-  const deadline = Date.now() + 110_000;
+  // Only a guard against a server that hangs: seeding on a busy 2-core machine took over 110 s.
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited:\n${output}`);
     try {
@@ -81,20 +90,22 @@ async function startServer(smtpPort: number, port: number) {
   }
   if (Date.now() >= deadline) throw new Error(`server did not start:\n${output}`);
 
-  /** Stops the server and answers the card numbers found in what it received, stored and logged. */
-  async function stop(): Promise<string[]> {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
+  /**
+   * Stops the server and answers the card numbers found in what it received, stored and logged.
+   * With `keepData` (the template) it waits for the database to close and keeps the folder.
+   */
+  async function stop({ keepData = false } = {}): Promise<string[]> {
+    const exited = server.exitCode !== null ? Promise.resolve() : new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (server.exitCode === null) {
-      server.kill('SIGKILL');
-      await exited;
-    }
+    if (!keepData) await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (server.exitCode === null && !keepData) server.kill('SIGKILL');
+    await exited;
+    if (keepData && server.exitCode !== 0) throw new Error(`the template server exited with ${server.exitCode}:\n${output}`);
     return scanForCardNumbers({ dataDir, serverOutput: output, requestsFile: join(dataDir, 'captured-requests.log') }).finally(() => {
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     });
   }
-  return { baseUrl, stop };
+  return { baseUrl, dataDir, stop };
 }
 
 declare module 'vitest' {
