@@ -1,5 +1,6 @@
 import { messages, PAGE_REVISIONS_KEPT, pageMessages, type Page, type PageInputParsed, type PageRow } from '@almoner/contracts';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -42,9 +43,13 @@ export async function getPage(db: Queryable, id: number): Promise<Page> {
 }
 
 export async function listPages(db: Queryable): Promise<{ data: PageRow[] }> {
+  // A join on an alias, not a correlated subquery: Drizzle writes a one-table query's columns
+  // unqualified, so `parent_id` there meant the inner row's own and every row said "In menu: —".
+  const parent = alias(pages, 'parent');
   const rows = await db
-    .select({ id: pages.id, type: pages.type, title: pages.title, url: pages.url, isActive: pages.isActive, parentTitle: sql<string | null>`(select p.title from pages p where p.id = ${pages.parentId})`, updatedAt: pages.updatedAt })
+    .select({ id: pages.id, type: pages.type, title: pages.title, url: pages.url, isActive: pages.isActive, parentTitle: parent.title, updatedAt: pages.updatedAt })
     .from(pages)
+    .leftJoin(parent, eq(parent.id, pages.parentId))
     .where(isNull(pages.deletedAt))
     .orderBy(asc(pages.title), asc(pages.id));
   return { data: rows.map((r) => ({ id: r.id, type: r.type as PageRow['type'], title: r.title, url: r.url, is_active: r.isActive, parent_title: r.parentTitle, updated_at: r.updatedAt.toISOString() })) };

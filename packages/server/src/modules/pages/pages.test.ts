@@ -72,6 +72,9 @@ describe('pages', () => {
     const top = await create();
     const child = await create({ parent_id: top.id });
     expect(child.parent_id).toBe(top.id);
+    // The list names the menu parent the editor shows.
+    const listed = (await admin.get('/jpanel/pages.json')).json().data.find((p: { id: number }) => p.id === child.id);
+    expect(listed.parent_title).toBe(top.title);
     const self = await admin.post('/jpanel/pages/update', { ...top, parent_id: top.id });
     expect(self.json().errors).toEqual({ parent_id: [pageMessages.parentLoop] });
     const underChild = await admin.post('/jpanel/pages/update', { ...top, parent_id: child.id });
