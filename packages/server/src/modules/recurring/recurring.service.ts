@@ -8,36 +8,61 @@ import { recordEvents } from '../domain-events/domain-events.service.ts';
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
 
-/** A recurring profile's page: the promise (amount, frequency, day, next bill) and every charge of it. */
+/**
+ * Every payment of a profile, one definition for the page's rows and its figures: the first
+ * gift's recurring line when the order charged it (the checkout counts it as cycle 1) and each
+ * charge of the recurring batch. `counts` is what billing counts as a cycle (anything not failed).
+ */
+const paymentsOf = (id: number) => sql`
+  select null::int as id, c.id as contribution_id, coalesce(c.paid_at, c.ordered_at) as ordered_at, i.total as amount,
+         least(c.refunded_amount, i.total) as refunded_amount, coalesce(c.payment_status, 'succeeded') as payment_status,
+         case when c.payment_status = 'failed' then c.response_text end as reason_code, true as is_first_gift
+    from recurring_payment_profiles rp
+    join contribution_items i on i.id = rp.contribution_item_id
+    join contributions c on c.id = i.contribution_id
+   where rp.id = ${id} and i.total > 0 and c.deleted_at is null
+  union all
+  select t.id, t.contribution_id, t.ordered_at, t.amount, t.refunded_amount, t.payment_status, t.reason_code, false
+    from recurring_transactions t where t.recurring_payment_profile_id = ${id}`;
+
+/** A recurring profile's page: the promise (amount, frequency, day, next bill) and every payment of it. */
 export async function getProfile(q: Queryable, id: number) {
   const [p] = await queryRows(q, sql`
     select rp.id, rp.profile_id, rp.status, rp.is_locked, rp.is_manual, rp.supporter_id, s.display_name as supporter_name, rp.description,
            rp.billing_period, rp.billing_frequency, rp.recurring_day, rp.recurring_day_of_week, rp.currency_code, rp.amount,
            rp.start_date::text as start_date, rp.next_billing_date::text as next_billing_date, rp.final_payment_due_date::text as final_payment_due_date,
-           rp.num_cycles_completed, rp.total_billing_cycles, rp.aggregate_amount, rp.failed_payment_count, rp.max_failed_payments,
-           rp.last_payment_at, rp.cancel_reason, rp.cancelled_at, rp.suspended_at, rp.contribution_id
+           rp.total_billing_cycles, rp.failed_payment_count, rp.max_failed_payments,
+           rp.cancel_reason, rp.cancelled_at, rp.suspended_at, rp.contribution_id
       from recurring_payment_profiles rp left join supporters s on s.id = rp.supporter_id
      where rp.id = ${id} and rp.deleted_at is null`);
   if (!p) throw new AppError('not_found', recurringMessages.notFound);
   const currency = String(p.currency_code);
-  const charges = await queryRows(q, sql`
-    select t.id, t.contribution_id, t.ordered_at, t.amount, t.payment_status, t.reason_code, t.refunded_amount
-      from recurring_transactions t where t.recurring_payment_profile_id = ${id} order by t.ordered_at desc, t.id desc limit 200`);
+  const payments = await queryRows(q, sql`
+    with p as (${paymentsOf(id)})
+    select p.*, p.payment_status <> 'failed' as counts,
+           count(*) filter (where p.payment_status <> 'failed') over () as cycles,
+           coalesce(sum(p.amount - p.refunded_amount) filter (where p.payment_status <> 'failed') over (), 0) as given,
+           max(p.ordered_at) filter (where p.payment_status <> 'failed') over () as last_at
+      from p order by p.ordered_at desc, p.is_first_gift, p.id desc`);
+  const [first] = payments;
   return {
     ...p,
     amount: toDecimal(String(p.amount), currency),
-    aggregate_amount: toDecimal(String(p.aggregate_amount), currency),
-    last_payment_at: iso(p.last_payment_at),
+    num_cycles_completed: Number(first?.cycles ?? 0),
+    aggregate_amount: toDecimal(String(first?.given ?? 0), currency),
+    last_payment_at: iso(first?.last_at ?? null),
     cancelled_at: iso(p.cancelled_at),
     suspended_at: iso(p.suspended_at),
-    transactions: charges.map((t) => ({
-      id: Number(t.id),
+    transactions: payments.map((t) => ({
+      id: t.id === null ? null : Number(t.id),
       contribution_id: t.contribution_id === null ? null : Number(t.contribution_id),
       ordered_at: iso(t.ordered_at),
       amount: toDecimal(String(t.amount), currency),
       refunded_amount: toDecimal(String(t.refunded_amount), currency),
       payment_status: String(t.payment_status),
       reason_code: t.reason_code === null ? null : String(t.reason_code),
+      is_first_gift: Boolean(t.is_first_gift),
+      counts: Boolean(t.counts),
     })),
   };
 }

@@ -38,6 +38,27 @@ describe('recurring profile page', () => {
     expect(events.map((e) => e.status)).toEqual(['Suspended', 'Cancelled', 'Active']);
   });
 
+  it('lists every payment its figures count: the first gift and each charge, one definition for rows, cycles, total and last payment', async () => {
+    const profiles = await rowsOf(sql`select rp.id from recurring_payment_profiles rp where rp.deleted_at is null order by rp.id`);
+    expect(profiles.length).toBeGreaterThan(0);
+    let startedWithAGift = 0;
+    for (const { id } of profiles) {
+      const page = (await agent.get(`/jpanel/recurring/${Number(id)}`)).json();
+      const counted = page.transactions.filter((t: { counts: boolean }) => t.counts);
+      expect(page.num_cycles_completed, `profile ${page.profile_id}`).toBe(counted.length);
+      const net = counted.reduce((sum: number, t: { amount: number; refunded_amount: number }) => sum + Math.round((t.amount - t.refunded_amount) * 100), 0);
+      expect(Math.round(page.aggregate_amount * 100), `profile ${page.profile_id}`).toBe(net);
+      const last = counted.map((t: { ordered_at: string }) => t.ordered_at).sort().at(-1) ?? null;
+      expect(page.last_payment_at, `profile ${page.profile_id}`).toBe(last);
+      if (page.transactions.some((t: { is_first_gift: boolean }) => t.is_first_gift)) startedWithAGift += 1;
+      // The recurring payments list reads the stored figures: they agree with the page.
+      const [stored] = await rowsOf(sql`select num_cycles_completed, aggregate_amount from recurring_payment_profiles where id = ${Number(id)}`);
+      expect({ cycles: Number(stored?.num_cycles_completed), cents: Number(stored?.aggregate_amount) }, `profile ${page.profile_id}`).toEqual({ cycles: counted.length, cents: net });
+    }
+    // The demo's profiles all start with a charged first gift (the seed's initial charge).
+    expect(startedWithAGift).toBe(profiles.length);
+  });
+
   it('needs the edit permission to change a profile, and answers 404 for an unknown one', async () => {
     const { agent: viewer } = await signedIn(t, { permissions: ['recurringpaymentprofile.view'] });
     const [p] = await rowsOf(sql`select id from recurring_payment_profiles limit 1`);

@@ -9,7 +9,10 @@ import { toast } from '../../components/toast.ts';
 import { api } from '../../lib/api.ts';
 import { BackLink } from '../contributions/page-parts.tsx';
 
-type Charge = { id: number; contribution_id: number | null; ordered_at: string; amount: number; refunded_amount: number; payment_status: string; reason_code: string | null };
+type Charge = {
+  id: number | null; contribution_id: number | null; ordered_at: string; amount: number; refunded_amount: number; payment_status: string; reason_code: string | null;
+  is_first_gift: boolean; counts: boolean;
+};
 type Profile = {
   id: number; profile_id: string; status: 'Active' | 'Suspended' | 'Cancelled' | 'Expired'; is_locked: boolean; supporter_id: number | null; supporter_name: string | null;
   description: string | null; billing_period: string; recurring_day: number | null; recurring_day_of_week: number | null; currency_code: string; amount: number;
@@ -158,31 +161,45 @@ export function RecurringPage() {
         <Title order={3} size="h4" mb="sm">
           Payments
         </Title>
-        <Table.ScrollContainer minWidth={300}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th ta="right">Refunded</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {p.transactions.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{t.contribution_id ? <Anchor component={Link} to={`/contributions/${t.contribution_id}`} size="sm">{formatDate(t.ordered_at)}</Anchor> : formatDate(t.ordered_at)}</Table.Td>
-                  <Table.Td>
-                    {t.payment_status}
-                    {t.reason_code ? ` · ${t.reason_code}` : ''}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatAmount(t.amount, p.currency_code)}</Table.Td>
-                  <Table.Td ta="right">{t.refunded_amount ? formatAmount(t.refunded_amount, p.currency_code) : '—'}</Table.Td>
+        {p.transactions.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No payments yet.{p.status === 'Active' && p.next_billing_date ? ` The first is due ${formatDate(p.next_billing_date)}.` : ''}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={300}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th ta="right">Refunded</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {p.transactions.map((t) => (
+                  <Table.Tr key={t.is_first_gift ? `first-${t.contribution_id}` : `charge-${t.id}`}>
+                    <Table.Td>
+                      {t.contribution_id ? <Anchor component={Link} to={`/contributions/${t.contribution_id}`} size="sm">{formatDate(t.ordered_at)}</Anchor> : formatDate(t.ordered_at)}
+                      {t.is_first_gift && (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          · first gift
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {t.payment_status}
+                      {t.reason_code ? ` · ${t.reason_code}` : ''}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatAmount(t.amount, p.currency_code)}</Table.Td>
+                    <Table.Td ta="right">{t.refunded_amount ? formatAmount(t.refunded_amount, p.currency_code) : '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </Paper>
       <CancelDialog opened={cancelling} onClose={() => setCancelling(false)} onCancel={(reason) => change.mutate({ action: 'cancel', reason })} busy={change.isPending} />
     </Stack>
