@@ -50,8 +50,9 @@ export const SANITIZE_CORPUS: readonly SanitizeCase[] = [
   { name: 'data: iframe', html: '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>', clean: '' },
   // SVG and MathML
   { name: 'svg onload', html: '<svg onload="alert(1)"><circle r="5"/></svg><p>after</p>', clean: '<p>after</p>' },
-  { name: 'svg animate turns href into javascript', html: '<svg><a href="/safe"><animate attributeName="href" values="javascript:alert(1)" begin="0s"/><text x="20" y="20">click</text></a></svg>', clean: '' },
-  { name: 'svg set turns href into javascript', html: '<svg><a xlink:href="/safe"><set attributeName="xlink:href" to="javascript:alert(1)"/><text y="20">click</text></a></svg>', clean: '' },
+  { name: 'svg animate turns href into javascript', html: '<svg><a href="/safe"><animate attributeName="href" values="javascript:alert(1)" dur="60s"/><text x="20" y="20">click</text></a></svg>', clean: '' },
+  { name: 'svg set turns href into javascript', html: '<svg><a href="/safe"><set attributeName="href" to="javascript:alert(1)"/><text y="20">click</text></a></svg>', clean: '' },
+  { name: 'svg animate on xlink:href', html: '<svg xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="/safe"><animate attributeName="xlink:href" values="javascript:alert(1)" dur="60s"/><text y="20">click</text></a></svg>', clean: '' },
   { name: 'svg use href', html: '<svg><use href="data:image/svg+xml,&lt;svg id=x xmlns=http://www.w3.org/2000/svg&gt;&lt;a href=javascript:alert(1)&gt;&lt;rect width=99 height=99 /&gt;&lt;/a&gt;&lt;/svg&gt;#x"/></svg>', clean: '' },
   { name: 'svg foreignObject', html: '<svg><foreignObject><iframe src="https://evil.example/"></iframe></foreignObject></svg>', clean: '' },
   { name: 'math with link', html: '<math><maction actiontype="statusline" xlink:href="javascript:alert(1)">x</maction></math>', clean: '' },
