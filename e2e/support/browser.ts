@@ -45,9 +45,29 @@ export function useBrowser() {
   };
 }
 
+/**
+ * The whole page at its own width. Not Playwright's `fullPage`: Chromium's capture beyond the
+ * viewport now and then sizes the window to 1 px wide for a moment under load
+ * (puppeteer/puppeteer#7251). The app took that for a phone and folded its filters away, so the
+ * focused supporter picker lost its typed search and an open date popover closed (the
+ * contributions test failed that way with two workers). The window is made as tall as the page
+ * instead, photographed as it is, and put back.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  const path = join(shots, `${name}.png`);
+  const viewport = page.viewportSize();
+  const height = (await page.evaluate('document.documentElement.scrollHeight')) as number;
+  if (!viewport || height <= viewport.height) {
+    await page.screenshot({ path });
+    return;
+  }
+  await page.setViewportSize({ width: viewport.width, height });
+  try {
+    await page.screenshot({ path });
+  } finally {
+    await page.setViewportSize(viewport);
+  }
 }
 
 export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
