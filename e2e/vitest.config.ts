@@ -11,6 +11,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: E2E_WORKERS,
+    // expect.poll waits for what the screen will show (a list refetched after a filter, a toast).
+    // Its default of 1 s is less than a refetch takes on a busy 2-core machine running two
+    // workers: the contributions picker test saw its 50 rows still unfiltered after 1 s. A real
+    // fault still fails, only later (Playwright's own web-first assertions wait 5 s).
+    expect: { poll: { timeout: 15_000 } },
     // On CI's busy 2-core machine a browser test now and then loses a race with its own load (a
     // debounced query answered early, a toast over a button) and one such failure used to sink a
     // whole run. CI tries a failed test once more, as Playwright's own CI preset does (it tries
