@@ -300,6 +300,9 @@ describe('settings page', () => {
     const { context, page } = await adminPage();
     await page.goto('/jpanel/settings#organisation');
     await waitForPreloader(page);
+    // Save is enabled by a change only: a trailing space (trimmed on save) changes nothing stored.
+    const name = page.getByRole('textbox', { name: 'Organisation name' });
+    await name.fill(`${await name.inputValue()} `);
     await page.getByRole('button', { name: 'Save changes' }).click();
     const saved = await toast(page, 'Updates saved.');
     await saved.hover();

@@ -176,6 +176,8 @@ describe('money', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ message: settingsMessages.currencyLocked, errors: { site_currency: [settingsMessages.currencyLocked] } });
     expect((await agent.get('/jpanel/settings.json')).json().values.site_currency).toBe('USD');
+    // The page is told before anyone tries: the field shows locked, with the reason.
+    expect((await agent.get('/jpanel/settings.json')).json().locked).toEqual({ site_currency: settingsMessages.currencyLocked });
   });
 
   it('validates exchange rates and needs admin.payments', async () => {

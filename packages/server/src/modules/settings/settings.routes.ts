@@ -5,7 +5,7 @@ import {
   settingsUpdateSchema,
 } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readEditableSettings, updateSettings } from './settings.service.ts';
+import { readEditableSettings, readLockedSettings, updateSettings } from './settings.service.ts';
 
 /** The settings page's API (spec part 1 §2 "Settings form with tabs", §8). */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'admin.general' },
       schema: { summary: 'Read the organisation settings', tags: ['settings'], response: { 200: settingsResponseSchema } },
     },
-    async () => ({ values: await readEditableSettings(app.ctx.db) }),
+    async () => ({ values: await readEditableSettings(app.ctx.db), locked: await readLockedSettings(app.ctx.db) }),
   );
 
   app.post(
@@ -32,6 +32,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       message: messages.settingsSaved,
       values: await updateSettings(app.ctx.db, request.actor, request.body),
+      locked: await readLockedSettings(app.ctx.db),
     }),
   );
 };

@@ -1,4 +1,4 @@
-import type { EditionFlags, SettingsKey, SettingsValues } from '@almoner/contracts';
+import type { EditionFlags, SettingsKey, SettingsLocked, SettingsValues } from '@almoner/contracts';
 import { isTimeZone, p2pImagesProblem, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
@@ -147,6 +147,11 @@ async function hasMoneyRows(db: Queryable): Promise<boolean> {
   const [row] = await queryRows(db, sql`select exists (select 1 from contributions) or exists (select 1 from payments)
     or exists (select 1 from recurring_transactions) as found`);
   return row?.found === true;
+}
+
+/** Settings that cannot change now, each with the reason the page shows beside it. */
+export async function readLockedSettings(db: Queryable): Promise<SettingsLocked> {
+  return (await hasMoneyRows(db)) ? { site_currency: settingsMessages.currencyLocked } : {};
 }
 
 /**

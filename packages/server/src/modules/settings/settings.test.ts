@@ -50,6 +50,8 @@ describe('settings', () => {
       p2p_default_image_5: '',
       p2p_default_image_6: '',
     });
+    // No gift or payment yet: nothing is locked.
+    expect(response.json().locked).toEqual({});
   });
 
   it('saves the tax receipt identity, refusing a bad number format, country or signature address with 422', async () => {

@@ -12,10 +12,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { createContext, useContext } from 'react';
 import { SettingImagePicker } from '../media/setting-image-picker.tsx';
 import { tabLabel, type SettingRow as Row, type SettingsTab } from './settings-fields.ts';
 
 export type SettingsForm = UseFormReturnType<SettingsValues>;
+
+/** Settings the server says cannot change now, each with its reason: shown disabled, the reason as the control's description. */
+export const LockedSettingsContext = createContext<Record<string, string>>({});
 
 const SPONSORS_PER_SPONSEE_MIN = 1;
 
@@ -42,7 +46,11 @@ function Control({
   descriptionId: string;
 }) {
   const id = `setting-${row.key}`;
-  const aria = { id, 'aria-labelledby': labelId, 'aria-describedby': descriptionId };
+  // Mantine links its own description to the input (it replaces an aria-describedby passed in).
+  const lockedReason = useContext(LockedSettingsContext)[row.key];
+  const order: ('input' | 'description' | 'error')[] = ['input', 'description', 'error'];
+  const locked = lockedReason === undefined ? {} : { disabled: true, description: lockedReason, inputWrapperOrder: order };
+  const aria = { id, 'aria-labelledby': labelId, 'aria-describedby': descriptionId, ...locked };
   switch (row.control) {
     case 'text':
       return <TextInput {...aria} {...form.getInputProps(row.key)} />;
@@ -111,7 +119,8 @@ type SettingRowProps = {
 /** One setting: its label and description on the left, its control on the right (stacked on phones). */
 export function SettingRow({ row, form, highlight = '', onOpenTab }: SettingRowProps) {
   const labelId = `setting-${row.key}-label`;
-  const descriptionId = `setting-${row.key}-description`;
+  // Not `-description`: Mantine gives a control's own description (a locked setting's reason) that id.
+  const descriptionId = `setting-${row.key}-help`;
   const isSwitch = row.control === 'switch';
   const words = highlight.split(/\s+/).filter(Boolean);
   return (
@@ -166,6 +175,7 @@ export function SettingRow({ row, form, highlight = '', onOpenTab }: SettingRowP
         >
           {row.description}
         </Highlight>
+
       </Box>
       <Box
         style={

@@ -12,7 +12,8 @@ import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 import { ApiError } from '../../lib/api.ts';
-import { useSaveSettings, useSettings } from './api.ts';
+import { useLockedSettings, useSaveSettings, useSettings } from './api.ts';
+import { LockedSettingsContext } from './setting-row.tsx';
 import { settingRows, type SettingsTab } from './settings-fields.ts';
 import {
   SettingsSaveBar,
@@ -25,7 +26,13 @@ import { useSettingsTab } from './use-settings-tab.ts';
 const firstErrorTab = (errors: Record<string, unknown>): SettingsTab | undefined =>
   settingRows.find((row) => errors[row.key])?.tab;
 
-function SettingsEditor({ values }: { values: SettingsValues }) {
+function SettingsEditor({
+  values,
+  locked,
+}: {
+  values: SettingsValues;
+  locked: Record<string, string>;
+}) {
   const save = useSaveSettings();
   const [tab, setTab] = useSettingsTab();
   const [query, setQuery] = useState('');
@@ -77,21 +84,23 @@ function SettingsEditor({ values }: { values: SettingsValues }) {
   };
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Settings">
-      <Stack gap="lg">
-        <SettingsSearchBox query={query} onChange={setQuery} />
-        {query.trim() ? (
-          <SettingsSearchResults query={query.trim()} form={form} onOpenTab={openTab} />
-        ) : (
-          <SettingsTabs tab={tab} form={form} onOpenTab={openTab} />
-        )}
-        <SettingsSaveBar
-          dirty={form.isDirty()}
-          saving={save.isPending}
-          onDiscard={() => void handleDiscard()}
-        />
-      </Stack>
-    </form>
+    <LockedSettingsContext.Provider value={locked}>
+      <form onSubmit={handleSubmit} noValidate aria-label="Settings">
+        <Stack gap="lg">
+          <SettingsSearchBox query={query} onChange={setQuery} />
+          {query.trim() ? (
+            <SettingsSearchResults query={query.trim()} form={form} onOpenTab={openTab} />
+          ) : (
+            <SettingsTabs tab={tab} form={form} onOpenTab={openTab} />
+          )}
+          <SettingsSaveBar
+            dirty={form.isDirty()}
+            saving={save.isPending}
+            onDiscard={() => void handleDiscard()}
+          />
+        </Stack>
+      </form>
+    </LockedSettingsContext.Provider>
   );
 }
 
@@ -100,6 +109,7 @@ export function SettingsPage() {
   const session = useSession();
   const allowed = session.data ? hasPermission(session.data.user, 'admin.general') : false;
   const settings = useSettings(allowed);
+  const locked = useLockedSettings(allowed);
 
   return (
     <Stack gap="lg">
@@ -120,7 +130,7 @@ export function SettingsPage() {
           {settings.error.message}
         </Alert>
       ) : (
-        <SettingsEditor values={settings.data} />
+        <SettingsEditor values={settings.data} locked={locked.data ?? {}} />
       )}
     </Stack>
   );

@@ -166,7 +166,7 @@ export function SettingsSaveBar({
         <Button variant="default" disabled={!dirty} onClick={onDiscard}>
           Discard
         </Button>
-        <Button type="submit" loading={saving}>
+        <Button type="submit" loading={saving} disabled={!dirty}>
           Save changes
         </Button>
       </Group>
