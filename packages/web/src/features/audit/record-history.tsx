@@ -40,17 +40,32 @@ function ChangeLine({ table, change, action }: { table: string; change: Change; 
   );
 }
 
+type RecordHistoryProps = {
+  table: string;
+  id: string | number;
+  /** What this trail holds, when the page shows another history beside it (a contribution's status events). */
+  description?: string;
+  emptyText?: string;
+};
+
 /** The audit trail of one record: who changed which field, when, from where. */
-export function RecordHistory({ table, id }: { table: string; id: string | number }) {
+export function RecordHistory({ table, id, description, emptyText = 'No changes recorded yet.' }: RecordHistoryProps) {
   const history = useRecordHistory(table, id);
   const entries = history.data?.pages.flatMap((p) => p.data) ?? [];
 
   return (
     <Stack gap="sm">
-      <Title order={4}>History</Title>
+      <Stack gap={2}>
+        <Title order={4}>History</Title>
+        {description && (
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        )}
+      </Stack>
       {history.isPending && <Loader size="sm" aria-label="Loading history" />}
       {history.isError && <Text c="red">{history.error.message}</Text>}
-      {history.isSuccess && entries.length === 0 && <Text c="dimmed">No changes recorded yet.</Text>}
+      {history.isSuccess && entries.length === 0 && <Text c="dimmed">{emptyText}</Text>}
       <Timeline bulletSize={24} lineWidth={2}>
         {entries.map((entry) => {
           const Icon = actionIcon[entry.action];

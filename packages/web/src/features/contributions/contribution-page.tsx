@@ -198,7 +198,12 @@ function ContributionView({ data }: { data: ContributionDetail }) {
         </Grid.Col>
       </Grid>
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-        <RecordHistory table="contributions" id={c.id} />
+        <RecordHistory
+          table="contributions"
+          id={c.id}
+          description="Edits to this contribution’s details, field by field. Payments, refunds and status changes are under Status history."
+          emptyText="No one has edited its details since it was recorded."
+        />
       </Paper>
       <TransactionModal
         id={transaction}
