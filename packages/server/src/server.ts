@@ -51,7 +51,7 @@ export async function startAlmoner(options: StartOptions = {}): Promise<void> {
   } else {
     const app = await buildApp({ database, config, logger: true, jobs, instrument: options.instrument && ((a) => options.instrument?.(a, config.dataDir)) });
     await ensureAdmin(app.ctx);
-    if (process.env.ALMONER_SEED !== '0') await seedDemoIfEmpty(database, (line) => app.log.info(line), undefined, config.appKey);
+    if (process.env.ALMONER_SEED !== '0') await seedDemoIfEmpty(database, (line) => app.log.info(line), undefined, config.appKey, storageFor(config));
     await app.listen({ port: config.port, host: config.host });
     close = () => app.close();
 

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/client.ts';
+import { thumbnailKey } from '../integrations/storage/media-uploads.ts';
 import { downloadFiles, media, mediables } from '../modules/media/media.tables.ts';
+import { productPicture } from './pictures.ts';
 import {
   productCategories,
   productCategoryLinks,
@@ -100,8 +102,11 @@ async function insertProduct(
   const mediaId = ctx.ids.next(media);
   const createdAt = at(ctx.now - 900 * DAY + index * DAY);
   const slug = spec.code.toLowerCase();
+  const key = `products/${slug}.jpg`;
+  const picture = productPicture(index);
+  ctx.files.push({ key, body: picture.image.body, contentType: 'image/jpeg' }, { key: thumbnailKey(key), body: picture.thumbnail.body, contentType: 'image/jpeg' });
   await insertRows(q, media, [
-    { id: mediaId, collectionName: 'products', name: spec.name, filename: `${slug}.jpg`, storageKey: `products/${slug}.jpg`, contentType: 'image/jpeg', size: 184_000 + index * 1_313, width: 1200, height: 900, createdAt },
+    { id: mediaId, collectionName: 'products', name: spec.name, filename: `${slug}.jpg`, storageKey: key, contentType: 'image/jpeg', size: picture.image.body.length, width: picture.image.width, height: picture.image.height, createdAt },
   ]);
   await insertRows(q, products, [{
     id, type: spec.type, name: spec.name, code: spec.code, baseCurrency: ctx.currency, permalink: slug, summary: spec.summary,

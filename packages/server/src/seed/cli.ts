@@ -5,6 +5,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
+import { storageFor } from '../integrations/storage/index.ts';
 import { GENERATED_TABLES, generateOrganisation } from './generate.ts';
 import { scaleFor } from './scale.ts';
 import { rowsOf, transactionPerCall } from './writer.ts';
@@ -37,7 +38,7 @@ try {
     const started = Date.now();
     const scale = scaleFor(contributions, supporters);
     console.log(`Seeding ${scale.contributions.toLocaleString('en-US')} contributions and ${scale.supporters.toLocaleString('en-US')} supporters into ${database.kind}…`);
-    await generateOrganisation(database, { scale, run: transactionPerCall(database.db), concurrent: true, appKey: config.appKey, log: (line) => console.log(`  ${line}`) });
+    await generateOrganisation(database, { scale, run: transactionPerCall(database.db), concurrent: true, appKey: config.appKey, storage: storageFor(config), log: (line) => console.log(`  ${line}`) });
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 } finally {

@@ -1,3 +1,4 @@
+import type { SeedFile } from './pictures.ts';
 import type { Faker } from '@faker-js/faker';
 import type { Database } from '../db/client.ts';
 import type { Rng } from './prng.ts';
@@ -32,6 +33,8 @@ export type SeedContext = {
   timeZone: string;
   /** Seals the saved methods' gateway tokens (the server's app key); none: methods get no token. */
   appKey: Buffer | null;
+  /** Files the rows link (product pictures), written to storage after the rows. */
+  files: SeedFile[];
 };
 
 export const at = (ms: number) => new Date(Math.round(ms));

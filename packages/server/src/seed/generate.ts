@@ -1,3 +1,4 @@
+import type { Storage } from '../integrations/storage/index.ts';
 import { getOrgMoneySettings } from '../modules/settings/settings.service.ts';
 import { base, en, en_US, Faker } from '@faker-js/faker';
 import { getTableColumns, sql } from 'drizzle-orm';
@@ -42,6 +43,8 @@ export type GenerateOptions = {
   concurrent?: boolean;
   /** The server's app key, to seal the demo saved methods' sandbox tokens (see saved-methods.ts). */
   appKey?: Buffer | undefined;
+  /** Where the files the demo links (product pictures) are written; none: rows only. */
+  storage?: Storage | undefined;
 };
 
 /**
@@ -75,6 +78,10 @@ export async function generateOrganisation(database: Database, options: Generate
     await resetSequences(q, SEEDED_TABLES);
   });
   ctx.log(`lifetime giving and other aggregates: ${((Date.now() - deriving) / 1000).toFixed(1)} s`);
+  if (options.storage) {
+    for (const file of ctx.files) await options.storage.put(file.key, file.body, file.contentType);
+    ctx.log(`${ctx.files.length} demo files stored`);
+  }
   ctx.log(`demo data ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -93,7 +100,7 @@ async function createContext(database: Database, options: GenerateOptions): Prom
   return {
     currency: money.currency, timeZone: money.timeZone, appKey: options.appKey ?? null,
     database, run: options.run, ids, scale: options.scale, rng: new Rng(SEED), faker, now, staff,
-    serial, writeLanes: options.concurrent && !serial && role?.superuser === 'on' ? 2 : 1, log: options.log,
+    serial, writeLanes: options.concurrent && !serial && role?.superuser === 'on' ? 2 : 1, log: options.log, files: [],
   };
 }
 

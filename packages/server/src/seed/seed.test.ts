@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
+import jpeg from 'jpeg-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db, Tx } from '../db/client.ts';
 import { createSandboxGateway } from '../integrations/payments/sandbox/sandbox-gateway.ts';
+import { createLocalStorage } from '../integrations/storage/local-storage.ts';
+import { thumbnailKey } from '../integrations/storage/media-uploads.ts';
 import { billProfile } from '../modules/recurring/recurring.billing.ts';
 import { createTestDatabase } from '../test/test-db.ts';
 import { seedDemoIfEmpty } from './demo.ts';
@@ -17,12 +23,31 @@ const quiet = () => undefined;
 
 describe('the demo seed', () => {
   let database: Database;
+  const folder = mkdtempSync(join(tmpdir(), 'almoner-seed-storage-'));
+  const storage = createLocalStorage({ root: folder, appKey: Buffer.alloc(32, 3) });
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    expect(await seedDemoIfEmpty(database, quiet)).toBe(true);
+    expect(await seedDemoIfEmpty(database, quiet, undefined, undefined, storage)).toBe(true);
   }, 60_000);
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('stores the product pictures it links: each a JPEG of its recorded size, with its thumbnail (issue 41: all 404)', async () => {
+    const pictures = await queryRows(database.db, sql`select m.storage_key, m.width, m.height, m.size from media m join products p on p.media_id = m.id`);
+    expect(pictures.length).toBeGreaterThanOrEqual(12);
+    for (const picture of pictures) {
+      const key = String(picture.storage_key);
+      const body = await storage.get(key);
+      expect(body, key).not.toBeNull();
+      expect(body?.length, key).toBe(Number(picture.size));
+      const decoded = jpeg.decode(body as Buffer);
+      expect([decoded.width, decoded.height], key).toEqual([Number(picture.width), Number(picture.height)]);
+      expect(await storage.stat(thumbnailKey(key)), key).toMatchObject({ contentType: 'image/jpeg' });
+    }
+  });
 
   it('builds a believable organisation', async () => {
     expect(await count(database, 'select count(*) from supporters')).toBeGreaterThanOrEqual(500);

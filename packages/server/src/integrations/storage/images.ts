@@ -34,6 +34,15 @@ function encode(picture: Picture, contentType: string): Buffer {
   return jpeg.encode({ width: picture.width, height: picture.height, data: picture.data }, 85).data;
 }
 
+/** A picture made by the server (the demo's product images) as a JPEG, with its thumbnail. */
+export function encodeJpeg(picture: Picture): { image: Encoded; thumbnail: Encoded } {
+  const small = shrink(picture, THUMBNAIL_SIZE);
+  return {
+    image: { body: encode(picture, 'image/jpeg'), width: picture.width, height: picture.height },
+    thumbnail: { body: encode(small, 'image/jpeg'), width: small.width, height: small.height },
+  };
+}
+
 /** Box-filter downscale so the longer side is at most `size` (never upscales). */
 export function shrink(picture: Picture, size: number): Picture {
   const scale = Math.min(1, size / Math.max(picture.width, picture.height));
