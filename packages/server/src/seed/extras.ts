@@ -1,3 +1,4 @@
+import { importMessages } from '@almoner/contracts';
 import type { Queryable } from '../db/client.ts';
 import { imports } from '../modules/imports/imports.tables.ts';
 import { mailOutbox } from '../modules/mail/mail.tables.ts';
@@ -28,10 +29,12 @@ export async function insertExtras(ctx: SeedContext, q: Queryable, world: { peop
   await insertNotes(ctx, q, world.people);
   await insertWebhook(ctx, q);
   await insertRows(q, phoneNumbers, [{ id: ctx.ids.next(phoneNumbers), identifier: '+18885550123', shortForm: '1 (888) 555-0123', type: 'toll_free', country: 'US', providerReference: 'PN-sandbox-0001', provisionedBy: ctx.staff[0] ?? null, createdAt: at(ctx.now - 300 * DAY) }]);
+  // The completed one is a dry run: its counts say what the file would do, and with no per-row
+  // records kept in the demo there is nothing an Undo could put back.
   await insertRows(q, imports, [
-    { id: ctx.ids.next(imports), kind: 'supporters', status: 'completed', progress: 100, externalReference: 'wb_demo_supporters', totalRows: 214, importedRows: 212, message: '212 supporters imported, 2 rows rejected.', createdBy: ctx.staff[0] ?? null, createdAt: at(ctx.now - 700 * DAY), completedAt: at(ctx.now - 700 * DAY + 90_000),
+    { id: ctx.ids.next(imports), kind: 'supporters', status: 'completed', progress: 100, externalReference: 'wb_demo_supporters', dryRun: true, totalRows: 214, createdRows: 212, rejectedCount: 2, message: 'Dry run: would create 212, update 0, skip 0, reject 2.', createdBy: ctx.staff[0] ?? null, createdAt: at(ctx.now - 700 * DAY), completedAt: at(ctx.now - 700 * DAY + 90_000),
       rejectedRows: [{ row: { first_name: 'Ann', email: 'ann@' }, errors: { email: ['Email must be valid'] } }, { row: { first_name: '', last_name: '' }, errors: { email: ['Please fill this field.'] } }] },
-    { id: ctx.ids.next(imports), kind: 'contributions', status: 'failed', progress: 10, externalReference: 'wb_demo_gifts', message: 'Failed to submit data to the import service', createdBy: ctx.staff[0] ?? null, createdAt: at(ctx.now - 40 * DAY) },
+    { id: ctx.ids.next(imports), kind: 'contributions', status: 'failed', progress: 10, externalReference: 'wb_demo_gifts', totalRows: 58, message: importMessages.jobFailed('Almoner'), createdBy: ctx.staff[0] ?? null, createdAt: at(ctx.now - 40 * DAY) },
   ]);
   const bookmarked = ['GEN-FUND', 'TSHIRT-HOPE', 'GALA-TICKET'].map((code) => world.catalog.productIds.get(code) as number);
   await insertRows(q, posBookmarks, ctx.staff.slice(0, 1).flatMap((userId) => bookmarked.map((productId) => ({ userId, productId }))));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
+import { importMessages, paymentEventOf, paymentStateOf } from '@almoner/contracts';
 import jpeg from 'jpeg-js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,19 @@ describe('the demo seed', () => {
       expect([decoded.width, decoded.height], key).toEqual([Number(picture.width), Number(picture.height)]);
       expect(await storage.stat(thumbnailKey(key)), key).toMatchObject({ contentType: 'image/jpeg' });
     }
+  });
+
+  it('records what each demo import did: a completed one accounts for every row, a failed one says what failed (issue 41)', async () => {
+    const jobs = await queryRows(database.db, sql`select status, total_rows, created_rows, updated_rows, skipped_rows, rejected_count, jsonb_array_length(rejected_rows) as listed, message from imports`);
+    const completed = jobs.filter((j) => j.status === 'completed');
+    expect(completed.length).toBeGreaterThan(0);
+    for (const job of completed) {
+      expect(Number(job.total_rows)).toBeGreaterThan(0);
+      expect(Number(job.created_rows) + Number(job.updated_rows) + Number(job.skipped_rows) + Number(job.rejected_count)).toBe(Number(job.total_rows));
+      expect(Number(job.listed)).toBe(Number(job.rejected_count));
+    }
+    const failed = jobs.filter((j) => j.status === 'failed');
+    expect(failed.map((j) => j.message)).toEqual(failed.map(() => importMessages.jobFailed('Almoner')));
   });
 
   it('builds a believable organisation', async () => {

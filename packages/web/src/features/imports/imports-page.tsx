@@ -4,7 +4,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ImportPhotosLink } from '../sponsee-photos/import-photos-link.tsx';
 import { SCREEN_KINDS, useImports } from './api.ts';
-import { countsText, kindLabel, OutcomeLinks, StatusBadge, UndoButton } from './job-result.tsx';
+import { countsText, failureHelp, kindLabel, OutcomeLinks, StatusBadge, UndoButton } from './job-result.tsx';
 
 /** Imports: start one of each kind the server applies, and the past imports with their files and undo. */
 export function ImportsPage() {
@@ -62,7 +62,16 @@ export function ImportsPage() {
                     <StatusBadge job={job} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{job.status === 'completed' || job.status === 'undone' ? countsText(job) : job.status === 'failed' ? job.message : `${job.progress}%`}</Text>
+                    {job.status === 'failed' ? (
+                      <Stack gap={2}>
+                        {job.message && <Text size="sm">{job.message}</Text>}
+                        <Text size="sm">
+                          {failureHelp(job).outcome} {failureHelp(job).next}
+                        </Text>
+                      </Stack>
+                    ) : (
+                      <Text size="sm">{job.status === 'completed' || job.status === 'undone' ? countsText(job) : `${job.progress}%`}</Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <OutcomeLinks job={job} />

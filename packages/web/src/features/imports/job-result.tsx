@@ -65,6 +65,35 @@ export function UndoButton({ job }: { job: ImportJobView }) {
   );
 }
 
+/** What became of a failed job's rows and what to do next, in the list and on the import screen. */
+export function failureHelp(job: ImportJobView): { outcome: string; next: string } {
+  const written = job.counts.created + job.counts.updated;
+  const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+  if (written > 0) {
+    return {
+      outcome: `${rows(written)} of ${job.total_rows} were imported before it stopped; the rest were not.`,
+      next: 'Check what it imported, then import the remaining rows again.',
+    };
+  }
+  return {
+    outcome: job.total_rows > 0 ? `None of its ${rows(job.total_rows)} were imported.` : 'Nothing was imported.',
+    next: 'Check the file and import it again. If it fails again, the Jobs page shows the error to pass on to your administrator.',
+  };
+}
+
+function FailedJob({ job }: { job: ImportJobView }) {
+  const help = failureHelp(job);
+  return (
+    <Alert color="red" title={`The ${kindLabel(job.kind).toLowerCase()} import failed`}>
+      <Stack gap={4}>
+        {job.message && <Text size="sm">{job.message}</Text>}
+        <Text size="sm">{help.outcome}</Text>
+        <Text size="sm">{help.next}</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** A job in progress (10 % acknowledged → 100 %), then its end: counts and files, or the failure. */
 export function JobResult({ job }: { job: ImportJobView }) {
   if (job.status === 'acknowledged' || job.status === 'processing') {
@@ -80,13 +109,7 @@ export function JobResult({ job }: { job: ImportJobView }) {
       </Stack>
     );
   }
-  if (job.status === 'failed') {
-    return (
-      <Alert color="red" title="The import failed">
-        {job.message}
-      </Alert>
-    );
-  }
+  if (job.status === 'failed') return <FailedJob job={job} />;
   return (
     <Alert color={job.status === 'undone' ? 'gray' : 'green'} title={job.status === 'undone' ? 'Import undone' : job.dry_run ? 'Dry run complete: nothing was written' : 'Import complete'}>
       <Stack gap="xs">
