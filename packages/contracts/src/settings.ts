@@ -171,8 +171,11 @@ export const settingsSchema = z.object({
   p2p_default_image_6: z.string(),
 }) satisfies z.ZodType<SettingsValues>;
 
-/** Settings the page shows locked, each with the reason (derived by the server, e.g. the currency once gifts exist). */
-export const settingsLockedSchema = z.record(z.string(), z.string());
+/**
+ * Settings the page shows locked, each with the reason (derived by the server): today only the
+ * currency, once gifts or payments exist. Named one by one so the API reference shows them.
+ */
+export const settingsLockedSchema = z.object({ site_currency: z.string().optional() });
 export type SettingsLocked = z.infer<typeof settingsLockedSchema>;
 export const settingsResponseSchema = z.object({ values: settingsSchema, locked: settingsLockedSchema });
 export const settingsSavedSchema = z.object({ message: z.string(), values: settingsSchema, locked: settingsLockedSchema });
