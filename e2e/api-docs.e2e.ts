@@ -41,8 +41,11 @@ it('shows a listing body with its real fields, reached from the API token panel'
   await operation.scrollIntoViewIfNeeded();
   await screenshot(docs, 'api-docs-listing-body');
 
-  // The answer's example shows a supporter row's real fields, not additionalProp1.
-  const answer = operation.locator('.responses-wrapper .highlight-code, .responses-wrapper .microlight').first();
+  // The answer's example shows a supporter row's real fields, not additionalProp1. The reference
+  // renders its long list virtually and the screenshot made the window as tall as the page, so
+  // the block is found again (it stays open) rather than trusted to be where it was.
+  const reopened = await findOperation(docs, '/jpanel/supporters.listing');
+  const answer = reopened.locator('.responses-wrapper .highlight-code, .responses-wrapper .microlight').first();
   await answer.waitFor();
   const answerText = await answer.innerText();
   expect(answerText).toContain('"display_name"');

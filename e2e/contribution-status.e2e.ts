@@ -124,7 +124,7 @@ describe('the history panel', () => {
 
     await page.goto(`/jpanel/contributions/${guest.id}`);
     await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
-    const panel = page.locator('section, div').filter({ has: page.getByRole('heading', { name: 'History', exact: true }) }).last();
+    const panel = page.getByRole('region', { name: 'History', exact: true });
     const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(guest.total);
     const refunded = panel.locator('div', { hasText: /^Refunded amount:/ }).first();
     await refunded.waitFor();

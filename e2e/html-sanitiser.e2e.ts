@@ -39,14 +39,14 @@ type Harness = { context: BrowserContext; check: (label: string, html: string) =
 async function openHarness({ freshTabs }: { freshTabs: boolean }): Promise<Harness> {
   const { context, page: first } = await browser.newPage();
   await first.close();
-  const state = { html: '', clicked: null as string | null, findings: [] as string[] };
+  const state = { html: '', clicked: null as string | null, everClicked: new Set<string>(), findings: [] as string[] };
   const note = (finding: string) => state.findings.push(finding);
   await context.route('**/*', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
     if (request.url() === PRINT) return route.fulfill({ contentType: 'text/html', body: `<!doctype html><html><head><meta charset="utf-8"><title>print</title></head><body>${state.html}</body></html>` });
     if (request.isNavigationRequest() && isTopLevel(request)) {
-      if (request.url() === state.clicked) return route.fulfill({ contentType: 'text/html', body: '<p>where the link goes</p>' });
+      if (request.url() === state.clicked || state.everClicked.has(request.url())) return route.fulfill({ contentType: 'text/html', body: '<p>where the link goes</p>' });
       note(`navigation to ${request.url()}`);
       return route.abort();
     }
@@ -60,12 +60,13 @@ async function openHarness({ freshTabs }: { freshTabs: boolean }): Promise<Harne
       note(`${dialog.type()} dialog: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
     });
-    // A popup is a clicked target="_blank" link going where it says, or a finding.
+    // A popup is a clicked target="_blank" link going where it says, or a finding. On a busy
+    // machine the popup can open after the harness moved on to the next link (a CI run saw one
+    // land under the next payload), so any address clicked in this harness counts, not only the last.
     p.on('popup', (popup) => {
-      const expected = state.clicked;
       watch(popup);
       void popup.waitForLoadState().then(() => {
-        if (popup.url() !== expected) note(`popup at ${popup.url()}`);
+        if (!state.everClicked.has(popup.url())) note(`popup at ${popup.url()}`);
         return popup.close();
       }).catch(() => undefined);
     });
@@ -95,6 +96,7 @@ async function openHarness({ freshTabs }: { freshTabs: boolean }): Promise<Harne
       // Where the printed href says, if it is a web address at all (mailto:, tel: leave the browser).
       const target = href === null ? null : new URL(href, PRINT);
       state.clicked = target && /^https?:$/.test(target.protocol) ? target.href : null;
+      if (state.clicked) state.everClicked.add(state.clicked);
       const link = tab.locator('a').nth(index);
       const before = state.findings.length;
       // A link with no box to click (empty, hidden) gets a dispatched click instead; one whose
