@@ -11,6 +11,7 @@ export default defineConfig({
     name: 'reliability',
     include: ['reliability/**/*.test.ts'],
     globalSetup: ['packages/server/src/test/global-setup.ts'],
+    setupFiles: ['packages/server/src/test/setup.ts'],
     testTimeout: 1_800_000,
     hookTimeout: 120_000,
     // Two cores: more workers than that only adds contention.

@@ -1,10 +1,10 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { users } from '../modules/users/users.tables.ts';
+import { closeAfterFile } from './open-resources.ts';
 import { createTestDatabase } from './test-db.ts';
 
 export const testConfig: Config = {
@@ -21,15 +21,16 @@ export const testConfig: Config = {
 
 export type TestApp = { app: FastifyInstance; database: Database };
 
-/** One app and database per test file, closed after the file. */
+/**
+ * One app and database per test file, closed after the file by setup.ts. Not by an `afterAll`
+ * registered here: most files call this from their own `beforeAll`, where vitest takes no new
+ * hooks, so those apps were never closed (harmless only while every file had a process of its own).
+ */
 export async function createTestApp(): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await buildApp({ database, config: testConfig });
+  closeAfterFile(() => app.close());
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
   return { app, database };
 }
 

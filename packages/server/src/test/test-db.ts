@@ -4,9 +4,20 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, createPglite, openDatabase } from '../db/client.ts';
 import { pgAdminUrl } from './global-setup.ts';
+import { closeAfterFile } from './open-resources.ts';
 
-/** A fresh, migrated database for one test file: PGlite by default, PostgreSQL on request. */
+/**
+ * A fresh, migrated database for one test file: PGlite by default, PostgreSQL on request. Closed
+ * after the file (setup.ts) unless the test closed it first; closing twice is harmless. Server test
+ * files share one process (vitest.config.ts, `isolate: false`), so a database left open would keep
+ * its embedded PostgreSQL's memory (about 125 MB) until the worker ends.
+ */
 export async function createTestDatabase(): Promise<Database> {
+  const database = await openTestDatabase();
+  return { ...database, close: closeAfterFile(database.close) };
+}
+
+async function openTestDatabase(): Promise<Database> {
   if (process.env.ALMONER_TEST_DB === 'postgres') {
     const name = `almoner_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: pgAdminUrl });

@@ -32,8 +32,10 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await queue.stop();
+  // Receivers first: a try still waiting on the hung one fails at once, so the queue's graceful
+  // stop finds nothing in flight (a try outliving it would write to a database already closed).
   for (const r of receivers) await r.close();
+  await queue.stop();
 });
 
 async function until<T>(read: () => T | Promise<T>, done: (value: T) => boolean, ms = 20_000): Promise<T> {
