@@ -36,6 +36,18 @@ it('runs the web app under its Content Security Policy with no violation', async
   await context.close();
 });
 
+it('lets the browser keep the app\'s files for good: each is named by its content\'s hash', async () => {
+  const { page, context } = await browser.newPage();
+  await page.goto('/jpanel/login');
+  const script = await page.locator('script[src^="/jpanel/assets/"]').first().getAttribute('src');
+  const asset = await page.request.get(script!);
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // The page itself is never kept: it carries the session's CSRF token.
+  expect((await page.request.get('/jpanel/login')).headers()['cache-control']).toBe('no-store');
+  await context.close();
+});
+
 it('runs the API reference under the same policy with no violation', async () => {
   const { page, context } = await browser.newPage();
   const violations = watchPolicy(page);
