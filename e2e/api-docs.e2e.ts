@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { findOperation } from './support/api-docs.ts';
+import { findOperation, readOperation } from './support/api-docs.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
@@ -29,29 +29,24 @@ it('shows a listing body with its real fields, reached from the API token panel'
   await docs.getByText('Almoner API').first().waitFor();
   expect(new URL(docs.url()).pathname).toMatch(/^\/jpanel\/api\/docs/);
 
-  const operation = await findOperation(docs, '/jpanel/supporters.listing');
-  await operation.locator('.opblock-summary').click();
+  const path = '/jpanel/supporters.listing';
+  const operation = await findOperation(docs, path);
+  await operation.first().locator('.opblock-summary').click();
   await operation.getByText('List supporters (DataTables paging, search and filters)').first().waitFor();
-  const example = operation.locator('.body-param__example, .highlight-code').first();
-  await example.waitFor();
-  const text = await example.innerText();
-  expect(text).toContain('"draw"');
-  expect(text).toContain('"search"');
-  expect(text).not.toContain('additionalProp');
-  await operation.scrollIntoViewIfNeeded();
-  await screenshot(docs, 'api-docs-listing-body');
 
-  // The answer's example shows a supporter row's real fields, not additionalProp1. The reference
-  // renders its long list virtually and the screenshot made the window as tall as the page, so
-  // the block is found again (it stays open) rather than trusted to be where it was.
-  const reopened = await findOperation(docs, '/jpanel/supporters.listing');
-  const answer = reopened.locator('.responses-wrapper .highlight-code, .responses-wrapper .microlight').first();
-  await answer.waitFor();
-  const answerText = await answer.innerText();
-  expect(answerText).toContain('"display_name"');
-  expect(answerText).toContain('"lifetime_total": 120.75');
-  expect(answerText).not.toContain('additionalProp');
-  await answer.scrollIntoViewIfNeeded();
-  await screenshot(docs, 'api-docs-listing-answer');
+  // The request body's example shows the DataTables fields, not additionalProp1.
+  const body = await readOperation(docs, path, '.body-param__example, .highlight-code');
+  expect(body).toContain('"draw"');
+  expect(body).toContain('"search"');
+  expect(body).not.toContain('additionalProp');
+  // The answer's example shows a supporter row's real fields. Both are read before any
+  // screenshot: a screenshot resizes the window, and the reference redraws its list then.
+  const answer = await readOperation(docs, path, '.responses-wrapper .highlight-code, .responses-wrapper .microlight');
+  expect(answer).toContain('"display_name"');
+  expect(answer).toContain('"lifetime_total": 120.75');
+  expect(answer).not.toContain('additionalProp');
+
+  await findOperation(docs, path);
+  await screenshot(docs, 'api-docs-listing-body');
   await context.close();
 });
