@@ -143,7 +143,7 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
   // The POS: the donation asks at least the minimum and offers the presets.
   await page.goto('/jpanel/pos');
   await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
-  const cart = page.getByRole('region', { name: 'Contribution' });
+  const cart = page.getByRole('region', { name: 'Contribution', exact: true });
   const open = async (keywords: string, name: string) => {
     const search = page.getByLabel('Search products');
     await search.fill(keywords);

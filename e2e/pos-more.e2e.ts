@@ -27,7 +27,7 @@ type Order = {
 type Completed = { payment: { invoicenumber: string }; order: { id: number } };
 type Detail = { payments: { type: string; status: string; amount: number }[] };
 
-const cart = (page: Page) => page.getByRole('region', { name: 'Contribution' });
+const cart = (page: Page) => page.getByRole('region', { name: 'Contribution', exact: true });
 const readOrder = async (page: Page, id: number) =>
   (await apiCall<{ order: Order }>(page, 'GET', `/jpanel/pos/order.json?id=${id}`)).order;
 const openOrderId = async (page: Page) =>
@@ -352,6 +352,74 @@ describe('point of sale, more', () => {
       shipping_state: 'OR',
       shipping_zip: '97201',
     });
+    await context.close();
+  });
+  it('sets a sale aside, lists it among the open sales (not in Contributions), resumes it and discards one', async () => {
+    const { page, context } = await browser.newPage({ width: 1440, height: 900 });
+    await openPos(page);
+    await forgetOpenOrder(page);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
+    await addProduct(page, 'mug', 'Coffee Mug');
+    const first = await openOrderId(page);
+
+    // New contribution sets it aside: it is an open sale, in the POS's list, not in the ledger.
+    await page.getByRole('button', { name: 'New contribution' }).click();
+    const ask = page.getByRole('dialog', { name: 'Start a new contribution?' });
+    await ask.getByText('find it under Open sales').waitFor();
+    await ask.getByRole('button', { name: 'Start new' }).click();
+    await cart(page).getByText('No items yet.').waitFor();
+    const ledger = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/contributions.listing', { length: 100 });
+    expect(ledger.data.map((r) => r.id)).not.toContain(first);
+
+    await page.getByRole('button', { name: 'Open sales', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Open sales' });
+    const row = modal.getByRole('row').filter({ has: page.getByRole('button', { name: /^Resume the sale of .*\(\$/ }) }).first();
+    await row.waitFor();
+    await expectAccessible(page, 'open sales');
+    await screenshot(page, 'pos-open-sales');
+    const listed = await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/pos/open.json');
+    expect(listed.data[0]?.id).toBe(first);
+
+    // Resume: the set-aside sale is back on screen with its item.
+    await modal.getByRole('button', { name: /^Resume / }).first().click();
+    await modal.waitFor({ state: 'detached' });
+    await cart(page).getByRole('listitem').filter({ hasText: 'Coffee Mug' }).first().waitFor();
+    expect(await openOrderId(page)).toBe(first);
+
+    // Discard it: asked first, then gone from the list for good.
+    await page.getByRole('button', { name: 'Open sales', exact: true }).click();
+    await modal.getByText('On screen').first().waitFor();
+    await modal.getByRole('button', { name: /^Discard the sale of / }).first().click();
+    const sure = page.getByRole('dialog', { name: 'Discard this open sale?' });
+    await sure.getByRole('button', { name: 'Discard' }).click();
+    await page.getByText('The open sale was discarded.').waitFor();
+    // It was the one on screen: the screen starts afresh.
+    await cart(page).getByText('No items yet.').waitFor();
+    await expect
+      .poll(async () => (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/pos/open.json')).data.map((s) => s.id))
+      .not.toContain(first);
+    await context.close();
+  });
+  it('keeps the count, total and Pay in reach on a phone, below the product tiles', async () => {
+    const { page, context } = await browser.newPage({ width: 375, height: 812 });
+    await openPos(page);
+    await forgetOpenOrder(page);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
+    await addProduct(page, 'mug', 'Coffee Mug');
+    const bar = page.getByRole('region', { name: 'Contribution summary' });
+    await bar.getByText(/^1 item · \$/).waitFor();
+    const pay = bar.getByRole('button', { name: /^Pay \$/ });
+    const box = await pay.boundingBox();
+    expect(box && box.y + box.height <= 812, 'Pay is on screen without scrolling').toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    await screenshot(page, 'pos-phone');
+    await expectAccessible(page, 'point of sale, phone');
+    await bar.getByRole('button', { name: /^1 item/ }).click();
+    await expect.poll(() => cart(page).evaluate((el) => el.getBoundingClientRect().top < 812)).toBe(true);
+    await pay.click();
+    await page.getByRole('dialog', { name: /^Payment/ }).waitFor();
     await context.close();
   });
 });

@@ -54,7 +54,7 @@ async function openPos(page: Page) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
 }
 
-const cart = (page: Page) => page.getByRole('region', { name: 'Contribution' });
+const cart = (page: Page) => page.getByRole('region', { name: 'Contribution', exact: true });
 
 /** Searches (Enter searches at once), opens the product and adds it from the item modal. */
 async function addProduct(
@@ -308,7 +308,16 @@ describe('point of sale', () => {
     const { page, context } = await browser.newPage({ width: 1280, height: 800 });
     await openPos(page);
     await addProduct(page, 'tote', 'Canvas Tote Bag');
-    const dialog = await openPayment(page, 'Cash');
+    // A guest has no saved methods: My Methods says so and has nothing to complete with.
+    const methods = await openPayment(page, 'My Methods');
+    await methods.getByText('Choose a supporter to pay with one of their saved methods.').waitFor();
+    expect(await methods.getByRole('button', { name: /^Complete/ }).isDisabled()).toBe(true);
+    await methods.getByRole('tab', { name: 'Cash', exact: true }).click();
+    const dialog = methods;
+    // Nothing typed yet is not a shortfall: the change is not marked short (red).
+    expect(await dialog.getByTestId('cash-change').locator('[data-short]').count()).toBe(0);
+    await dialog.getByLabel('Cash received').fill('1');
+    await dialog.getByTestId('cash-change').locator('[data-short]').waitFor();
     await dialog.getByLabel('Cash received').fill('abc');
     expect(await dialog.getByTestId('cash-change').innerText()).toContain('$0.00');
     const total = await cartTotal(page);

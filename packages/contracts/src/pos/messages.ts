@@ -92,5 +92,10 @@ export const posMessages = {
   defaultsSaved: 'Your point-of-sale defaults were saved.',
   defaultsCleared: 'Your point-of-sale defaults were cleared.',
   bookmarked: 'Bookmark saved.',
+  /** (ours, issue 41) open sales: started here, not paid, no payment tried; kept out of the ledger. */
+  openSaleDiscarded: 'The open sale was discarded.',
+  openSaleResumed: 'Open sale resumed.',
+  notAnOpenSale: 'A payment was tried on this contribution: it is in Contributions, not among the open sales.',
+  noOpenSales: 'No open sales. A sale set aside with "New contribution" waits here until it is paid or discarded.',
   unbookmarked: 'Bookmark removed.',
 } as const;

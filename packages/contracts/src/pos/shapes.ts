@@ -289,6 +289,24 @@ export const posOrderSchema = z.object({
 export type PosOrder = z.infer<typeof posOrderSchema>;
 
 /** Every order route answers this (spec §7 "Answers carry status, message and order"). */
+/**
+ * An open sale (issue 41): a contribution started at the point of sale, not paid and with no
+ * payment tried. The POS lists them to resume or discard; the ledger leaves them out.
+ */
+export const posOpenSaleSchema = z.object({
+  id: z.number().int(),
+  /** The cart's number (its invoice number once paid). */
+  number: z.string(),
+  started_at: z.string(),
+  started_by: z.string().nullable(),
+  supporter: z.string().nullable(),
+  items: z.number().int(),
+  total_amount: z.number(),
+  currency_code: z.string(),
+});
+export type PosOpenSale = z.infer<typeof posOpenSaleSchema>;
+export const posOpenSalesAnswerSchema = z.object({ data: z.array(posOpenSaleSchema) });
+
 export const posAnswerSchema = z.object({
   status: z.enum(['success', 'error']).nullable(),
   message: z.string().nullable(),

@@ -8,7 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql, minorFromDecimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
-import { numberSql, statusLabelSql, statusSql } from './contributions.status.ts';
+import { inLedgerSql, numberSql, statusLabelSql, statusSql } from './contributions.status.ts';
 
 /** Kept by the database from the supporter and billing names (migration 0011); indexed for the sort. */
 const supporterName = sql`c.supporter_name`;
@@ -94,7 +94,7 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
     supporter_id: sql`c.supporter_id`,
   },
   from: sql`contributions c`,
-  baseWhere: sql`c.deleted_at is null`,
+  baseWhere: inLedgerSql,
   filters: contributionFiltersSchema,
   where,
   search,

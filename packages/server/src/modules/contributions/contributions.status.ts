@@ -32,6 +32,16 @@ export const statusRule = sql`case
   when shippable_items > 0 then 'unfulfilled'
   else 'paid' end`;
 
+/**
+ * An open sale: started at the point of sale, not paid, no payment tried. It belongs to the POS's
+ * list of open sales (to resume or discard there), not to the ledger: the contributions list, its
+ * kept counts (migration 0046 applies this same rule), exports, reports and a supporter's gifts.
+ */
+export const openSaleSql = sql`(c.is_pos and c.paid_at is null and c.payment_status is null)`;
+
+/** What the ledger holds: every live contribution that is not an open sale. */
+export const inLedgerSql = sql`(c.deleted_at is null and not ${openSaleSql})`;
+
 /** The stored status: every reader uses the column, never the rule again. */
 export const statusSql = sql`c.status`;
 

@@ -16,6 +16,7 @@ import {
   posDefaultsAnswerSchema,
   posMessages,
   posNewRequestSchema,
+  posOpenSalesAnswerSchema,
   posProductsAnswerSchema,
   posProductsRequestSchema,
   posRemoveItemRequestSchema,
@@ -37,6 +38,7 @@ import { bookmarkedProducts, categoryTree, isPosProduct, searchProducts } from '
 import { posConfig } from './pos.config.ts';
 import { clearDefaults, saveDefaults } from './pos.defaults.ts';
 import { addFundraisingGift, addItem, addSponsorship, removeItem } from './pos.items.ts';
+import { discardOpenSale, listOpenSales } from './pos.open-sales.ts';
 import { loadPosOrder } from './pos.order-view.ts';
 import { lockOpenOrder, startOrder, updateOrder } from './pos.orders.ts';
 import { fundraiserOptions, promoCodeOptions, sponseeOptions } from './pos.pickers.ts';
@@ -127,6 +129,16 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await loadPosOrder(ctx.db, request.query.id, storage());
       if (!order) throw new AppError('not_found', posMessages.orderNotFound);
       return { status: null, message: null, order };
+    });
+
+  // Issue 41: sales set aside unpaid live here, not in the ledger.
+  app.get('/jpanel/pos/open.json', { config: { permission }, schema: { summary: 'Open sales: started at the point of sale, not paid and no payment tried (newest first)', tags, response: { 200: posOpenSalesAnswerSchema } } },
+    async () => ({ data: await listOpenSales(ctx.db) }));
+
+  app.post('/jpanel/pos/:id/discard', { config: { permission }, schema: { summary: 'Discard an open sale (a soft delete; refused once a payment was tried)', tags, params: idParam, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => {
+      await withActor(ctx.db, request.actor, (tx) => discardOpenSale(tx, request.actor, request.params.id));
+      return { message: posMessages.openSaleDiscarded };
     });
 
   app.post('/jpanel/pos/:id/update', { config: { permission }, schema: { summary: 'Change a point-of-sale contribution\'s details (supporter, addresses, notes, source, DCC, shipping, currency)', tags, params: idParam, body: posUpdateRequestSchema, response: orderAnswers } },

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { numberSql, statusSql } from '../contributions/contributions.status.ts';
+import { inLedgerSql, numberSql, statusSql } from '../contributions/contributions.status.ts';
 
 const iso = (row: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
@@ -32,7 +32,7 @@ export async function getSupporter(db: Queryable, id: number) {
                         from recurring_payment_profiles where supporter_id = ${id} order by id desc`),
     queryRows(db, sql`select c.id, ${numberSql} as number, c.ordered_at, c.total_amount,
                              c.currency_code, ${statusSql} as status
-                        from contributions c where c.supporter_id = ${id} and c.deleted_at is null
+                        from contributions c where c.supporter_id = ${id} and ${inLedgerSql}
                        order by c.ordered_at desc, c.id desc limit 25`),
   ]);
   // Lifetime giving is in the organisation currency (the supporter's currency_code); the rest in each row's own.

@@ -9,6 +9,7 @@ export const posKeys = {
   products: (search: ProductSearch) => ['pos', 'products', search] as const,
   bookmarks: () => ['pos', 'bookmarks'] as const,
   picker: (kind: string, query: string) => ['pos', 'picker', kind, query] as const,
+  openSales: () => ['pos', 'open-sales'] as const,
 };
 
 export type ProductSearch = { keywords?: string; category_id?: number; currency_code: string };

@@ -1,11 +1,13 @@
 import {
   canTakeAch,
+  formatAmount,
   FULFILLMENT_SETTING,
   paymentGateways,
   posMessages,
   type PosCompleteResponse,
 } from '@almoner/contracts';
 import {
+  Affix,
   Alert,
   Box,
   Button,
@@ -14,10 +16,12 @@ import {
   Group,
   Loader,
   Menu,
+  Paper,
   Select,
+  Text,
   Title,
 } from '@mantine/core';
-import { IconChevronDown, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconClockPause, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
@@ -25,6 +29,7 @@ import { api } from '../../lib/api.ts';
 import { usePosConfig } from './api.ts';
 import { CartPane, type OrderModal } from './cart-pane.tsx';
 import { ItemModal } from './item-modal.tsx';
+import { OpenSalesModal } from './open-sales-modal.tsx';
 import { OrderModals } from './order-modals.tsx';
 import { PaymentDialog, type Receipt } from './payment/payment-dialog.tsx';
 import { ProductBrowser } from './product-browser.tsx';
@@ -59,6 +64,7 @@ function PosScreen({ config }: { config: PosConfig }) {
   const [modal, setModal] = useState<OrderModal | null>(null);
   // The order being paid, kept while the finished screen shows (the screen's order is cleared).
   const [paying, setPaying] = useState<PosOrder | null>(null);
+  const [openSales, setOpenSales] = useState(false);
   const order = pos.order;
 
   async function saveDefaults() {
@@ -87,7 +93,7 @@ function PosScreen({ config }: { config: PosConfig }) {
       order?.items.length &&
       !(await confirm({
         title: 'Start a new contribution?',
-        message: 'The items in this contribution will be set aside.',
+        message: 'This contribution will be set aside: find it under Open sales to resume or discard it.',
         confirmLabel: 'Start new',
         danger: true,
       }))
@@ -96,8 +102,11 @@ function PosScreen({ config }: { config: PosConfig }) {
     pos.clear();
   }
 
+  const items = order?.items.length ?? 0;
+  const due = formatAmount(order?.totalamount ?? 0, order?.currency_code ?? pos.currency);
   return (
-    <Box>
+    // On a phone the bar fixed at the bottom covers the last 72 px: the page leaves room for it.
+    <Box pb={{ base: 72, md: 0 }}>
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <Title order={2}>Point of sale</Title>
         <Group gap="sm">
@@ -110,6 +119,13 @@ function PosScreen({ config }: { config: PosConfig }) {
             allowDeselect={false}
             disabled={pos.busy}
           />
+          <Button
+            variant="default"
+            leftSection={<IconClockPause size={16} />}
+            onClick={() => setOpenSales(true)}
+          >
+            Open sales
+          </Button>
           <Button
             variant="default"
             leftSection={<IconPlus size={16} />}
@@ -145,7 +161,7 @@ function PosScreen({ config }: { config: PosConfig }) {
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <ProductBrowser currency={pos.currency} onOpen={setProduct} />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }} id="pos-cart">
           <Box pos="sticky" top={72}>
             <CartPane
               order={order}
@@ -158,6 +174,27 @@ function PosScreen({ config }: { config: PosConfig }) {
           </Box>
         </Grid.Col>
       </Grid>
+      {/*
+        On a phone the products come first and the contribution below them all (issue 41): a bar
+        at the bottom keeps its count, total and Pay in reach, and takes the cashier to it.
+      */}
+      <Affix hiddenFrom="md" position={{ bottom: 0, left: 0, right: 0 }} zIndex={150}>
+        <Paper component="section" aria-label="Contribution summary" shadow="md" p="sm" radius={0} withBorder>
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Button
+              variant="subtle"
+              onClick={() => document.getElementById('pos-cart')?.scrollIntoView({ block: 'start' })}
+            >
+              <Text span size="sm" fw={500}>
+                {items === 1 ? '1 item' : `${items} items`} · {due}
+              </Text>
+            </Button>
+            <Button onClick={() => order && setPaying(order)} disabled={!items || pos.busy}>
+              Pay {due}
+            </Button>
+          </Group>
+        </Paper>
+      </Affix>
       {product && (
         <ItemModal
           product={product}
@@ -168,6 +205,14 @@ function PosScreen({ config }: { config: PosConfig }) {
       )}
       {modal && (
         <OrderModals modal={modal} pos={pos} config={config} onClose={() => setModal(null)} />
+      )}
+      {openSales && (
+        <OpenSalesModal
+          currentId={order?.id ?? null}
+          onResume={pos.resume}
+          onDiscarded={(id) => id === order?.id && pos.clear()}
+          onClose={() => setOpenSales(false)}
+        />
       )}
       {paying && (
         <PaymentDialog

@@ -123,6 +123,22 @@ export function usePosOrder(initialCurrency: string) {
 
   const clear = useCallback(() => apply(null), [apply]);
 
+  /** Puts an open sale back on the screen; the one shown before waits among the open sales. */
+  const resume = useCallback(
+    async (id: number) => {
+      try {
+        const answer = await api<PosAnswer>(`/jpanel/pos/order.json?id=${id}`);
+        if (!answer.order || answer.order.is_paid) throw new Error(posMessages.orderPaid);
+        apply(answer.order);
+        setCurrencyState(answer.order.currency_code);
+        toast.success(posMessages.openSaleResumed);
+      } catch (error) {
+        toast.error(messageOf(error));
+      }
+    },
+    [apply],
+  );
+
   return {
     order,
     currency,
@@ -134,6 +150,7 @@ export function usePosOrder(initialCurrency: string) {
     removeItem,
     setCurrency,
     clear,
+    resume,
     replace: apply,
   };
 }

@@ -74,6 +74,9 @@ export function PaymentDialog(props: PaymentDialogProps) {
   // One click, one request: a second click while the first is in flight is ignored.
   const inFlight = useRef(false);
   const free = dueMinor === 0;
+  // My Methods with nothing chosen (a guest, or a supporter with no saved method) has nothing to
+  // charge: Complete waits for a choice rather than failing on the server (issue 41).
+  const nothingToCharge = !free && state.type === 'payment_method' && !state.fields.payment_method;
 
   async function handleComplete() {
     if (inFlight.current) return;
@@ -279,7 +282,9 @@ export function PaymentDialog(props: PaymentDialogProps) {
               <Button variant="default" onClick={props.onClose}>
                 Cancel
               </Button>
-              <Button type="submit">Complete {formatMoney(dueMinor, currency)}</Button>
+              <Button type="submit" disabled={nothingToCharge}>
+                Complete {formatMoney(dueMinor, currency)}
+              </Button>
             </Group>
           </Stack>
         </form>

@@ -32,7 +32,8 @@ type CashProps = {
 
 /** Cash: what was handed over and the change to give back (received − due; non-numeric is 0). */
 export function CashFields({ values, currency, dueMinor, changeMinor, onChange }: CashProps) {
-  const short = changeMinor < 0;
+  // Short only once something was typed: an empty field is not a wrong amount (issue 41).
+  const short = values.cash_received !== '' && changeMinor < 0;
   return (
     <Stack gap="sm">
       <SimpleGrid cols={2}>
@@ -54,11 +55,11 @@ export function CashFields({ values, currency, dueMinor, changeMinor, onChange }
       </SimpleGrid>
       <Group justify="space-between" px="xs" data-testid="cash-change">
         <Text fw={500}>Change</Text>
-        <Text fw={700} size="lg" c={short ? 'red' : undefined}>
+        <Text fw={700} size="lg" c={short ? 'red' : undefined} data-short={short || undefined}>
           {formatMoney(Math.max(0, changeMinor), currency)}
         </Text>
       </Group>
-      {short && values.cash_received !== '' && (
+      {short && (
         <Text size="sm" c="red">
           {formatMoney(-changeMinor, currency)} still to pay.
         </Text>
