@@ -167,3 +167,61 @@ export const dashboardChartSchema = z.object({
     .nullable(),
 });
 export type DashboardChart = z.infer<typeof dashboardChartSchema>;
+
+/**
+ * The figures a charity reads first (issue 41), as of a day (the period's last day): raised in
+ * its month and year so far against the same days a year before, gifts and new donors in the
+ * month, new monthly donors and what recurring giving brings in a month. Money is the
+ * organisation currency, net of refunds, counted exactly as the money charts count it.
+ */
+export const dashboardHeadlineQuerySchema = z.object({ on: specDate() });
+
+const raisedSchema = z.object({ from: z.string(), to: z.string(), raised: z.number(), gifts: z.number() });
+export const dashboardHeadlineSchema = z.object({
+  on: z.string(),
+  org_currency: z.string(),
+  /** Null without the contributions permission. */
+  money: z
+    .object({
+      month: raisedSchema,
+      month_last_year: raisedSchema,
+      year: raisedSchema,
+      year_last_year: raisedSchema,
+    })
+    .nullable(),
+  /** Supporters whose first counted gift falls in the month; null without the supporters permission. */
+  new_donors: z.number().nullable(),
+  /** Monthly recurring profiles that started in the month; null without the recurring permission. */
+  new_monthly_donors: z.number().nullable(),
+  /** Active profiles' amounts as a month's worth (weekly × 52 ÷ 12 …), organisation currency. */
+  monthly_recurring: z.number().nullable(),
+});
+export type DashboardHeadline = z.infer<typeof dashboardHeadlineSchema>;
+
+/** 'YYYY-MM-DD' a year before; 29 February becomes the 28th. */
+export function sameDayLastYear(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y - 1, m, 0)).getUTCDate();
+  return `${y - 1}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** The month and the year to `on`, and the same days a year before. */
+export function headlineRanges(on: string) {
+  const before = sameDayLastYear(on);
+  return {
+    month: { from: `${on.slice(0, 8)}01`, to: on },
+    month_last_year: { from: `${before.slice(0, 8)}01`, to: before },
+    year: { from: `${on.slice(0, 4)}-01-01`, to: on },
+    year_last_year: { from: `${before.slice(0, 4)}-01-01`, to: before },
+  };
+}
+
+/** A month's worth of one payment every `period` (× `frequency`). */
+export const MONTHLY_SHARE: Record<string, number> = {
+  weekly: 52 / 12,
+  biweekly: 26 / 12,
+  monthly: 1,
+  quarterly: 1 / 3,
+  biannually: 1 / 6,
+  annually: 1 / 12,
+};

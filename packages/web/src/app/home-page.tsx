@@ -60,7 +60,8 @@ function PlanCard() {
   const missingFull = !hasEdition(flags, 'full');
   const missingDp = !hasEdition(flags, 'dp');
   return (
-    <Paper withBorder p="lg" radius="md">
+    // Its own height, at the top of its column: stretched beside the shortcuts it was a 1,700 px box (issue 41).
+    <Paper withBorder p="lg" radius="md" style={{ alignSelf: 'start' }}>
       <Stack gap="md">
         <Group justify="space-between">
           <Title order={3} size="h4">

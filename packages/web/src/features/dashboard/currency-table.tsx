@@ -8,7 +8,8 @@ import { formatAmount, formatRate } from './format.ts';
  */
 export function CurrencyTable({ chart, title }: { chart: DashboardChart; title: string }) {
   const money = chart.money;
-  if (!money) return null;
+  // One currency in use, the organisation's: the chart's own figures say it all (issue 41).
+  if (!money || money.by_currency.every((t) => t.currency === money.org_currency)) return null;
   const seriesLabel = new Map(chart.series.map((s) => [s.key, s.label]));
   const showSeries = chart.series.length > 1;
   const showLabel = money.by_currency.some((t) => t.label !== null);

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { HomePage } from '../../app/home-page.tsx';
 import { useCan } from '../../app/session.ts';
+import { HeadlineFigures } from './headline-figures.tsx';
 import { PeriodPicker } from './period-picker.tsx';
 import { readPeriod } from './period.ts';
 
@@ -30,6 +31,9 @@ export function DashboardPage() {
               {error}
             </Alert>
           ) : (
+            <HeadlineFigures on={period.to} />
+          )}
+          {error ? null : (
             <Suspense fallback={<Center h={200}><Loader aria-label="Loading charts" /></Center>}>
               <DashboardCharts period={period} />
             </Suspense>
