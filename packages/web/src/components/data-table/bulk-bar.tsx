@@ -1,5 +1,6 @@
 import { messages } from '@almoner/contracts';
-import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Paper, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api.ts';
@@ -38,7 +39,9 @@ const number = new Intl.NumberFormat('en-US');
 
 /**
  * Bulk actions on the selected rows, or on every row matching the filter. Each is confirmed
- * first; with nothing selected the spec's message is shown instead.
+ * first. With nothing selected the actions wait in one quiet "Bulk actions" menu (issue 41: a bar
+ * of red Delete and Void buttons over a list nobody had chosen from read as a warning); choosing
+ * one there still answers the spec's 'There are no items selected.'
  */
 export function BulkBar({ actions, selection, count, matching, capped, pageFullySelected, onSelectAll, onClear, listingParams }: Props) {
   const queryClient = useQueryClient();
@@ -74,12 +77,35 @@ export function BulkBar({ actions, selection, count, matching, capped, pageFully
     if (confirmed) await run(action);
   };
 
+  if (count === 0 && selection.mode === 'ids')
+    return (
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" c="dimmed">
+          Select rows to act on several at once.
+        </Text>
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button size="xs" variant="default" rightSection={<IconChevronDown size={14} />}>
+              Bulk actions
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {actions.map((action) => (
+              <Menu.Item key={action.label} onClick={() => void handleClick(action)}>
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    );
+
   return (
-    <Paper withBorder p="xs" radius="md" bg={count ? 'var(--mantine-color-teal-light)' : undefined}>
+    <Paper withBorder p="xs" radius="md" bg="var(--mantine-color-teal-light)">
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <Text size="sm" fw={500}>
-            {count ? `${countText[0]?.toUpperCase()}${countText.slice(1)}` : 'No rows selected'}
+            {`${countText[0]?.toUpperCase()}${countText.slice(1)}`}
           </Text>
           {pageFullySelected && selection.mode === 'ids' && matching > count && (
             // Body text colour, underlined: the link colour on the teal bar is below 4.5:1 contrast.
@@ -88,11 +114,9 @@ export function BulkBar({ actions, selection, count, matching, capped, pageFully
               {capped ? '+' : ''} rows matching this filter
             </Anchor>
           )}
-          {count > 0 && (
-            <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onClear}>
-              Clear selection
-            </Anchor>
-          )}
+          <Anchor component="button" type="button" size="sm" c="dimmed" onClick={onClear}>
+            Clear selection
+          </Anchor>
         </Group>
         <Group gap={6}>
           {actions.map((action) => (
