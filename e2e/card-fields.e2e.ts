@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
 const FUTURE = `12${(new Date().getUTCFullYear() + 3) % 100}`;
@@ -36,7 +37,7 @@ it('types a test card into the hosted card fields and gets a capture token; card
   await accepted.waitFor();
   const answer = (await page.locator('[data-section="card-fields-check"] [role="alert"], [data-section="card-fields-check"] .mantine-Alert-root').innerText()).replace(/\s+/g, ' ');
   expect(answer).toMatch(/Visa ending 4242, expires 12\/\d{4}\. Capture token tok_[0-9a-f]{24}/);
-  await page.waitForTimeout(300);
+  await settle(page);
   await screenshot(page, 'card-fields-token');
 
   // A number that fails the Luhn check is refused inside the card fields, and the page says so.
@@ -64,7 +65,7 @@ it('fits the card fields on a phone screen', async () => {
   // The frame grows with its content instead of scrolling inside the page.
   await expect.poll(async () => (await page.locator('iframe[title="Card details"]').boundingBox())?.height ?? 0).toBeGreaterThan(box?.height ?? 0);
   await page.locator('[data-section="card-fields-check"]').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(300);
+  await settle(page);
   await screenshot(page, 'card-fields-phone');
   await context.close();
 });

@@ -5,6 +5,7 @@ import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
 import { pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
+import { settle } from './support/settle.ts';
 
 /**
  * Issue 8, what e2e/products, promos, payment-groups, categories and segments did not show yet:
@@ -17,7 +18,7 @@ const s = Date.now() % 1_000_000;
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
   await expectAccessible(page, name);
 }

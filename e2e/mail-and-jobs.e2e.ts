@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { apiCall } from './support/listing.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 /** Issue 7 items 1 and 3: the Background jobs page (retry included) and the mail outbox. */
 const browser = useBrowser();
@@ -10,7 +11,7 @@ const suffix = Date.now() % 1_000_000;
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
 }
 

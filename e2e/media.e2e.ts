@@ -4,6 +4,7 @@ import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
 import { dropFiles, pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
+import { settle } from './support/settle.ts';
 
 /** Issue 14: the images and downloads libraries, reached from the Media library page. */
 const browser = useBrowser();
@@ -11,7 +12,7 @@ const s = Date.now() % 1_000_000;
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
   await expectAccessible(page, name);
 }

@@ -2,12 +2,13 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
 }
 

@@ -3,13 +3,14 @@ import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { apiCall } from './support/listing.ts';
 import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 /** Issue 6 item 19: forgot password → link from the mail outbox → reset → sign in with the new password. */
 const browser = useBrowser();
 const suffix = Date.now() % 1_000_000;
 
 async function screenshot(page: Page, name: string) {
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
 }
 

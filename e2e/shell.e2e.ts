@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 /** Every screen this file photographs is also checked by axe (the preloader shot excepted). */
 async function screenshot(page: Page, name: string) {
@@ -51,8 +52,6 @@ async function waitForPreloader(page: Page) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
 }
 
-/** Lets an opening modal or menu finish its transition before a screenshot. */
-const settle = (page: Page) => page.waitForTimeout(400);
 
 async function toast(page: Page, text: string) {
   const locator = page.locator('[data-toast]', { hasText: text });
@@ -120,7 +119,7 @@ describe('shell', () => {
     expect(await staff.getAttribute('aria-expanded')).toBe('true');
     await nav.getByRole('link', { name: 'Users' }).waitFor();
     await nav.getByRole('link', { name: 'My profile' }).waitFor();
-    await page.waitForTimeout(400); // the sub-menu's open animation
+    await settle(page); // the sub-menu's open animation
     await screenshot(page, 'shell-sidebar-open');
     await page.keyboard.press('Space');
     expect(await staff.getAttribute('aria-expanded')).toBe('false');
@@ -161,7 +160,7 @@ describe('shell', () => {
     const nav = limited.page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByRole('button', { name: 'Staff' }).click();
     await nav.getByRole('link', { name: 'My profile' }).waitFor();
-    await limited.page.waitForTimeout(400); // the sub-menu's open animation
+    await settle(limited.page); // the sub-menu's open animation
     expect(await nav.getByRole('button', { name: 'Settings' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
     await screenshot(limited.page, 'shell-limited-user');

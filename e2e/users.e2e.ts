@@ -2,13 +2,14 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
 
 /** Screenshots wait for the shell's preloader to go and for modal transitions to settle. */
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
   // Every screen this file photographs is also checked by axe.
   await expectAccessible(page, name);

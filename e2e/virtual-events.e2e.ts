@@ -3,13 +3,14 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 /** Issue 16 item 2: a virtual event's create, edit, Public URL (slug) and delete, as staff do them. */
 const browser = useBrowser();
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
   await expectAccessible(page, name);
 }

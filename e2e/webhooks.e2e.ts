@@ -5,6 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
 import { dismissToasts } from './support/toasts.ts';
+import { settle } from './support/settle.ts';
 
 /** Issue 13 items 1 and 7: a hook to a real receiver on loopback, an event, its delivery, Redeliver. */
 const browser = useBrowser();
@@ -27,7 +28,7 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
+  await settle(page);
   await takeScreenshot(page, name);
   await expectAccessible(page, name);
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { settle } from './settle.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,10 +18,9 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) await page.evaluate(axeSource);
-  // The first load's preloader fades out over the screen: check the screen, not the fade.
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  // Transitions (a modal fading in) would make colours read half-way: let them finish.
-  await page.waitForTimeout(250);
+  // The first load's preloader fades out over the screen, and transitions (a modal fading in)
+  // would make colours read half-way: check the screen once it is still.
+  await settle(page);
   const violations = (await page.evaluate(`axe.run(document, {
     runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice', 'experimental'] },
     resultTypes: ['violations'],

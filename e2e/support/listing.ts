@@ -3,14 +3,14 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { screenshot as takeScreenshot } from './browser.ts';
+import { settle } from './settle.ts';
 
 /**
  * A screenshot once the preloader is gone and transitions have settled; the screen it shows is
  * checked by axe too (issue 6 item 21: every screen a test visits).
  */
 export async function settledScreenshot(page: Page, name: string) {
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(400);
+  await settle(page);
   await takeScreenshot(page, name);
   await expectAccessible(page, name);
 }

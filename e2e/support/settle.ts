@@ -1,0 +1,19 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Waits until the screen is still: the shell's preloader gone and every finite animation and
+ * transition finished (a modal fading in, a menu opening, a colour easing), so a screenshot or
+ * axe's colour checks read the screen as it stays. Animations that loop for good (spinners,
+ * skeletons) are not waited for. Two frames pass first, so a transition a click just started
+ * is already counted. No fixed sleep: on a quiet machine this returns within a few frames, on a
+ * busy one it waits as long as the animation really takes.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  await page.waitForFunction(
+    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
+    undefined,
+    { polling: 'raf' },
+  );
+}
