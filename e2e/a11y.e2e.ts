@@ -6,6 +6,7 @@ import { findOperation } from './support/api-docs.ts';
 import { expectAccessible } from './support/axe.ts';
 import { ADMIN, signIn, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
+import { drawAllCharts } from './support/dashboard.ts';
 
 /**
  * Issue 6 item 21: axe-core on every screen of the web app. The list of screens is read from the
@@ -63,8 +64,7 @@ const shellVisits: Record<string, Visit> = {
     await heading(page, /Welcome/);
     // The landing page is the dashboard: checked once every chart has drawn or said it is empty.
     await heading(page, 'Dashboard');
-    await page.locator('section[data-chart="category-revenue"]').locator('.recharts-surface, [data-empty]').first().waitFor();
-    await page.locator('section[data-chart] .recharts-surface, section[data-chart] [data-empty]').nth(10).waitFor();
+    await drawAllCharts(page);
     await expectAccessible(page, 'home');
     await checkOpened(page, () => page.getByRole('button', { name: 'Account menu' }).click(), 'menu', 'account menu');
   },

@@ -20,6 +20,8 @@ const periodOf = (page: Page) => {
 /** Waits until a chart shows its drawing or its empty state, and answers which. */
 async function settledState(page: Page, chart: string): Promise<'chart' | 'empty'> {
   const section = card(page, chart);
+  // A chart is fetched and drawn once its card nears the screen.
+  await section.scrollIntoViewIfNeeded();
   await section.locator('.recharts-surface, [data-empty]').first().waitFor();
   return (await section.locator('[data-empty]').count()) > 0 ? 'empty' : 'chart';
 }
@@ -39,12 +41,23 @@ async function expectChartsMatchApi(page: Page, from: string, to: string) {
 describe('dashboard', () => {
   it('renders all eleven charts, changes the period and shows empty states', async () => {
     const { page } = await browser.newPage({ width: 1400, height: 900 });
+    const fetched = new Set<string>();
+    page.on('request', (r) => {
+      const chart = /\/jpanel\/dashboard\/([a-z0-9-]+)\.json/.exec(r.url())?.[1];
+      if (chart) fetched.add(chart);
+    });
     await signIn(page);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     for (const chart of DASHBOARD_CHARTS) {
       await card(page, chart).getByRole('heading', { name: dashboardCharts[chart].title, exact: true }).waitFor();
     }
     expect(await page.locator('section[data-chart]').count()).toBe(11);
+    // Only the charts near the screen are fetched and drawn; the last one waits for a scroll.
+    await settledState(page, 'product-sales');
+    expect(fetched.has('product-sales')).toBe(true);
+    expect(fetched.has('category-revenue')).toBe(false);
+    await settledState(page, 'category-revenue');
+    expect(fetched.has('category-revenue')).toBe(true);
 
     // The default period is the last 30 days.
     await page.getByRole('combobox', { name: 'Period' }).waitFor();
@@ -84,6 +97,7 @@ describe('dashboard', () => {
     // A period long before any data: every chart says so in words.
     await page.goto('/jpanel/?from=2001-01-01&to=2001-01-31');
     for (const chart of DASHBOARD_CHARTS) {
+      await card(page, chart).scrollIntoViewIfNeeded();
       await card(page, chart).getByText(dashboardCharts[chart].empty).waitFor();
     }
     await settledScreenshot(page, 'dashboard-empty');

@@ -10,8 +10,9 @@ export const dashboardKeys = {
 };
 
 /** One chart over a period; each chart loads (and fails) on its own. */
-export function useDashboardChart(chart: DashboardChartId, period: Period) {
+export function useDashboardChart(chart: DashboardChartId, period: Period, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: dashboardKeys.chart(chart, period),
     queryFn: ({ signal }) =>
       api<DashboardChart>(`/jpanel/dashboard/${chart}.json?${new URLSearchParams(period).toString()}`, { signal }),
