@@ -1,7 +1,8 @@
 import { type IncomingHttpHeaders, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Received = { headers: IncomingHttpHeaders; body: string; at: number };
+/** `closedAt`: when the sender gave up on a request left unanswered (its timeout fired). */
+export type Received = { headers: IncomingHttpHeaders; body: string; at: number; closedAt?: number };
 
 /**
  * A real HTTP receiver on loopback for tests and the bench. `mode` decides the answer:
@@ -15,9 +16,13 @@ export async function startReceiver(host = '127.0.0.1') {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      requests.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const received: Received = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      requests.push(received);
       const { mode } = state;
-      if (mode === 'hang') return;
+      if (mode === 'hang') {
+        res.on('close', () => (received.closedAt = Date.now()));
+        return;
+      }
       if (typeof mode === 'function') return mode(res);
       res.writeHead(mode === 'ok' ? 204 : 503, { 'x-receiver': 'test' }).end();
     });

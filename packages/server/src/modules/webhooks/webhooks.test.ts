@@ -159,18 +159,20 @@ describe('delivery', () => {
 
   it('a hung receiver does not delay deliveries to a healthy one', async () => {
     await t.database.db.update(webhooks).set({ active: false });
+    // A minute's timeout, so "not delayed" is an order of events, not a stopwatch: every
+    // delivery to the healthy receiver lands while the hung one's first try is still waiting.
+    configureWebhooks({ appKey: testConfig.appKey, outboundAllow: '127.0.0.1', timeoutMs: 60_000 });
     const hung = await receiver();
     hung.state.mode = 'hang';
     const healthy = await receiver();
     await createHook({ payload_url: hung.url });
     await createHook({ payload_url: healthy.url });
-    const started = Date.now();
     for (let i = 0; i < 6; i++) await supporterCreated();
-    await until(() => healthy.requests.length, (n) => n === 6, 15_000);
+    await until(() => healthy.requests.length, (n) => n === 6, 50_000);
     expect(healthy.requests).toHaveLength(6);
-    // All six reached the healthy receiver well inside one 10 s timeout of the hung one.
-    expect(Math.max(...healthy.requests.map((r) => r.at)) - started).toBeLessThan(8_000);
     expect(hung.requests.length).toBeGreaterThan(0);
+    expect(hung.requests.filter((r) => r.closedAt !== undefined)).toEqual([]);
     await t.database.db.update(webhooks).set({ active: false });
-  }, 30_000);
+    configureWebhooks({ appKey: testConfig.appKey, outboundAllow: '127.0.0.1', timeoutMs: 10_000 });
+  }, 90_000);
 });
