@@ -64,7 +64,9 @@ describe('the contributions table uses the width', () => {
       const bar = page.locator('[data-table-scroll] .mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
       const barBox = await bar.boundingBox();
       expect(barBox, 'a horizontal scrollbar').not.toBeNull();
-      expect((barBox?.y ?? 9999) + (barBox?.height ?? 0)).toBeLessThanOrEqual(800);
+      // Scrolled into view, the box may end flush with the window's bottom edge; layout in
+      // fractions of a pixel (a 21.7 px line of text above it) leaves it up to 1 px past.
+      expect((barBox?.y ?? 9999) + (barBox?.height ?? 0)).toBeLessThan(801);
     }
     await screenshot(page, 'hardening-contributions-1100');
     await context.close();
