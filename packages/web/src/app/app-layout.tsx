@@ -5,7 +5,6 @@ import {
   Burger,
   Center,
   Group,
-  ScrollArea,
   Text,
   ThemeIcon,
   Title,
@@ -94,9 +93,7 @@ export function AppLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar id={NAV_ID} aria-label="Main navigation" p="sm">
-        <AppShell.Section grow component={ScrollArea} type="scroll">
-          <Sidebar entries={entries} />
-        </AppShell.Section>
+        <Sidebar entries={entries} />
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
           <Box px="xs">
             <Text size="xs" c="dimmed" truncate hiddenFrom={MOBILE_NAV_BREAKPOINT} mb={4}>

@@ -17,6 +17,7 @@ import { UpgradePrompt } from '../components/upgrade-prompt.tsx';
 import { hasEdition, useEditionFlags } from './edition.ts';
 import {
   isGroup,
+  isSection,
   navigation,
   visibleNavigation,
   type NavGroupEntry,
@@ -108,6 +109,7 @@ export function HomePage({ children }: { children?: ReactNode }) {
   const data = session.data;
   const shortcuts = data
     ? visibleNavigation(navigation, { user: data.user, flags: data.flags })
+        .flatMap((entry) => (isSection(entry) ? entry.children : [entry]))
         .flatMap((entry) => (isGroup(entry) ? groupShortcuts(entry) : [entry]))
         .filter((entry) => entry.to !== '/')
     : [];

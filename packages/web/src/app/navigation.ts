@@ -1,5 +1,6 @@
 import { canManageSystem, hasPermission, type CurrentUser, type EditionFlags } from '@almoner/contracts';
 import {
+  IconBroadcast,
   IconBuilding,
   IconClockPlay,
   IconListDetails,
@@ -46,8 +47,8 @@ import { reportLinks } from '../features/reports/report-links.ts';
 /**
  * The sidebar, in one place. Only areas that exist get an entry, so there are no dead links:
  * an area adds its entry here when its routes land. An entry can need a permission and/or an
- * edition flag; entries the user cannot use are not shown, and a group with nothing left in it
- * disappears.
+ * edition flag; entries the user cannot use are not shown, and a group or section with nothing
+ * left in it disappears.
  */
 export type NavLinkEntry = {
   label: string;
@@ -71,38 +72,81 @@ export type NavGroupEntry = {
   children: NavLinkEntry[];
 };
 
-export type NavEntry = NavLinkEntry | NavGroupEntry;
+export type NavItem = NavLinkEntry | NavGroupEntry;
+
+/**
+ * A plainly named part of the sidebar (Giving, People …): twenty links in one flat list pushed
+ * Reports, Settings and Staff below the fold at 900 px (issue 41). Open unless the user
+ * collapsed it; remembered under `section` beside the groups' state.
+ */
+export type NavSectionEntry = {
+  section: string;
+  label: string;
+  children: NavItem[];
+};
+
+export type NavEntry = NavItem | NavSectionEntry;
 
 export const navigation: NavEntry[] = [
   { label: 'Home', to: '/', icon: IconHome },
-  { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
-  { label: 'Point of sale', to: '/pos', icon: IconCashRegister, permission: 'pos.edit' },
-  { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
-  { label: 'Duplicate supporters', to: '/supporters/duplicates', icon: IconUsersPlus, permission: 'member.merge' },
-  { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
-  { label: 'Sponsors', to: '/sponsors', icon: IconUsersGroup, permission: 'sponsorship.view' },
-  { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
-  { label: 'Recurring payments', to: '/recurring-payments', icon: IconRepeat, permission: 'recurringpaymentprofile.view' },
-  { label: 'Tributes', to: '/tributes', icon: IconFlower, permission: 'tribute.view' },
-  { label: 'Fundraise', to: '/fundraise/pages', icon: IconSpeakerphone, permission: 'fundraisingpages.edit', edition: (flags) => !flags.express },
-  { label: 'Virtual Events', to: '/virtual-events', icon: IconSpeakerphone, permission: 'virtualevents.view' },
-  { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
-  { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
-  { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
-  { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
-  { label: 'Media library', to: '/media', icon: IconPhoto, permission: 'file.view' },
-  { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
-  { label: 'Pages', to: '/pages', icon: IconFileText, permission: 'node.view' },
-  { label: 'Feeds', to: '/feeds', icon: IconRss, permission: 'post.view' },
-  { label: 'Theme editor', to: '/themes', icon: IconCode, permission: 'template.edit' },
   {
-    group: 'messenger',
-    label: 'Text-to-give',
-    icon: IconMessageCircle,
-    permission: 'messenger.edit',
+    section: 'giving',
+    label: 'Giving',
     children: [
-      { label: 'Numbers', to: '/messenger/numbers' },
-      { label: 'Messenger console', to: '/messenger/console' },
+      { label: 'Contributions', to: '/contributions', icon: IconReceipt, permission: 'order.view' },
+      { label: 'Recurring payments', to: '/recurring-payments', icon: IconRepeat, permission: 'recurringpaymentprofile.view' },
+      { label: 'Point of sale', to: '/pos', icon: IconCashRegister, permission: 'pos.edit' },
+      { label: 'Tax receipts', to: '/tax-receipts', icon: IconFileCertificate, permission: 'taxreceipt.view' },
+      { label: 'Tributes', to: '/tributes', icon: IconFlower, permission: 'tribute.view' },
+      { label: 'Payment groups', to: '/payment-groups', icon: IconCreditCard, permission: 'paymentoption.edit' },
+      {
+        group: 'messenger',
+        label: 'Text-to-give',
+        icon: IconMessageCircle,
+        permission: 'messenger.edit',
+        children: [
+          { label: 'Numbers', to: '/messenger/numbers' },
+          { label: 'Messenger console', to: '/messenger/console' },
+        ],
+      },
+    ],
+  },
+  {
+    section: 'people',
+    label: 'People',
+    children: [
+      { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
+      { label: 'Duplicate supporters', to: '/supporters/duplicates', icon: IconUsersPlus, permission: 'member.merge' },
+      { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
+      { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },
+      { label: 'Sponsors', to: '/sponsors', icon: IconUsersGroup, permission: 'sponsorship.view' },
+    ],
+  },
+  {
+    section: 'fundraising',
+    label: 'Fundraising',
+    children: [
+      { label: 'Fundraise', to: '/fundraise/pages', icon: IconSpeakerphone, permission: 'fundraisingpages.edit', edition: (flags) => !flags.express },
+      { label: 'Virtual Events', to: '/virtual-events', icon: IconBroadcast, permission: 'virtualevents.view' },
+    ],
+  },
+  {
+    section: 'store',
+    label: 'Store',
+    children: [
+      { label: 'Products', to: '/products', icon: IconPackage, permission: 'product.view' },
+      { label: 'Product categories', to: '/categories', icon: IconFolders, permission: 'productcategory.edit' },
+      { label: 'Promo codes', to: '/promos', icon: IconDiscount, permission: 'promocode.edit' },
+    ],
+  },
+  {
+    section: 'website',
+    label: 'Website',
+    children: [
+      { label: 'Pages', to: '/pages', icon: IconFileText, permission: 'node.view' },
+      { label: 'Feeds', to: '/feeds', icon: IconRss, permission: 'post.view' },
+      { label: 'Media library', to: '/media', icon: IconPhoto, permission: 'file.view' },
+      { label: 'Theme editor', to: '/themes', icon: IconCode, permission: 'template.edit' },
     ],
   },
   {
@@ -145,6 +189,15 @@ export const navigation: NavEntry[] = [
 ];
 
 export const isGroup = (entry: NavEntry): entry is NavGroupEntry => 'group' in entry;
+export const isSection = (entry: NavEntry): entry is NavSectionEntry => 'section' in entry;
+
+/** Every link, in sections and groups too, in sidebar order. */
+export function navLinks(entries: NavEntry[]): NavLinkEntry[] {
+  return entries.flatMap((entry) => {
+    if (isSection(entry)) return navLinks(entry.children);
+    return isGroup(entry) ? entry.children : [entry];
+  });
+}
 
 type Viewer = { user: CurrentUser; flags: EditionFlags };
 
@@ -159,12 +212,20 @@ function allowed(
   );
 }
 
-/** The entries this user may see; groups keep only their visible children. */
+function visibleItems(items: NavItem[], viewer: Viewer): NavItem[] {
+  return items.flatMap((item): NavItem[] => {
+    if (!allowed(item, viewer)) return [];
+    if (!isGroup(item)) return [item];
+    const children = item.children.filter((child) => allowed(child, viewer));
+    return children.length ? [{ ...item, children }] : [];
+  });
+}
+
+/** The entries this user may see; groups and sections keep only their visible children. */
 export function visibleNavigation(entries: NavEntry[], viewer: Viewer): NavEntry[] {
   return entries.flatMap((entry): NavEntry[] => {
-    if (!allowed(entry, viewer)) return [];
-    if (!isGroup(entry)) return [entry];
-    const children = entry.children.filter((child) => allowed(child, viewer));
+    if (!isSection(entry)) return visibleItems([entry], viewer);
+    const children = visibleItems(entry.children, viewer);
     return children.length ? [{ ...entry, children }] : [];
   });
 }
@@ -182,5 +243,10 @@ export function isActiveLink(to: string, location: { pathname: string; hash: str
   return under(path) && !linkPaths().some((other) => other.length > path.length && other.startsWith(`${path}/`) && under(other));
 }
 
-/** Every link's path (without #hash), top level and in groups. */
-const linkPaths = () => navigation.flatMap((e) => (isGroup(e) ? e.children : [e])).map((e) => e.to.split('#')[0] ?? e.to);
+/** Whether any link in these entries (sections and groups included) is the current page. */
+export function holdsActiveLink(entries: NavEntry[], location: { pathname: string; hash: string }): boolean {
+  return navLinks(entries).some((link) => isActiveLink(link.to, location));
+}
+
+/** Every link's path (without #hash). */
+const linkPaths = () => navLinks(navigation).map((e) => e.to.split('#')[0] ?? e.to);

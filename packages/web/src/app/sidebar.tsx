@@ -1,127 +1,97 @@
-import { Collapse, NavLink, Stack } from '@mantine/core';
+import { AppShell, ScrollArea, Stack } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconChevronRight } from '@tabler/icons-react';
-import { Link, useLocation } from 'react-router';
-import {
-  isActiveLink,
-  isGroup,
-  type NavGroupEntry,
-  type NavLinkEntry,
-  type NavEntry,
-} from './navigation.ts';
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { useLocation } from 'react-router';
+import { holdsActiveLink, isGroup, isSection, type NavEntry, type NavItem } from './navigation.ts';
+import { SidebarGroup, SidebarLink, SidebarSection } from './sidebar-items.tsx';
+import { useActiveLinkInView } from './use-active-link-in-view.ts';
 
-type OpenGroups = Record<string, boolean>;
+type OpenState = Record<string, boolean>;
 
-function SidebarLink({ entry, nested = false }: { entry: NavLinkEntry; nested?: boolean }) {
-  const location = useLocation();
-  const active = isActiveLink(entry.to, location);
-  const Icon = entry.icon;
-  return (
-    <NavLink
-      component={Link}
-      to={entry.to}
-      label={entry.label}
-      active={active}
-      aria-current={active ? 'page' : undefined}
-      leftSection={Icon ? <Icon size={nested ? 16 : 18} stroke={1.6} aria-hidden /> : undefined}
-      variant="light"
-      styles={{
-        root: { borderRadius: 'var(--mantine-radius-md)' },
-        label: { fontSize: nested ? 'var(--mantine-font-size-sm)' : undefined },
-      }}
-      py={nested ? 6 : 8}
-    />
-  );
-}
+/** Read on the first render, not after it: a collapsed section would otherwise open, then shut. */
+const remembered = (key: string) => ({ key, defaultValue: {}, getInitialValueInEffect: false });
 
-function SidebarGroup({
-  entry,
-  opened,
-  onToggle,
-}: {
-  entry: NavGroupEntry;
-  opened: boolean;
-  onToggle: () => void;
-}) {
-  const location = useLocation();
-  const containsActive = entry.children.some((child) => isActiveLink(child.to, location));
-  const panelId = `nav-group-${entry.group}`;
-  const Icon = entry.icon;
-  return (
-    <div>
-      <NavLink
-        component="button"
-        type="button"
-        label={entry.label}
-        onClick={onToggle}
-        aria-expanded={opened}
-        aria-controls={panelId}
-        // A closed group that holds the current page is lit, so the user still sees where they are.
-        active={containsActive && !opened}
-        variant="light"
-        leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
-        rightSection={
-          <IconChevronRight
-            size={14}
-            aria-hidden
-            style={{
-              transform: opened ? 'rotate(90deg)' : 'none',
-              transition: 'transform 150ms ease',
-            }}
-          />
-        }
-        styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
-        py={8}
-      />
-      <Collapse expanded={opened} id={panelId}>
-        <Stack
-          gap={2}
-          pl="md"
-          mt={2}
-          style={{ borderLeft: '1px solid var(--mantine-color-gray-3)', marginLeft: 20 }}
-        >
-          {entry.children.map((child) => (
-            <SidebarLink key={child.to} entry={child} nested />
-          ))}
-        </Stack>
-      </Collapse>
-    </div>
-  );
+const list: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
+
+/** Air above each section, and a rule under the last one before Reports, Settings and Staff. */
+function spacing(entries: NavEntry[], index: number): CSSProperties | undefined {
+  const entry = entries[index];
+  const previous = entries[index - 1];
+  if (entry && isSection(entry)) return { marginTop: 'var(--mantine-spacing-xs)' };
+  if (previous && isSection(previous)) {
+    return {
+      marginTop: 'var(--mantine-spacing-xs)',
+      paddingTop: 'var(--mantine-spacing-xs)',
+      borderTop: '1px solid var(--mantine-color-gray-2)',
+    };
+  }
+  return undefined;
 }
 
 /**
- * The sidebar menu. Each group remembers whether the user opened or closed it; a group the user
- * never toggled starts open when it holds the current page.
+ * The sidebar menu, scrolling on its own inside the navbar. Sections start open and groups start
+ * closed; each remembers what the user chose. The section holding the current page opens when
+ * the user arrives there, and the current item is scrolled into view.
  */
 export function Sidebar({ entries }: { entries: NavEntry[] }) {
   const location = useLocation();
-  const [openGroups, setOpenGroups] = useLocalStorage<OpenGroups>({
-    key: 'almoner.nav.groups',
-    defaultValue: {},
-  });
+  const viewport = useRef<HTMLDivElement>(null);
+  const { onSettled, onUserToggle } = useActiveLinkInView(viewport);
+  const [openGroups, setOpenGroups] = useLocalStorage<OpenState>(remembered('almoner.nav.groups'));
+  const [openSections, setOpenSections] = useLocalStorage<OpenState>(
+    remembered('almoner.nav.sections'),
+  );
+
+  // Arriving at a page opens its section even if the user had collapsed it, so they always see
+  // where they are; they can close it again while there (its heading is then lit).
+  const currentSection = entries
+    .filter(isSection)
+    .find((section) => holdsActiveLink(section.children, location))?.section;
+  useEffect(() => {
+    if (!currentSection) return;
+    setOpenSections((open) =>
+      open[currentSection] === false ? { ...open, [currentSection]: true } : open,
+    );
+  }, [currentSection, location.pathname, location.hash, setOpenSections]);
+
+  const toggler = (set: typeof setOpenGroups, id: string, opened: boolean) => () => {
+    onUserToggle();
+    set((open) => ({ ...open, [id]: !opened }));
+  };
+
+  const renderItem = (item: NavItem) => {
+    if (!isGroup(item)) return <SidebarLink entry={item} />;
+    const opened = openGroups[item.group] ?? holdsActiveLink([item], location);
+    const onToggle = toggler(setOpenGroups, item.group, opened);
+    return <SidebarGroup entry={item} opened={opened} onToggle={onToggle} onSettled={onSettled} />;
+  };
 
   return (
-    <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {entries.map((entry) => {
-        if (!isGroup(entry)) {
+    <AppShell.Section grow component={ScrollArea} type="scroll" viewportRef={viewport}>
+      <Stack gap={2} component="ul" style={list}>
+        {entries.map((entry, index) => {
+          const key = isSection(entry) ? entry.section : isGroup(entry) ? entry.group : entry.to;
+          if (!isSection(entry)) {
+            return (
+              <li key={key} style={spacing(entries, index)}>
+                {renderItem(entry)}
+              </li>
+            );
+          }
+          const opened = openSections[entry.section] ?? true;
           return (
-            <li key={entry.to}>
-              <SidebarLink entry={entry} />
+            <li key={key} style={spacing(entries, index)}>
+              <SidebarSection
+                entry={entry}
+                opened={opened}
+                onToggle={toggler(setOpenSections, entry.section, opened)}
+                onSettled={onSettled}
+                renderItem={renderItem}
+              />
             </li>
           );
-        }
-        const containsActive = entry.children.some((child) => isActiveLink(child.to, location));
-        const opened = openGroups[entry.group] ?? containsActive;
-        return (
-          <li key={entry.group}>
-            <SidebarGroup
-              entry={entry}
-              opened={opened}
-              onToggle={() => setOpenGroups((current) => ({ ...current, [entry.group]: !opened }))}
-            />
-          </li>
-        );
-      })}
-    </Stack>
+        })}
+      </Stack>
+    </AppShell.Section>
   );
 }
