@@ -11,8 +11,14 @@ import type { Page } from 'playwright-core';
 export async function settle(page: Page): Promise<void> {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  // A function, not a string: the app's Content Security Policy forbids evaluating strings.
   await page.waitForFunction(
-    `document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)`,
+    () => {
+      // The e2e project has no DOM types: name what is used through globalThis.
+      type Running = { playState: string; effect: { getComputedTiming: () => { iterations?: number } } | null };
+      const dom = globalThis as unknown as { document: { getAnimations: () => Running[] } };
+      return dom.document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity);
+    },
     undefined,
     { polling: 'raf' },
   );
