@@ -53,7 +53,7 @@ describe('transaction modal', () => {
     const { context, page } = await adminPage();
     const { row, payment, receipt } = await refundableGift(page, 0);
     await page.goto(`/jpanel/contributions/${row.id}`);
-    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Contribution #${row.id}` }).waitFor();
     await page.getByRole('button', { name: `Open transaction #${payment}` }).click();
     const modal = page.getByRole('dialog', { name: `Transaction #${payment}` });
     await modal.getByText(receipt.number).waitFor();
@@ -86,7 +86,7 @@ describe('transaction modal', () => {
     const { context, page } = await adminPage();
     const { row, payment, receipt } = await refundableGift(page, 1);
     await page.goto(`/jpanel/contributions/${row.id}`);
-    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Contribution #${row.id}` }).waitFor();
     await page.getByRole('button', { name: `Open transaction #${payment}` }).click();
     await page.getByRole('dialog', { name: `Transaction #${payment}` }).getByRole('button', { name: receipt.number }).click();
     let modal = page.getByRole('dialog', { name: `Tax receipt ${receipt.number}` });
@@ -189,7 +189,7 @@ describe('tribute modal', () => {
     expect(found, 'a contribution with a tribute in the demo').not.toBeNull();
     const gift = found as { id: number; number: string; tribute: number };
     await page.goto(`/jpanel/contributions/${gift.id}`);
-    await page.getByRole('heading', { name: `Contribution #${gift.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Contribution #${gift.id}` }).waitFor();
     await page.getByRole('button', { name: /^Open tribute for / }).first().click();
     let modal = page.getByRole('dialog', { name: /^Tribute for / });
     await modal.getByRole('button', { name: 'Edit' }).click();
@@ -276,9 +276,9 @@ describe('partial refund from the contribution page', () => {
     const detail = await apiCall<{ contribution: { refundable_amount: number; total_amount: number } }>(page, 'GET', `/jpanel/contributions/${row.id}`);
     const left = detail.contribution.refundable_amount;
     await page.goto(`/jpanel/contributions/${row.id}`);
-    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Contribution #${row.id}` }).waitFor();
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: `Refund contribution #${row.number}` });
+    const dialog = page.getByRole('dialog', { name: `Refund contribution #${row.id}` });
     // A refund cannot be undone: focus starts on Cancel.
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await dialog.getByRole('radio', { name: 'Part of it' }).check();
@@ -292,7 +292,7 @@ describe('partial refund from the contribution page', () => {
     await screenshot(page, 'contribution-partial-refund');
     await amount.fill('1.00');
     await amount.press('Enter');
-    await page.getByText(`$1.00 refunded on Contribution #${row.number}.`).waitFor();
+    await page.getByText(`$1.00 refunded on Contribution #${row.id}.`).waitFor();
     await dialog.waitFor({ state: 'detached' });
     const after = await apiCall<{ contribution: { refundable_amount: number; refunded_amount: number } }>(page, 'GET', `/jpanel/contributions/${row.id}`);
     expect(after.contribution.refunded_amount).toBe(1);

@@ -11,7 +11,7 @@ import { apiCall, listingScreen, settledScreenshot as screenshot } from './suppo
 const browser = useBrowser();
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
-type Row = { id: number; number: string; supporter_id: number | null; status: string; total: number };
+type Row = { id: number; short_number: string; number: string; supporter_id: number | null; status: string; total: number };
 type Listing = { recordsFiltered: number; data: Row[] };
 const { list, openList, reloadBy } = listingScreen<Listing>('/jpanel/contributions-v2.listing', '/jpanel/contributions', 'Contributions');
 
@@ -50,11 +50,11 @@ describe('one status and one number everywhere', () => {
     await openList(page, `?q=${row.number}`);
     const listed = page.locator('tbody tr').first();
     await listed.getByText('Awaiting payment').waitFor();
-    await listed.getByText(row.number, { exact: true }).waitFor();
+    await listed.getByRole('link', { name: `Contribution ${row.short_number}`, exact: true }).waitFor();
     await screenshot(page, 'contribution-pending-list');
 
     await page.goto(`/jpanel/contributions/${row.id}`);
-    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Contribution ${row.short_number}`, exact: true }).waitFor();
     const details = page.getByRole('region', { name: 'Details' });
     await details.getByText('Awaiting payment').waitFor();
     expect(await details.getByText('Paid', { exact: true }).count()).toBe(0);
@@ -69,14 +69,15 @@ describe('one status and one number everywhere', () => {
     await context.close();
   });
 
-  it('writes the contribution number one way in the list, the page and the CSV', async () => {
+  it('names a contribution by its short number in the list and the page, its invoice number on the page and in the CSV', async () => {
     const { context, page } = await adminPage();
     const first = await openList(page);
     const row = first.data[0] as Row;
-    const cell = page.locator('tbody tr').first().locator('td').filter({ hasText: row.number });
-    expect((await cell.innerText()).trim()).toBe(row.number);
+    const link = page.locator('tbody tr').first().getByRole('link', { name: `Contribution ${row.short_number}`, exact: true });
+    expect((await link.locator('xpath=ancestor::td[1]').innerText()).trim()).toBe(row.short_number);
     await page.goto(`/jpanel/contributions/${row.id}`);
-    await page.getByRole('heading', { name: `Contribution #${row.number}`, exact: true }).waitFor();
+    await page.getByRole('heading', { name: `Contribution ${row.short_number}`, exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Details' }).getByText(row.number, { exact: true }).waitFor();
     const [csv] = await exportRows(page, [row.id]);
     expect(csv?.['Contribution Number']).toBe(row.number);
     await context.close();
@@ -91,7 +92,7 @@ describe('mark fulfilled', () => {
     const toShip = first.data.find((r) => r.status === 'unfulfilled') as Row;
     expect(donation && toShip, 'a donation and an order to ship on the first page').toBeTruthy();
 
-    for (const row of [donation, toShip]) await page.getByLabel(`Select contribution ${row.number}`, { exact: true }).check();
+    for (const row of [donation, toShip]) await page.getByLabel(`Select contribution ${row.short_number}`, { exact: true }).check();
     await page.getByRole('button', { name: 'Mark fulfilled', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Mark fulfilled' });
     await dialog.waitFor();

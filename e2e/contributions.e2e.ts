@@ -11,7 +11,7 @@ import { apiCall, downloadLines, listingScreen, settledScreenshot as screenshot 
 const browser = useBrowser();
 let storageState: Awaited<ReturnType<BrowserContext['storageState']>>;
 
-type Row = { id: number; number: string; supporter: string; supporter_id: number | null; status: string; total: number; ordered_at: string; payment: string };
+type Row = { id: number; short_number: string; number: string; supporter: string; supporter_id: number | null; status: string; total: number; ordered_at: string; payment: string };
 type Listing = { recordsFiltered: number; capped: boolean; counts: string; data: Row[] };
 
 async function adminPage(viewport?: { width: number; height: number }) {
@@ -28,8 +28,8 @@ async function toast(page: Page, text: string | RegExp) {
 }
 
 /** Selects one row by id, runs a bulk action and confirms it. */
-async function runBulk(page: Page, rows: Pick<Row, 'number'>[], label: string, expectText?: string | RegExp) {
-  for (const row of rows) await page.getByLabel(`Select contribution ${row.number}`, { exact: true }).check();
+async function runBulk(page: Page, rows: Pick<Row, 'short_number'>[], label: string, expectText?: string | RegExp) {
+  for (const row of rows) await page.getByLabel(`Select contribution ${row.short_number}`, { exact: true }).check();
   await page.getByRole('button', { name: label, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: label });
   await dialog.waitFor();
@@ -185,6 +185,40 @@ describe('contributions listing', () => {
     await context.close();
   });
 
+  it('names each row by its short number, on one line, as a link to its page; the search finds it', async () => {
+    const { context, page } = await adminPage({ width: 1440, height: 900 });
+    const first = await openList(page);
+    const rows = page.locator('tbody tr');
+    for (const [i, row] of first.data.slice(0, 5).entries()) {
+      expect(row.short_number).toBe(`#${row.id}`);
+      // A real link (opens in a new tab too), not only a row click; the cell holds nothing else.
+      const link = rows.nth(i).getByRole('link', { name: `Contribution ${row.short_number}`, exact: true });
+      expect(await link.getAttribute('href')).toBe(`/jpanel/contributions/${row.id}`);
+      expect((await link.locator('xpath=ancestor::td[1]').innerText()).trim()).toBe(row.short_number);
+      // One line: no taller than its own line height (the UUID took three).
+      const height = await link.evaluate((el) => el.getBoundingClientRect().height / parseFloat(el.ownerDocument.defaultView.getComputedStyle(el).lineHeight));
+      expect(height).toBeLessThan(1.5);
+    }
+    // More rows fit on a screen than the six the wrapped invoice numbers left room for.
+    const bottoms = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().bottom as number));
+    expect(bottoms.filter((bottom) => bottom <= 900).length).toBeGreaterThan(8);
+    await screenshot(page, 'contributions-short-numbers');
+
+    const target = first.data[3] as Row;
+    const box = page.getByLabel('Search contributions');
+    await box.fill(`#${target.id}`);
+    const found = await reloadBy(page, () => box.press('Enter'));
+    expect(found.data.map((r) => r.id)).toEqual([target.id]);
+    await page.getByRole('link', { name: `Contribution ${target.short_number}`, exact: true }).waitFor();
+    await screenshot(page, 'contributions-search-short-number');
+
+    await page.getByRole('link', { name: `Contribution ${target.short_number}`, exact: true }).click();
+    await page.waitForURL(new RegExp(`/jpanel/contributions/${target.id}$`));
+    await page.getByRole('heading', { name: `Contribution ${target.short_number}`, exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Details' }).getByText(target.number, { exact: true }).waitFor();
+    await context.close();
+  });
+
   it('says there are no items selected, and Escape closes the message', async () => {
     const { context, page } = await adminPage();
     await openList(page);
@@ -254,7 +288,7 @@ describe('bulk actions', () => {
     await openList(page, `?q=${paypal.number}`);
     const spamPaypal = await runBulk(page, [paypal], 'Spam & refund', /refund what is left/);
     await reloadBy(page, () => spamPaypal.getByRole('button', { name: 'Spam & refund' }).click());
-    await toast(page, `1 could not be refunded: Contribution #${paypal.number} (its payment was taken through PayPal, which Almoner cannot reach; refund it there).`);
+    await toast(page, `1 could not be refunded: Contribution ${paypal.short_number} (its payment was taken through PayPal, which Almoner cannot reach; refund it there).`);
     await screenshot(page, 'contributions-spam-refund-paypal');
     const untouched = await call<{ contribution: { is_spam: boolean; refunded_amount: number } }>(page, 'GET', `/jpanel/contributions/${paypal.id}`);
     expect(untouched.contribution).toMatchObject({ is_spam: true, refunded_amount: 0 });
@@ -313,9 +347,17 @@ describe('a contribution', () => {
     const { context, page } = await adminPage();
     const target = (await list(page, { status: 'partially_refunded', length: 1 })).data[0] as Row;
     await openList(page, `?f.status=partially_refunded`);
-    await page.locator('tbody tr', { hasText: target.number.slice(0, 8) }).getByText(target.supporter).click();
+    const link = page.getByRole('link', { name: `Contribution ${target.short_number}`, exact: true });
+    await page.locator('tbody tr', { has: link }).getByText(target.supporter).click();
     await page.waitForURL(new RegExp(`/jpanel/contributions/${target.id}$`));
-    await page.getByRole('heading', { name: `Contribution #${target.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Contribution ${target.short_number}`, exact: true }).waitFor();
+    // The invoice number is a labelled fact on the page, and its button copies it.
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.getByText('Invoice number', { exact: true }).waitFor();
+    await details.getByText(target.number, { exact: true }).waitFor();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await details.getByRole('button', { name: 'Copy invoice number' }).click();
+    await expect.poll(() => page.evaluate('navigator.clipboard.readText()')).toBe(target.number);
     await page.getByRole('region', { name: 'Items' }).getByRole('row').nth(1).waitFor();
     const payments = page.getByRole('region', { name: 'Payments' });
     await payments.getByText('Refund', { exact: true }).waitFor();
@@ -381,7 +423,7 @@ describe('a contribution', () => {
     await dialog.getByText(/soft delete/).waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/\/jpanel\/contributions$/);
-    await page.getByText(`Contribution #${victim.number} deleted.`).waitFor();
+    await page.getByText(`Contribution ${victim.short_number} deleted.`).waitFor();
     await screenshot(page, 'contribution-deleted-flash');
     await context.close();
   });

@@ -70,7 +70,7 @@ describe('donor CRM', () => {
     // A CRM nobody answers at: the resync fails and says why.
     await setConnection(page, { provider: 'donorperfect', api_url: 'http://127.0.0.1:9/xmlrequest.asp', apikey: 'unreachable-key-0123456789' });
     await page.goto(`/jpanel/contributions/${row.id}`);
-    await page.getByRole('heading', { name: `Contribution #${row.number}` }).waitFor();
+    await page.getByRole('heading', { name: `Contribution #${row.id}` }).waitFor();
     await page.getByRole('button', { name: /^Open transaction #\d+$/ }).first().click();
     const modal = page.getByRole('dialog', { name: /^Transaction #\d+$/ });
     await modal.getByRole('button', { name: 'Resync to the donor CRM' }).click();

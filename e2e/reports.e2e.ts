@@ -55,7 +55,7 @@ const reports: Report[] = [
     name: 'payments by item', path: '/jpanel/reports/payments-by-item', endpoint: '/jpanel/reports/payments-by-item.ajax', heading: 'Payments by item',
     sort: { label: 'Amount', key: 'amount' },
     filter: { label: 'Payment', option: 'Failed', param: /f\.status=failed/, check: (r) => r.status === 'failed' },
-    csv: { key: 'Reference', toKey: (r) => String(r.contribution) },
+    csv: { key: 'Contribution', toKey: (r) => String(r.contribution) },
   },
   {
     name: 'orders by product', path: '/jpanel/reports/products', endpoint: '/jpanel/reports/products.ajax', heading: 'Orders by product',

@@ -109,7 +109,7 @@ describe('destructive dialogs focus Cancel', () => {
     const { context, page } = await adminPage();
     const listing = await openList(page);
     const row = listing.data[0] as Row;
-    const box = page.getByRole('checkbox', { name: `Select contribution ${row.number}`, exact: true });
+    const box = page.getByRole('checkbox', { name: `Select contribution #${row.id}`, exact: true });
     await box.check();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete' });

@@ -115,12 +115,12 @@ describe('a supporter', () => {
     await page.getByRole('group', { name: 'Lifetime figures' }).getByText('Donations').waitFor();
     await page.getByRole('region', { name: 'Recurring profiles' }).getByText('Suspended').waitFor();
     const recent = page.getByRole('region', { name: 'Recent contributions' });
-    await recent.getByRole('link', { name: /^Contribution #/ }).first().waitFor();
+    await recent.getByRole('link', { name: /^Contribution #\d+$/ }).first().waitFor();
     await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
     await screenshot(page, 'supporter-page');
 
     // A recent contribution opens its own page; "View all" lists every one of theirs.
-    await recent.getByRole('link', { name: /^Contribution #/ }).first().click();
+    await recent.getByRole('link', { name: /^Contribution #\d+$/ }).first().click();
     await page.waitForURL(/\/jpanel\/contributions\/\d+$/);
     await page.getByRole('region', { name: 'Supporter' }).getByRole('link', { name: giver.display_name }).waitFor();
     await page.goBack();

@@ -8,7 +8,11 @@
 export const PAYMENT_STATUSES = ['succeeded', 'pending', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** "Contribution #…": the invoice number once paid, the cart's own id before; upper case. */
+/**
+ * The invoice number: set once paid, the cart's own id before; upper case. The spec's
+ * "Contribution #{invoice number}" and the page addresses use it; staff lists name a
+ * contribution by its short number instead (`contributionNumber`).
+ */
 export function formatContributionNumber(c: { invoice_number: string | null; client_uuid: string }): string {
   return (c.invoice_number ?? c.client_uuid).toUpperCase();
 }

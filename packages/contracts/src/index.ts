@@ -26,6 +26,7 @@ export * from './listing.ts';
 export * from './listings/contributions.ts';
 export * from './listings/rows.ts';
 export * from './contribution-status.ts';
+export * from './contribution-number.ts';
 export * from './fulfilment.ts';
 export * from './listings/supporters.ts';
 export * from './jobs.ts';

@@ -55,20 +55,20 @@ export type RefundRun = {
   refunded: number;
   /** Cash, cheque and other offline payments: recorded as refunded; the money goes back by hand. */
   byHand: number;
-  /** One entry per payment that was not refunded, with its contribution's number. */
+  /** One entry per payment that was not refunded, with its contribution's short number (#2401). */
   refused: { contribution: string; refusal: RefundRefusal }[];
 };
 
 /**
  * "2 payments refunded; 1 paid offline recorded as refunded (return the money by hand); 1 could
- * not be refunded: Contribution #AB12 (…)." Empty when there was no payment to refund.
+ * not be refunded: Contribution #2401 (…)." Empty when there was no payment to refund.
  */
 export function refundRunMessage(run: RefundRun): string {
   const parts: string[] = [];
   if (run.refunded > 0) parts.push(`${run.refunded} ${run.refunded === 1 ? 'payment' : 'payments'} refunded`);
   if (run.byHand > 0) parts.push(`${run.byHand} paid offline recorded as refunded (return the money by hand)`);
   if (run.refused.length > 0) {
-    const rows = run.refused.map((r) => `Contribution #${r.contribution} (${refundRefusalText(r.refusal)})`);
+    const rows = run.refused.map((r) => `Contribution ${r.contribution} (${refundRefusalText(r.refusal)})`);
     parts.push(`${run.refused.length} could not be refunded: ${rows.join('; ')}`);
   }
   return parts.length ? `${parts.join('; ')}.` : '';
@@ -87,9 +87,10 @@ export const contributionRefundMessages = {
   mustBePositive: (currency: string) => `The refund amount must be greater than ${formatAmount(0, currency).replace(/[.,]0+(?=\D*$)/, '')}.`,
   exceedsTotal: (total: string) => `The refund amount cannot exceed the original contribution value of ${total}.`,
   exceedsLeft: (left: string) => `The refund amount cannot exceed the ${left} left to refund.`,
-  alreadyRefunded: (number: string) => `Contribution #${number} already fully refunded.`,
-  noPayment: (number: string) => `Contribution #${number} has no settled payment to refund.`,
-  failed: (number: string, why: string) => `Refund failed for Contribution #${number}: ${why}.`,
-  refunded: (number: string, amount: string) => `${amount} refunded on Contribution #${number}.`,
-  refundedByHand: (number: string, amount: string) => `${amount} recorded as refunded on Contribution #${number}: return the money by hand.`,
+  // `number` is the short number staff name the contribution by ("#2401", contributionNumber).
+  alreadyRefunded: (number: string) => `Contribution ${number} already fully refunded.`,
+  noPayment: (number: string) => `Contribution ${number} has no settled payment to refund.`,
+  failed: (number: string, why: string) => `Refund failed for Contribution ${number}: ${why}.`,
+  refunded: (number: string, amount: string) => `${amount} refunded on Contribution ${number}.`,
+  refundedByHand: (number: string, amount: string) => `${amount} recorded as refunded on Contribution ${number}: return the money by hand.`,
 } as const;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../app/session.ts';
 
-type Props = AnchorProps & { to: string; permission: string; children: ReactNode; 'aria-label'?: string };
+type Props = AnchorProps & { to: string; permission: string; children: ReactNode; 'aria-label'?: string; title?: string | undefined };
 
 /**
  * A link to a record that only some staff may open: for the others it is the same words as

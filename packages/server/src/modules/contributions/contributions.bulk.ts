@@ -1,4 +1,4 @@
-import { formatContributionNumber, messages, type RefundRun, refundRunMessage } from '@almoner/contracts';
+import { contributionNumber, messages, type RefundRun, refundRunMessage } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type Actor, withActor } from '../../db/actor.ts';
@@ -117,13 +117,13 @@ export type PaymentToRefund = { paymentId: number; contribution: string };
 /** The succeeded payments of the rows with something left to refund, in id order. */
 export async function paymentsToRefund(tx: Tx, ids: SQL): Promise<PaymentToRefund[]> {
   const rows = await queryRows(tx, sql`
-    select distinct on (p.id) p.id, c.invoice_number, c.client_uuid
+    select distinct on (p.id) p.id, c.id as contribution_id
       from payments p join payment_links l on l.payment_id = p.id join contributions c on c.id = l.contribution_id
      where l.contribution_id in (${ids}) and p.status = 'succeeded' and p.amount > p.amount_refunded
      order by p.id, c.id`);
   return rows.map((r) => ({
     paymentId: Number(r.id),
-    contribution: formatContributionNumber({ invoice_number: r.invoice_number as string | null, client_uuid: String(r.client_uuid) }),
+    contribution: contributionNumber(Number(r.contribution_id)),
   }));
 }
 

@@ -4,11 +4,12 @@ import {
   type ContributionFilters,
   contributionColumns,
   contributionFiltersSchema,
+  contributionIdFromSearch,
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql, minorFromDecimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
-import { inLedgerSql, numberSql, statusLabelSql, statusSql } from './contributions.status.ts';
+import { inLedgerSql, numberSql, shortNumberSql, statusLabelSql, statusSql } from './contributions.status.ts';
 
 /** Kept by the database from the supporter and billing names (migration 0011); indexed for the sort. */
 const supporterName = sql`c.supporter_name`;
@@ -41,13 +42,18 @@ function where(f: ContributionFilters): (SQL | undefined)[] {
   ];
 }
 
-/** Every word must appear (names, emails, numbers — see `searchable_text`). */
+/**
+ * Every word must appear (names, emails, numbers — see `searchable_text`), or the term is a
+ * short number (`2401`, `#2401`) and names the contribution with that id.
+ */
 function search(term: string): SQL {
   const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  return sql.join(
+  const text = sql.join(
     words.map((w) => sql`c.searchable_text like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
     sql` and `,
   );
+  const id = contributionIdFromSearch(term);
+  return id === undefined ? text : sql`(c.id = ${id} or (${text}))`;
 }
 
 /** contribution_counts holds a row per status per changing statement; fold them past this many. */
@@ -72,7 +78,8 @@ function keptFiltered(f: ContributionFilters, search: string): SQL | undefined {
 export const contributionsListing: ListingDefinition<ContributionFilters> = {
   columns: contributionColumns,
   fields: {
-    number: { select: numberSql },
+    // Shown as the short number (short_number), so it sorts by the id that number is.
+    number: { select: numberSql, sort: sql`c.id` },
     supporter: { select: supporterName },
     location: { select: sql`concat_ws(', ', nullif(c.bill_city, ''), nullif(c.bill_state, ''), nullif(c.bill_country, ''))`, sort: [sql`c.bill_country`, sql`c.bill_state`, sql`c.bill_city`] },
     status: { select: statusSql },
@@ -86,6 +93,7 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
   },
   rowExtras: {
     id: sql`c.id`,
+    short_number: shortNumberSql,
     _url: sql`'/jpanel/contributions/' || c.id`,
     currency_code: sql`c.currency_code`,
     is_recurring: sql`c.is_recurring`,

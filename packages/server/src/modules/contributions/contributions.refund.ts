@@ -1,4 +1,4 @@
-import { type ContributionRefundInput, contributionRefundMessages as m, contributionRefundSchema, formatContributionNumber, formatMoney, refundRefusalText, toDecimal, toMinor } from '@almoner/contracts';
+import { type ContributionRefundInput, contributionRefundMessages as m, contributionNumber, contributionRefundSchema, formatMoney, refundRefusalText, toDecimal, toMinor } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -21,10 +21,10 @@ export type ContributionRefundAnswer = { message: string; refunded_amount: numbe
  */
 export async function refundContribution(tx: Tx, id: number, input: ContributionRefundInput, actorId: number): Promise<ContributionRefundAnswer> {
   const body = contributionRefundSchema.parse(input);
-  const [c] = await queryRows(tx, sql`select id, invoice_number, client_uuid, currency_code, total_amount::bigint as total, refunded_amount::bigint as refunded
+  const [c] = await queryRows(tx, sql`select id, currency_code, total_amount::bigint as total, refunded_amount::bigint as refunded
     from contributions where id = ${id} and deleted_at is null for update`);
   if (!c) throw new AppError('not_found', 'This contribution does not exist.');
-  const number = formatContributionNumber(c as { invoice_number: string | null; client_uuid: string });
+  const number = contributionNumber(id);
   const currency = String(c.currency_code);
   const total = Number(c.total);
   if (total > 0 && Number(c.refunded) >= total) throw new AppError('conflict', m.alreadyRefunded(number));

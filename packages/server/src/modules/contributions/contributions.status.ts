@@ -7,8 +7,11 @@ import { sql } from 'drizzle-orm';
  * the same answer as its TypeScript original for every payment state. `c` is `contributions`.
  */
 
-/** `formatContributionNumber`. */
+/** `formatContributionNumber`: the invoice number. */
 export const numberSql = sql`upper(coalesce(c.invoice_number, c.client_uuid))`;
+
+/** `contributionNumber`: the short number staff see (#2401). */
+export const shortNumberSql = sql`'#' || c.id`;
 
 /** `paymentStateOf`. */
 export const paymentStateSql = sql`case

@@ -1,4 +1,4 @@
-import { formatContributionNumber, formatDate, messages, toDecimalString, toMinor } from '@almoner/contracts';
+import { contributionNumber, formatDate, messages, toDecimalString, toMinor } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -10,7 +10,7 @@ import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/te
 
 let t: TestApp;
 let agent: Agent;
-type Row = { id: number; status: string; total: number; ordered_at: string; payment: string; source: string | null };
+type Row = { id: number; short_number: string; number: string; status: string; total: number; ordered_at: string; payment: string; source: string | null };
 type Page = { draw: number; recordsTotal: number; recordsFiltered: number; capped: boolean; data: Row[] };
 
 beforeAll(async () => {
@@ -87,6 +87,28 @@ describe('contributions listing', () => {
     const byNumber = new Map(ids.map((r) => [r.number, r.id]));
     const exported = csv.body.trim().split('\n').slice(1).map((line) => byNumber.get(line.split(',')[0] as string));
     expect(exported).toEqual(shown);
+  });
+
+  it('names each row by its short number, and finds a row by it or by its invoice number', async () => {
+    const page = await list({ length: 50 });
+    for (const r of page.data) expect(r.short_number).toBe(`#${r.id}`);
+    // An id no word of any other row holds, so the search can only find it by its id.
+    const target = page.data.find((r) => !page.data.some((o) => o.id !== r.id && o.number.includes(String(r.id)))) as Row;
+    for (const term of [`#${target.id}`, String(target.id), ` #${target.id} `]) {
+      const found = await list({ search: { value: term }, length: 500 });
+      expect(found.data.map((r) => r.id), term).toContain(target.id);
+      if (term.includes('#')) expect(found.data.map((r) => r.id), term).toEqual([target.id]);
+    }
+    const byInvoice = await list({ search: { value: target.number.toLowerCase() } });
+    expect(byInvoice.data.map((r) => r.id)).toEqual([target.id]);
+    // Not a short number: a plain text search, never an error.
+    for (const term of ['#', '#abc', '#99999999999', '#0', '# 12']) {
+      const response = await agent.post('/jpanel/contributions-v2.listing', { search: { value: term } });
+      expect(response.statusCode, term).toBe(200);
+    }
+    // The Contribution column sorts by the short number's id.
+    const ids = (await list({ order: [{ column: 1, dir: 'asc' }], length: 20 })).data.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
   });
 
   it('clamps or refuses hostile paging, sorting and search — never 500', async () => {
@@ -182,10 +204,10 @@ describe('bulk actions', () => {
 
     const answer = await agent.post('/jpanel/contributions/batch', { action: 'spam_and_refund', ids: [card.id, cash.id, paypal.id] });
     expect(answer.statusCode).toBe(200);
-    const number = formatContributionNumber(paypal);
+    // Named by the short number staff see in the list.
     expect(answer.json().message).toBe(
       `Successfully processed 3 items. 1 payment refunded; 1 paid offline recorded as refunded (return the money by hand); ` +
-        `1 could not be refunded: Contribution #${number} (its payment was taken through PayPal, which Almoner cannot reach; refund it there).`,
+        `1 could not be refunded: Contribution #${paypal.id} (its payment was taken through PayPal, which Almoner cannot reach; refund it there).`,
     );
 
     // The card payment's refund is in the sandbox's own ledger, for what was left, under the refund's reference.
@@ -232,7 +254,7 @@ describe('bulk actions', () => {
     const today = dayInZone(new Date(), (await getOrgMoneySettings(t.database.db)).timeZone);
     expect(answer.json().message).toBe(
       'Successfully processed 2 items. 1 paid offline recorded as refunded (return the money by hand); ' +
-        `1 could not be refunded: Contribution #NO-RATE-1 (no exchange rate from CAD to USD on ${formatDate(today)}; add one under Settings › Exchange rates, then run Spam & refund again).`,
+        `1 could not be refunded: Contribution ${contributionNumber(cad.id)} (no exchange rate from CAD to USD on ${formatDate(today)}; add one under Settings › Exchange rates, then run Spam & refund again).`,
     );
     // The USD payment is refunded; the CAD one has no refund, nothing refunded, but is marked spam like the rest.
     expect(await rowsOf(sql`select count(*)::int as n from refunds where payment_id = ${usd.payment_id}`)).toEqual([{ n: 1 }]);

@@ -2,6 +2,7 @@ import { DCC_REPORT_DEFAULT_SORT, type DccReportFilters, REPORT_PAGE_SIZE, dccRe
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { type ListingDefinition, type ListingQuery, queryRows, whereClause } from '../../listing/engine.ts';
+import { shortNumberSql } from '../contributions/contributions.status.ts';
 import { apiMoney, csvMoney, csvTime, dayRange, personSql } from './report-sql.ts';
 import { orgCurrencyOf, orgMinorSql, type TotalsSpec, wordsSearch } from './reports.totals.ts';
 
@@ -12,7 +13,7 @@ import { orgCurrencyOf, orgMinorSql, type TotalsSpec, wordsSearch } from './repo
  */
 const lines = sql`(
   select 'c' || i.id as key, c.id as contribution_id, null::int as profile_id,
-         'Contribution #' || upper(coalesce(c.invoice_number, c.client_uuid)) as reference, c.supporter_name as supporter,
+         'Contribution ' || ${shortNumberSql} as reference, c.supporter_name as supporter,
          concat_ws(' – ', i.description, i.code) as product, c.payment_gateway as gateway,
          case c.payment_type when 'bank' then 'Bank (ACH)' when 'cheque' then 'Check' when 'unknown' then 'Other' when 'paypal' then 'PayPal' else initcap(c.payment_type) end as method,
          (i.total + i.dcc_amount) as line, i.dcc_amount as dcc, c.currency_code as cur, c.functional_exchange_rate as rate,

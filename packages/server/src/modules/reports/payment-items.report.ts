@@ -1,7 +1,7 @@
 import { PAYMENT_ITEM_REPORT_DEFAULT_SORT, type PaymentItemReportFilters, REPORT_PAGE_SIZE, paymentItemReportColumns, paymentItemReportFiltersSchema } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
-import { numberSql } from '../contributions/contributions.status.ts';
+import { numberSql, shortNumberSql } from '../contributions/contributions.status.ts';
 import { apiMoney, csvMoney, csvOrgConverted, csvRate, csvTime, dayRange } from './report-sql.ts';
 import { type TotalsSpec, wordsSearch } from './reports.totals.ts';
 
@@ -27,7 +27,7 @@ export const paymentItemsReport: ListingDefinition<PaymentItemReportFilters> = {
     qty: { select: sql`i.qty` },
     price: { select: apiMoney(sql`i.price`, cur), sort: sql`i.price` },
     amount: { select: apiMoney(sql`i.total`, cur), sort: sql`i.total` },
-    contribution: { select: numberSql },
+    contribution: { select: shortNumberSql, sort: sql`c.id` },
     supporter: { select: sql`c.supporter_name`, sort: sql`lower(c.supporter_name)` },
     gateway: { select: sql`c.payment_gateway` },
     status: { select: sql`c.payment_status` },
@@ -37,7 +37,7 @@ export const paymentItemsReport: ListingDefinition<PaymentItemReportFilters> = {
   baseWhere: sql`c.deleted_at is null and c.payment_status is not null`,
   filters: paymentItemReportFiltersSchema,
   where,
-  search: (term) => wordsSearch(sql`lower(concat_ws(' ', i.description, i.code, c.invoice_number, c.supporter_name, c.bill_email))`, term),
+  search: (term) => wordsSearch(sql`lower(concat_ws(' ', i.description, i.code, ${shortNumberSql}, c.invoice_number, c.supporter_name, c.bill_email))`, term),
   // Sorting by the contribution's date puts its lines together; the line id keeps their order.
   tiebreak: sql`i.id`,
   defaultOrder: [...PAYMENT_ITEM_REPORT_DEFAULT_SORT],
@@ -55,6 +55,8 @@ export const paymentItemsReport: ListingDefinition<PaymentItemReportFilters> = {
     { header: 'Currency', value: cur, kind: 'text' },
     { header: 'FX Rate', value: csvRate(sql`c.functional_exchange_rate`), kind: 'number' },
     { header: 'Organisation Currency Amount', value: csvOrgConverted(sql`i.total`, sql`c.functional_exchange_rate`, cur), kind: 'number' },
+    // The short number the list shows, beside the invoice number other systems know it by.
+    { header: 'Contribution', value: shortNumberSql, kind: 'text' },
     { header: 'Reference', value: numberSql, kind: 'text' },
     { header: 'Time', value: csvTime(sql`c.ordered_at`), kind: 'text' },
     { header: 'Captured At', value: csvTime(sql`c.paid_at`), kind: 'text' },

@@ -13,7 +13,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { type ListingDefinition, type ListingQuery, queryRows, whereClause } from '../../listing/engine.ts';
-import { numberSql, statusSql } from '../contributions/contributions.status.ts';
+import { shortNumberSql, statusSql } from '../contributions/contributions.status.ts';
 import { amountRange, apiMoney, csvOrgMoney, dayRange, orgCurrencySql } from './report-sql.ts';
 import { orgMinorSql, type TotalsSpec, wordsSearch } from './reports.totals.ts';
 import { digitsSql, decimalSql } from '../money/money.sql.ts';
@@ -93,7 +93,7 @@ export function productOrdersReport(productId: number): ListingDefinition<Produc
   return {
     columns: productOrderColumns,
     fields: {
-      number: { select: numberSql },
+      number: { select: shortNumberSql, sort: sql`c.id` },
       supporter: { select: sql`c.supporter_name`, sort: sql`lower(c.supporter_name)` },
       ordered_at: { select: sql`c.ordered_at` },
       status: { select: statusSql },

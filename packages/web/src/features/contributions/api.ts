@@ -8,7 +8,9 @@ import { api } from '../../lib/api.ts';
  */
 export type ContributionRecord = {
   id: number;
+  /** The invoice number as written (upper case), or the cart's id until paid. Staff see `contributionNumber(id)`. */
   number: string;
+  invoice_number: string | null;
   status: string;
   payment_state: PaymentState;
   ordered_at: string;

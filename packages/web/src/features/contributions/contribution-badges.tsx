@@ -1,5 +1,6 @@
-import { contributionStatuses } from '@almoner/contracts';
-import { Badge, Group, type MantineColor, Text } from '@mantine/core';
+import { contributionNumber, contributionStatuses } from '@almoner/contracts';
+import { Badge, Group, type MantineColor } from '@mantine/core';
+import { PermittedLink } from '../../components/permitted-link.tsx';
 
 const statusColor: Record<string, MantineColor> = {
   paid: 'teal',
@@ -48,13 +49,26 @@ export function ContributionTags({ row, size = 'xs' }: { row: Flags; size?: 'xs'
 }
 
 /**
- * "Contribution #…" the one way it is written everywhere (`formatContributionNumber`). In a
- * table it may break after its hyphens onto three short lines (15ch holds the longest part).
+ * A contribution named the way staff say it (`#2401`, contributionNumber) as a real link to its
+ * page, so it also opens in a new tab. The invoice number shows on hover and on the page.
  */
-export function ContributionNumber({ number, wrap = false }: { number: string; wrap?: boolean }) {
+export function ContributionLink({ id, invoice, size = 'sm' }: { id: number; invoice?: string | null; size?: 'xs' | 'sm' }) {
+  const number = contributionNumber(id);
+  // Dark text, like the app's other links on tinted ground: the theme's teal falls below 4.5:1
+  // on a selected (teal) or hovered row.
   return (
-    <Text size="xs" ff="monospace" span style={wrap ? { display: 'inline-block', maxWidth: '15ch' } : { whiteSpace: 'nowrap' }}>
+    <PermittedLink
+      permission="order.view"
+      to={`/contributions/${id}`}
+      size={size}
+      ff="monospace"
+      fw={600}
+      c="dark.7"
+      title={invoice ? `Invoice ${invoice}` : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+      aria-label={`Contribution ${number}`}
+    >
       {number}
-    </Text>
+    </PermittedLink>
   );
 }

@@ -2,6 +2,7 @@ import {
   CONTRIBUTIONS_DEFAULT_SORT,
   CONTRIBUTIONS_PAGE_SIZE,
   contributionColumns,
+  contributionNumber,
   formatDate,
   formatDateTime,
   formatAmount,
@@ -14,13 +15,16 @@ import { useSearchParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
 import { type BulkAction, DataTable } from '../../components/data-table/index.ts';
-import { ContributionNumber, ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
+import { ContributionLink, ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
 import { ContributionFilters } from './contribution-filters.tsx';
 import { ExportCsvButton } from './export-button.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
 
 export type ContributionRow = ListingRow & {
   id: number;
+  /** `#2401`: what the Contribution column shows. */
+  short_number: string;
+  /** The invoice number (the cart's id until paid). */
   number: string;
   supporter: string;
   supporter_id: number | null;
@@ -53,7 +57,8 @@ const money = (amount: number, currency: string) => (
 
 
 const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
-  number: (r) => <ContributionNumber number={r.number} wrap />,
+  // The short number, not the 36-character invoice number, so the column stays one line.
+  number: (r) => <ContributionLink id={r.id} invoice={r.number} />,
   supporter: (r) => (
     <Group gap={6} wrap="nowrap">
       <Text size="sm" maw={130} truncate title={r.supporter}>
@@ -85,10 +90,10 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
       {formatDate(r.ordered_at)}
     </Text>
   ),
-  // "Mastercard •••• 2857" may break after the brand, never inside "•••• 2857", so the
-  // column stays narrow enough for every column to show at 1440 px.
+  // "Mastercard •••• 2857" may break after the brand, never inside "•••• 2857": one line when
+  // the table has room (the short numbers left it some), two before any column is cut off.
   payment: (r) => (
-    <Text size="sm" span maw={120} style={{ display: 'inline-block' }}>
+    <Text size="sm" span>
       {r.payment.replace(/ (\d{4})$/, '\u00a0$1')}
     </Text>
   ),
@@ -162,7 +167,7 @@ export function ContributionListPage() {
         bulkActions={actions}
         searchLabel="Search contributions"
         emptyText="No contributions match."
-        rowLabel={(r) => `contribution ${r.number}`}
+        rowLabel={(r) => `contribution ${contributionNumber(r.id)}`}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
-import { formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
-import { Alert, Badge, Button, Center, Flex, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowBackUp, IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
+import { contributionNumber, formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
+import { ActionIcon, Alert, Badge, Button, Center, CopyButton, Flex, Grid, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconCheck, IconCopy, IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
@@ -32,14 +32,14 @@ function Actions({ c }: { c: ContributionRecord }) {
   const handleDelete = async () => {
     const ok = await confirm({
       title: 'Delete contribution',
-      message: `Delete contribution #${c.number}? It leaves every list and report, but its payments and refunds are kept: this is a soft delete, not a refund.`,
+      message: `Delete contribution ${contributionNumber(c.id)}? It leaves every list and report, but its payments and refunds are kept: this is a soft delete, not a refund.`,
       confirmLabel: 'Delete',
       danger: true,
     });
     if (!ok) return;
     try {
       await remove.mutateAsync(c.id);
-      flash(`Contribution #${c.number} deleted.`);
+      flash(`Contribution ${contributionNumber(c.id)} deleted.`);
       await navigate('/contributions');
     } catch (error) {
       toast.error(error instanceof Error ? error.message : String(error));
@@ -88,8 +88,8 @@ function Header({ c }: { c: ContributionRecord }) {
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap="sm">
       <Stack gap={6} miw={0}>
-        <Title order={2} fz={{ base: 'h4', sm: 'h3' }} style={{ overflowWrap: 'anywhere' }}>
-          Contribution #{c.number}
+        <Title order={2} fz={{ base: 'h4', sm: 'h3' }}>
+          Contribution {contributionNumber(c.id)}
         </Title>
         <Group gap="xs">
           <ContributionStatusBadge status={c.status} size="md" />
@@ -140,11 +140,39 @@ function SupporterSection({ c }: { c: ContributionRecord }) {
   );
 }
 
+/** The full invoice number, one click from the clipboard (the heading names the short number). */
+function InvoiceNumberFact({ c }: { c: ContributionRecord }) {
+  return (
+    <Fact label="Invoice number">
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {c.number}
+        </Text>
+        <CopyButton value={c.number}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? 'Copied' : 'Copy invoice number'} withArrow>
+              <ActionIcon variant="subtle" size="sm" color={copied ? 'teal' : 'gray'} aria-label="Copy invoice number" onClick={copy}>
+                {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+      {!c.invoice_number && (
+        <Text size="xs" c="dimmed">
+          Not paid yet: this is the cart’s id until an invoice number is given.
+        </Text>
+      )}
+    </Fact>
+  );
+}
+
 function DetailsSection({ c }: { c: ContributionRecord }) {
   const flags = useEditionFlags();
   return (
     <Section title="Details">
       <Stack gap="sm">
+        <InvoiceNumberFact c={c} />
         <Fact label="Source">{c.source ?? '—'}</Fact>
         {c.referral_source && <Fact label="Referral source">{c.referral_source}</Fact>}
         <Fact label="Payment">

@@ -1,4 +1,4 @@
-import { contributionRefundMessages, formatAmount, toMinor } from '@almoner/contracts';
+import { contributionNumber, contributionRefundMessages, formatAmount, toMinor } from '@almoner/contracts';
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
@@ -50,7 +50,7 @@ export function RefundDialog({ c, opened, onClose }: { c: ContributionRecord; op
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Refund contribution #${c.number}`} centered>
+    <Modal opened={opened} onClose={onClose} title={`Refund contribution ${contributionNumber(c.id)}`} centered>
       <form
         noValidate
         onSubmit={(e) => {

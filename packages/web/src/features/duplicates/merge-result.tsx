@@ -5,6 +5,7 @@ import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { useMerge, useUndoMerge } from './api.ts';
 import { movedLabels } from './duplicate-parts.tsx';
+import { ContributionLink } from '../contributions/contribution-badges.tsx';
 
 const label = (reference: string) => movedLabels[reference] ?? reference;
 
@@ -112,9 +113,7 @@ export function MergeResult({ mergeId, candidateId }: { mergeId: number; candida
             {m.contributions.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  <Anchor component={Link} to={`/contributions/${c.id}`} size="sm">
-                    #{c.id}
-                  </Anchor>
+                  <ContributionLink id={c.id} />
                 </Table.Td>
                 <Table.Td>{formatDate(c.ordered_at)}</Table.Td>
                 <Table.Td ta="right" ff="monospace">

@@ -7,6 +7,7 @@ import { useSession } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { api } from '../../lib/api.ts';
+import { ContributionLink } from '../contributions/contribution-badges.tsx';
 import { BackLink } from '../contributions/page-parts.tsx';
 
 type Charge = {
@@ -171,6 +172,7 @@ export function RecurringPage() {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Date</Table.Th>
+                  <Table.Th>Contribution</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th ta="right">Amount</Table.Th>
                   <Table.Th ta="right">Refunded</Table.Th>
@@ -180,7 +182,7 @@ export function RecurringPage() {
                 {p.transactions.map((t) => (
                   <Table.Tr key={t.is_first_gift ? `first-${t.contribution_id}` : `charge-${t.id}`}>
                     <Table.Td>
-                      {t.contribution_id ? <Anchor component={Link} to={`/contributions/${t.contribution_id}`} size="sm">{formatDate(t.ordered_at)}</Anchor> : formatDate(t.ordered_at)}
+                      {formatDate(t.ordered_at)}
                       {t.is_first_gift && (
                         <Text span size="xs" c="dimmed">
                           {' '}
@@ -188,6 +190,7 @@ export function RecurringPage() {
                         </Text>
                       )}
                     </Table.Td>
+                    <Table.Td>{t.contribution_id ? <ContributionLink id={t.contribution_id} /> : '—'}</Table.Td>
                     <Table.Td>
                       {t.payment_status}
                       {t.reason_code ? ` · ${t.reason_code}` : ''}

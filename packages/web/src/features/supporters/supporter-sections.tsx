@@ -2,8 +2,7 @@ import { formatDate, formatAmount } from '@almoner/contracts';
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { PermittedLink } from '../../components/permitted-link.tsx';
-import { ContributionStatusBadge } from '../contributions/contribution-badges.tsx';
+import { ContributionLink, ContributionStatusBadge } from '../contributions/contribution-badges.tsx';
 import { Section } from '../contributions/page-parts.tsx';
 import type { RecurringProfile, SupporterContribution, SupporterMembership, SupporterRecord } from './api.ts';
 import { RecurringBadge } from './supporter-badges.tsx';
@@ -78,9 +77,7 @@ export function RecentContributions({ supporterId, rows }: { supporterId: number
               {rows.slice(0, RECENT_SHOWN).map((c) => (
                 <Table.Tr key={c.id}>
                   <Table.Td>
-                    <PermittedLink permission="order.view" to={`/contributions/${c.id}`} ff="monospace" size="xs" display="inline-block" maw="20ch" aria-label={`Contribution #${c.number}`}>
-                      #{c.number}
-                    </PermittedLink>
+                    <ContributionLink id={c.id} invoice={c.number} />
                   </Table.Td>
                   <Table.Td {...nowrap}>{formatDate(c.ordered_at)}</Table.Td>
                   <Table.Td>

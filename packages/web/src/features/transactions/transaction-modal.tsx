@@ -1,4 +1,4 @@
-import { type TransactionDetail, formatAmount, formatDate, transactionMessages } from '@almoner/contracts';
+import { type TransactionDetail, contributionNumber, formatAmount, formatDate, transactionMessages } from '@almoner/contracts';
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { IconCashBanknoteOff, IconReceipt, IconRefresh } from '@tabler/icons-react';
 import { confirm } from '../../components/dialogs.tsx';
@@ -24,7 +24,7 @@ function Details({ t, onOpenReceipt }: { t: TransactionDetail; onOpenReceipt?: (
       </Fact>
       <Fact label="Amount">{formatAmount(t.amount, t.currency_code)}</Fact>
       <Fact label="Refunded">{t.amount_refunded > 0 ? formatAmount(t.amount_refunded, t.currency_code) : '—'}</Fact>
-      <Fact label="Paid">{t.contributions.map((c) => `Contribution #${c.number}`).join(', ') || '—'}</Fact>
+      <Fact label="Paid">{t.contributions.map((c) => `Contribution ${contributionNumber(c.id)}`).join(', ') || '—'}</Fact>
       <Fact label="Tax receipts">
         {t.receipts.length === 0
           ? 'None'
