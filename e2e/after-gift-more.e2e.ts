@@ -38,13 +38,13 @@ describe('year-end receipts', () => {
     await page.getByRole('heading', { name: 'Year-end receipts' }).waitFor();
 
     // A period the wrong way round is refused on its field, before anything is asked of the server.
-    await page.getByLabel('From').fill(period.to);
-    await page.getByLabel('To').fill(period.from);
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill(period.to);
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(period.from);
     await page.getByRole('button', { name: 'Dry run' }).click();
     await page.getByText(messages.startBeforeEnd(period.to, period.from)).waitFor();
 
-    await page.getByLabel('From').fill(period.from);
-    await page.getByLabel('To').fill(period.to);
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill(period.from);
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(period.to);
     // Enter submits.
     await page.getByLabel('Minimum per receipt').press('Enter');
     const result = page.getByRole('region', { name: 'Dry run result' });

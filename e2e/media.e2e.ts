@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
 import { dropFiles, pngFile } from './support/images.ts';
@@ -8,7 +8,6 @@ import { settle } from './support/settle.ts';
 
 /** Issue 14: the images and downloads libraries, reached from the Media library page. */
 const browser = useBrowser();
-const s = Date.now() % 1_000_000;
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
@@ -18,6 +17,11 @@ async function screenshot(page: Page, name: string) {
 }
 
 const file = pngFile;
+// Fresh names for every test and every try of it: a retry must not find the first try's uploads.
+let s = 0;
+beforeEach(() => {
+  s = Date.now() % 1_000_000;
+});
 
 it('uploads images by drag and drop, searches, inserts an image and a gallery, and chooses a download', async () => {
   const { page, context } = await browser.newPage({ width: 1280, height: 900 });

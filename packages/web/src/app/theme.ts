@@ -87,6 +87,10 @@ export const theme = createTheme({
     // The focus placeholder Mantine puts first in a menu is a non-item child with a tabindex,
     // which a role="menu" may not hold (axe: aria-required-children); focus the first item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A loader is a bare span, and a span may not carry the aria-label that names what is
+    // loading (axe: aria-prohibited-attr). It is an indeterminate progress bar (no value), which
+    // may be named: "Loading files, progress bar".
+    Loader: { defaultProps: { role: 'progressbar' } },
     // Option lists of up to ten show whole instead of in a scroller (Mantine's 250 px cuts
     // the eight statuses): a scroller inside a listbox cannot take focus (axe:
     // scrollable-region-focusable), while arrow keys reach every option of a longer list.
