@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ADMIN, screenshot, signIn, useBrowser } from './support/browser.ts';
+import { ADMIN, screenshot, signInThroughForm, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
@@ -15,7 +15,7 @@ it('signs in and out', async () => {
   await page.getByRole('alert').waitFor();
   expect(await page.getByRole('alert').textContent()).toContain('These credentials do not match our records.');
 
-  await signIn(page);
+  await signInThroughForm(page);
   await page.getByRole('heading', { name: /Welcome/ }).waitFor();
   await screenshot(page, 'home');
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { apiCall } from './support/listing.ts';
-import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { ADMIN, screenshot as takeScreenshot, signIn, signInThroughForm, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 /** Issue 6 item 19: forgot password → link from the mail outbox → reset → sign in with the new password. */
@@ -81,7 +81,7 @@ it('resets a password with the link from the mail outbox', async () => {
   await screenshot(page, 'reset-password-done');
 
   await page.getByRole('link', { name: 'Sign in' }).click();
-  await signIn(page, email, 'second-pass-2');
+  await signInThroughForm(page, email, 'second-pass-2');
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
   expect(ADMIN.email).not.toBe(email);
 });

@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { ADMIN, screenshot as takeScreenshot, signInThroughForm, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 it('enables two-factor from the setup key, asking for the password first', async () => {
   const { page, context } = await browser.newPage();
-  await signIn(page, person.email, person.password);
+  await signInThroughForm(page, person.email, person.password);
   await signedInShell(page);
   await page.goto('/jpanel/profile');
   await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
@@ -107,7 +107,7 @@ it('enables two-factor from the setup key, asking for the password first', async
 
 it('signs in with a code from the app', async () => {
   const { page, context } = await browser.newPage();
-  await signIn(page, person.email, person.password);
+  await signInThroughForm(page, person.email, person.password);
   await page.waitForURL(/\/jpanel\/two-factor-challenge/);
   const field = page.getByLabel('Code');
   await expect.poll(() => field.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);

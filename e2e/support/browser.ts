@@ -70,9 +70,33 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   }
 }
 
-export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+/**
+ * Signs in as a person would: the login form, typed and submitted. For the tests of signing in
+ * itself (auth, two-factor, password reset); every other test uses `signIn`.
+ */
+export async function signInThroughForm(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
   await page.goto('/jpanel/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const xhr = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+
+/**
+ * Signs in through the same API the login form calls, with the page's own cookies, then opens
+ * `at` (the home page unless told). The form's page load cost ~1.2 s of every test that only
+ * needs a session (measured: 2.6–3.1 s to the signed-in shell through the form, 1.6–2.2 s this
+ * way); the form itself is tested by auth, two-factor and password-reset.
+ */
+export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password, at = '/jpanel'): Promise<void> {
+  // A first request hands out the CSRF cookie the login must echo, as the login page's load does.
+  await page.request.get('/jpanel/auth/session', { headers: xhr });
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const answer = await page.request.post('/jpanel/login', { headers: { ...xhr, 'X-CSRF-TOKEN': token }, data: { email, password } });
+  const body = (await answer.json().catch(() => ({}))) as { two_factor?: boolean };
+  if (answer.status() >= 300 || body.two_factor) {
+    throw new Error(`signIn(${email}) answered ${answer.status()}${body.two_factor ? ' asking for a two-factor code: use signInThroughForm' : ''}`);
+  }
+  await page.goto(at);
 }
