@@ -188,3 +188,73 @@ describe('fundraise tabs', () => {
     expect(rows).toHaveLength(filtered.recordsFiltered);
   });
 });
+
+describe('saved views on every list', () => {
+  // Issue 41: "saved views on every list (today only recurring, tributes, fundraise)".
+  const lists = [
+    { path: '/jpanel/supporters', heading: 'Supporters', list: 'supporters' },
+    { path: '/jpanel/contributions', heading: 'Contributions', list: 'contributions' },
+    { path: '/jpanel/sponsorships', heading: 'Sponsorships', list: 'sponsorships' },
+    { path: '/jpanel/sponsors', heading: 'Sponsors', list: 'sponsors' },
+    { path: '/jpanel/tax-receipts', heading: 'Tax receipts', list: 'tax_receipts' },
+    { path: '/jpanel/tax-receipts/ledger', heading: 'Receipt number ledger', list: 'receipt_ledger' },
+    { path: '/jpanel/recurring/attention', heading: 'Recurring profiles that need attention', list: 'recurring_attention' },
+    { path: '/jpanel/products', heading: 'Products', list: 'products' },
+  ];
+
+  it.each(lists)('$heading: saves a search as a view, restores it, hides a column and deletes the view', async ({ path, heading, list }) => {
+    const name = `E2E ${list} ${Date.now() % 100000}`;
+    await page.goto(`${path}?q=zz-no-such-${list}`);
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Name').press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Saved view' }).click();
+    await page.getByRole('option', { name }).click();
+    await page.waitForURL(new RegExp(`q=zz-no-such-${list}`));
+
+    // The first column the menu offers disappears from the table's header.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const first = page.getByRole('menuitem').first();
+    const label = (await first.innerText()).trim();
+    const header = page.getByRole('columnheader').filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+    await expect.poll(() => header.count(), { message: `a column headed "${label}"` }).toBe(1);
+    await first.click();
+    await page.waitForURL(/hide=/);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => header.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete view' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete view' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    const views = await apiCall<{ data: { name: string }[] }>(page, 'GET', `/jpanel/saved-views.json?list=${list}`);
+    expect(views.data.some((v) => v.name === name)).toBe(false);
+  });
+});
+
+describe('page size', () => {
+  it('offers the spec size and others; a choice pages by it and is remembered for that list', async () => {
+    const supporters = listingScreen<{ data: unknown[] }>('/jpanel/supporters.listing', '/jpanel/supporters', 'Supporters');
+    const first = await supporters.openList(page);
+    const size = page.getByRole('combobox', { name: 'Rows per page' });
+    // Spec part 1 §2: supporters come 10 a page until a person picks another size.
+    expect(await size.inputValue()).toBe('10');
+    expect(first.data.length).toBeLessThanOrEqual(10);
+    const request = page.waitForRequest((r) => r.url().endsWith('/jpanel/supporters.listing') && (r.postDataJSON() as { length?: number }).length === 25);
+    await size.selectOption('25');
+    await request;
+    await screenshot(page, 'lists-page-size');
+    // A fresh load of the list asks for 25 again.
+    const again = page.waitForRequest((r) => r.url().endsWith('/jpanel/supporters.listing') && (r.postDataJSON() as { length?: number }).length === 25);
+    await page.reload();
+    await again;
+    expect(await size.inputValue()).toBe('25');
+    await size.selectOption('10');
+  });
+});

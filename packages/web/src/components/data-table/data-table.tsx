@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { BulkBar, type BulkAction } from './bulk-bar.tsx';
 import { SortHeader } from './sort-header.tsx';
 import { type SortEntry, nextOrder, useListingState } from './listing-state.ts';
+import { pageSizeChoices, usePageSize } from './page-size.ts';
 import { Pager } from './pager.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useSelection } from './selection.ts';
@@ -48,9 +49,10 @@ const isInteractive = (target: EventTarget | null) =>
 
 /** The one server-side table: search, filters, multi-column sort, paging, selection, bulk actions. */
 export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
-  const { columns, flags, pageSize, bulkActions = [] } = props;
+  const { columns, flags, bulkActions = [] } = props;
   const navigate = useNavigate();
   const state = useListingState(props.defaultOrder);
+  const [pageSize, setPageSize] = usePageSize(props.endpoint, props.pageSize);
   const params = { page: state.page, pageSize, order: state.order, search: state.search, filters: state.filters };
   const listing = useListing<Row>(props.endpoint, params);
   const select = useSelection();
@@ -181,7 +183,19 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
       </Paper>
 
       <Box pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 3, borderTop: '1px solid var(--mantine-color-default-border)' }}>
-        <Pager page={state.page} pageSize={pageSize} shown={rows.length} total={matching} capped={listing.data?.capped ?? false} onPage={(page) => state.update({ page })} />
+        <Pager
+          page={state.page}
+          pageSize={pageSize}
+          sizes={pageSizeChoices(props.pageSize)}
+          shown={rows.length}
+          total={matching}
+          capped={listing.data?.capped ?? false}
+          onPage={(page) => state.update({ page })}
+          onPageSize={(size) => {
+            setPageSize(size);
+            state.update({ page: 1 });
+          }}
+        />
       </Box>
     </Stack>
   );

@@ -19,6 +19,7 @@ import { ContributionLink, ContributionStatusBadge, ContributionTags } from './c
 import { ContributionFilters } from './contribution-filters.tsx';
 import { ExportCsvButton } from './export-button.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 export type ContributionRow = ListingRow & {
   id: number;
@@ -139,6 +140,7 @@ const notSpam: PermittedAction = {
 
 /** Contributions (spec part 1 §2): the server-side listing with its filters and bulk actions. */
 export function ContributionListPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   const user = useSession().data?.user;
   const [params] = useSearchParams();
@@ -156,9 +158,11 @@ export function ContributionListPage() {
           <ExportCsvButton permission="order.view" url="/jpanel/contributions.csv" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} pageSize={CONTRIBUTIONS_PAGE_SIZE} />
         </Group>
       </Group>
+      <SavedViews list="contributions" columns={contributionColumns} />
       <DataTable<ContributionRow>
         endpoint="/jpanel/contributions-v2.listing"
         columns={contributionColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={CONTRIBUTIONS_PAGE_SIZE}
         defaultOrder={CONTRIBUTIONS_DEFAULT_SORT}

@@ -17,6 +17,7 @@ import { DataTable, type FilterFormProps } from '../../components/data-table/ind
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 export type ProductRow = ListingRow & {
   id: number;
@@ -93,6 +94,7 @@ const render: Partial<Record<string, (row: ProductRow) => ReactNode>> = {
 
 /** The catalogue's products; a row opens the product form. */
 export function ProductListPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   const can = useCan();
   return (
@@ -114,9 +116,11 @@ export function ProductListPage() {
           )}
         </Group>
       </Group>
+      <SavedViews list="products" columns={productColumns} />
       <DataTable<ProductRow>
         endpoint="/jpanel/products.listing"
         columns={productColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={PRODUCTS_PAGE_SIZE}
         defaultOrder={PRODUCTS_DEFAULT_SORT}

@@ -5,6 +5,7 @@ import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
 import { BackLink } from '../contributions/page-parts.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 type LedgerRow = ListingRow & { number: string; kind: LedgerKind; at: string | null; amount: number | null; currency_code: string | null; name: string | null; detail: string | null };
 
@@ -36,6 +37,7 @@ function LedgerFilters({ values, onChange }: FilterFormProps) {
 
 /** For auditors: every receipt number not on a live receipt — skipped by its sequence, voided, or replaced by a revision. */
 export function LedgerPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   return (
     <Stack gap="md">
@@ -44,10 +46,12 @@ export function LedgerPage() {
       <Text size="sm" c="dimmed" maw={720}>
         Every receipt number that is not on a live receipt: numbers a sequence skipped, receipts voided, and numbers replaced when a receipt was revised. Live receipts are in the receipts list.
       </Text>
+      <SavedViews list="receipt_ledger" columns={ledgerColumns} />
       <DataTable<LedgerRow>
         endpoint="/jpanel/tax_receipts/ledger.ajax"
         exportUrl="/jpanel/tax_receipts/ledger.csv"
         columns={ledgerColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={LEDGER_PAGE_SIZE}
         defaultOrder={LEDGER_DEFAULT_SORT}

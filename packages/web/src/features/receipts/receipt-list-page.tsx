@@ -8,6 +8,7 @@ import { type BulkAction, DataTable, DateRangeFilter, type FilterFormProps } fro
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ReceiptModal } from './receipt-modal.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 type ReceiptRow = ListingRow & { id: number; number: string | null; name: string | null; email: string | null; amount: number; currency_code: string; issued_at: string | null; status: 'draft' | 'issued' | 'void' };
 
@@ -68,6 +69,7 @@ const bulkActions: PermittedAction[] = [
 
 /** Tax receipts (incumbent §3.5): the list, its filters and bulk actions; a row opens the receipt modal at its own address. */
 export function ReceiptListPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   const user = useSession().data?.user;
   const navigate = useNavigate();
@@ -90,10 +92,12 @@ export function ReceiptListPage() {
           <ExportJobButton list="tax_receipts" permission="taxreceipt.view" defaultOrder={RECEIPTS_DEFAULT_SORT} />
         </Group>
       </Group>
+      <SavedViews list="tax_receipts" columns={receiptColumns} />
       <DataTable<ReceiptRow>
         endpoint="/jpanel/tax_receipts.ajax"
         exportUrl="/jpanel/tax_receipts.csv"
         columns={receiptColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={RECEIPTS_PAGE_SIZE}
         defaultOrder={RECEIPTS_DEFAULT_SORT}

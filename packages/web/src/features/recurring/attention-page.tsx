@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { one } from '../contributions/filter-panel.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 type Row = ListingRow & {
   profile_id: string; supporter: string | null; supporter_id: number | null; reason: AttentionReason; amount: number; currency_code: string;
@@ -52,6 +53,7 @@ function ReasonTabs({ values, onChange }: FilterFormProps) {
 
 /** Recurring profiles someone should look at: payments failing, cards about to expire, suspended profiles. */
 export function AttentionPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   return (
     <Stack gap="md">
@@ -59,10 +61,12 @@ export function AttentionPage() {
       <Text size="sm" c="dimmed" maw={720}>
         Failing: declined since the last successful payment and still being retried. Card expiring: the saved card runs out within 60 days, or already has. Suspended: no longer charged until someone re-enables it.
       </Text>
+      <SavedViews list="recurring_attention" columns={attentionColumns} />
       <DataTable<Row>
         endpoint="/jpanel/recurring/attention.ajax"
         exportUrl="/jpanel/recurring/attention.csv"
         columns={attentionColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={ATTENTION_PAGE_SIZE}
         defaultOrder={ATTENTION_DEFAULT_SORT}

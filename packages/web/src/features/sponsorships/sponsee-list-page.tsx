@@ -14,6 +14,7 @@ import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { ImportPhotosLink } from '../sponsee-photos/import-photos-link.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 type Row = ListingRow & SponseeListingRow;
 
@@ -93,6 +94,7 @@ function SponseeFilters({ values, onChange }: FilterFormProps) {
 
 /** Sponsees (the sponsorship list): by reference number; a row opens the sponsee's page. */
 export function SponseeListPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   return (
     <Stack gap="md">
@@ -109,9 +111,11 @@ export function SponseeListPage() {
           />
         </Group>
       </Group>
+      <SavedViews list="sponsorships" columns={sponseeColumns} />
       <DataTable<Row>
         endpoint="/jpanel/sponsorship.ajax"
         columns={sponseeColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={SPONSEES_PAGE_SIZE}
         defaultOrder={SPONSEES_DEFAULT_SORT}

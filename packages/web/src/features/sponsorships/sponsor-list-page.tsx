@@ -14,6 +14,7 @@ import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 type Row = ListingRow & SponsorListRow;
 
@@ -74,6 +75,7 @@ function SponsorFilters({ values, onChange }: FilterFormProps) {
 
 /** Sponsors: every sponsor record, newest start first; a row opens the sponsee's page. */
 export function SponsorListPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   return (
     <Stack gap="md">
@@ -81,9 +83,11 @@ export function SponsorListPage() {
         <Title order={2}>Sponsors</Title>
         <ExportJobButton list="sponsors" permission="sponsorship.view" defaultOrder={SPONSORS_DEFAULT_SORT} />
       </Group>
+      <SavedViews list="sponsors" columns={sponsorListColumns} />
       <DataTable<Row>
         endpoint="/jpanel/sponsors.ajax"
         columns={sponsorListColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={SPONSORS_PAGE_SIZE}
         defaultOrder={SPONSORS_DEFAULT_SORT}

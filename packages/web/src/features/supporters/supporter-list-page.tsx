@@ -9,6 +9,7 @@ import { RecurringBadge } from './supporter-badges.tsx';
 import { SupporterFilters } from './supporter-filters.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { DuplicatesLink } from '../duplicates/duplicates-link.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 export type SupporterRow = ListingRow & {
   id: number;
@@ -89,6 +90,7 @@ const render: Partial<Record<string, (row: SupporterRow) => ReactNode>> = {
 
 /** Supporters (spec part 1 §2): 10 a page, newest first; a row opens the supporter's page. */
 export function SupporterListPage() {
+  const hidden = useHiddenColumns();
   const flags = useEditionFlags();
   return (
     <Stack gap="md">
@@ -100,9 +102,11 @@ export function SupporterListPage() {
           <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
         </Group>
       </Group>
+      <SavedViews list="supporters" columns={supporterColumns} />
       <DataTable<SupporterRow>
         endpoint="/jpanel/supporters.listing"
         columns={supporterColumns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={SUPPORTERS_PAGE_SIZE}
         defaultOrder={SUPPORTERS_DEFAULT_SORT}
