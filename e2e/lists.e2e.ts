@@ -200,6 +200,7 @@ describe('saved views on every list', () => {
     { path: '/jpanel/tax-receipts/ledger', heading: 'Receipt number ledger', list: 'receipt_ledger' },
     { path: '/jpanel/recurring/attention', heading: 'Recurring profiles that need attention', list: 'recurring_attention' },
     { path: '/jpanel/products', heading: 'Products', list: 'products' },
+    { path: '/jpanel/reports/payments', heading: 'Payments', list: 'payments_report' },
   ];
 
   it.each(lists)('$heading: saves a search as a view, restores it, hides a column and deletes the view', async ({ path, heading, list }) => {

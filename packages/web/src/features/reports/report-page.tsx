@@ -6,6 +6,7 @@ import { DataTable, type FilterFormProps } from '../../components/data-table/ind
 import type { SortEntry } from '../../components/data-table/listing-state.ts';
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
+import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 import { ReportTotalsPanel } from './report-totals.tsx';
 import { useReportAnswer } from './use-report-answer.ts';
 
@@ -41,6 +42,7 @@ type Props<Extra> = {
 /** One report: its table (filters, sort, paging, row links), its totals per currency and its CSV export. */
 export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props<Extra>) {
   const flags = useEditionFlags();
+  const hidden = useHiddenColumns();
   const answer = useReportAnswer<Extra>(props.endpoint, REPORT_PAGE_SIZE, props.defaultOrder);
   return (
     <Stack gap="md">
@@ -61,9 +63,11 @@ export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props
         )}
       </Group>
       {props.extra?.(answer)}
+      {props.csv && <SavedViews list={props.csv.list} columns={props.columns} />}
       <DataTable<ReportRow>
         endpoint={props.endpoint}
         columns={props.columns}
+        hiddenColumns={hidden}
         flags={flags}
         pageSize={REPORT_PAGE_SIZE}
         defaultOrder={props.defaultOrder}

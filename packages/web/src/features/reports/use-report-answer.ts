@@ -1,6 +1,7 @@
 import type { ListingResponse, ListingRow } from '@almoner/contracts';
 import { useState } from 'react';
 import { type SortEntry, useListingState } from '../../components/data-table/listing-state.ts';
+import { usePageSize } from '../../components/data-table/page-size.ts';
 import { useListing } from '../../components/data-table/use-listing.ts';
 
 /**
@@ -8,8 +9,10 @@ import { useListing } from '../../components/data-table/use-listing.ts';
  * cache entry, so no second request). Totals and stats come with the first page of a filter;
  * page turns reuse its counts and carry none, so the last ones of this filter are kept.
  */
-export function useReportAnswer<Extra extends object>(endpoint: string, pageSize: number, defaultOrder: SortEntry[]) {
+export function useReportAnswer<Extra extends object>(endpoint: string, specPageSize: number, defaultOrder: SortEntry[]) {
   const state = useListingState(defaultOrder);
+  // The size the table pages by (the person's remembered choice), or this is another query.
+  const [pageSize] = usePageSize(endpoint, specPageSize);
   const listing = useListing<ListingRow>(endpoint, { page: state.page, pageSize, order: state.order, search: state.search, filters: state.filters });
   const key = JSON.stringify([state.search, state.filters]);
   const [kept, setKept] = useState<{ key: string; answer: Extra } | null>(null);
