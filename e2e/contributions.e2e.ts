@@ -363,6 +363,17 @@ describe('a contribution', () => {
     await payments.getByText('Refund', { exact: true }).waitFor();
     await page.getByRole('region', { name: 'Status history' }).getByText('Partially refunded').waitFor();
     await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
+    // Issue 41: at 1280 px the payment's button sat half outside the table (cut to "Transacti").
+    const open = payments.getByRole('button', { name: /^Open transaction #\d+$/ }).first();
+    const inside = await open.evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      // The box that clips the table: its nearest ancestor that scrolls or hides overflow.
+      let clip = button.closest('table')!.parentElement!;
+      while (clip.parentElement && button.ownerDocument.defaultView!.getComputedStyle(clip).overflowX === 'visible') clip = clip.parentElement;
+      const shown = clip.getBoundingClientRect();
+      return box.right <= shown.right + 0.5 && box.left >= shown.left - 0.5;
+    });
+    expect(inside, 'the Open transaction button shows whole inside the payments table').toBe(true);
     await screenshot(page, 'contribution-page');
 
     // Keyboard: back to the list, focus a row, Enter opens it.

@@ -234,8 +234,9 @@ export function PaymentsSection({ payments, onOpen }: { payments: Payment[]; onO
                   </Table.Td>
                   {onOpen && (
                     <Table.Td>
+                      {/* "Open", not "Transaction": the longer word was cut off at 1280 px (issue 41); the name says what opens. */}
                       <Button size="compact-sm" variant="default" onClick={() => onOpen(p.id)} aria-label={`Open transaction #${p.id}`}>
-                        Transaction
+                        Open
                       </Button>
                     </Table.Td>
                   )}
