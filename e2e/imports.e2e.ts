@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import writeExcelFile from 'write-excel-file/node';
+import { supporterHistoryFields } from '@almoner/contracts';
 import { expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
 import { openImport, runImport, undoImport } from './support/imports.ts';
@@ -83,6 +84,28 @@ it('imports supporters from an XLSX file, its dates and booleans read in the bro
   await page.getByText('Email must be valid').waitFor();
   await screenshot(page, 'imports-xlsx-rows');
   await runImport(page, /^Import 2 rows$/, 'Created 1, updated 0, skipped 0, rejected 1');
+
+  // Issue 41: the new supporter's history names its fields in the form's order, leaves the empty
+  // ones out, and shows a long list in part until asked for all of it.
+  const xena = (await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: `Sheet${stamp}` } })).data[0]!;
+  // In a second tab, so the import's page (and its Undo) stays as it is.
+  const tab = await page.context().newPage();
+  await tab.goto(`/jpanel/supporters/${xena.id}`);
+  const history = tab.getByRole('region', { name: 'History', exact: true });
+  await history.getByText(/^Created by /).waitFor();
+  const more = history.getByRole('button', { name: /^Show all \d+ fields$/ });
+  const total = (await more.count()) ? Number((await more.innerText()).match(/\d+/)![0]) : null;
+  if (total !== null) await more.click();
+  const lines = (await history.innerText()).split('\n').map((l) => l.trim()).filter((l) => /^[A-Z][^:]*: /.test(l));
+  const labels = lines.map((l) => l.slice(0, l.indexOf(':')));
+  if (total !== null) expect(lines).toHaveLength(total);
+  expect(labels).toContain('First name');
+  expect(lines.filter((l) => l.endsWith(': —'))).toEqual([]);
+  const order = Object.values(supporterHistoryFields).map((f) => f.label);
+  const ranks = labels.map((label) => order.indexOf(label));
+  expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+  await screenshot(tab, 'imports-supporter-history');
+  await tab.close();
   await undoImport(page);
 });
 

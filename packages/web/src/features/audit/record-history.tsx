@@ -1,8 +1,9 @@
 import { formatDateTime, formatHistoryValue, type HistoryEntry, historyFieldOf } from '@almoner/contracts';
-import { Button, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Anchor, Button, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRecordHistory } from './api.ts';
+import { orderedChanges } from './history-order.ts';
 
 const actionLabel = { insert: 'Created', update: 'Changed', delete: 'Deleted' } as const;
 const actionIcon = { insert: IconPlus, update: IconEdit, delete: IconTrash } as const;
@@ -38,6 +39,27 @@ function ChangeLine({ table, change, action }: { table: string; change: Change; 
         value(show(action === 'delete' ? change.before : change.after))
       )}
     </Group>
+  );
+}
+
+/** A created or deleted record lists its fields; past this many, the rest wait behind a link. */
+const FIELDS_SHOWN = 6;
+
+function EntryChanges({ table, entry }: { table: string; entry: HistoryEntry }) {
+  const [all, setAll] = useState(false);
+  const changes = orderedChanges(table, entry.action, entry.changes);
+  const shown = all || changes.length <= FIELDS_SHOWN + 1 ? changes : changes.slice(0, FIELDS_SHOWN);
+  return (
+    <Stack gap={2} mt={4}>
+      {shown.map((change) => (
+        <ChangeLine key={change.field} table={table} change={change} action={entry.action} />
+      ))}
+      {shown.length < changes.length && (
+        <Anchor component="button" type="button" size="sm" ta="left" onClick={() => setAll(true)}>
+          Show all {changes.length} fields
+        </Anchor>
+      )}
+    </Stack>
   );
 }
 
@@ -80,11 +102,7 @@ export function RecordHistory({ table, id, description, emptyText = 'No changes 
                 {formatDateTime(entry.occurred_at)}
                 {entry.ip ? ` · from ${entry.ip}` : ''}
               </Text>
-              <Stack gap={2} mt={4}>
-                {entry.changes.map((change) => (
-                  <ChangeLine key={change.field} table={table} change={change} action={entry.action} />
-                ))}
-              </Stack>
+              <EntryChanges table={table} entry={entry} />
             </Timeline.Item>
           );
         })}
