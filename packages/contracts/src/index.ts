@@ -78,6 +78,7 @@ export * from './messenger.ts';
 export * from './crm.ts';
 export * from './webhooks.ts';
 export * from './notes.ts';
+export * from './supporter-status.ts';
 export * from './duplicates.ts';
 export * from './content/pages.ts';
 export * from './content/html-policy.ts';

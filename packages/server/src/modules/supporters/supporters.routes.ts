@@ -1,10 +1,11 @@
-import { type ListingResponse, listingRequestSchema, listingResponseOf, supporterFiltersSchema, type SupporterListingRow, supporterOptionSchema, supporterRowSchema, text } from '@almoner/contracts';
+import { type ListingResponse, listingRequestSchema, supporterStatusActionSchema, supporterStatusAnswerSchema, listingResponseOf, supporterFiltersSchema, type SupporterListingRow, supporterOptionSchema, supporterRowSchema, text } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import { getSupporter, searchSupporterOptions } from './supporters.detail.ts';
 import { supportersListing } from './supporters.listing.ts';
+import { setSupporterStatus } from './supporters.status.ts';
 
 const listingRequest = listingRequestSchema(supporterFiltersSchema);
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
@@ -38,5 +39,19 @@ export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/supporters/:id',
     { config: { permission: 'member.view' }, schema: { summary: 'Read a supporter\'s page', tags: ['supporters'], params: idParams } },
     async (request) => getSupporter(app.ctx.db, request.params.id),
+  );
+
+  app.post(
+    '/jpanel/supporters/:id/:action',
+    {
+      config: { permission: 'member.edit' },
+      schema: {
+        summary: 'Archive a supporter, mark them as spam, or restore them (archive, spam, restore)',
+        tags: ['supporters'],
+        params: idParams.extend({ action: supporterStatusActionSchema }),
+        response: { 200: supporterStatusAnswerSchema },
+      },
+    },
+    async (request) => setSupporterStatus(app.ctx.db, request.actor, request.params.id, request.params.action),
   );
 };

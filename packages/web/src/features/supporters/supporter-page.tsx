@@ -10,6 +10,7 @@ import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
 import { NotesPanel } from '../notes/notes-panel.tsx';
 import { AddressBlock } from './address-block.tsx';
 import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter } from './api.ts';
+import { SupporterStatusButtons } from './supporter-status-buttons.tsx';
 import { LifetimeFigures, Memberships, RecentContributions, RecurringProfiles } from './supporter-sections.tsx';
 
 function Header({ s }: { s: SupporterRecord }) {
@@ -33,11 +34,14 @@ function Header({ s }: { s: SupporterRecord }) {
           </Text>
         </Group>
       </Stack>
-      {can('order.view') && (
-        <Button component={Link} to={`/contributions?f.supporter_id=${s.id}`} variant="default" leftSection={<IconReceipt size={16} />}>
-          Contributions
-        </Button>
-      )}
+      <Group gap="xs">
+        {can('order.view') && (
+          <Button component={Link} to={`/contributions?f.supporter_id=${s.id}`} variant="default" leftSection={<IconReceipt size={16} />}>
+            Contributions
+          </Button>
+        )}
+        <SupporterStatusButtons s={s} />
+      </Group>
     </Group>
   );
 }
