@@ -1,0 +1,109 @@
+import { Anchor, Breadcrumbs, Button, Fieldset, Group, Stack, Text, Title } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { FormEventHandler, ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type Props = {
+  /** The list the page belongs to: the breadcrumb back to it. */
+  back: { to: string; label: string };
+  title: string;
+  /** The breadcrumb's name for the record, where it is shorter than the title. */
+  crumb?: string;
+  maw: number;
+  /** Absent for a new record: nothing to delete yet. */
+  onDelete?: (() => Promise<void>) | undefined;
+  /** More buttons beside Delete (a promo's Duplicate). */
+  actions?: ReactNode;
+  /** Between the heading and the form: alerts and panels about the record. */
+  above?: ReactNode;
+  /** After the form: panels with saves of their own. */
+  below?: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  saving: boolean;
+  /**
+   * Only pages that show a record to users who may not change it pass this: without it the
+   * fields are disabled (one fieldset) and Save and Delete are not shown.
+   */
+  canEdit?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * The frame of every record form page, so they read alike: breadcrumb and title with Delete on
+ * the right, then the form's sections and Save at the bottom. The fields sit in a real <form>
+ * with a submit button, so Enter in a field saves, as everywhere else.
+ */
+export function FormPageLayout({
+  back,
+  title,
+  crumb = title,
+  maw,
+  onDelete,
+  actions,
+  above,
+  below,
+  onSubmit,
+  submitLabel,
+  saving,
+  canEdit,
+  children,
+}: Props) {
+  const editable = canEdit ?? true;
+  const deleteButton = onDelete && editable && (
+    <Button
+      variant="subtle"
+      color="red"
+      leftSection={<IconTrash size={16} />}
+      onClick={() => void onDelete()}
+    >
+      Delete
+    </Button>
+  );
+  const sections = (
+    <Stack gap="lg">
+      {children}
+      {editable && (
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+  return (
+    <Stack gap="lg" maw={maw}>
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={4}>
+          <Breadcrumbs>
+            <Anchor component={Link} to={back.to} size="sm">
+              {back.label}
+            </Anchor>
+            <Text size="sm">{crumb}</Text>
+          </Breadcrumbs>
+          <Title order={2}>{title}</Title>
+        </Stack>
+        {actions ? (
+          <Group gap="xs">
+            {actions}
+            {deleteButton}
+          </Group>
+        ) : (
+          deleteButton
+        )}
+      </Group>
+      {above}
+      <form onSubmit={onSubmit} noValidate>
+        {canEdit === undefined ? (
+          sections
+        ) : (
+          <Fieldset variant="unstyled" disabled={!canEdit}>
+            {sections}
+          </Fieldset>
+        )}
+      </form>
+      {below}
+    </Stack>
+  );
+}

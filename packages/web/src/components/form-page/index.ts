@@ -1,0 +1,9 @@
+export { fieldErrors, validateWith } from './field-errors.ts';
+export { FormPageLayout } from './form-page-layout.tsx';
+export { loadingOrFailed } from './load-gate.tsx';
+export {
+  useFormPage,
+  type FormPage,
+  type FormPageDelete,
+  type FormPageOptions,
+} from './use-form-page.ts';
