@@ -4,29 +4,14 @@ import {
   type PaymentGroup,
   type PaymentGroupInput,
 } from '@almoner/contracts';
+import { Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { useParams } from 'react-router';
 import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { confirm } from '../../components/dialogs.tsx';
-import { toast } from '../../components/toast.ts';
-import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
-import { ApiError } from '../../lib/api.ts';
-import { LoadErrorAlert } from '../users/load-error-alert.tsx';
+  FormPageLayout,
+  loadingOrFailed,
+  useFormPage,
+  validateWith,
+} from '../../components/form-page/index.ts';
 import {
   useDeletePaymentGroup,
   usePaymentGroup,
@@ -66,13 +51,7 @@ const toInput = (v: Values): PaymentGroupInput => ({
   options: v.options.map(({ key: _key, ...o }) => o),
 });
 
-function validate(values: Values): Record<string, string> {
-  const parsed = paymentGroupInputSchema.safeParse(toInput(values));
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
+const validate = validateWith(paymentGroupInputSchema, toInput);
 
 /** /payment-groups/new and /payment-groups/:id. */
 export function PaymentGroupFormPage() {
@@ -90,15 +69,12 @@ export function PaymentGroupFormPage() {
 function Screen({ id, isNew }: { id: number; isNew: boolean }) {
   const query = usePaymentGroup(isNew ? null : id);
   const list = usePaymentGroups();
-  if ((!isNew && query.isPending) || list.isPending) {
-    return (
-      <Center h={200}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!isNew && !query.data) return <LoadErrorAlert error={query.error} />;
-  return <PaymentGroupForm group={query.data} currency={list.data?.site_currency ?? 'USD'} />;
+  // The list only says the site's currency, which a new group starts in: without it, USD.
+  return (
+    loadingOrFailed(isNew ? [] : [query], [list]) ?? (
+      <PaymentGroupForm group={query.data} currency={list.data?.site_currency ?? 'USD'} />
+    )
+  );
 }
 
 function PaymentGroupForm({
@@ -108,113 +84,62 @@ function PaymentGroupForm({
   group: PaymentGroup | undefined;
   currency: string;
 }) {
-  const navigate = useNavigate();
   const save = useSavePaymentGroup(group?.id ?? null);
   const remove = useDeletePaymentGroup();
-  const form = useForm<Values>({ initialValues: toValues(group, currency), validate });
-  useUnsavedChanges(form.isDirty());
+  const { form, handleSubmit, handleDelete } = useFormPage({
+    initialValues: toValues(group, currency),
+    validate,
+    save: (values: Values) => save.mutateAsync(toInput(values)),
+    savedMessage: 'Payment group saved.',
+    valuesAfterSave: (saved) => toValues(saved, currency),
+    createdPath: group ? null : (saved) => `/payment-groups/${saved.id}`,
+    remove: group && {
+      title: 'Delete payment group',
+      message: `Delete ${group.name}?`,
+      run: () => remove.mutateAsync(group.id),
+      listPath: '/payment-groups',
+    },
+  });
   const errors = Object.fromEntries(Object.entries(form.errors).map(([k, v]) => [k, String(v)]));
   const title = group ? group.name : 'Add payment group';
 
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(toInput(values));
-      toast.success('Payment group saved.');
-      const next = toValues(saved, currency);
-      form.setValues(next);
-      form.resetDirty(next);
-      if (!group)
-        void navigate(`/payment-groups/${saved.id}`, {
-          replace: true,
-          state: LEAVE_WITHOUT_ASKING,
-        });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.errors) {
-        form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
-        return;
-      }
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-  });
-
-  const handleDelete = async () => {
-    if (!group) return;
-    if (
-      !(await confirm({
-        title: 'Delete payment group',
-        message: `Delete ${group.name}?`,
-        confirmLabel: 'Delete',
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      toast.success((await remove.mutateAsync(group.id)).message);
-      void navigate('/payment-groups', { state: LEAVE_WITHOUT_ASKING });
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-  };
-
   return (
-    <Stack gap="lg" maw={1000}>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Breadcrumbs>
-            <Anchor component={Link} to="/payment-groups" size="sm">
-              Payment groups
-            </Anchor>
-            <Text size="sm">{title}</Text>
-          </Breadcrumbs>
-          <Title order={2}>{title}</Title>
-        </Stack>
-        {group && (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => void handleDelete()}
-          >
-            Delete
-          </Button>
+    <FormPageLayout
+      back={{ to: '/payment-groups', label: 'Payment groups' }}
+      title={title}
+      maw={1000}
+      onDelete={handleDelete}
+      onSubmit={handleSubmit}
+      submitLabel={group ? 'Save' : 'Create payment group'}
+      saving={form.submitting}
+    >
+      <Paper withBorder p="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
+          <Select
+            label="Currency"
+            data={[...siteCurrencies]}
+            allowDeselect={false}
+            {...form.getInputProps('currency_code')}
+          />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={3} size="h4" mb="md">
+          Payment options
+        </Title>
+        <PaymentOptionsTable
+          options={form.values.options}
+          currency={form.values.currency_code}
+          errors={errors}
+          onChange={(options) => form.setFieldValue('options', options)}
+        />
+        {errors.options && (
+          <Text size="sm" c="red" mt="xs" role="alert">
+            {errors.options}
+          </Text>
         )}
-      </Group>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="lg">
-          <Paper withBorder p="lg">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
-              <Select
-                label="Currency"
-                data={[...siteCurrencies]}
-                allowDeselect={false}
-                {...form.getInputProps('currency_code')}
-              />
-            </SimpleGrid>
-          </Paper>
-          <Paper withBorder p="lg">
-            <Title order={3} size="h4" mb="md">
-              Payment options
-            </Title>
-            <PaymentOptionsTable
-              options={form.values.options}
-              currency={form.values.currency_code}
-              errors={errors}
-              onChange={(options) => form.setFieldValue('options', options)}
-            />
-            {errors.options && (
-              <Text size="sm" c="red" mt="xs" role="alert">
-                {errors.options}
-              </Text>
-            )}
-          </Paper>
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {group ? 'Save' : 'Create payment group'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Stack>
+      </Paper>
+    </FormPageLayout>
   );
 }

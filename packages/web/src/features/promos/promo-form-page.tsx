@@ -14,32 +14,28 @@ import {
 } from '@almoner/contracts';
 import {
   Alert,
-  Anchor,
-  Breadcrumbs,
   Button,
-  Center,
   Checkbox,
   Group,
-  Loader,
   Paper,
   Select,
   SimpleGrid,
-  Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { IconCopy } from '@tabler/icons-react';
+import { useNavigate, useParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { confirm } from '../../components/dialogs.tsx';
+import {
+  FormPageLayout,
+  loadingOrFailed,
+  useFormPage,
+  validateWith,
+} from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
-import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
-import { ApiError } from '../../lib/api.ts';
+import { LEAVE_WITHOUT_ASKING } from '../../components/use-unsaved-changes.ts';
 import { ProductPicker } from '../products/product-picker.tsx';
 import { CategoryChooser } from './category-chooser.tsx';
-import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useDeletePromo, useDuplicatePromo, usePromo, usePromos, useSavePromo } from './api.ts';
 
 type Values = {
@@ -84,13 +80,7 @@ const toInput = (v: Values): PromoInput => ({
   category_ids: v.category_ids.map(Number),
 });
 
-function validate(values: Values): Record<string, string> {
-  const parsed = promoInputSchema.safeParse(toInput(values));
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
+const validate = validateWith(promoInputSchema, toInput);
 
 /** /promos/new and /promos/:id. */
 export function PromoFormPage() {
@@ -98,16 +88,15 @@ export function PromoFormPage() {
   const id = params.id ? Number(params.id) : null;
   const query = usePromo(id);
   const list = usePromos();
-  if ((id !== null && query.isPending) || list.isPending) {
-    return (
-      <Center h={200}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (id !== null && !query.data) return <LoadErrorAlert error={query.error} />;
+  // The list only says the site's currency, which a new promo starts in: without it, USD.
   return (
-    <PromoForm key={id ?? 'new'} promo={query.data} currency={list.data?.site_currency ?? 'USD'} />
+    loadingOrFailed(id === null ? [] : [query], [list]) ?? (
+      <PromoForm
+        key={id ?? 'new'}
+        promo={query.data}
+        currency={list.data?.site_currency ?? 'USD'}
+      />
+    )
   );
 }
 
@@ -118,32 +107,26 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
   const save = useSavePromo(promo?.id ?? null);
   const duplicate = useDuplicatePromo();
   const remove = useDeletePromo();
-  const form = useForm<Values>({ initialValues: toValues(promo, currency), validate });
-  useUnsavedChanges(form.isDirty());
+  const { form, handleSubmit, handleDelete } = useFormPage({
+    initialValues: toValues(promo, currency),
+    validate,
+    save: (values: Values) => save.mutateAsync(toInput(values)),
+    savedMessage: 'Promo code saved.',
+    valuesAfterSave: (saved) => toValues(saved, currency),
+    createdPath: promo ? null : (saved) => `/promos/${saved.id}`,
+    remove: promo && {
+      title: 'Delete promo code',
+      message: `Delete ${promo.code}?`,
+      run: () => remove.mutateAsync(promo.id),
+      listPath: '/promos',
+    },
+  });
   const v = form.values;
   const title = promo ? promo.code : 'Add promo code';
   const percent = isPercent(v.discount_type);
   const discount =
     v.discount.trim() === '' || Number.isNaN(Number(v.discount)) ? null : Number(v.discount);
   const buy = v.buy_quantity.trim() === '' ? null : Number(v.buy_quantity);
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(toInput(values));
-      toast.success('Promo code saved.');
-      const next = toValues(saved, currency);
-      form.setValues(next);
-      form.resetDirty(next);
-      if (!promo)
-        void navigate(`/promos/${saved.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING });
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.errors) {
-        form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, m]) => [k, m[0]])));
-        return;
-      }
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-  });
 
   const handleDuplicate = async () => {
     if (!promo) return;
@@ -156,186 +139,143 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
     }
   };
 
-  const handleDelete = async () => {
-    if (
-      !promo ||
-      !(await confirm({
-        title: 'Delete promo code',
-        message: `Delete ${promo.code}?`,
-        confirmLabel: 'Delete',
-        danger: true,
-      }))
-    )
-      return;
-    try {
-      toast.success((await remove.mutateAsync(promo.id)).message);
-      void navigate('/promos', { state: LEAVE_WITHOUT_ASKING });
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
-  };
-
   return (
-    <Stack gap="lg" maw={1000}>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Breadcrumbs>
-            <Anchor component={Link} to="/promos" size="sm">
-              Promo codes
-            </Anchor>
-            <Text size="sm">{title}</Text>
-          </Breadcrumbs>
-          <Title order={2}>{title}</Title>
-        </Stack>
-        {promo && (
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={<IconCopy size={16} />}
-              onClick={() => void handleDuplicate()}
-              loading={duplicate.isPending}
-            >
-              Duplicate
-            </Button>
-            <Button
-              variant="subtle"
-              color="red"
-              leftSection={<IconTrash size={16} />}
-              onClick={() => void handleDelete()}
-            >
-              Delete
-            </Button>
-          </Group>
-        )}
-      </Group>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="lg">
-          <Paper withBorder p="lg">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Code"
-                required
-                maxLength={PROMO_CODE_MAX}
-                {...form.getInputProps('code')}
-              />
-              <TextInput
-                label="Description"
-                maxLength={255}
-                {...form.getInputProps('description')}
-              />
+    <FormPageLayout
+      back={{ to: '/promos', label: 'Promo codes' }}
+      title={title}
+      maw={1000}
+      onDelete={handleDelete}
+      actions={
+        promo && (
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={16} />}
+            onClick={() => void handleDuplicate()}
+            loading={duplicate.isPending}
+          >
+            Duplicate
+          </Button>
+        )
+      }
+      onSubmit={handleSubmit}
+      submitLabel={promo ? 'Save' : 'Create promo code'}
+      saving={form.submitting}
+    >
+      <Paper withBorder p="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Code"
+            required
+            maxLength={PROMO_CODE_MAX}
+            {...form.getInputProps('code')}
+          />
+          <TextInput label="Description" maxLength={255} {...form.getInputProps('description')} />
+          <Select
+            label="Discount type"
+            data={DISCOUNT_TYPES.map((t) => ({ value: t, label: discountTypeLabels[t] }))}
+            allowDeselect={false}
+            {...form.getInputProps('discount_type')}
+          />
+          <Group grow align="flex-start">
+            <TextInput
+              label={percent ? 'Discount (%)' : `Discount (${v.currency_code})`}
+              required
+              inputMode="decimal"
+              {...form.getInputProps('discount')}
+            />
+            {!percent && (
               <Select
-                label="Discount type"
-                data={DISCOUNT_TYPES.map((t) => ({ value: t, label: discountTypeLabels[t] }))}
+                label="Currency"
+                data={[...siteCurrencies]}
                 allowDeselect={false}
-                {...form.getInputProps('discount_type')}
+                {...form.getInputProps('currency_code')}
               />
-              <Group grow align="flex-start">
-                <TextInput
-                  label={percent ? 'Discount (%)' : `Discount (${v.currency_code})`}
-                  required
-                  inputMode="decimal"
-                  {...form.getInputProps('discount')}
-                />
-                {!percent && (
-                  <Select
-                    label="Currency"
-                    data={[...siteCurrencies]}
-                    allowDeselect={false}
-                    {...form.getInputProps('currency_code')}
-                  />
-                )}
-              </Group>
-            </SimpleGrid>
-            <Alert variant="light" mt="md" title="What it does" aria-live="polite">
-              {describeDiscount({
-                discount_type: v.discount_type,
-                discount,
-                buy_quantity: buy,
-                currency_code: v.currency_code,
-              })}
-              {isBuyXGetY(v.discount_type)
-                ? ' on the whole order, once for every group of that many qualifying items bought.'
-                : ' each qualifying item.'}
-            </Alert>
-            {isBuyXGetY(v.discount_type) && (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
-                <TextInput
-                  label="Buy quantity"
-                  required
-                  inputMode="numeric"
-                  {...form.getInputProps('buy_quantity')}
-                />
-                <TextInput
-                  label="Times per order"
-                  description="Blank for no limit."
-                  inputMode="numeric"
-                  {...form.getInputProps('allocation_limit')}
-                />
-              </SimpleGrid>
             )}
-          </Paper>
-          <Paper withBorder p="lg">
-            <Title order={3} size="h4" mb="md">
-              Limits and dates
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Uses in total"
-                description="Blank for no limit."
-                inputMode="numeric"
-                {...form.getInputProps('usage_limit')}
-              />
-              <TextInput
-                label="Uses per supporter"
-                description="Blank for no limit."
-                inputMode="numeric"
-                {...form.getInputProps('usage_limit_per_account')}
-              />
-              <TextInput label="Starts on" type="date" {...form.getInputProps('starts_on')} />
-              <TextInput label="Ends on" type="date" {...form.getInputProps('ends_on')} />
-            </SimpleGrid>
-            <Group mt="md" align="flex-end">
-              <Checkbox
-                label="Free shipping"
-                {...form.getInputProps('is_free_shipping', { type: 'checkbox' })}
-                mb={8}
-              />
-              {v.is_free_shipping && (
-                <TextInput
-                  label="Shipping label"
-                  maxLength={FREE_SHIPPING_LABEL_MAX}
-                  placeholder="Free Shipping"
-                  {...form.getInputProps('free_shipping_label')}
-                />
-              )}
-            </Group>
-          </Paper>
-          {can('product.view') && (
-            <Paper withBorder p="lg">
-              <Title order={3} size="h4" mb="md">
-                Applies to
-              </Title>
-              <ProductPicker
-                multiple
-                label="Products"
-                value={v.product_ids}
-                onChange={(ids) => form.setFieldValue('product_ids', ids)}
-                error={form.errors.product_ids as string | undefined}
-              />
-              <CategoryChooser
-                value={v.category_ids}
-                onChange={(ids) => form.setFieldValue('category_ids', ids)}
-                error={form.errors.category_ids}
-              />
-            </Paper>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {promo ? 'Save' : 'Create promo code'}
-            </Button>
           </Group>
-        </Stack>
-      </form>
-    </Stack>
+        </SimpleGrid>
+        <Alert variant="light" mt="md" title="What it does" aria-live="polite">
+          {describeDiscount({
+            discount_type: v.discount_type,
+            discount,
+            buy_quantity: buy,
+            currency_code: v.currency_code,
+          })}
+          {isBuyXGetY(v.discount_type)
+            ? ' on the whole order, once for every group of that many qualifying items bought.'
+            : ' each qualifying item.'}
+        </Alert>
+        {isBuyXGetY(v.discount_type) && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+            <TextInput
+              label="Buy quantity"
+              required
+              inputMode="numeric"
+              {...form.getInputProps('buy_quantity')}
+            />
+            <TextInput
+              label="Times per order"
+              description="Blank for no limit."
+              inputMode="numeric"
+              {...form.getInputProps('allocation_limit')}
+            />
+          </SimpleGrid>
+        )}
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={3} size="h4" mb="md">
+          Limits and dates
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Uses in total"
+            description="Blank for no limit."
+            inputMode="numeric"
+            {...form.getInputProps('usage_limit')}
+          />
+          <TextInput
+            label="Uses per supporter"
+            description="Blank for no limit."
+            inputMode="numeric"
+            {...form.getInputProps('usage_limit_per_account')}
+          />
+          <TextInput label="Starts on" type="date" {...form.getInputProps('starts_on')} />
+          <TextInput label="Ends on" type="date" {...form.getInputProps('ends_on')} />
+        </SimpleGrid>
+        <Group mt="md" align="flex-end">
+          <Checkbox
+            label="Free shipping"
+            {...form.getInputProps('is_free_shipping', { type: 'checkbox' })}
+            mb={8}
+          />
+          {v.is_free_shipping && (
+            <TextInput
+              label="Shipping label"
+              maxLength={FREE_SHIPPING_LABEL_MAX}
+              placeholder="Free Shipping"
+              {...form.getInputProps('free_shipping_label')}
+            />
+          )}
+        </Group>
+      </Paper>
+      {can('product.view') && (
+        <Paper withBorder p="lg">
+          <Title order={3} size="h4" mb="md">
+            Applies to
+          </Title>
+          <ProductPicker
+            multiple
+            label="Products"
+            value={v.product_ids}
+            onChange={(ids) => form.setFieldValue('product_ids', ids)}
+            error={form.errors.product_ids as string | undefined}
+          />
+          <CategoryChooser
+            value={v.category_ids}
+            onChange={(ids) => form.setFieldValue('category_ids', ids)}
+            error={form.errors.category_ids}
+          />
+        </Paper>
+      )}
+    </FormPageLayout>
   );
 }
