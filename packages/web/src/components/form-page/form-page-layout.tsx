@@ -1,7 +1,8 @@
 import { Anchor, Breadcrumbs, Button, Fieldset, Group, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { FormEventHandler, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { FormPage } from './use-form-page.ts';
 
 type Props = {
   /** The list the page belongs to: the breadcrumb back to it. */
@@ -10,17 +11,15 @@ type Props = {
   /** The breadcrumb's name for the record, where it is shorter than the title. */
   crumb?: string;
   maw: number;
-  /** Absent for a new record: nothing to delete yet. */
-  onDelete?: (() => Promise<void>) | undefined;
+  /** What `useFormPage` answered: the page's save, delete (none for a new record) and saving state. */
+  page: Pick<FormPage<never>, 'handleSubmit' | 'handleDelete'> & { form: { submitting: boolean } };
   /** More buttons beside Delete (a promo's Duplicate). */
   actions?: ReactNode;
   /** Between the heading and the form: alerts and panels about the record. */
   above?: ReactNode;
   /** After the form: panels with saves of their own. */
   below?: ReactNode;
-  onSubmit: FormEventHandler<HTMLFormElement>;
   submitLabel: string;
-  saving: boolean;
   /**
    * Only pages that show a record to users who may not change it pass this: without it the
    * fields are disabled (one fieldset) and Save and Delete are not shown.
@@ -39,16 +38,15 @@ export function FormPageLayout({
   title,
   crumb = title,
   maw,
-  onDelete,
+  page,
   actions,
   above,
   below,
-  onSubmit,
   submitLabel,
-  saving,
   canEdit,
   children,
 }: Props) {
+  const { handleSubmit, handleDelete: onDelete, form } = page;
   const editable = canEdit ?? true;
   const deleteButton = onDelete && editable && (
     <Button
@@ -65,7 +63,7 @@ export function FormPageLayout({
       {children}
       {editable && (
         <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={form.submitting}>
             {submitLabel}
           </Button>
         </Group>
@@ -94,7 +92,7 @@ export function FormPageLayout({
         )}
       </Group>
       {above}
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={handleSubmit} noValidate>
         {canEdit === undefined ? (
           sections
         ) : (

@@ -71,7 +71,7 @@ function Screen({ id, isNew }: { id: number; isNew: boolean }) {
 function CategoryForm({ category, all }: { category: Category | undefined; all: Category[] }) {
   const save = useSaveCategory(category?.id ?? null);
   const remove = useDeleteCategory();
-  const { form, handleSubmit, handleDelete } = useFormPage({
+  const page = useFormPage({
     initialValues: toValues(category),
     validate,
     save: (values: Values) => save.mutateAsync(toInput(values)),
@@ -85,6 +85,7 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
       listPath: '/categories',
     },
   });
+  const { form } = page;
   const title = category ? category.name : 'Add category';
   const paths = categoryPaths(all);
   // The server refuses a parent inside the category too; this only spares staff the round trip for itself.
@@ -95,13 +96,11 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
 
   return (
     <FormPageLayout
+      page={page}
       back={{ to: '/categories', label: 'Product categories' }}
       title={title}
       maw={900}
-      onDelete={handleDelete}
-      onSubmit={handleSubmit}
       submitLabel={category ? 'Save' : 'Create category'}
-      saving={form.submitting}
     >
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -86,7 +86,7 @@ function PaymentGroupForm({
 }) {
   const save = useSavePaymentGroup(group?.id ?? null);
   const remove = useDeletePaymentGroup();
-  const { form, handleSubmit, handleDelete } = useFormPage({
+  const page = useFormPage({
     initialValues: toValues(group, currency),
     validate,
     save: (values: Values) => save.mutateAsync(toInput(values)),
@@ -100,18 +100,17 @@ function PaymentGroupForm({
       listPath: '/payment-groups',
     },
   });
+  const { form } = page;
   const errors = Object.fromEntries(Object.entries(form.errors).map(([k, v]) => [k, String(v)]));
   const title = group ? group.name : 'Add payment group';
 
   return (
     <FormPageLayout
+      page={page}
       back={{ to: '/payment-groups', label: 'Payment groups' }}
       title={title}
       maw={1000}
-      onDelete={handleDelete}
-      onSubmit={handleSubmit}
       submitLabel={group ? 'Save' : 'Create payment group'}
-      saving={form.submitting}
     >
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

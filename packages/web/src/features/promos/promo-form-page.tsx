@@ -107,7 +107,7 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
   const save = useSavePromo(promo?.id ?? null);
   const duplicate = useDuplicatePromo();
   const remove = useDeletePromo();
-  const { form, handleSubmit, handleDelete } = useFormPage({
+  const page = useFormPage({
     initialValues: toValues(promo, currency),
     validate,
     save: (values: Values) => save.mutateAsync(toInput(values)),
@@ -121,6 +121,7 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
       listPath: '/promos',
     },
   });
+  const { form } = page;
   const v = form.values;
   const title = promo ? promo.code : 'Add promo code';
   const percent = isPercent(v.discount_type);
@@ -141,10 +142,10 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
 
   return (
     <FormPageLayout
+      page={page}
       back={{ to: '/promos', label: 'Promo codes' }}
       title={title}
       maw={1000}
-      onDelete={handleDelete}
       actions={
         promo && (
           <Button
@@ -157,9 +158,7 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
           </Button>
         )
       }
-      onSubmit={handleSubmit}
       submitLabel={promo ? 'Save' : 'Create promo code'}
-      saving={form.submitting}
     >
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

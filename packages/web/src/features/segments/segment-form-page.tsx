@@ -82,7 +82,7 @@ function Screen({ id, isNew }: { id: number; isNew: boolean }) {
 function SegmentForm({ segment }: { segment: Segment | undefined }) {
   const save = useSaveSegment(segment?.id ?? null);
   const remove = useDeleteSegment();
-  const { form, handleSubmit, handleDelete } = useFormPage({
+  const page = useFormPage({
     initialValues: toValues(segment),
     validate,
     save: (values: Values) => save.mutateAsync(toInput(values)),
@@ -96,6 +96,7 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
       listPath: '/segments',
     },
   });
+  const { form } = page;
   const errors = Object.fromEntries(Object.entries(form.errors).map(([k, v]) => [k, String(v)]));
   const title = segment ? segment.name : 'Add segment';
 
@@ -109,13 +110,11 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
 
   return (
     <FormPageLayout
+      page={page}
       back={{ to: '/segments', label: 'Segments' }}
       title={title}
       maw={1000}
-      onDelete={handleDelete}
-      onSubmit={handleSubmit}
       submitLabel={segment ? 'Save' : 'Create segment'}
-      saving={form.submitting}
     >
       <Paper withBorder p="lg">
         <Stack>

@@ -81,7 +81,7 @@ function MethodForm({
 }) {
   const save = useSaveShippingMethod(method?.id ?? null);
   const remove = useDeleteShippingMethod();
-  const { form, handleSubmit, handleDelete } = useFormPage({
+  const page = useFormPage({
     initialValues: toValues(method, tiers),
     validate,
     save: (values: Values) => save.mutateAsync(values),
@@ -95,16 +95,15 @@ function MethodForm({
       listPath: '/settings/shipping',
     },
   });
+  const { form } = page;
 
   return (
     <FormPageLayout
+      page={page}
       back={{ to: '/settings/shipping', label: 'Shipping' }}
       title={method ? method.name : 'Add shipping method'}
       maw={1000}
-      onDelete={handleDelete}
-      onSubmit={handleSubmit}
       submitLabel={method ? 'Save' : 'Create shipping method'}
-      saving={form.submitting}
     >
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -59,7 +59,7 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
   const can = useCan();
   const save = useSaveTaxRate(rate?.id ?? null);
   const remove = useDeleteTaxRate();
-  const { form, handleSubmit, handleDelete } = useFormPage({
+  const page = useFormPage({
     initialValues: toValues(rate),
     validate,
     save: (values: Values) => save.mutateAsync(values),
@@ -73,17 +73,16 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
       listPath: '/settings/taxes',
     },
   });
+  const { form } = page;
 
   return (
     <FormPageLayout
+      page={page}
       back={{ to: '/settings/taxes', label: 'Taxes' }}
       title={rate ? `${rate.code} (${formatRate(rate.rate)})` : 'Add tax'}
       crumb={rate ? rate.code : 'Add tax'}
       maw={1000}
-      onDelete={handleDelete}
-      onSubmit={handleSubmit}
       submitLabel={rate ? 'Save' : 'Create tax'}
-      saving={form.submitting}
     >
       <Paper withBorder p="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

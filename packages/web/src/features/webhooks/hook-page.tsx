@@ -77,7 +77,7 @@ function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
   const save = useSaveWebhook(hook?.id ?? null);
   const remove = useDeleteWebhook();
   const [replacingSecret, setReplacingSecret] = useState(!hook?.secret_set);
-  const { form, handleSubmit, handleDelete } = useFormPage({
+  const page = useFormPage({
     initialValues: toValues(hook),
     validate,
     save: (values: Values) =>
@@ -101,14 +101,15 @@ function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
       listPath: '/settings/hooks',
     },
   });
+  const { form } = page;
 
   return (
     <FormPageLayout
+      page={page}
       back={{ to: '/settings/hooks', label: 'Webhooks' }}
       title={hook ? 'Edit webhook' : 'Add webhook'}
       crumb={hook ? `Webhook #${hook.id}` : 'Add webhook'}
       maw={1000}
-      onDelete={handleDelete}
       above={
         <>
           {hook?.active && hook.paused_until && (
@@ -142,9 +143,7 @@ function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
           </>
         )
       }
-      onSubmit={handleSubmit}
       submitLabel={hook ? 'Save' : 'Create webhook'}
-      saving={form.submitting}
     >
       <Paper withBorder p="lg">
         <Stack>
