@@ -7,8 +7,6 @@ import { toast } from '../toast.ts';
 import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../use-unsaved-changes.ts';
 import { fieldErrors } from './field-errors.ts';
 
-type Errors = Record<string, string>;
-
 /** Deleting the record shown: the question asked first, the call, and where the page goes after. */
 export type FormPageDelete = {
   title: string;
@@ -22,8 +20,8 @@ export type FormPageDelete = {
 
 export type FormPageOptions<Values, Saved> = {
   initialValues: Values;
-  /** Usually `validateWith(contractSchema, toInput)`. */
-  validate?: (values: Values) => Errors;
+  /** Usually `validateWith(contractSchema, toInput)`, or Mantine's `schemaResolver` where the values are the input. */
+  validate?: (values: Values) => FormErrors;
   /** Sends the values (a mutation's `mutateAsync`); answers what the server stored. */
   save: (values: Values) => Promise<Saved>;
   savedMessage: string | ((saved: Saved) => string);

@@ -1,12 +1,10 @@
 import { userInputSchema, type PermissionHolder, type UserDetail } from '@almoner/contracts';
 import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
-import { ApiError } from '../../lib/api.ts';
+import { schemaResolver } from '@mantine/form';
+import { useFormPage } from '../../components/form-page/index.ts';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useSaveUser } from './api.ts';
 import { PermissionSection } from './permission-section.tsx';
-import { useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
-import { toast } from '../../components/toast.ts';
-import { PasswordField } from '../../components/password-field.tsx';
 
 export type UserFormValues = {
   first_name: string;
@@ -39,26 +37,16 @@ type Props = { user?: UserDetail | undefined; actor: PermissionHolder; onSaved: 
 /** The user form (spec part 3 §2.11): details, password and the admin checkbox with permissions. */
 export function UserForm({ user, actor, onSaved }: Props) {
   const save = useSaveUser(user?.id ?? null);
-  const form = useForm<UserFormValues>({
+  // The page moves a new user to their own URL (onSaved): the form sits in a grid of panels.
+  const { form, handleSubmit } = useFormPage({
     initialValues: toValues(user),
     validate: schemaResolver(userInputSchema, { sync: true }),
-  });
-  useUnsavedChanges(form.isDirty());
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success('Saved');
-      form.setValues(toValues(saved));
-      form.resetDirty(toValues(saved));
-      onSaved(saved);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.errors) {
-        form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [fieldOf(k), v[0]])));
-        return;
-      }
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
+    save: (values: UserFormValues) => save.mutateAsync(values),
+    savedMessage: 'Saved',
+    valuesAfterSave: toValues,
+    onSaved,
+    createdPath: null,
+    errorField: fieldOf,
   });
 
   const error = (field: string) => (form.errors[field] ? String(form.errors[field]) : undefined);
@@ -114,7 +102,7 @@ export function UserForm({ user, actor, onSaved }: Props) {
             <Text size="sm" c="dimmed">
               {form.isDirty() ? 'Unsaved changes' : ''}
             </Text>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={form.submitting}>
               {user ? 'Save' : 'Create user'}
             </Button>
           </Group>

@@ -11,17 +11,12 @@ import {
   type VirtualEvent,
   type VirtualEventInput,
 } from '@almoner/contracts';
-import { Anchor, Breadcrumbs, Button, Center, Fieldset, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { useParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { confirm } from '../../components/dialogs.tsx';
+import { FormPageLayout, loadingOrFailed, useFormPage } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
-import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
-import { ApiError } from '../../lib/api.ts';
 import { ProductPicker } from '../products/product-picker.tsx';
-import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useDeleteVirtualEvent, useSaveVirtualEvent, useVirtualEvent } from './api.ts';
 import { PublicUrlPanel } from './public-url.tsx';
 import { StreamPanel } from './stream-panel.tsx';
@@ -85,162 +80,169 @@ export function VirtualEventFormPage() {
   const params = useParams();
   const id = params.id ? Number(params.id) : null;
   const query = useVirtualEvent(id);
-  if (id !== null && query.isPending) {
-    return (
-      <Center h={200}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (id !== null && !query.data) return <LoadErrorAlert error={query.error} />;
-  // Keyed by the saved time too: after an update the form starts again from what was stored.
-  return <EventForm key={`${id ?? 'new'}-${query.data?.updated_at ?? ''}`} event={query.data} refetch={() => void query.refetch()} />;
+  return (
+    loadingOrFailed(id === null ? [] : [query]) ?? (
+      // Keyed by the saved time too: after an update the form starts again from what was stored.
+      <EventForm
+        key={`${id ?? 'new'}-${query.data?.updated_at ?? ''}`}
+        event={query.data}
+        refetch={() => void query.refetch()}
+      />
+    )
+  );
 }
 
 function EventForm({ event, refetch }: { event: VirtualEvent | undefined; refetch: () => void }) {
-  const navigate = useNavigate();
   const can = useCan();
   const canEdit = can('virtualevents.edit');
   const save = useSaveVirtualEvent();
   const remove = useDeleteVirtualEvent();
-  const form = useForm<Values>({ initialValues: toValues(event) });
-  useUnsavedChanges(form.isDirty());
-  const title = virtualEventTitle(!event, form.values.name);
-
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync({ ...values, id: event ? String(event.id) : '' } satisfies VirtualEventInput);
-      toast.success(virtualEventMessages.saved);
-      form.resetDirty();
-      if (!event) void navigate(`/virtual-events/${saved.id}/edit`, { replace: true, state: LEAVE_WITHOUT_ASKING });
-      else refetch();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422 && error.errors) {
-        form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, m]) => [k, m[0]])));
-        toast.error(virtualEventMessages.fixForm);
-        return;
-      }
-      toast.error(error instanceof Error ? error.message : String(error));
-    }
+  const page = useFormPage({
+    initialValues: toValues(event),
+    save: (values: Values) =>
+      save.mutateAsync({
+        ...values,
+        id: event ? String(event.id) : '',
+      } satisfies VirtualEventInput),
+    savedMessage: virtualEventMessages.saved,
+    valuesAfterSave: (_saved, values) => values,
+    // An update is read back (the refetch re-keys the form); a new event moves to its own URL.
+    onSaved: event ? refetch : undefined,
+    createdPath: event ? null : (saved) => `/virtual-events/${saved.id}/edit`,
+    onInvalid: () => toast.error(virtualEventMessages.fixForm),
+    remove: event && {
+      title: 'Delete virtual event',
+      message: virtualEventMessages.deleteConfirm,
+      run: async () => {
+        await remove.mutateAsync(event.id);
+        return { message: `${event.name} deleted.` };
+      },
+      listPath: '/virtual-events',
+      failedMessage: virtualEventMessages.deleteFailed,
+    },
   });
-
-  const handleDelete = async () => {
-    if (!event || !(await confirm({ title: 'Delete virtual event', message: virtualEventMessages.deleteConfirm, confirmLabel: 'Delete', danger: true }))) return;
-    try {
-      await remove.mutateAsync(event.id);
-      toast.success(`${event.name} deleted.`);
-      void navigate('/virtual-events', { state: LEAVE_WITHOUT_ASKING });
-    } catch {
-      toast.error(virtualEventMessages.deleteFailed);
-    }
-  };
+  const { form } = page;
 
   const input = (name: keyof Values) => form.getInputProps(name);
   const flag = (name: keyof Values) => form.getInputProps(name, { type: 'checkbox' });
 
   return (
-    <Stack gap="lg" maw={1000}>
-      <Group justify="space-between" align="flex-end">
-        <Stack gap={4}>
-          <Breadcrumbs>
-            <Anchor component={Link} to="/virtual-events" size="sm">
-              Virtual Events
-            </Anchor>
-            <Text size="sm">{event ? event.name : 'Create'}</Text>
-          </Breadcrumbs>
-          <Title order={2}>{title}</Title>
+    <FormPageLayout
+      page={page}
+      back={{ to: '/virtual-events', label: 'Virtual Events' }}
+      title={virtualEventTitle(!event, form.values.name)}
+      crumb={event ? event.name : 'Create'}
+      maw={1000}
+      above={event && <PublicUrlPanel event={event} canEdit={canEdit} />}
+      submitLabel={event ? 'Save' : 'Create virtual event'}
+      canEdit={canEdit}
+    >
+      <Paper withBorder p="lg">
+        <Title order={3} size="h4" mb="md">
+          Event
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" required maxLength={VIRTUAL_EVENT_NAME_MAX} {...input('name')} />
+          <TextInput label="Start date (UTC)" type="datetime-local" {...input('start_date')} />
+          <TextInput label="Logo URL" maxLength={VIRTUAL_EVENT_URL_MAX} {...input('logo')} />
+          <TextInput
+            label="Background image URL"
+            maxLength={VIRTUAL_EVENT_URL_MAX}
+            {...input('background_image')}
+          />
+          <Select
+            label="Theme style"
+            data={[
+              { value: 'dark', label: 'Dark' },
+              { value: 'light', label: 'Light' },
+            ]}
+            allowDeselect={false}
+            {...input('theme_style')}
+          />
+          <Select
+            label="Primary colour"
+            data={THEME_COLORS.map((c) => ({ value: c, label: capitalise(c) }))}
+            allowDeselect={false}
+            {...input('theme_primary_color')}
+          />
+          <TextInput
+            label="Pre-stream message, line 1"
+            maxLength={VIRTUAL_EVENT_LINE_MAX}
+            {...input('prestream_message_line_1')}
+          />
+          <TextInput
+            label="Pre-stream message, line 2"
+            maxLength={VIRTUAL_EVENT_LINE_MAX}
+            {...input('prestream_message_line_2')}
+          />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={3} size="h4" mb="md">
+          Video and chat
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select
+            label="Video source"
+            placeholder="None"
+            clearable
+            data={[
+              { value: 'youtube', label: 'YouTube' },
+              { value: 'vimeo', label: 'Vimeo' },
+              { value: 'mux', label: 'Mux live stream' },
+            ]}
+            {...input('video_source')}
+            onChange={(v) => form.setFieldValue('video_source', v ?? '')}
+          />
+          <TextInput label="Video ID" maxLength={255} {...input('video_id')} />
+          <TextInput label="Chat ID" maxLength={255} {...input('chat_id')} />
+        </SimpleGrid>
+        {event && <StreamPanel event={event} />}
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={3} size="h4" mb="md">
+          Features
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Switch label="Chat" {...flag('is_chat_enabled')} />
+          <Switch label="Amount tally" {...flag('is_amount_tally_enabled')} />
+          <Switch label="Honor roll" {...flag('is_honor_roll_enabled')} />
+          <Switch label="Emoji reactions" {...flag('is_emoji_reaction_enabled')} />
+          <Switch label="Celebration" {...flag('is_celebration_enabled')} />
+          <TextInput
+            label={`Celebration threshold${event ? ` (${event.currency_code})` : ''}`}
+            description="Whole amount raised that sets off the celebration."
+            inputMode="numeric"
+            maxLength={CELEBRATION_THRESHOLD_DIGITS}
+            {...input('celebration_threshold')}
+            onChange={(e) =>
+              form.setFieldValue('celebration_threshold', digitsOnly(e.currentTarget.value))
+            }
+          />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p="lg">
+        <Title order={3} size="h4" mb="md">
+          Donation tabs
+        </Title>
+        <Stack>
+          {(['one', 'two', 'three'] as const).map((n) => (
+            <SimpleGrid key={n} cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={`Tab ${n} label`}
+                maxLength={VIRTUAL_EVENT_TAB_LABEL_MAX}
+                {...input(`tab_${n}_label`)}
+              />
+              <ProductPicker
+                label={`Tab ${n} product`}
+                value={form.values[`tab_${n}_product_id`]}
+                onChange={(v) => form.setFieldValue(`tab_${n}_product_id`, v)}
+                error={form.errors[`tab_${n}_product_id`] as string | undefined}
+              />
+            </SimpleGrid>
+          ))}
         </Stack>
-        {event && canEdit && (
-          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => void handleDelete()}>
-            Delete
-          </Button>
-        )}
-      </Group>
-      {event && <PublicUrlPanel event={event} canEdit={canEdit} />}
-      <form onSubmit={handleSubmit} noValidate>
-        <Fieldset variant="unstyled" disabled={!canEdit}>
-          <Stack gap="lg">
-            <Paper withBorder p="lg">
-              <Title order={3} size="h4" mb="md">
-                Event
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TextInput label="Name" required maxLength={VIRTUAL_EVENT_NAME_MAX} {...input('name')} />
-                <TextInput label="Start date (UTC)" type="datetime-local" {...input('start_date')} />
-                <TextInput label="Logo URL" maxLength={VIRTUAL_EVENT_URL_MAX} {...input('logo')} />
-                <TextInput label="Background image URL" maxLength={VIRTUAL_EVENT_URL_MAX} {...input('background_image')} />
-                <Select label="Theme style" data={[{ value: 'dark', label: 'Dark' }, { value: 'light', label: 'Light' }]} allowDeselect={false} {...input('theme_style')} />
-                <Select label="Primary colour" data={THEME_COLORS.map((c) => ({ value: c, label: capitalise(c) }))} allowDeselect={false} {...input('theme_primary_color')} />
-                <TextInput label="Pre-stream message, line 1" maxLength={VIRTUAL_EVENT_LINE_MAX} {...input('prestream_message_line_1')} />
-                <TextInput label="Pre-stream message, line 2" maxLength={VIRTUAL_EVENT_LINE_MAX} {...input('prestream_message_line_2')} />
-              </SimpleGrid>
-            </Paper>
-            <Paper withBorder p="lg">
-              <Title order={3} size="h4" mb="md">
-                Video and chat
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <Select
-                  label="Video source"
-                  placeholder="None"
-                  clearable
-                  data={[{ value: 'youtube', label: 'YouTube' }, { value: 'vimeo', label: 'Vimeo' }, { value: 'mux', label: 'Mux live stream' }]}
-                  {...input('video_source')}
-                  onChange={(v) => form.setFieldValue('video_source', v ?? '')}
-                />
-                <TextInput label="Video ID" maxLength={255} {...input('video_id')} />
-                <TextInput label="Chat ID" maxLength={255} {...input('chat_id')} />
-              </SimpleGrid>
-              {event && <StreamPanel event={event} />}
-            </Paper>
-            <Paper withBorder p="lg">
-              <Title order={3} size="h4" mb="md">
-                Features
-              </Title>
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Switch label="Chat" {...flag('is_chat_enabled')} />
-                <Switch label="Amount tally" {...flag('is_amount_tally_enabled')} />
-                <Switch label="Honor roll" {...flag('is_honor_roll_enabled')} />
-                <Switch label="Emoji reactions" {...flag('is_emoji_reaction_enabled')} />
-                <Switch label="Celebration" {...flag('is_celebration_enabled')} />
-                <TextInput
-                  label={`Celebration threshold${event ? ` (${event.currency_code})` : ''}`}
-                  description="Whole amount raised that sets off the celebration."
-                  inputMode="numeric"
-                  maxLength={CELEBRATION_THRESHOLD_DIGITS}
-                  {...input('celebration_threshold')}
-                  onChange={(e) => form.setFieldValue('celebration_threshold', digitsOnly(e.currentTarget.value))}
-                />
-              </SimpleGrid>
-            </Paper>
-            <Paper withBorder p="lg">
-              <Title order={3} size="h4" mb="md">
-                Donation tabs
-              </Title>
-              <Stack>
-                {(['one', 'two', 'three'] as const).map((n) => (
-                  <SimpleGrid key={n} cols={{ base: 1, sm: 2 }}>
-                    <TextInput label={`Tab ${n} label`} maxLength={VIRTUAL_EVENT_TAB_LABEL_MAX} {...input(`tab_${n}_label`)} />
-                    <ProductPicker
-                      label={`Tab ${n} product`}
-                      value={form.values[`tab_${n}_product_id`]}
-                      onChange={(v) => form.setFieldValue(`tab_${n}_product_id`, v)}
-                      error={form.errors[`tab_${n}_product_id`] as string | undefined}
-                    />
-                  </SimpleGrid>
-                ))}
-              </Stack>
-            </Paper>
-            {canEdit && (
-              <Group justify="flex-end">
-                <Button type="submit" loading={save.isPending}>
-                  {event ? 'Save' : 'Create virtual event'}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Fieldset>
-      </form>
-    </Stack>
+      </Paper>
+    </FormPageLayout>
   );
 }
