@@ -1,6 +1,7 @@
 export { fieldErrors, validateWith } from './field-errors.ts';
 export { FormPageLayout } from './form-page-layout.tsx';
 export { loadingOrFailed } from './load-gate.tsx';
+export { useRecordParam } from './use-record-param.ts';
 export {
   useFormPage,
   type FormPage,

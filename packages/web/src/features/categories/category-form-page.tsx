@@ -5,11 +5,11 @@ import {
   type CategoryInput,
 } from '@almoner/contracts';
 import { Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useParams } from 'react-router';
 import {
   FormPageLayout,
   loadingOrFailed,
   useFormPage,
+  useRecordParam,
   validateWith,
 } from '../../components/form-page/index.ts';
 import { CategoryImageField } from './category-image-field.tsx';
@@ -49,15 +49,8 @@ const validate = validateWith(categoryInputSchema, toInput);
 
 /** /categories/new and /categories/:id. */
 export function CategoryFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  return (
-    <Screen
-      key={id ?? 'new'}
-      id={id !== null && Number.isInteger(id) ? id : -1}
-      isNew={id === null}
-    />
-  );
+  const { id, isNew, key } = useRecordParam();
+  return <Screen key={key} id={id} isNew={isNew} />;
 }
 
 function Screen({ id, isNew }: { id: number; isNew: boolean }) {

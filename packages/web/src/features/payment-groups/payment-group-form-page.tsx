@@ -5,11 +5,11 @@ import {
   type PaymentGroupInput,
 } from '@almoner/contracts';
 import { Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
-import { useParams } from 'react-router';
 import {
   FormPageLayout,
   loadingOrFailed,
   useFormPage,
+  useRecordParam,
   validateWith,
 } from '../../components/form-page/index.ts';
 import {
@@ -55,15 +55,8 @@ const validate = validateWith(paymentGroupInputSchema, toInput);
 
 /** /payment-groups/new and /payment-groups/:id. */
 export function PaymentGroupFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  return (
-    <Screen
-      key={id ?? 'new'}
-      id={id !== null && Number.isInteger(id) ? id : -1}
-      isNew={id === null}
-    />
-  );
+  const { id, isNew, key } = useRecordParam();
+  return <Screen key={key} id={id} isNew={isNew} />;
 }
 
 function Screen({ id, isNew }: { id: number; isNew: boolean }) {

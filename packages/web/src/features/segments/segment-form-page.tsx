@@ -19,11 +19,11 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useParams } from 'react-router';
 import {
   FormPageLayout,
   loadingOrFailed,
   useFormPage,
+  useRecordParam,
   validateWith,
 } from '../../components/form-page/index.ts';
 import { useDeleteSegment, useSaveSegment, useSegment } from './api.ts';
@@ -63,15 +63,8 @@ const validate = validateWith(segmentInputSchema, toInput);
 
 /** /segments/new and /segments/:id (spec part 1 §2 "Segment form"). */
 export function SegmentFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  return (
-    <Screen
-      key={id ?? 'new'}
-      id={id !== null && Number.isInteger(id) ? id : -1}
-      isNew={id === null}
-    />
-  );
+  const { id, isNew, key } = useRecordParam();
+  return <Screen key={key} id={id} isNew={isNew} />;
 }
 
 function Screen({ id, isNew }: { id: number; isNew: boolean }) {

@@ -1,6 +1,7 @@
 import { canManageUser, hasPermission, messages, type CurrentUser } from '@almoner/contracts';
 import { Alert, Anchor, Breadcrumbs, Center, Grid, Loader, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useRecordParam } from '../../components/form-page/index.ts';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
 import { DonorImportPanel } from '../crm/donor-import-panel.tsx';
@@ -23,9 +24,8 @@ const readOnlyNote = (me: CurrentUser) =>
 
 /** /users/new and /users/:id. */
 export function UserFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  return <UserFormScreen key={id ?? 'new'} id={id !== null && Number.isInteger(id) ? id : -1} isNew={id === null} />;
+  const { id, isNew, key } = useRecordParam();
+  return <UserFormScreen key={key} id={id} isNew={isNew} />;
 }
 
 function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
