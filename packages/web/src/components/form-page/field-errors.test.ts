@@ -1,6 +1,6 @@
 import { categoryInputSchema, webhookInputSchema } from '@almoner/contracts';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, validateWith } from './field-errors.ts';
+import { fieldErrors, validateWith, withoutErrorsUnder } from './field-errors.ts';
 
 describe('validateWith', () => {
   const validate = validateWith(categoryInputSchema, (name: string) => ({
@@ -47,5 +47,16 @@ describe('fieldErrors', () => {
     expect(
       fieldErrors({ 'events.2': ['Unknown event.'] }, (key) => key.split('.')[0] ?? key),
     ).toEqual({ events: 'Unknown event.' });
+  });
+});
+
+describe('withoutErrorsUnder', () => {
+  it('drops a list’s errors and keeps the others', () => {
+    expect(
+      withoutErrorsUnder(
+        { regions: 'Add one.', 'regions.0.region': 'Pick one.', code: 'Taken.' },
+        'regions',
+      ),
+    ).toEqual({ code: 'Taken.' });
   });
 });

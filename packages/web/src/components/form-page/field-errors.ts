@@ -40,3 +40,16 @@ export function fieldErrors(
     Object.entries(errors).map(([key, messages]) => [fieldOf(key), messages[0]]),
   );
 }
+
+/**
+ * The errors without those of a list ('regions', 'regions.0.region'): a row's error is keyed by its
+ * position, so once rows move or go, the old ones would point at the wrong row.
+ */
+export function withoutErrorsUnder<E extends Record<string, unknown>>(
+  errors: E,
+  list: string,
+): Partial<E> {
+  return Object.fromEntries(
+    Object.entries(errors).filter(([key]) => !key.startsWith(list)),
+  ) as Partial<E>;
+}

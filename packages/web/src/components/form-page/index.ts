@@ -1,4 +1,4 @@
-export { fieldErrors, validateWith } from './field-errors.ts';
+export { fieldErrors, validateWith, withoutErrorsUnder } from './field-errors.ts';
 export { FormPageLayout } from './form-page-layout.tsx';
 export { loadingOrFailed } from './load-gate.tsx';
 export { useRecordParam } from './use-record-param.ts';

@@ -25,6 +25,7 @@ import {
   useFormPage,
   useRecordParam,
   validateWith,
+  withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
 import { useDeleteSegment, useSaveSegment, useSegment } from './api.ts';
 import { SegmentItemsTable, blankItem, withKey, type ItemValues } from './segment-items-table.tsx';
@@ -96,9 +97,7 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
   // Item errors are keyed by position: once rows move or go, the old ones point at the wrong row.
   const changeItems = (items: ItemValues[]) => {
     form.setFieldValue('items', items);
-    form.setErrors(
-      Object.fromEntries(Object.entries(form.errors).filter(([k]) => !k.startsWith('items'))),
-    );
+    form.setErrors(withoutErrorsUnder(form.errors, 'items'));
   };
 
   return (

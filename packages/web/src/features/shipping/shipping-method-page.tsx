@@ -13,6 +13,7 @@ import {
   loadingOrFailed,
   useFormPage,
   validateWith,
+  withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
 import { RegionListField, toRegionRows, type RegionRow } from '../locale/index.ts';
 import {
@@ -146,11 +147,7 @@ function MethodForm({
           onChange={(rows) => {
             form.setFieldValue('regions', rows);
             // A row's error ('regions.0.region') is about the row as it was: clear them all.
-            form.setErrors(
-              Object.fromEntries(
-                Object.entries(form.errors).filter(([key]) => !key.startsWith('regions')),
-              ),
-            );
+            form.setErrors(withoutErrorsUnder(form.errors, 'regions'));
           }}
           errors={form.errors}
         />

@@ -15,6 +15,7 @@ import {
   loadingOrFailed,
   useFormPage,
   validateWith,
+  withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
 import { RegionListField, toRegionRows, type RegionRow } from '../locale/index.ts';
 import { ProductPicker } from '../products/product-picker.tsx';
@@ -125,11 +126,7 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
           onChange={(rows) => {
             form.setFieldValue('regions', rows);
             // A row's error ('regions.0.region') is about the row as it was: clear them all.
-            form.setErrors(
-              Object.fromEntries(
-                Object.entries(form.errors).filter(([key]) => !key.startsWith('regions')),
-              ),
-            );
+            form.setErrors(withoutErrorsUnder(form.errors, 'regions'));
           }}
           errors={form.errors}
         />
