@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import writeExcelFile from 'write-excel-file/node';
-import { supporterHistoryFields } from '@almoner/contracts';
+import { historyCatalogues } from '@almoner/contracts';
 import { expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
 import { openImport, runImport, undoImport } from './support/imports.ts';
@@ -105,7 +105,7 @@ it('imports supporters from an XLSX file, its dates and booleans read in the bro
   if (total !== null) expect(labels).toHaveLength(total);
   expect(labels).toContain('First name');
   expect(await created.getByText('—', { exact: true }).count(), 'no empty field listed').toBe(0);
-  const order = Object.values(supporterHistoryFields).map((f) => f.label);
+  const order = Object.values(historyCatalogues.supporters).map((f) => f.label);
   const ranks = labels.map((label) => order.indexOf(label));
   expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   await screenshot(tab, 'imports-supporter-history');

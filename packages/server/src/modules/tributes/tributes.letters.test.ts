@@ -46,6 +46,7 @@ describe('unsent tribute letters', () => {
     await t.database.db.execute(sql`insert into tributes (tribute_type_id, name, amount, currency_code, notify, notify_name)
       select ${letterType}, 'Bulk ' || g, 100, 'USD', 'letter', 'Reader ' || g from generate_series(1, ${MAX_PRINTED_LETTERS + 3}) g`);
     const page = await agent.get('/jpanel/tributes/printUnsentLetters');
+    expect(page.statusCode, page.body.slice(0, 500)).toBe(200);
     expect(page.body.match(/class="letter"/g)).toHaveLength(MAX_PRINTED_LETTERS);
     const [count] = await rowsOf(sql`select count(*)::int as n from tributes where notify = 'letter' and notified_at is null and deleted_at is null
       and (notify_on is null or notify_on <= current_date)`);

@@ -44,12 +44,16 @@ export async function printUnsentLetters(q: Queryable, ids: number[] | undefined
     queryRows(q, sql`select count(*)::int as n from tributes t where ${where}`),
   ]);
   const total = Number(count?.n ?? 0);
-  const letters = await Promise.all(
-    rows.map(async (t) => {
-      const body = await html.parseAndRender(String(t.letter_template ?? DEFAULT_LETTER), mergeValues(t));
-      return `<section class="letter" aria-label="${escape(`Letter for ${String(t.notify_name ?? t.name)}`)}">${body}</section>`;
-    }),
-  );
+  // One letter after the other, each template parsed once: the engine's time limit is per render,
+  // and 500 renders interleaved each took as long as all of them (a busy server refused the page).
+  const parsed = new Map<string, ReturnType<typeof html.parse>>();
+  const letters: string[] = [];
+  for (const t of rows) {
+    const source = String(t.letter_template ?? DEFAULT_LETTER);
+    if (!parsed.has(source)) parsed.set(source, html.parse(source));
+    const body = await html.render(parsed.get(source)!, mergeValues(t));
+    letters.push(`<section class="letter" aria-label="${escape(`Letter for ${String(t.notify_name ?? t.name)}`)}">${body}</section>`);
+  }
   const note = total > rows.length ? `<p class="note" role="note">${escape(tributeMessages.lettersOverflow(rows.length, total - rows.length))}</p>` : '';
   const empty = rows.length === 0 ? `<p class="note">${escape(tributeMessages.noUnsentLetters)}</p>` : '';
   return `<!doctype html>
