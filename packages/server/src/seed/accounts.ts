@@ -1,5 +1,5 @@
 import { sandboxSources } from '../integrations/payments/sandbox/sandbox.tables.ts';
-import { paymentMethods } from '../modules/payments/payments.tables.ts';
+import { paymentMethods } from '../modules/payments/payment-methods.tables.ts';
 import { supporters } from '../modules/supporters/supporters.tables.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { at, type SeedContext } from './context.ts';

@@ -5,7 +5,7 @@ import { mailOutbox } from '../modules/mail/mail.tables.ts';
 import { notes } from '../modules/notes/notes.tables.ts';
 import { phoneNumbers } from '../modules/numbers/numbers.tables.ts';
 import { posBookmarks } from '../modules/pos/pos.tables.ts';
-import { sponsors } from '../modules/sponsorships/sponsorships.tables.ts';
+import { sponsors } from '../modules/sponsorships/sponsors.tables.ts';
 import { webhookDeliveries, webhooks } from '../modules/webhooks/webhooks.tables.ts';
 import type { Catalog } from './catalog.ts';
 import { at, DAY, isoDay, type SeedContext } from './context.ts';

@@ -1,5 +1,5 @@
 import { contributionItemDownloads, contributionItemFields } from '../modules/contributions/contribution-items.tables.ts';
-import { supporterMemberships } from '../modules/supporters/supporters.tables.ts';
+import { supporterMemberships } from '../modules/supporters/supporter-memberships.tables.ts';
 import { tributes } from '../modules/tributes/tributes.tables.ts';
 import { at, DAY, isoDay } from './context.ts';
 import type { Draft, Line } from './world.ts';

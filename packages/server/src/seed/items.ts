@@ -1,4 +1,4 @@
-import { contributionItems } from '../modules/contributions/contribution-items.tables.ts';
+import { contributionItems } from '../modules/contributions/contributions.tables.ts';
 import type { VariantRef } from './catalog.ts';
 import { at, DAY, isoDay } from './context.ts';
 import { dccFor } from './money.ts';

@@ -1,5 +1,5 @@
-import { paymentMethods } from '../modules/payments/payments.tables.ts';
-import { recurringPaymentProfiles } from '../modules/recurring/recurring.tables.ts';
+import { paymentMethods } from '../modules/payments/payment-methods.tables.ts';
+import { recurringPaymentProfiles } from '../modules/contributions/contributions.tables.ts';
 import { addPeriods, HISTORY_DAYS, timeOfDay, type Period } from './calendar.ts';
 import type { Catalog, VariantRef } from './catalog.ts';
 import { DAY, type SeedContext } from './context.ts';

@@ -1,7 +1,8 @@
 import { atOrgRate } from './money.ts';
-import { contributionItems } from '../modules/contributions/contribution-items.tables.ts';
-import { type recurringPaymentProfiles, recurringTransactions } from '../modules/recurring/recurring.tables.ts';
-import { sponsors } from '../modules/sponsorships/sponsorships.tables.ts';
+import { contributionItems } from '../modules/contributions/contributions.tables.ts';
+import { recurringTransactions } from '../modules/recurring/recurring.tables.ts';
+import { type recurringPaymentProfiles } from '../modules/contributions/contributions.tables.ts';
+import { sponsors } from '../modules/sponsorships/sponsors.tables.ts';
 import { addPeriods } from './calendar.ts';
 import type { ChunkRows } from './chunk.ts';
 import { at, isoDay } from './context.ts';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import { accountTypes, memberships } from '../modules/supporters/supporters.tables.ts';
-import { tributeTypes } from '../modules/tributes/tributes.tables.ts';
-import { paymentProviders } from '../modules/payments/payments.tables.ts';
+import { tributeTypes } from '../modules/tributes/tribute-types.tables.ts';
+import { paymentProviders } from '../modules/payments/payment-methods.tables.ts';
 import { paymentOptionGroups, paymentOptions } from '../modules/sponsorships/sponsorships.tables.ts';
 import { taxReceiptTemplates } from '../modules/receipts/receipts.tables.ts';
 import { MEMBERSHIPS } from './catalog-data.ts';

@@ -1,6 +1,7 @@
 import { atOrgRate } from './money.ts';
 import { paymentEventOf, paymentStateOf } from '@almoner/contracts';
-import { contributionStatusHistory, type contributions } from '../modules/contributions/contributions.tables.ts';
+import { type contributions } from '../modules/contributions/contributions.tables.ts';
+import { contributionStatusHistory } from '../modules/contributions/contribution-history.tables.ts';
 import { refunds, transactionFees, type payments } from '../modules/payments/payments.tables.ts';
 import { at, DAY } from './context.ts';
 import { sandboxRefund } from './sandbox.ts';

@@ -1,4 +1,4 @@
-import type { contributionItems } from '../modules/contributions/contribution-items.tables.ts';
+import type { contributionItems } from '../modules/contributions/contributions.tables.ts';
 import type { Catalog, VariantRef } from './catalog.ts';
 import type { ChunkRows } from './chunk.ts';
 import type { SeedContext } from './context.ts';

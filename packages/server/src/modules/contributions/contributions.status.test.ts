@@ -11,7 +11,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pageIdsQuery, queryRows, readListingQuery } from '../../listing/engine.ts';
 import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { contributionsListing } from './contributions.listing.ts';
-import { CONTRIBUTION_EVENTS, PAYMENT_STATUSES as TABLE_PAYMENT_STATUSES } from './contributions.tables.ts';
+import { PAYMENT_STATUSES as TABLE_PAYMENT_STATUSES } from './contributions.tables.ts';
+import { CONTRIBUTION_EVENTS } from './contribution-history.tables.ts';
 
 /**
  * One status, one payment state and one number per contribution: the listing and the CSV (SQL)

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
-  bigserial,
   boolean,
   char,
   check,
   date,
   index,
-  inet,
   integer,
-  numeric,
+  jsonb,
   pgTable,
-  primaryKey,
   serial,
   smallint,
   text,
@@ -20,14 +16,30 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { CONTRIBUTION_SOURCE_VALUES, DCC_TYPES } from '@almoner/contracts';
+import { CONTRIBUTION_SOURCE_VALUES, DCC_TYPES, RECURRING_FREQUENCIES } from '@almoner/contracts';
+import { addressColumns, inList, money } from '../../db/columns.ts';
 import { users } from '../users/users.tables.ts';
-import { accountTypes, addressColumns, inList, money, supporters } from '../supporters/supporters.tables.ts';
-import { promoCodes } from '../promos/promos.tables.ts';
-import { paymentMethods, paymentProviders } from '../payments/payments.tables.ts';
-import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
-import { shippingMethods } from '../shipping/shipping.tables.ts';
-import { statusRule } from './contributions.status.ts';
+import { accountTypes, supporters } from '../supporters/supporters.tables.ts';
+import { products, productVariants } from '../products/products.tables.ts';
+import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
+import { fundraisingPages } from '../fundraising/fundraising.tables.ts';
+import { paymentMethods, paymentProviders } from '../payments/payment-methods.tables.ts';
+import {
+  amountColumns,
+  paymentColumns,
+  recurringItemColumns,
+  statusColumns,
+  taxAndShippingColumns,
+  trackingColumns,
+  tributeItemColumns,
+} from './contribution-columns.ts';
+
+// Contributions, their items and recurring profiles share this file because their foreign keys
+// go round in a circle: a contribution pays a profile, a profile was started by a contribution
+// and one of its items, and an item belongs to a contribution. In separate files the three
+// would import each other in a circle, which lint forbids (import-x/no-cycle, issue 33).
+// Everything else about contributions and recurring (items' fields, taxes, charges) has a file
+// of its own that imports these.
 
 const tz = { withTimezone: true } as const;
 
@@ -38,16 +50,18 @@ export const PAYMENT_STATUSES = ['succeeded', 'pending', 'failed'] as const;
 export const CONTRIBUTION_SOURCES = CONTRIBUTION_SOURCE_VALUES;
 
 /**
- * Everything a supporter (or a guest) paid or tried to pay: store orders, donations and each
- * charge of a recurring profile. Paid ⇔ `paid_at` set; abandoned carts are unpaid and not POS.
- * Amounts are minor units of `currency_code`.
- */
-/**
  * The donor CRM gift ids a contribution's gift_id lists ("G1, G2" → {G1,G2}): the expression
  * `contributions_gift_ids_idx` indexes, so a query must use this one to be answered by it.
  */
 export const giftIdList = (giftId: AnyPgColumn) => sql`string_to_array(replace(coalesce(${giftId}, ''), ' ', ''), ',')`;
 
+export const RECURRING_STATUSES = ['Active', 'Suspended', 'Cancelled', 'Expired'] as const;
+
+/**
+ * Everything a supporter (or a guest) paid or tried to pay: store orders, donations and each
+ * charge of a recurring profile. Paid ⇔ `paid_at` set; abandoned carts are unpaid and not POS.
+ * Amounts are minor units of `currency_code`.
+ */
 export const contributions = pgTable(
   'contributions',
   {
@@ -133,175 +147,147 @@ export const contributions = pgTable(
   ],
 );
 
-function statusColumns() {
-  return {
-    isPos: boolean('is_pos').notNull().default(false),
-    isTest: boolean('is_test').notNull().default(false),
-    isSpam: boolean('is_spam').notNull().default(false),
-    spamMarkedAt: timestamp('spam_marked_at', tz),
-    spamMarkedBy: integer('spam_marked_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Marked complete (shipped/handed over); only meaningful when fulfilment applies. */
-    isFulfilled: boolean('is_fulfilled').notNull().default(false),
-    fulfilledAt: timestamp('fulfilled_at', tz),
-    /** A recurring charge, or an order that started a recurring profile. */
-    isRecurring: boolean('is_recurring').notNull().default(false),
-    isAnonymous: boolean('is_anonymous').notNull().default(false),
-    emailOptIn: boolean('email_opt_in').notNull().default(false),
-    sendConfirmationEmails: boolean('send_confirmation_emails').notNull().default(true),
-    shipToBilling: boolean('ship_to_billing').notNull().default(true),
-    refundedAt: timestamp('refunded_at', tz),
-    refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
-    refundReference: varchar('refund_reference', { length: 100 }),
-    /** Any refund at all; "fully refunded" is refunded_amount = total_amount. */
-    isRefunded: boolean('is_refunded').generatedAlwaysAs(sql`refunded_amount > 0`),
-    /** The status the list shows and filters on (contracts' `contributionStatusOf`), kept by the database. */
-    status: text('status').notNull().generatedAlwaysAs(statusRule),
-    voidedAt: timestamp('voided_at', tz),
-    /** Item counters, kept by the service that edits items; the listing filters on them. */
-    totalItems: smallint('total_items').notNull().default(0),
-    totalQty: integer('total_qty').notNull().default(0),
-    shippableItems: smallint('shippable_items').notNull().default(0),
-    downloadItems: smallint('download_items').notNull().default(0),
-    recurringItems: smallint('recurring_items').notNull().default(0),
-    sponsorshipItems: smallint('sponsorship_items').notNull().default(0),
-    fundraisingItems: smallint('fundraising_items').notNull().default(0),
-    membershipItems: smallint('membership_items').notNull().default(0),
-    totalWeightLbs: numeric('total_weight_lbs', { precision: 10, scale: 3 }),
-  };
-}
-
-function amountColumns() {
-  return {
-    currencyCode: char('currency_code', { length: 3 }).notNull(),
-    subtotalAmount: money('subtotal_amount').notNull().default(0),
-    discountAmount: money('discount_amount').notNull().default(0),
-    taxAmount: money('tax_amount').notNull().default(0),
-    shippingAmount: money('shipping_amount').notNull().default(0),
-    /** Donor-covers-costs: the fees the donor chose to cover. */
-    dccAmount: money('dcc_amount').notNull().default(0),
-    totalAmount: money('total_amount').notNull().default(0),
-    totalSavings: money('total_savings').notNull().default(0),
-    refundedAmount: money('refunded_amount').notNull().default(0),
-    /**
-     * The total in the organisation currency, the rate and the rate's day (modules/money): reports
-     * and lifetime giving add contributions of every currency with these. No defaults: every
-     * writer converts (convertToOrgCurrency), so a forgotten conversion cannot pass as rate 1.
-     */
-    functionalCurrencyCode: char('functional_currency_code', { length: 3 }).notNull(),
-    functionalExchangeRate: numeric('functional_exchange_rate', { precision: 23, scale: 10 }).notNull(),
-    functionalTotalAmount: money('functional_total_amount').notNull(),
-    functionalRateDate: date('functional_rate_date'),
-    dccEnabledByCustomer: boolean('dcc_enabled_by_customer').notNull().default(false),
-    /** minimum_costs | more_costs | most_costs */
-    dccType: varchar('dcc_type', { length: 32 }),
-  };
-}
-
-/** Denormalised from the latest payment so the listing filters without a join. */
-function paymentColumns() {
-  return {
-    paymentType: varchar('payment_type', { length: 10 }),
-    paymentStatus: varchar('payment_status', { length: 10 }),
-    paymentCardBrand: varchar('payment_card_brand', { length: 20 }),
-    paymentCardLast4: varchar('payment_card_last4', { length: 4 }),
-    paymentWallet: varchar('payment_wallet', { length: 20 }),
-    paymentGateway: varchar('payment_gateway', { length: 32 }),
-    paymentProviderId: integer('payment_provider_id').references((): AnyPgColumn => paymentProviders.id, {
-      onDelete: 'set null',
-    }),
-    paymentMethodId: integer('payment_method_id').references((): AnyPgColumn => paymentMethods.id, {
-      onDelete: 'set null',
-    }),
-    checkNumber: varchar('check_number', { length: 45 }),
-    checkDate: date('check_date'),
-    checkAmount: money('check_amount'),
-    cashReceived: money('cash_received'),
-    cashChange: money('cash_change'),
-    paymentOtherReference: varchar('payment_other_reference', { length: 25 }),
-    paymentOtherNote: varchar('payment_other_note', { length: 255 }),
-    /** Last gateway answer text (declines, for abandoned carts and failed charges). */
-    responseText: varchar('response_text', { length: 255 }),
-  };
-}
-
-function taxAndShippingColumns() {
-  return {
-    taxAddress01: varchar('tax_address_01', { length: 450 }),
-    taxAddress02: varchar('tax_address_02', { length: 450 }),
-    taxCity: varchar('tax_city', { length: 45 }),
-    taxState: varchar('tax_state', { length: 45 }),
-    taxZip: varchar('tax_zip', { length: 45 }),
-    taxCountry: varchar('tax_country', { length: 2 }),
-    /** Shipping methods are configured in settings; the chosen one's id and label are kept. */
-    shippingMethodId: integer('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
-    shippingMethodName: varchar('shipping_method_name', { length: 100 }),
-    courierMethod: varchar('courier_method', { length: 100 }),
-    isFreeShipping: boolean('is_free_shipping').notNull().default(false),
-  };
-}
-
-function trackingColumns() {
-  return {
-    source: varchar('source', { length: 50 }),
-    referralSource: varchar('referral_source', { length: 100 }),
-    httpReferer: varchar('http_referer', { length: 2048 }),
-    trackingSource: varchar('tracking_source', { length: 100 }),
-    trackingMedium: varchar('tracking_medium', { length: 100 }),
-    trackingCampaign: varchar('tracking_campaign', { length: 100 }),
-    trackingTerm: varchar('tracking_term', { length: 100 }),
-    trackingContent: varchar('tracking_content', { length: 100 }),
-    clientIp: inet('client_ip'),
-    ipCountry: varchar('ip_country', { length: 2 }),
-    clientBrowser: varchar('client_browser', { length: 255 }),
-  };
-}
-
-export const contributionPromoCodes = pgTable(
-  'contribution_promo_codes',
-  {
-    contributionId: integer('contribution_id')
-      .notNull()
-      .references(() => contributions.id, { onDelete: 'cascade' }),
-    promoCodeId: integer('promo_code_id')
-      .notNull()
-      .references(() => promoCodes.id),
-  },
-  (t) => [primaryKey({ columns: [t.contributionId, t.promoCodeId] }), index('contribution_promo_codes_promo_idx').on(t.promoCodeId)],
-);
-
 /**
- * How many live (not deleted) contributions have each status, kept by statement triggers on
- * `contributions` (migration 0013): the listing's total and its status-only counts are exact
- * without counting a million rows. Append-only (one row per status per statement that changes
- * it), so writers never wait on each other; readers add the rows up and fold them now and then.
+ * One line of a contribution: a variant, a sponsorship or a gift to a fundraising page.
+ * `total` = max(1, qty) × price; snapshots (description, code, is_donation, fair market value)
+ * keep history readable after the catalogue changes.
  */
-export const contributionCounts = pgTable('contribution_counts', {
-  status: text('status').notNull(),
-  n: bigint('n', { mode: 'number' }).notNull(),
-});
-
-/** The same list as `contributionEvents` in contracts (a test holds them together), with labels there. */
-export const CONTRIBUTION_EVENTS = [
-  'created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded',
-  'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note',
-] as const;
-
-/** What happened to a contribution and when, for its page's history panel. */
-export const contributionStatusHistory = pgTable(
-  'contribution_status_history',
+export const contributionItems = pgTable(
+  'contribution_items',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serial('id').primaryKey(),
     contributionId: integer('contribution_id')
       .notNull()
       .references(() => contributions.id, { onDelete: 'restrict' }),
-    event: varchar('event', { length: 32 }).notNull(),
-    amount: money('amount'),
-    note: varchar('note', { length: 500 }),
-    occurredAt: timestamp('occurred_at', tz).notNull().defaultNow(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    sponsorshipId: integer('sponsorship_id').references(() => sponsorships.id, { onDelete: 'set null' }),
+    fundraisingPageId: integer('fundraising_page_id').references(() => fundraisingPages.id, { onDelete: 'set null' }),
+    /** Bundle children are locked to the item that added them. */
+    lockedToItemId: integer('locked_to_item_id').references((): AnyPgColumn => contributionItems.id, {
+      onDelete: 'restrict',
+    }),
+    originalVariantId: integer('original_variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    description: varchar('description', { length: 255 }).notNull(),
+    code: varchar('code', { length: 45 }),
+    qty: integer('qty').notNull().default(1),
+    price: money('price').notNull().default(0),
+    originalPrice: money('original_price').notNull().default(0),
+    /** Sale discount per unit. */
+    discount: money('discount').notNull().default(0),
+    total: money('total').notNull().default(0),
+    fairMarketValue: money('fair_market_value'),
+    isDonation: boolean('is_donation').notNull().default(false),
+    requiresShipping: boolean('requires_shipping').notNull().default(false),
+    promoCode: varchar('promo_code', { length: 15 }),
+    glCode: varchar('gl_code', { length: 200 }),
+    giftAid: boolean('gift_aid').notNull().default(false),
+    ...recurringItemColumns(),
+    dccEligible: boolean('dcc_eligible').notNull().default(false),
+    dccAmount: money('dcc_amount').notNull().default(0),
+    dccRecurringAmount: money('dcc_recurring_amount').notNull().default(0),
+    /** Σ of this line's taxes (contribution_tax_lines hold them per tax), kept by the totals engine. */
+    taxAmount: money('tax_amount').notNull().default(0),
+    ...tributeItemColumns(),
+    publicMessage: varchar('public_message', { length: 500 }),
+    additionalNotes: text('additional_notes'),
+    sponsorshipExpiredAt: timestamp('sponsorship_expired_at', tz),
+    sponsorshipExpiredReason: varchar('sponsorship_expired_reason', { length: 100 }),
+    crmMetadata: jsonb('crm_metadata').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
-    index('contribution_status_history_contribution_idx').on(t.contributionId, t.occurredAt),
-    check('contribution_status_history_event_check', inList(t.event, CONTRIBUTION_EVENTS)),
+    index('contribution_items_contribution_idx').on(t.contributionId),
+    index('contribution_items_variant_idx').on(t.variantId),
+    index('contribution_items_product_idx').on(t.productId),
+    // Deleting items checks that none is locked to them: without this, a scan of every item per item deleted.
+    index('contribution_items_locked_to_idx').on(t.lockedToItemId).where(sql`${t.lockedToItemId} is not null`),
+    index('contribution_items_sponsorship_idx').on(t.sponsorshipId),
+    index('contribution_items_fundraising_idx').on(t.fundraisingPageId),
+    check('contribution_items_frequency_check', sql`${t.recurringFrequency} is null or ${inList(t.recurringFrequency, RECURRING_FREQUENCIES)}`),
+    check('contribution_items_tribute_notify_check', sql`${t.tributeNotify} is null or ${t.tributeNotify} in ('email', 'letter')`),
+  ],
+);
+
+/**
+ * A promise to give every period: started by a contribution item, charged by the recurring
+ * batch into recurring_transactions (each charge also a contribution, for the listings).
+ */
+export const recurringPaymentProfiles = pgTable(
+  'recurring_payment_profiles',
+  {
+    id: serial('id').primaryKey(),
+    /** Short public reference used in URLs and on statements. */
+    profileId: varchar('profile_id', { length: 14 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('Active'),
+    /** Charged by staff, never by the batch. */
+    isManual: boolean('is_manual').notNull().default(false),
+    /** Legacy gateway subscriptions that cannot be edited here. */
+    isLocked: boolean('is_locked').notNull().default(false),
+    supporterId: integer('supporter_id').references(() => supporters.id, { onDelete: 'set null' }),
+    contributionId: integer('contribution_id').references((): AnyPgColumn => contributions.id, { onDelete: 'set null' }),
+    contributionItemId: integer('contribution_item_id').references((): AnyPgColumn => contributionItems.id, {
+      onDelete: 'set null',
+    }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    sponsorshipId: integer('sponsorship_id').references(() => sponsorships.id, { onDelete: 'set null' }),
+    paymentMethodId: integer('payment_method_id').references((): AnyPgColumn => paymentMethods.id, {
+      onDelete: 'set null',
+    }),
+    paymentProviderId: integer('payment_provider_id').references((): AnyPgColumn => paymentProviders.id, {
+      onDelete: 'set null',
+    }),
+    subscriberName: varchar('subscriber_name', { length: 150 }),
+    description: varchar('description', { length: 255 }),
+    glCode: varchar('gl_code', { length: 200 }),
+    startDate: date('start_date').notNull(),
+    billingPeriod: varchar('billing_period', { length: 12 }).notNull(),
+    billingFrequency: smallint('billing_frequency').notNull().default(1),
+    /** Day of month (1–28) or of week (1 Monday … 7 Sunday) charges fall on. */
+    recurringDay: smallint('recurring_day'),
+    recurringDayOfWeek: smallint('recurring_day_of_week'),
+    totalBillingCycles: integer('total_billing_cycles'),
+    currencyCode: char('currency_code', { length: 3 }).notNull(),
+    amount: money('amount').notNull(),
+    shippingAmount: money('shipping_amount').notNull().default(0),
+    taxAmount: money('tax_amount').notNull().default(0),
+    initialAmount: money('initial_amount').notNull().default(0),
+    dccEnabledByCustomer: boolean('dcc_enabled_by_customer').notNull().default(false),
+    dccType: varchar('dcc_type', { length: 32 }),
+    dccAmount: money('dcc_amount').notNull().default(0),
+    nextBillingDate: date('next_billing_date'),
+    nextAttemptDate: date('next_attempt_date'),
+    finalPaymentDueDate: date('final_payment_due_date'),
+    numCyclesCompleted: integer('num_cycles_completed').notNull().default(0),
+    numCyclesRemaining: integer('num_cycles_remaining'),
+    /** Σ succeeded charges, initial payment included. */
+    aggregateAmount: money('aggregate_amount').notNull().default(0),
+    outstandingBalance: money('outstanding_balance').notNull().default(0),
+    failedPaymentCount: integer('failed_payment_count').notNull().default(0),
+    maxFailedPayments: integer('max_failed_payments').notNull().default(3),
+    lastPaymentAt: timestamp('last_payment_at', tz),
+    lastPaymentAmount: money('last_payment_amount'),
+    cancelReason: varchar('cancel_reason', { length: 64 }),
+    cancelledAt: timestamp('cancelled_at', tz),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    suspendedAt: timestamp('suspended_at', tz),
+    crmPledgeId: varchar('crm_pledge_id', { length: 45 }),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', tz),
+  },
+  (t) => [
+    uniqueIndex('recurring_payment_profiles_profile_id_unique').on(t.profileId),
+    index('recurring_payment_profiles_status_idx').on(t.status, t.nextBillingDate),
+    index('recurring_payment_profiles_supporter_idx').on(t.supporterId),
+    // Deleting a contribution clears the profiles it started (set null): found by this, not by a scan.
+    index('recurring_payment_profiles_contribution_idx').on(t.contributionId).where(sql`${t.contributionId} is not null`),
+    index('recurring_payment_profiles_sponsorship_idx').on(t.sponsorshipId),
+    index('recurring_payment_profiles_item_idx').on(t.contributionItemId),
+    check('recurring_payment_profiles_status_check', inList(t.status, RECURRING_STATUSES)),
+    check('recurring_payment_profiles_period_check', inList(t.billingPeriod, RECURRING_FREQUENCIES)),
+    check('recurring_payment_profiles_dcc_type_check', sql`${t.dccType} is null or ${inList(t.dccType, DCC_TYPES)}`),
   ],
 );

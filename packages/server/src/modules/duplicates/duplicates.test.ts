@@ -6,8 +6,9 @@ import { type Agent, type TestApp, createTestApp, signedIn } from '../../test/te
 import { runOnce, runOnceEach } from '../jobs/jobs.queue.ts';
 import { contributions } from '../contributions/contributions.tables.ts';
 import { notes } from '../notes/notes.tables.ts';
-import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
-import { sponsors, sponsorships } from '../sponsorships/sponsorships.tables.ts';
+import { recurringPaymentProfiles } from '../contributions/contributions.tables.ts';
+import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
+import { sponsors } from '../sponsorships/sponsors.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
 import { MOVED_REFERENCES, OTHER_REFERENCES, SNAPSHOT_TABLES } from './duplicates.merge.ts';
 import { addressKey, duplicateScanJob, scoreOf, similarAddress, similarName } from './duplicates.scan.ts';

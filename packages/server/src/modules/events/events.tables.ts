@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { money } from '../supporters/supporters.tables.ts';
+import { money } from '../../db/columns.ts';
 import { products } from '../products/products.tables.ts';
 
 const tz = { withTimezone: true } as const;

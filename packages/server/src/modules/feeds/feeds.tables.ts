@@ -13,7 +13,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { media } from '../media/media.tables.ts';
-import { inList } from '../supporters/supporters.tables.ts';
+import { inList } from '../../db/columns.ts';
 
 const tz = { withTimezone: true } as const;
 

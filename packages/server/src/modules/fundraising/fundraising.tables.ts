@@ -14,7 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { media } from '../media/media.tables.ts';
-import { inList, money, supporters } from '../supporters/supporters.tables.ts';
+import { supporters } from '../supporters/supporters.tables.ts';
+import { inList, money } from '../../db/columns.ts';
 import { products } from '../products/products.tables.ts';
 
 const tz = { withTimezone: true } as const;

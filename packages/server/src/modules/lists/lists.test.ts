@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
 import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
-import { recurringPaymentProfiles } from '../recurring/recurring.tables.ts';
+import { recurringPaymentProfiles } from '../contributions/contributions.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
 import { tributes } from '../tributes/tributes.tables.ts';
 import { exportThroughApi } from './exports.test-support.ts';

@@ -1,6 +1,6 @@
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { MAIL_STATUSES, type MailStatus } from '@almoner/contracts';
-import { inList } from '../supporters/supporters.tables.ts';
+import { inList } from '../../db/columns.ts';
 
 const tz = { withTimezone: true } as const;
 

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MEDIABLE_TYPES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
-import { inList } from '../supporters/supporters.tables.ts';
+import { inList } from '../../db/columns.ts';
 
 const tz = { withTimezone: true } as const;
 

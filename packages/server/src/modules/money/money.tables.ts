@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, date, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { char, check, date, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { EXCHANGE_RATE_SOURCES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 
@@ -29,18 +29,3 @@ export const exchangeRates = pgTable(
     check('exchange_rates_source_check', sql`${t.source} in (${sql.raw(EXCHANGE_RATE_SOURCES.map((s) => `'${s}'`).join(', '))})`),
   ],
 );
-
-/**
- * A money row's amount in the organisation currency, with the rate and the rate's date used:
- * totals across currencies add `functional_amount`, never `amount`. Written with the row by
- * every path (convertToOrgCurrency); null only on rows older than the ledger that had no rate.
- */
-// No imports from other table files: payments and recurring call this while they load, and a
-// table file that imports them back would not be ready yet.
-export function functionalColumns() {
-  return {
-    functionalAmount: bigint('functional_amount', { mode: 'number' }),
-    functionalRate: numeric('functional_rate', { precision: 23, scale: 10 }),
-    functionalRateDate: date('functional_rate_date'),
-  };
-}

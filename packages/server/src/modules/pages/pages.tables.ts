@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
 import { media } from '../media/media.tables.ts';
-import { inList } from '../supporters/supporters.tables.ts';
+import { inList } from '../../db/columns.ts';
 import { productCategories } from '../products/products.tables.ts';
 
 const tz = { withTimezone: true } as const;

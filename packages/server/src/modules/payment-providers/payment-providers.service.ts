@@ -13,7 +13,7 @@ import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
-import { paymentProviders } from '../payments/payments.tables.ts';
+import { paymentProviders } from '../payments/payment-methods.tables.ts';
 import type { paymentProviderUpdateSchema } from '@almoner/contracts';
 
 type Row = typeof paymentProviders.$inferSelect;

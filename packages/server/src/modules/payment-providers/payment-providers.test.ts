@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
-import { paymentProviders } from '../payments/payments.tables.ts';
+import { paymentProviders } from '../payments/payment-methods.tables.ts';
 import { gatewayFor } from '../../integrations/payments/index.ts';
 import { billingSubscriptions } from '../../integrations/billing/billing.tables.ts';
 

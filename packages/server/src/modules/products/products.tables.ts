@@ -21,8 +21,9 @@ import {
 import { BILLING_PERIODS, CUSTOM_FIELD_TYPES, SKU_PATTERN, STOCK_REASONS } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
 import { downloadFiles, media } from '../media/media.tables.ts';
-import { inList, memberships, money } from '../supporters/supporters.tables.ts';
-import { tributeTypes } from '../tributes/tributes.tables.ts';
+import { memberships } from '../supporters/supporters.tables.ts';
+import { inList, money } from '../../db/columns.ts';
+import { tributeTypes } from '../tributes/tribute-types.tables.ts';
 
 const tz = { withTimezone: true } as const;
 

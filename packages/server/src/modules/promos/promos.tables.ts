@@ -14,7 +14,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { inList, memberships, money } from '../supporters/supporters.tables.ts';
+import { memberships } from '../supporters/supporters.tables.ts';
+import { inList, money } from '../../db/columns.ts';
 import { productCategories, products } from '../products/products.tables.ts';
 
 const tz = { withTimezone: true } as const;

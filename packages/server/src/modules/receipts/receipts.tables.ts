@@ -14,7 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
-import { money, supporters } from '../supporters/supporters.tables.ts';
+import { supporters } from '../supporters/supporters.tables.ts';
+import { money } from '../../db/columns.ts';
 import { contributions } from '../contributions/contributions.tables.ts';
 import { taxReceiptRuns } from './receipts.runs.tables.ts';
 

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { inList } from '../supporters/supporters.tables.ts';
+import { inList } from '../../db/columns.ts';
 import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
 
 const tz = { withTimezone: true } as const;

@@ -5,7 +5,8 @@ import { queryRows } from '../../listing/engine.ts';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
 import { auditLog } from '../audit/audit.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { sponsors, sponsorships } from '../sponsorships/sponsorships.tables.ts';
+import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
+import { sponsors } from '../sponsorships/sponsors.tables.ts';
 
 let t: TestApp;
 let agent: Agent;

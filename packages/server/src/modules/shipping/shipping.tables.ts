@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, char, check, index, integer, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { money } from '../supporters/supporters.tables.ts';
+import { money } from '../../db/columns.ts';
 
 const tz = { withTimezone: true } as const;
 

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
 import { Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { sponsors, sponsorships } from './sponsorships.tables.ts';
+import { sponsorships } from './sponsorships.tables.ts';
+import { sponsors } from './sponsors.tables.ts';
 
 let t: TestApp;
 let agent: Agent;

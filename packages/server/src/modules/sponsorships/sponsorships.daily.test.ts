@@ -6,7 +6,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
 import { recountCrossedSponsorships } from './sponsorships.daily.ts';
 import { recountSponsorships } from './sponsors.service.ts';
-import { sponsors, sponsorships } from './sponsorships.tables.ts';
+import { sponsorships } from './sponsorships.tables.ts';
+import { sponsors } from './sponsors.tables.ts';
 
 let t: TestApp;
 let counter = 0;

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   char,
   check,
-  date,
   index,
   integer,
   pgTable,
@@ -16,50 +14,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
-import { contributionItems } from '../contributions/contribution-items.tables.ts';
+import { addressColumns, money } from '../../db/columns.ts';
 
 const tz = { withTimezone: true } as const;
-
-// Helpers are function declarations (hoisted): table files import each other for foreign keys,
-// and a hoisted function is usable even while its module is still being evaluated.
-
-/** `bigint` money in minor units; every table with money also has a `currency_code`. */
-export function money(name: string) {
-  return bigint(name, { mode: 'number' });
-}
-
-/** A check constraint body: the column holds one of a fixed list of codes. */
-export function inList(column: AnyPgColumn, values: readonly string[]) {
-  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
-}
-
-/**
- * The address block of the spec's supporter import row (`bill_*`, `ship_*`), shared by
- * supporters, contributions and payment methods so one set of names and limits holds everywhere.
- */
-export function addressColumns<P extends 'bill' | 'ship'>(prefix: P) {
-  return {
-    [`${prefix}Title`]: varchar(`${prefix}_title`, { length: 45 }),
-    [`${prefix}FirstName`]: varchar(`${prefix}_first_name`, { length: 45 }),
-    [`${prefix}LastName`]: varchar(`${prefix}_last_name`, { length: 45 }),
-    [`${prefix}OrganizationName`]: varchar(`${prefix}_organization_name`, { length: 100 }),
-    [`${prefix}Email`]: varchar(`${prefix}_email`, { length: 45 }),
-    [`${prefix}Address01`]: varchar(`${prefix}_address_01`, { length: 450 }),
-    [`${prefix}Address02`]: varchar(`${prefix}_address_02`, { length: 450 }),
-    [`${prefix}City`]: varchar(`${prefix}_city`, { length: 45 }),
-    [`${prefix}State`]: varchar(`${prefix}_state`, { length: 45 }),
-    [`${prefix}Zip`]: varchar(`${prefix}_zip`, { length: 45 }),
-    [`${prefix}Country`]: varchar(`${prefix}_country`, { length: 2 }),
-    [`${prefix}Phone`]: varchar(`${prefix}_phone`, { length: 45 }),
-  } as unknown as AddressBlock<P>;
-}
-
-type AddressField =
-  | 'Title' | 'FirstName' | 'LastName' | 'OrganizationName' | 'Email' | 'Address01' | 'Address02'
-  | 'City' | 'State' | 'Zip' | 'Country' | 'Phone';
-// Only its type is used: the builder type of a varchar column, for the address block's keys.
-const _varcharColumn = () => varchar({ length: 45 });
-type AddressBlock<P extends string> = { [K in AddressField as `${P}${K}`]: ReturnType<typeof _varcharColumn> };
 
 /** Supporter types (seeded: Individual, Organization); organisations display their org name. */
 export const accountTypes = pgTable('account_types', {
@@ -154,37 +111,5 @@ export const supporters = pgTable(
     index('supporters_donor_id_idx').on(t.donorId),
     index('supporters_referred_by_idx').on(t.referredBySupporterId),
     check('supporters_nps_range', sql`${t.nps} between 0 and 10`),
-  ],
-);
-
-/** A supporter's membership periods (the incumbent's `group_account`). */
-export const supporterMemberships = pgTable(
-  'supporter_memberships',
-  {
-    id: serial('id').primaryKey(),
-    supporterId: integer('supporter_id')
-      .notNull()
-      .references(() => supporters.id, { onDelete: 'cascade' }),
-    membershipId: integer('membership_id')
-      .notNull()
-      .references(() => memberships.id),
-    startsOn: date('starts_on').notNull(),
-    expiresOn: date('expires_on'),
-    /** The purchase that granted it; null for imports and manual grants. */
-    contributionItemId: integer('contribution_item_id').references((): AnyPgColumn => contributionItems.id, {
-      onDelete: 'set null',
-    }),
-    source: varchar('source', { length: 50 }),
-    endReason: varchar('end_reason', { length: 100 }),
-    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', tz),
-  },
-  (t) => [
-    index('supporter_memberships_supporter_idx').on(t.supporterId),
-    // Deleting an item clears the membership it granted (set null): found by this, not by a scan per item.
-    index('supporter_memberships_item_idx').on(t.contributionItemId).where(sql`${t.contributionItemId} is not null`),
-    index('supporter_memberships_membership_idx').on(t.membershipId, t.expiresOn),
-    check('supporter_memberships_dates', sql`${t.expiresOn} is null or ${t.expiresOn} >= ${t.startsOn}`),
   ],
 );

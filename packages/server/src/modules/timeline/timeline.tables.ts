@@ -1,7 +1,7 @@
 import { TIMELINE_PARENT_TYPES, TIMELINE_TAGS } from '@almoner/contracts';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
-import { inList } from '../supporters/supporters.tables.ts';
+import { inList } from '../../db/columns.ts';
 
 const tz = { withTimezone: true } as const;
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  boolean,
   char,
   check,
   date,
@@ -9,32 +8,15 @@ import {
   integer,
   pgTable,
   serial,
-  text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { money } from '../supporters/supporters.tables.ts';
-import { contributionItems } from '../contributions/contribution-items.tables.ts';
+import { money } from '../../db/columns.ts';
+import { contributionItems } from '../contributions/contributions.tables.ts';
+import { tributeTypes } from './tribute-types.tables.ts';
 
 const tz = { withTimezone: true } as const;
-
-/** "In memory of", "In honour of" …: the labels and the notification templates (Liquid). */
-export const tributeTypes = pgTable('tribute_types', {
-  id: serial('id').primaryKey(),
-  label: varchar('label', { length: 100 }).notNull(),
-  isEnabled: boolean('is_enabled').notNull().default(true),
-  sequence: integer('sequence').notNull().default(0),
-  emailSubject: varchar('email_subject', { length: 255 }),
-  emailCc: varchar('email_cc', { length: 255 }),
-  emailBcc: varchar('email_bcc', { length: 255 }),
-  emailTemplate: text('email_template'),
-  letterTemplate: text('letter_template'),
-  crmId: varchar('crm_id', { length: 45 }),
-  createdAt: timestamp('created_at', tz).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
-  deletedAt: timestamp('deleted_at', tz),
-});
 
 /**
  * A gift made in someone's name, created once per tributed contribution item. "Unsent" means

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { WEBHOOK_CONTENT_TYPES } from '@almoner/contracts';
 import { users } from '../users/users.tables.ts';
-import { inList } from '../supporters/supporters.tables.ts';
+import { inList } from '../../db/columns.ts';
 
 const tz = { withTimezone: true } as const;
 

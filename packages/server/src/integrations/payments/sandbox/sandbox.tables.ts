@@ -1,4 +1,4 @@
-import { inList } from '../../../modules/supporters/supporters.tables.ts';
+import { inList } from '../../../db/columns.ts';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, check, index, jsonb, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
