@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'packages/server/drizzle/**', 'data/**', '**/*.js', '**/*.mjs'] },
@@ -30,6 +31,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/seed/*', '**/seed'], message: 'Production code must not import the demo generator (seed/).' }] }],
     },
+  },
+  {
+    // No import cycles where one has bitten (issue 33): table files once imported each other in
+    // a circle of thirteen, through column helpers that lived in one of them (now db/columns.ts),
+    // and the contracts are shared by server and web, so a contract that reached back into either
+    // would close a circle. import-x/no-cycle follows each file's imports (types excluded) through
+    // the workspace packages; scoped to these files because it is the slowest rule we run.
+    files: ['packages/server/src/**/*.tables.ts', 'packages/server/src/db/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
