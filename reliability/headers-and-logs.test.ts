@@ -102,12 +102,14 @@ describe('security headers on every answer', () => {
 /**
  * Card numbers in a text: 13–19 digits in a row, or written the way people type them (groups of
  * four, or Amex 4-6-5, with spaces or dashes), that pass the Luhn check. Any digits with any
- * separators would also match dates, ids and UUID pieces, one in ten of which pass Luhn by chance.
+ * separators would also match dates, ids and UUID pieces, one in ten of which pass Luhn by chance;
+ * a run inside a word or a hyphenated id is not a card number typed by a person.
  * Each hit comes with the text around it so a failure shows where it was written.
  */
 function cardNumbers(text: string): string[] {
   const found: string[] = [];
-  const pattern = /(?<![\d.])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{5})(?![\d.])/g;
+  // Standing alone: not inside a word or a hyphenated id (a request id's UUID holds 0515-4847-9503-5271920).
+  const pattern = /(?<![\w.-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{5})(?![\w.-])/g;
   for (const match of text.matchAll(pattern)) {
     const digits = match[0].replace(/\D/g, '');
     if (digits.length < 13 || digits.length > 19) continue;
