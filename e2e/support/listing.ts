@@ -47,7 +47,10 @@ export function listingScreen<Listing>(endpoint: string, path: string, heading: 
   }
 
   async function openList(page: Page, query = '') {
-    const listing = await reloadBy(page, () => page.goto(`${path}${query}`));
+    // The listing of the new document only: waiting from before the navigation could catch a
+    // last refetch of the page being left, whose body is gone once the navigation commits.
+    await page.goto(`${path}${query}`, { waitUntil: 'commit' });
+    const listing = await reloadBy(page, async () => undefined);
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
     await page.locator('tbody tr').first().waitFor();
     return listing;
