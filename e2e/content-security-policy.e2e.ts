@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
 
@@ -30,7 +31,7 @@ it('runs the web app under its Content Security Policy with no violation', async
   }
   await page.goto('/jpanel/profile');
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.waitForTimeout(500);
+  await settle(page);
   await screenshot(page, 'csp-profile');
   expect(violations).toEqual([]);
   await context.close();
@@ -57,7 +58,7 @@ it('runs the API reference under the same policy with no violation', async () =>
   // Open one operation: Swagger UI renders its schema on demand.
   await page.locator('.opblock-summary').first().click();
   await page.locator('.opblock-body').first().waitFor();
-  await page.waitForTimeout(500);
+  await settle(page);
   await screenshot(page, 'csp-api-docs');
   expect(violations).toEqual([]);
   await context.close();

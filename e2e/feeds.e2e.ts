@@ -1,8 +1,9 @@
 import type { Feed, Post, PostRow } from '@almoner/contracts';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { dragOnto } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -21,16 +22,6 @@ async function call<T>(context: BrowserContext, method: string, url: string, dat
   return (await response.json()) as T;
 }
 
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(a.x + a.width / 2, a.y + (b.y - a.y) * (i / 10) - 4, { steps: 2 });
-  await page.waitForTimeout(200);
-  await page.mouse.up();
-}
-
 it('re-sequences posts by drag, adds a post with its type’s fields and deletes one', async () => {
   const { context, page } = await browser.newPage();
   await signIn(page);
@@ -41,7 +32,7 @@ it('re-sequences posts by drag, adds a post with its type’s fields and deletes
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Feeds' }).click();
   await page.getByRole('link', { name }).click();
   await page.getByRole('listitem').filter({ hasText: 'Bake sale' }).waitFor();
-  await drag(page, page.getByRole('button', { name: 'Move Bake sale (position 3)' }), page.getByRole('button', { name: 'Move Gala (position 1)' }));
+  await dragOnto(page, page.getByRole('button', { name: 'Move Bake sale (position 3)' }), page.getByRole('button', { name: 'Move Gala (position 1)' }));
   await page.getByText('Posts re-sequenced.').waitFor();
   const order = await call<{ data: PostRow[] }>(context, 'GET', `/jpanel/feeds/${feed.id}/posts.json`);
   expect(order.data.map((p) => p.name)).toEqual(['Bake sale', 'Gala', 'Fun run']);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { moveByKeyboard } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -49,15 +50,7 @@ it('creates a payment group whose option types show and hide the amount and sche
   await pick(page, 'Day of the week of option 3', 'Sunday');
 
   // Reorder: the custom option first (dnd-kit keyboard sensor).
-  await page.getByRole('button', { name: 'Move option 3', exact: true }).focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
+  await moveByKeyboard(page, page.getByRole('button', { name: 'Move option 3', exact: true }), 'ArrowUp', 2);
   await screenshot(page, 'payment-group-new');
   await page.getByRole('button', { name: 'Create payment group' }).click();
   await page.waitForURL(/\/jpanel\/payment-groups\/\d+$/);

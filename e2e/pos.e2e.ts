@@ -2,6 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { twoFrames } from './support/settle.ts';
 import { apiCall } from './support/listing.ts';
 
 /**
@@ -488,7 +489,8 @@ describe('point of sale', () => {
     await page
       .getByRole('heading', { name: `Contribution #${body.payment.invoicenumber} Complete!` })
       .waitFor();
-    await page.waitForTimeout(500);
+    // Both clicks were handled before the answer came back; the ledger has the last word.
+    await twoFrames(page);
     expect(requests).toHaveLength(1);
     expect((await detail(page, body.order.id)).payments).toHaveLength(1);
     await context.close();

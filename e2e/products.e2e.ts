@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { moveByKeyboard } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -151,14 +152,7 @@ it('creates a product with a donation and a fixed variant, custom fields of ever
   await screenshot(page, 'product-saved');
 
   // Reorder by keyboard (dnd-kit's sensor), remove an existing field (marked, not dropped), save.
-  const handle = page.getByRole('button', { name: 'Move Hidden question', exact: true });
-  await handle.focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
+  await moveByKeyboard(page, page.getByRole('button', { name: 'Move Hidden question', exact: true }), 'ArrowUp', 1);
   await page.getByRole('button', { name: 'Remove Text question', exact: true }).click();
   await page.getByText('Deleted on save').waitFor();
   await screenshot(page, 'product-fields-edited');

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { moveByKeyboard } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -39,15 +40,7 @@ it('creates an option-list segment, reorders and removes its options, then delet
   await page.getByRole('button', { name: 'Add option' }).click();
   await page.getByLabel('Name of option 3').fill('East');
   // East first (dnd-kit keyboard sensor), then South removed.
-  await page.getByRole('button', { name: 'Move option 3', exact: true }).focus();
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(200);
-  await page.keyboard.press('ArrowUp');
-  await page.waitForTimeout(300);
-  await page.keyboard.press('Space');
-  await page.waitForTimeout(300);
+  await moveByKeyboard(page, page.getByRole('button', { name: 'Move option 3', exact: true }), 'ArrowUp', 2);
   await page.getByRole('button', { name: 'Remove option 3', exact: true }).click();
   await screenshot(page, 'segment-new');
   await page.getByRole('button', { name: 'Create segment' }).click();

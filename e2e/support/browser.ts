@@ -37,7 +37,9 @@ export function useBrowser() {
       return state.baseUrl;
     },
     async newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await state.browser.newContext({ viewport, baseURL: state.baseUrl });
+      // Reduced motion, as staff may ask of their system: menus, modals and the preloader appear
+      // without a transition (theme.ts), so no test waits on one or depends on catching it midway.
+      const context = await state.browser.newContext({ viewport, baseURL: state.baseUrl, reducedMotion: 'reduce' });
       const page = await context.newPage();
       opened.push(page);
       return { context, page };

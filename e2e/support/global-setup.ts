@@ -11,13 +11,13 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * Browser files run side by side in this many workers (vitest's maxWorkers reads the same
- * number), each against its own server. One by default: on CI's 2-core machine the suite is
- * CPU-bound, and with two workers each file took 2.1 times as long (products 43 -> 98 s, lists
- * 53 -> 102 s, measured back to back on a quiet machine), so two gave no speed and only more
- * load. `ALMONER_E2E_WORKERS=2` (or more) for a machine with more cores: the picker step that
- * kept two from working is fixed (screenshots no longer resize the window to 1 px).
+ * number), each against its own server. Two by default: a test spends much of its time waiting
+ * (a page's answers, the spec's 800 ms preloader, a debounce), which the other worker fills.
+ * Measured on the 2-core machine, quiet, the whole suite: one worker 25 min 52 s (clean-clone
+ * run), two 17 min 12 s, with the CPU then 95 % busy (so more would not help there).
+ * `ALMONER_E2E_WORKERS=1` runs one file at a time, e.g. to watch one failure alone.
  */
-export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 1);
+export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 2);
 
 /** Starts one SMTP sink and a server per worker, each with demo data on its own embedded database. */
 export default async function setup(project: TestProject) {

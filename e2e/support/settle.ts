@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
  */
 export async function settle(page: Page): Promise<void> {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  await twoFrames(page);
   // A function, not a string: the app's Content Security Policy forbids evaluating strings.
   await page.waitForFunction(
     () => {
@@ -22,4 +22,9 @@ export async function settle(page: Page): Promise<void> {
     undefined,
     { polling: 'raf' },
   );
+}
+
+/** Resolves once the page has drawn two more frames: what an input just started has been drawn. */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
 }
