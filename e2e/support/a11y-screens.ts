@@ -165,6 +165,21 @@ export const shellVisits: Record<string, Visit> = {
     await screenshot(page, 'a11y-supporter');
     await expectAccessible(page, 'supporter');
   },
+  'supporters/new': async (page) => {
+    await page.goto('/jpanel/supporters/new');
+    await heading(page, 'Add supporter');
+    await settled(page);
+    await expectAccessible(page, 'add supporter');
+    await page.getByRole('button', { name: 'Add supporter' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'add supporter with errors');
+  },
+  'supporters/:id/edit': async (page, ids) => {
+    await page.goto(`/jpanel/supporters/${ids.supporter}/edit`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await settled(page);
+    await expectAccessible(page, 'edit supporter');
+  },
   sponsorships: async (page) => {
     await page.goto('/jpanel/sponsorships');
     await heading(page, 'Sponsorships');
@@ -367,11 +382,10 @@ export const shellVisits: Record<string, Visit> = {
     await expectAccessible(page, 'receipt number ledger');
   },
   'recurring/:id': async (page) => {
-    // The first recurring gift in the list leads to its profile.
-    await page.goto('/jpanel/contributions?f.recurring=recurring');
-    await mainRows(page);
-    await page.locator('tbody tr').first().locator('td').nth(2).click();
-    await page.getByRole('link', { name: /^#/ }).first().click();
+    // A demo profile, found through the recurring payments list's own API: the newest gifts may
+    // be ones an earlier file of the same worker made, with no profile page to lead to.
+    const { data } = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/recurring_payments.ajax', { length: 1 });
+    await page.goto(`/jpanel/recurring/${data[0]!.id}`);
     await page.getByRole('heading', { name: /^Recurring profile #/ }).waitFor();
     await settled(page);
     await expectAccessible(page, 'recurring profile');

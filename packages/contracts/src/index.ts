@@ -79,6 +79,7 @@ export * from './crm.ts';
 export * from './webhooks.ts';
 export * from './notes.ts';
 export * from './supporter-status.ts';
+export * from './supporter-edit.ts';
 export * from './duplicates.ts';
 export * from './content/pages.ts';
 export * from './content/html-policy.ts';

@@ -40,6 +40,10 @@ export function useActiveLinkInView(viewport: RefObject<HTMLElement | null>) {
   useEffect(() => {
     afterNavigation.current = true;
     scrollIntoNavbar(viewport.current);
+    // For staff who asked for reduced motion a group opens at once, with no transition to end
+    // (so no onSettled): scroll again once the opened group has been laid out.
+    const frame = requestAnimationFrame(() => scrollIntoNavbar(viewport.current));
+    return () => cancelAnimationFrame(frame);
   }, [location.pathname, location.hash, viewport]);
 
   return {

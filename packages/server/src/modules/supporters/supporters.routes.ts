@@ -1,10 +1,11 @@
-import { type ListingResponse, listingRequestSchema, supporterStatusActionSchema, supporterStatusAnswerSchema, listingResponseOf, supporterFiltersSchema, type SupporterListingRow, supporterOptionSchema, supporterRowSchema, text } from '@almoner/contracts';
+import { accountTypeListSchema, supporterSavedAnswerSchema, type ListingResponse, listingRequestSchema, possibleDuplicatesQuerySchema, possibleDuplicatesSchema, supporterInputSchema, supporterStatusActionSchema, supporterStatusAnswerSchema, listingResponseOf, supporterFiltersSchema, type SupporterListingRow, supporterOptionSchema, supporterRowSchema, text } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import { getSupporter, searchSupporterOptions } from './supporters.detail.ts';
 import { supportersListing } from './supporters.listing.ts';
+import { createSupporter, listAccountTypes, possibleDuplicates, updateSupporter } from './supporters.edit.ts';
 import { setSupporterStatus } from './supporters.status.ts';
 
 const listingRequest = listingRequestSchema(supporterFiltersSchema);
@@ -39,6 +40,33 @@ export const supportersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/supporters/:id',
     { config: { permission: 'member.view' }, schema: { summary: 'Read a supporter\'s page', tags: ['supporters'], params: idParams } },
     async (request) => getSupporter(app.ctx.db, request.params.id),
+  );
+
+  app.post(
+    '/jpanel/supporters',
+    { config: { permission: 'member.add' }, schema: { summary: 'Add a supporter by hand', tags: ['supporters'], body: supporterInputSchema, response: { 201: supporterSavedAnswerSchema } } },
+    async (request, reply) => reply.code(201).send(await createSupporter(app.ctx.db, request.actor, request.body)),
+  );
+
+  app.post(
+    '/jpanel/supporters/:id',
+    { config: { permission: 'member.edit' }, schema: { summary: 'Correct a supporter (every field as sent; refused over a newer change)', tags: ['supporters'], params: idParams, body: supporterInputSchema, response: { 200: supporterSavedAnswerSchema } } },
+    async (request) => updateSupporter(app.ctx.db, request.actor, request.params.id, request.body),
+  );
+
+  app.get(
+    '/jpanel/account_types.json',
+    { config: { permission: 'member.view' }, schema: { summary: 'Supporter types (individual, organisation, …) for the supporter form', tags: ['supporters'], response: { 200: accountTypeListSchema } } },
+    async () => ({ data: await listAccountTypes(app.ctx.db) }),
+  );
+
+  app.post(
+    '/jpanel/supporters.duplicates',
+    {
+      config: { permission: ['member.add', 'member.edit'] },
+      schema: { summary: 'Supporters who may be the person a form describes (same e-mail, or same name and postcode)', tags: ['supporters'], body: possibleDuplicatesQuerySchema, response: { 200: possibleDuplicatesSchema } },
+    },
+    async (request) => possibleDuplicates(app.ctx.db, request.body),
   );
 
   app.post(

@@ -18,10 +18,10 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
+import { FormSection } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -62,17 +62,6 @@ function validateProduct(values: ProductFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
   return errors;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="lg">
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 /** The product form (spec part 1 §2 "Other forms", §5): details, SKU, stock, designations, custom fields, variants. */
@@ -159,7 +148,7 @@ export function ProductForm({ product, options, readOnly, onSaved }: Props) {
         {/* Locked while a save is under way: its answer replaces the values being edited. */}
         <fieldset disabled={readOnly || save.isPending} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="lg">
-            <Section title="Details">
+            <FormSection title="Details">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="Name" required maxLength={255} {...form.getInputProps('name')} />
                 <TextInput
@@ -231,9 +220,9 @@ export function ProductForm({ product, options, readOnly, onSaved }: Props) {
                   {...form.getInputProps('allow_tributes', { type: 'checkbox' })}
                 />
               </Group>
-            </Section>
+            </FormSection>
 
-            <Section title="Variants">
+            <FormSection title="Variants">
               <VariantList
                 variants={v.variants}
                 currency={v.base_currency}
@@ -243,9 +232,9 @@ export function ProductForm({ product, options, readOnly, onSaved }: Props) {
                 onChange={(list) => form.setFieldValue('variants', list)}
                 onEdit={setEditing}
               />
-            </Section>
+            </FormSection>
 
-            <Section title="Stock">
+            <FormSection title="Stock">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <Stack gap="xs">
                   <Checkbox
@@ -272,23 +261,23 @@ export function ProductForm({ product, options, readOnly, onSaved }: Props) {
                   {...form.getInputProps('limit_sales')}
                 />
               </SimpleGrid>
-            </Section>
+            </FormSection>
 
-            <Section title="Fund designations">
+            <FormSection title="Fund designations">
               <DesignationsEditor
                 value={v.designation_options}
                 templateSuffix={v.template_suffix}
                 onChange={setDesignations}
               />
-            </Section>
+            </FormSection>
 
-            <Section title="Custom fields">
+            <FormSection title="Custom fields">
               <CustomFieldsEditor
                 fields={v.custom_fields}
                 errors={errors}
                 onChange={(fields) => form.setFieldValue('custom_fields', fields)}
               />
-            </Section>
+            </FormSection>
 
             {!readOnly && (
               <Paper

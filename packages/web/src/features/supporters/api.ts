@@ -1,6 +1,7 @@
-import type { SupporterOption } from '@almoner/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AccountTypeOption, PossibleDuplicate, SupporterInput, SupporterOption, SupporterSaved } from '@almoner/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { historyKeys } from '../audit/api.ts';
 
 /**
  * `GET /jpanel/supporters/:id`: the supporter row (snake_case columns) plus its account type.
@@ -32,6 +33,9 @@ export type SupporterRecord = {
   last_payment_at: string | null;
   created_at: string;
   last_login_at: string | null;
+  updated_at: string;
+  title: string | null;
+  account_type_id: number | null;
 } & Record<`${'bill' | 'ship'}_${string}`, string | null>;
 
 export type SupporterMembership = { id: number; name: string; starts_on: string; expires_on: string | null; is_expired: boolean };
@@ -83,3 +87,28 @@ export function useSupporterOptions(query: string) {
 /** The name a supporter is shown by, whatever is filled in. */
 export const supporterName = (s: Pick<SupporterRecord, 'display_name' | 'first_name' | 'last_name' | 'email'>) =>
   s.display_name || [s.first_name, s.last_name].filter(Boolean).join(' ') || s.email || 'Unnamed supporter';
+
+/** The supporter types for the form's choice. */
+export const useAccountTypes = () =>
+  useQuery({ queryKey: ['account-types'], queryFn: () => api<{ data: AccountTypeOption[] }>('/jpanel/account_types.json').then((a) => a.data), staleTime: 60_000 });
+
+/** Adds (`id` null) or corrects a supporter; the lists and the page read it afresh after. */
+export function useSaveSupporter(id: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SupporterInput) =>
+      api<{ message: string; supporter: SupporterSaved }>(id === null ? '/jpanel/supporters' : `/jpanel/supporters/${id}`, { method: 'POST', body: input }),
+    // The record's history shows the change too.
+    onSuccess: (saved) => Promise.all([queryClient.invalidateQueries({ queryKey: supporterKeys.all }), queryClient.invalidateQueries({ queryKey: historyKeys.record('supporters', saved.supporter.id) })]),
+  });
+}
+
+/** Who the form's person may already be (same e-mail, or same name and postcode). */
+export function usePossibleDuplicates(query: { email: string; first_name: string; last_name: string; bill_zip: string; except_id: number | null }) {
+  const asks = Boolean(query.email.trim()) || Boolean(query.first_name.trim() && query.last_name.trim() && query.bill_zip.trim());
+  return useQuery<PossibleDuplicate[]>({
+    queryKey: [...supporterKeys.all, 'duplicates', query],
+    queryFn: ({ signal }) => api<{ data: PossibleDuplicate[] }>('/jpanel/supporters.duplicates', { method: 'POST', body: query, signal }).then((a) => a.data),
+    enabled: asks,
+  });
+}

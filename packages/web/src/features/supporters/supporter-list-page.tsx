@@ -1,8 +1,10 @@
 import { SUPPORTERS_DEFAULT_SORT, SUPPORTERS_PAGE_SIZE, formatDate, formatDateTime, formatAmount, supporterColumns, type ListingRow } from '@almoner/contracts';
-import { Group, Stack, Text, Title } from '@mantine/core';
-import { IconBuilding, IconUser } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconBuilding, IconPlus, IconUser } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
+import { useCan } from '../../app/session.ts';
 import { DataTable } from '../../components/data-table/index.ts';
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { RecurringBadge } from './supporter-badges.tsx';
@@ -92,11 +94,17 @@ const render: Partial<Record<string, (row: SupporterRow) => ReactNode>> = {
 export function SupporterListPage() {
   const hidden = useHiddenColumns();
   const flags = useEditionFlags();
+  const can = useCan();
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Supporters</Title>
         <Group gap="sm">
+          {can('member.add') && (
+            <Button component={Link} to="/supporters/new" leftSection={<IconPlus size={16} />}>
+              Add supporter
+            </Button>
+          )}
           <DuplicatesLink />
           <ExportJobButton list="supporters" permission="member.view" defaultOrder={SUPPORTERS_DEFAULT_SORT} />
           <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />

@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime } from '@almoner/contracts';
 import { Alert, Anchor, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBuilding, IconReceipt, IconUser } from '@tabler/icons-react';
+import { IconBuilding, IconPencil, IconReceipt, IconUser } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useCan } from '../../app/session.ts';
@@ -38,6 +38,11 @@ function Header({ s }: { s: SupporterRecord }) {
         {can('order.view') && (
           <Button component={Link} to={`/contributions?f.supporter_id=${s.id}`} variant="default" leftSection={<IconReceipt size={16} />}>
             Contributions
+          </Button>
+        )}
+        {can('member.edit') && (
+          <Button component={Link} to={`/supporters/${s.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
+            Edit
           </Button>
         )}
         <SupporterStatusButtons s={s} />
