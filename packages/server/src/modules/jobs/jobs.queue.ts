@@ -340,15 +340,26 @@ export class JobQueue {
               .onConflictDoUpdate({ target: jobProgress.jobId, set: { percent: value, updatedAt: sql`now()` } });
           },
         };
+        const handled = (async () => {
+          try {
+            await definition.handler(run);
+          } catch (error) {
+            await logJobFailure(database, { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, final: gaveUp || job.retryCount >= job.retryLimit }, error);
+            throw error;
+          }
+        })();
+        this.running.add(handled);
         try {
-          await definition.handler(run);
-        } catch (error) {
-          await logJobFailure(database, { id: job.id, name: job.name, retryCount: job.retryCount, retryLimit: job.retryLimit, final: gaveUp || job.retryCount >= job.retryLimit }, error);
-          throw error;
+          await handled;
+        } finally {
+          this.running.delete(handled);
         }
       },
     );
   }
+
+  /** Handlers still running: `stop` lets them finish before the database may be closed. */
+  private readonly running = new Set<Promise<void>>();
 
   async stop(): Promise<void> {
     if (!this.started) return;
@@ -356,5 +367,13 @@ export class JobQueue {
     clearInterval(this.recovering);
     // A job still running after the timeout is marked failed by pg-boss and retried later.
     await this.boss.stop({ graceful: true, timeout: 5000, wait: true, close: false });
+    // pg-boss stops waiting after its timeout, but a handler past it still runs and still uses the
+    // database; whoever closes the database next must not pull it from under that handler (a busy
+    // CI machine saw "Cannot use a pool after calling end" from one). Wait for them, up to 30 s.
+    if (this.running.size > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))]);
+      clearTimeout(timer);
+    }
   }
 }
