@@ -8,14 +8,16 @@ const FADE_MS = 300;
 /**
  * A full-screen loader over the app's first load, so staff see one calm screen instead of
  * pieces popping in. It starts fading at 800 ms and is gone after the fade; it ignores the
- * pointer while fading.
+ * pointer while fading. Staff who ask their system for reduced motion get no fade: the loader
+ * goes at 800 ms at once (the fade would only be 300 ms of an invisible, inert layer).
  */
 export function Preloader() {
   const [phase, setPhase] = useState<'shown' | 'fading' | 'gone'>('shown');
 
   useEffect(() => {
+    const fadeMs = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 0 : FADE_MS;
     const fade = window.setTimeout(() => setPhase('fading'), PRELOADER_MS);
-    const gone = window.setTimeout(() => setPhase('gone'), PRELOADER_MS + FADE_MS);
+    const gone = window.setTimeout(() => setPhase('gone'), PRELOADER_MS + fadeMs);
     return () => {
       window.clearTimeout(fade);
       window.clearTimeout(gone);
