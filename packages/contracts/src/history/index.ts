@@ -1,5 +1,6 @@
 import { contributionHistoryFields } from './contributions.ts';
 import { type HistoryField, fallbackHistoryField } from './fields.ts';
+import { recurringHistoryFields } from './recurring.ts';
 import { supporterHistoryFields } from './supporters.ts';
 import { userHistoryFields } from './users.ts';
 
@@ -10,6 +11,7 @@ export const historyCatalogues = {
   contributions: contributionHistoryFields,
   supporters: supporterHistoryFields,
   users: userHistoryFields,
+  recurring_payment_profiles: recurringHistoryFields,
   settings: { value: { label: 'Value', kind: 'text' }, key: { label: 'Setting', kind: 'text' } },
 } as const satisfies Record<string, Record<string, HistoryField>>;
 

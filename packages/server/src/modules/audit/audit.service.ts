@@ -14,6 +14,7 @@ export const historyTables = {
   supporters: 'member.view',
   users: 'user.view',
   settings: 'admin.general',
+  recurring_payment_profiles: 'recurringpaymentprofile.view',
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
 import { buildUser, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { putSettings } from '../settings/settings.service.ts';
-import { contributions } from '../contributions/contributions.tables.ts';
+import { contributions, recurringPaymentProfiles } from '../contributions/contributions.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
 import { users } from '../users/users.tables.ts';
 import { auditLog } from './audit.tables.ts';
@@ -108,7 +108,7 @@ describe('audit trail', () => {
   });
 
   it('has a label and a kind for every column of every table whose history is shown', () => {
-    for (const table of [contributions, supporters, users]) {
+    for (const table of [contributions, supporters, users, recurringPaymentProfiles]) {
       const { name, columns } = getTableConfig(table);
       const catalogue = historyCatalogues[name as 'contributions'];
       expect(columns.map((c) => c.name).filter((c) => !(c in catalogue)), name).toEqual([]);

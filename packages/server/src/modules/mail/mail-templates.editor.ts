@@ -7,6 +7,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { createTemplateEngine, liquidFirstLine, templateProblem } from '../../templates/liquid.ts';
 import { confirmationValues } from '../contributions/contributions.confirmation.ts';
 import { receiptMailValues } from '../receipts/receipts.pdf.ts';
+import { termsMailValues } from '../recurring/recurring.change.ts';
 import { getOrgName } from '../settings/settings.service.ts';
 import { tributeMailValues } from '../tributes/tributes.service.ts';
 import { type MailTemplate, type RenderedMail, mailTemplates, renderMail } from './mail.templates.ts';
@@ -30,6 +31,10 @@ const sources: Record<EditableMailTemplate, { sample: (q: Queryable) => Promise<
   contributionConfirmation: {
     sample: async (q) => idOf(await queryRows(q, sql`select id from contributions where paid_at is not null and deleted_at is null order by id desc limit 1`)),
     values: confirmationValues,
+  },
+  recurringTermsChanged: {
+    sample: async (q) => idOf(await queryRows(q, sql`select id from recurring_payment_profiles where deleted_at is null order by id desc limit 1`)),
+    values: termsMailValues,
   },
 };
 const idOf = (rows: Record<string, unknown>[]) => (rows[0] ? Number(rows[0].id) : null);

@@ -88,6 +88,17 @@ export const mailTemplates = {
     ),
     text: 'Dear {{ donor.first_name | default: "friend" }},\n\nThank you for your contribution #{{ contribution.number }} of {{ contribution.total }} on {{ contribution.date }}.\nPaid by {{ contribution.payment }}.\n\n— {{ organisation }}\n',
   },
+  /** To the donor when staff change a recurring gift's amount, schedule or payment method; values: termsMailValues. */
+  recurringTermsChanged: {
+    subject: 'Your recurring gift to {{ organisation }} has changed',
+    html: layout(
+      '<p>Dear {{ donor.first_name | default: "friend" }},</p><p>As agreed, your recurring gift #{{ recurring.number }} is now {{ recurring.amount }}, {{ recurring.schedule | downcase }}.</p>' +
+        '<p>The next payment is on {{ recurring.next_billing_date }}{% if recurring.payment != "" %}, by {{ recurring.payment }}{% endif %}.</p><p>If this is not what you asked for, please reply to this e-mail.</p>',
+    ),
+    text:
+      'Dear {{ donor.first_name | default: "friend" }},\n\nAs agreed, your recurring gift #{{ recurring.number }} is now {{ recurring.amount }}, {{ recurring.schedule | downcase }}.\n' +
+      'The next payment is on {{ recurring.next_billing_date }}{% if recurring.payment != "" %}, by {{ recurring.payment }}{% endif %}.\n\nIf this is not what you asked for, please reply to this e-mail.\n\n— {{ organisation }}\n',
+  },
 } satisfies Record<string, MailTemplate>;
 
 export type MailTemplateKey = keyof typeof mailTemplates;

@@ -71,14 +71,26 @@ type Profile = {
   description: string | null;
 };
 
-async function lockDue(tx: Tx, id: number, today: string): Promise<Profile | null> {
+/**
+ * Which profile rows a run may charge: the batch takes those due by `today`; staff's "charge
+ * now" takes one Active profile (manual ones too) whose next billing date is still the one they
+ * saw, so a second click, or a batch run in between, finds the date moved on and charges nothing.
+ */
+export type BillingWhen = { due: string } | { billingDate: string };
+
+const chargeable = (when: BillingWhen) =>
+  'due' in when
+    ? sql`${DUE} and coalesce(rp.next_attempt_date, rp.next_billing_date) <= ${when.due}::date`
+    : sql`rp.status = 'Active' and not rp.is_locked and rp.deleted_at is null and rp.next_billing_date = ${when.billingDate}::date`;
+
+async function lockDue(tx: Tx, id: number, when: BillingWhen): Promise<Profile | null> {
   const [p] = await queryRows(tx, sql`
     select rp.id, rp.profile_id, rp.supporter_id, rp.contribution_item_id, rp.payment_method_id, rp.currency_code,
            (rp.amount + rp.dcc_amount + rp.shipping_amount + rp.tax_amount)::bigint as total, rp.amount::bigint as amount, rp.dcc_amount::bigint as dcc_amount,
            rp.billing_period, rp.recurring_day, rp.start_date::text as start_date, rp.next_billing_date::text as next_billing_date,
            rp.num_cycles_remaining, rp.failed_payment_count, rp.max_failed_payments, rp.description
       from recurring_payment_profiles rp
-     where rp.id = ${id} and ${DUE} and coalesce(rp.next_attempt_date, rp.next_billing_date) <= ${today}::date
+     where rp.id = ${id} and ${chargeable(when)}
        for update`);
   if (!p) return null;
   return {
@@ -129,30 +141,36 @@ async function attempt(tx: Tx, deps: BillingDeps, p: Profile): Promise<Attempt> 
 
 /** Charges one profile if it is still due; everything it writes commits together. */
 export async function billProfile(database: Database, deps: BillingDeps, id: number, today: string): Promise<BillingOutcome> {
-  return withActor(database.db, { userId: null, ip: null }, async (tx) => {
-    const p = await lockDue(tx, id, today);
-    if (!p) return 'skipped';
-    // Converted before charging: a missing rate refuses the charge rather than leaving it half-recorded.
-    const functional = await convertToOrgCurrency(tx, { amount: p.total, currency: p.currency_code, at: new Date() });
-    const result = await attempt(tx, deps, p);
-    await deps.afterCharge?.();
-    const g = result.gatewayPayment;
-    const ok = g !== null && g.status !== 'failed';
-    const contributionId = await recordCharge(tx, p, result, functional, ok);
-    if (ok) await advance(tx, p);
-    else await countFailure(tx, p, today);
-    if (p.supporter_id) await refreshSupporterGiving(tx, sql`select ${p.supporter_id}::int as supporter_id`);
-    if (ok && g.status === 'succeeded') {
-      // A paid charge is a completion like any other: its receipt when the setting asks for one.
-      await issueReceiptOnCompletion(tx, contributionId, null);
-      await recordEvent(tx, 'contribution.paid', {
-        contribution_id: contributionId,
-        supporter_id: p.supporter_id,
-        total: { amount: toDecimal(p.total, p.currency_code), currency: p.currency_code },
-      });
-    }
-    return ok ? 'charged' : 'declined';
-  });
+  return withActor(database.db, { userId: null, ip: null }, async (tx) => (await chargeProfile(tx, deps, id, today, { due: today })).outcome);
+}
+
+/**
+ * One charge of one profile inside `tx` (the batch's transaction per profile, or staff's "charge
+ * now" with their name on the trail): lock, ask the gateway once with the period's key, record.
+ */
+export async function chargeProfile(tx: Tx, deps: BillingDeps, id: number, today: string, when: BillingWhen): Promise<{ outcome: BillingOutcome; contributionId: number | null; reason: string | null; total: number; currency: string | null }> {
+  const p = await lockDue(tx, id, when);
+  if (!p) return { outcome: 'skipped', contributionId: null, reason: null, total: 0, currency: null };
+  // Converted before charging: a missing rate refuses the charge rather than leaving it half-recorded.
+  const functional = await convertToOrgCurrency(tx, { amount: p.total, currency: p.currency_code, at: new Date() });
+  const result = await attempt(tx, deps, p);
+  await deps.afterCharge?.();
+  const g = result.gatewayPayment;
+  const ok = g !== null && g.status !== 'failed';
+  const contributionId = await recordCharge(tx, p, result, functional, ok);
+  if (ok) await advance(tx, p);
+  else await countFailure(tx, p, today);
+  if (p.supporter_id) await refreshSupporterGiving(tx, sql`select ${p.supporter_id}::int as supporter_id`);
+  if (ok && g.status === 'succeeded') {
+    // A paid charge is a completion like any other: its receipt when the setting asks for one.
+    await issueReceiptOnCompletion(tx, contributionId, null);
+    await recordEvent(tx, 'contribution.paid', {
+      contribution_id: contributionId,
+      supporter_id: p.supporter_id,
+      total: { amount: toDecimal(p.total, p.currency_code), currency: p.currency_code },
+    });
+  }
+  return { outcome: ok ? 'charged' : 'declined', contributionId, reason: result.reason, total: p.total, currency: p.currency_code };
 }
 
 /** The charge as the listings and the profile's history show it: contribution, item, payment, recurring transaction. */

@@ -1,14 +1,18 @@
-import { cancelProfileSchema, idParam } from '@almoner/contracts';
+import { cancelProfileSchema, idParam, recurringChangeSchema, recurringChargeSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import type { AuthUser } from '../auth/session.ts';
+import { changeTerms } from './recurring.change.ts';
+import { chargeNow } from './recurring.charge.ts';
 import { changeProfile, getProfile } from './recurring.service.ts';
 
 const tags = ['recurring'];
 const answer = { 200: z.object({ id: z.number(), status: z.string(), message: z.string() }) };
 
-/** A recurring profile's page and its status changes. */
+const chargeAnswer = { 200: z.object({ id: z.number(), outcome: z.enum(['charged', 'declined']), contribution_id: z.number().nullable(), message: z.string() }) };
+
+/** A recurring profile's page, its status changes, its terms and charging it now. */
 export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
   const actorId = (request: { user?: unknown }) => (request.user as AuthUser).id;
   app.get('/jpanel/recurring/:id', {
@@ -30,4 +34,14 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'recurringpaymentprofile.edit' },
     schema: { summary: 'Re-enable a suspended or cancelled recurring profile', tags, params: idParam, response: answer },
   }, async (request) => withActor(app.ctx.db, request.actor, (tx) => changeProfile(tx, request.params.id, 'enable', actorId(request))));
+
+  app.post('/jpanel/recurring/:id', {
+    config: { permission: 'recurringpaymentprofile.edit' },
+    schema: { summary: 'Change a recurring profile\'s amount, frequency, next billing date or payment method (the donor is e-mailed the new terms)', tags, params: idParam, body: recurringChangeSchema, response: answer },
+  }, async (request) => withActor(app.ctx.db, request.actor, (tx) => changeTerms(tx, request.params.id, request.body)));
+
+  app.post('/jpanel/recurring/:id/charge', {
+    config: { permission: 'recurringpaymentprofile.charge' },
+    schema: { summary: 'Charge the period due on a billing date now (once per billing date)', tags, params: idParam, body: recurringChargeSchema, response: chargeAnswer },
+  }, async (request) => withActor(app.ctx.db, request.actor, (tx) => chargeNow(app.ctx.database, tx, request.params.id, request.body.billing_date)));
 };

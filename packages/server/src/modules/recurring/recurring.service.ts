@@ -4,6 +4,7 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvents } from '../domain-events/domain-events.service.ts';
+import { chargeableMethods, methodLabelSql } from './recurring.change.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
@@ -32,8 +33,10 @@ export async function getProfile(q: Queryable, id: number) {
            rp.billing_period, rp.billing_frequency, rp.recurring_day, rp.recurring_day_of_week, rp.currency_code, rp.amount,
            rp.start_date::text as start_date, rp.next_billing_date::text as next_billing_date, rp.final_payment_due_date::text as final_payment_due_date,
            rp.total_billing_cycles, rp.failed_payment_count, rp.max_failed_payments,
-           rp.cancel_reason, rp.cancelled_at, rp.suspended_at, rp.contribution_id
+           rp.cancel_reason, rp.cancelled_at, rp.suspended_at, rp.contribution_id, rp.updated_at,
+           rp.payment_method_id, ${methodLabelSql('m')} as payment_method
       from recurring_payment_profiles rp left join supporters s on s.id = rp.supporter_id
+      left join payment_methods m on m.id = rp.payment_method_id
      where rp.id = ${id} and rp.deleted_at is null`);
   if (!p) throw new AppError('not_found', recurringMessages.notFound);
   const currency = String(p.currency_code);
@@ -53,6 +56,10 @@ export async function getProfile(q: Queryable, id: number) {
     last_payment_at: iso(first?.last_at ?? null),
     cancelled_at: iso(p.cancelled_at),
     suspended_at: iso(p.suspended_at),
+    updated_at: iso(p.updated_at),
+    payment_method_id: p.payment_method_id === null ? null : Number(p.payment_method_id),
+    /** What "change terms" may switch to: the supporter's active saved methods. */
+    payment_methods: await chargeableMethods(q, p.supporter_id === null ? null : Number(p.supporter_id)),
     transactions: payments.map((t) => ({
       id: t.id === null ? null : Number(t.id),
       contribution_id: t.contribution_id === null ? null : Number(t.contribution_id),

@@ -1,4 +1,4 @@
-import { cancelProfileSchema, formatAmount, formatDate, formatDateTime, hasPermission, recurringMessages } from '@almoner/contracts';
+import { cancelProfileSchema, formatAmount, formatDate, formatDateTime, hasPermission, recurringChangeMessages, recurringMessages, scheduleLabel } from '@almoner/contracts';
 import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,9 @@ import { toast } from '../../components/toast.ts';
 import { api } from '../../lib/api.ts';
 import { ContributionLink } from '../contributions/contribution-badges.tsx';
 import { BackLink } from '../contributions/page-parts.tsx';
+import { historyKeys } from '../audit/api.ts';
+import { RecordHistory } from '../audit/record-history.tsx';
+import { TermsModal } from './terms-modal.tsx';
 
 type Charge = {
   id: number | null; contribution_id: number | null; ordered_at: string; amount: number; refunded_amount: number; payment_status: string; reason_code: string | null;
@@ -20,19 +23,10 @@ type Profile = {
   start_date: string; next_billing_date: string | null; final_payment_due_date: string | null; num_cycles_completed: number; total_billing_cycles: number | null;
   aggregate_amount: number; failed_payment_count: number; max_failed_payments: number; last_payment_at: string | null; cancel_reason: string | null;
   cancelled_at: string | null; suspended_at: string | null; transactions: Charge[];
+  payment_method_id: number | null; payment_method: string | null; payment_methods: { id: number; label: string }[]; updated_at: string | null;
 };
 
 const statusColor = { Active: 'teal', Suspended: 'yellow', Cancelled: 'gray', Expired: 'gray' } as const;
-const weekdays = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const ordinal = (n: number) => `${n}${['th', 'st', 'nd', 'rd'][n % 100 > 10 && n % 100 < 14 ? 0 : Math.min(n % 10, 4) % 4] ?? 'th'}`;
-
-function schedule(p: Profile): string {
-  const period = p.billing_period.charAt(0).toUpperCase() + p.billing_period.slice(1);
-  if (p.recurring_day_of_week) return `${period}, on ${weekdays[p.recurring_day_of_week] ?? ''}`;
-  if (p.recurring_day) return `${period}, on the ${ordinal(p.recurring_day)}`;
-  return period;
-}
-
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={0}>
@@ -81,6 +75,9 @@ export function RecurringPage() {
   const user = useSession().data?.user;
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
+  const [changing, setChanging] = useState(false);
+  // The profile and its trail: every change here shows in both.
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['recurring', id] }), queryClient.invalidateQueries({ queryKey: historyKeys.record('recurring_payment_profiles', id) })]);
   const query = useQuery({ queryKey: ['recurring', id], queryFn: () => api<Profile>(`/jpanel/recurring/${id}`), enabled: id > 0, staleTime: 0 });
   const change = useMutation({
     mutationFn: ({ action, reason }: { action: 'suspend' | 'cancel' | 'enable'; reason?: string }) =>
@@ -88,9 +85,15 @@ export function RecurringPage() {
     onSuccess: async (answer) => {
       toast.success(answer.message);
       setCancelling(false);
-      await queryClient.invalidateQueries({ queryKey: ['recurring', id] });
+      await refresh();
     },
     onError: (error) => toast.error(error.message),
+  });
+  const charge = useMutation({
+    mutationFn: (billingDate: string) => api<{ message: string; outcome: 'charged' | 'declined' }>(`/jpanel/recurring/${id}/charge`, { method: 'POST', body: { billing_date: billingDate } }),
+    onSuccess: (answer) => (answer.outcome === 'charged' ? toast.success(answer.message) : toast.error(answer.message)),
+    onError: (error) => toast.error(error.message),
+    onSettled: refresh,
   });
   if (query.isPending) {
     return (
@@ -102,6 +105,12 @@ export function RecurringPage() {
   if (query.isError) return <Alert color="red" role="alert" title="Could not load">{query.error.message}</Alert>;
   const p = query.data;
   const edit = user ? hasPermission(user, 'recurringpaymentprofile.edit') && !p.is_locked : false;
+  const canCharge = user ? hasPermission(user, 'recurringpaymentprofile.charge') && !p.is_locked && p.status === 'Active' && p.next_billing_date !== null : false;
+  const chargeNow = async () => {
+    const billingDate = p.next_billing_date;
+    if (!billingDate) return;
+    if (await confirm({ title: 'Charge now', message: recurringChangeMessages.confirmCharge(formatAmount(p.amount, p.currency_code)), confirmLabel: 'Charge now' })) charge.mutate(billingDate);
+  };
   const suspend = async () => {
     if (await confirm({ title: 'Suspend recurring profile', message: `Suspend recurring profile #${p.profile_id}? It is not charged until it is re-enabled.`, confirmLabel: 'Suspend' })) change.mutate({ action: 'suspend' });
   };
@@ -116,23 +125,33 @@ export function RecurringPage() {
               {p.status}
             </Badge>
             <Text size="sm" fw={600}>
-              {formatAmount(p.amount, p.currency_code)} · {schedule(p)}
+              {formatAmount(p.amount, p.currency_code)} · {scheduleLabel(p)}
             </Text>
           </Group>
         </Stack>
-        {edit && (
+        {(edit || canCharge) && (
           <Group gap="xs">
-            {p.status === 'Active' && (
+            {canCharge && (
+              <Button variant="default" onClick={() => void chargeNow()} loading={charge.isPending}>
+                Charge now
+              </Button>
+            )}
+            {edit && (p.status === 'Active' || p.status === 'Suspended') && (
+              <Button variant="default" onClick={() => setChanging(true)}>
+                Change terms
+              </Button>
+            )}
+            {edit && p.status === 'Active' && (
               <Button variant="default" onClick={() => void suspend()} loading={change.isPending && change.variables.action === 'suspend'}>
                 Suspend
               </Button>
             )}
-            {(p.status === 'Suspended' || p.status === 'Cancelled') && (
+            {edit && (p.status === 'Suspended' || p.status === 'Cancelled') && (
               <Button onClick={() => change.mutate({ action: 'enable' })} loading={change.isPending && change.variables.action === 'enable'}>
                 Re-enable
               </Button>
             )}
-            {(p.status === 'Active' || p.status === 'Suspended') && (
+            {edit && (p.status === 'Active' || p.status === 'Suspended') && (
               <Button color="red" variant="light" onClick={() => setCancelling(true)}>
                 Cancel
               </Button>
@@ -154,6 +173,7 @@ export function RecurringPage() {
           <Fact label="Cycles">{p.total_billing_cycles ? `${p.num_cycles_completed} of ${p.total_billing_cycles}` : String(p.num_cycles_completed)}</Fact>
           <Fact label="Given so far">{formatAmount(p.aggregate_amount, p.currency_code)}</Fact>
           <Fact label="Last payment">{formatDateTime(p.last_payment_at)}</Fact>
+          <Fact label="Payment method">{p.payment_method}</Fact>
           <Fact label="Failed payments">{`${p.failed_payment_count} (suspends at ${p.max_failed_payments})`}</Fact>
           {p.status === 'Cancelled' && <Fact label="Cancelled">{`${formatDate(p.cancelled_at)}${p.cancel_reason ? ` · ${p.cancel_reason}` : ''}`}</Fact>}
         </SimpleGrid>
@@ -204,6 +224,8 @@ export function RecurringPage() {
           </Table.ScrollContainer>
         )}
       </Paper>
+      <RecordHistory table="recurring_payment_profiles" id={p.id} />
+      {changing && <TermsModal p={p} opened onClose={() => setChanging(false)} onSaved={refresh} />}
       <CancelDialog opened={cancelling} onClose={() => setCancelling(false)} onCancel={(reason) => change.mutate({ action: 'cancel', reason })} busy={change.isPending} />
     </Stack>
   );

@@ -1,0 +1,60 @@
+import type { HistoryFieldCatalogue } from './fields.ts';
+
+const money = (label: string) => ({ label, kind: 'money', currency: 'currency_code' }) as const;
+const WEEKDAYS = { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' };
+
+/**
+ * Every column of `recurring_payment_profiles`, in the order the profile page and its "Change
+ * terms" form read: the promise first, then its schedule, then bookkeeping.
+ */
+export const recurringHistoryFields: HistoryFieldCatalogue = {
+  status: { label: 'Status', kind: 'text' },
+  amount: money('Amount'),
+  billing_period: { label: 'How often', kind: 'enum', options: { weekly: 'Weekly', biweekly: 'Every two weeks', monthly: 'Monthly', quarterly: 'Quarterly', biannually: 'Twice a year', annually: 'Yearly' } },
+  recurring_day: { label: 'Day of the month', kind: 'number' },
+  recurring_day_of_week: { label: 'Day of the week', kind: 'enum', options: WEEKDAYS },
+  next_billing_date: { label: 'Next billing date', kind: 'date' },
+  next_attempt_date: { label: 'Next attempt', kind: 'date' },
+  payment_method_id: { label: 'Payment method', kind: 'reference' },
+  dcc_amount: money('Covered fees'),
+  currency_code: { label: 'Currency', kind: 'text' },
+  supporter_id: { label: 'Supporter', kind: 'supporter' },
+  description: { label: 'Description', kind: 'text' },
+  cancel_reason: { label: 'Cancel reason', kind: 'text' },
+  cancelled_at: { label: 'Cancelled', kind: 'datetime' },
+  cancelled_by: { label: 'Cancelled by', kind: 'user' },
+  suspended_at: { label: 'Suspended', kind: 'datetime' },
+  failed_payment_count: { label: 'Failed payments', kind: 'number' },
+  max_failed_payments: { label: 'Suspends after', kind: 'number' },
+  num_cycles_completed: { label: 'Cycles completed', kind: 'number' },
+  num_cycles_remaining: { label: 'Cycles remaining', kind: 'number' },
+  total_billing_cycles: { label: 'Total cycles', kind: 'number' },
+  aggregate_amount: money('Given so far'),
+  outstanding_balance: money('Outstanding balance'),
+  last_payment_at: { label: 'Last payment', kind: 'datetime' },
+  last_payment_amount: money('Last payment amount'),
+  final_payment_due_date: { label: 'Final payment due', kind: 'date' },
+  start_date: { label: 'Started', kind: 'date' },
+  billing_frequency: { label: 'Billing frequency', kind: 'number' },
+  shipping_amount: money('Shipping'),
+  tax_amount: money('Tax'),
+  initial_amount: money('Initial amount'),
+  dcc_enabled_by_customer: { label: 'Donor covers fees', kind: 'boolean' },
+  dcc_type: { label: 'Covered fees type', kind: 'text' },
+  is_manual: { label: 'Charged by staff only', kind: 'boolean' },
+  is_locked: { label: 'Held at the gateway', kind: 'boolean' },
+  profile_id: { label: 'Profile number', kind: 'text' },
+  subscriber_name: { label: 'Subscriber name', kind: 'text' },
+  gl_code: { label: 'GL code', kind: 'text' },
+  contribution_id: { label: 'First contribution', kind: 'reference' },
+  contribution_item_id: { label: 'First contribution line', kind: 'hidden' },
+  product_id: { label: 'Product', kind: 'reference' },
+  variant_id: { label: 'Variant', kind: 'reference' },
+  sponsorship_id: { label: 'Sponsorship', kind: 'reference' },
+  payment_provider_id: { label: 'Payment provider', kind: 'reference' },
+  crm_pledge_id: { label: 'CRM pledge ID', kind: 'text' },
+  id: { label: 'ID', kind: 'hidden' },
+  created_at: { label: 'Created', kind: 'datetime' },
+  updated_at: { label: 'Updated', kind: 'hidden' },
+  deleted_at: { label: 'Deleted', kind: 'datetime' },
+};
