@@ -68,6 +68,28 @@ describe('changing a recurring gift', () => {
     const after = await apiCall<{ transactions: unknown[]; next_billing_date: string }>(page, 'GET', `/jpanel/recurring/${p.id}`);
     expect(after.transactions.length).toBe(before.transactions.length + 1);
     await screenshot(page, 'recurring-charged-now');
+
+    // The donor's card changed: staff e-mail them their link, and the donor puts the new card on.
+    await page.getByRole('button', { name: 'E-mail the donor a link to update it' }).click();
+    await page.getByText(`The donor has been e-mailed a link to update the card for recurring profile #${p.profile_id}.`).waitFor();
+    const outbox = await apiCall<{ data: { id: number; subject: string }[] }>(page, 'GET', '/jpanel/mail.json');
+    const notice = outbox.data.find((m) => m.subject.startsWith('Please update the card for your gift'))!;
+    const message = await apiCall<{ text: string }>(page, 'GET', `/jpanel/mail/messages/${notice.id}`);
+    const link = /\/jpanel\/update-card\/[A-Za-z0-9_.-]+/.exec(message.text)![0];
+    const visitor = await browser.newPage();
+    await visitor.page.goto(link);
+    await visitor.page.getByRole('heading', { name: /^Update your card/ }).waitFor();
+    const fields = visitor.page.frameLocator('iframe[title="Card details"]');
+    await fields.getByLabel('Card number').fill('5555555555554444');
+    await fields.getByLabel('Expiry (MM / YY)').fill('12 / 39');
+    await fields.getByLabel('Security code').fill('123');
+    await expectAccessible(visitor.page, 'update card');
+    await visitor.page.getByRole('button', { name: 'Use this card' }).click();
+    await visitor.page.getByRole('status').getByText('Thank you: your Mastercard ending 4444 will be used for your recurring gift from now on.').waitFor();
+    await screenshot(visitor.page, 'recurring-update-card');
+    await visitor.context.close();
+    await page.reload();
+    await page.getByText('Mastercard ending 4444').waitFor();
     await context.close();
   });
 });

@@ -640,6 +640,12 @@ export const publicVisits: Record<string, (page: Page) => Promise<void>> = {
     await heading(page, 'This gift link is not valid.');
     await expectAccessible(page, 'gift link not valid');
   },
+  // A card link that is not valid; the valid page (card fields) is checked in recurring-change.e2e.ts.
+  '/update-card/:token': async (page) => {
+    await page.goto('/jpanel/update-card/not-a-real-link');
+    await heading(page, 'This link is not valid. Please contact us for a new one.');
+    await expectAccessible(page, 'update card link not valid');
+  },
   '/two-factor-challenge': async (page) => {
     await page.goto('/jpanel/two-factor-challenge');
     await heading(page, 'Two-factor authentication');

@@ -22,6 +22,7 @@ import { modules } from './modules/index.ts';
 import './modules/jobs/jobs.registry.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
+import { appBaseUrl } from './modules/auth/password-reset.service.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { configureCrm } from './modules/crm/crm.connection.ts';
 import { configureImports } from './modules/imports/imports.settings.ts';
@@ -65,7 +66,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
       onError: (error) => app.log.error({ code: error.code, queue: error.queue }, 'job queue error'),
     });
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
-  configureRecurringBilling({ appKey: config.appKey });
+  configureRecurringBilling({ appKey: config.appKey, linkBase: appBaseUrl(config) });
   configureCrm({ appKey: config.appKey });
   configureImports({ appKey: config.appKey });
   configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });

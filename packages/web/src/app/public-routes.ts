@@ -13,4 +13,5 @@ export const publicRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('../features/auth/two-factor-challenge-page.tsx')).TwoFactorChallengePage }),
   },
   { path: '/give/:token', lazy: async () => ({ Component: (await import('../features/messenger/gift-page.tsx')).GiftPage }) },
+  { path: '/update-card/:token', lazy: async () => ({ Component: (await import('../features/recurring/update-card-page.tsx')).UpdateCardPage }) },
 ];

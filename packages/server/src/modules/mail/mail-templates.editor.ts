@@ -7,6 +7,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { createTemplateEngine, liquidFirstLine, templateProblem } from '../../templates/liquid.ts';
 import { confirmationValues } from '../contributions/contributions.confirmation.ts';
 import { receiptMailValues } from '../receipts/receipts.pdf.ts';
+import { cardLinkMailValues } from '../recurring/recurring.card-link.ts';
 import { termsMailValues } from '../recurring/recurring.change.ts';
 import { getOrgName } from '../settings/settings.service.ts';
 import { tributeMailValues } from '../tributes/tributes.service.ts';
@@ -35,6 +36,11 @@ const sources: Record<EditableMailTemplate, { sample: (q: Queryable) => Promise<
   recurringTermsChanged: {
     sample: async (q) => idOf(await queryRows(q, sql`select id from recurring_payment_profiles where deleted_at is null order by id desc limit 1`)),
     values: termsMailValues,
+  },
+  cardUpdateLink: {
+    sample: async (q) => idOf(await queryRows(q, sql`select rp.id from recurring_payment_profiles rp join supporters s on s.id = rp.supporter_id where rp.deleted_at is null order by rp.id desc limit 1`)),
+    // The preview shows where the donor's own link goes; the mailer signs a real one per message.
+    values: (q, id) => cardLinkMailValues(q, id, 'https://example.org/jpanel/update-card/…'),
   },
 };
 const idOf = (rows: Record<string, unknown>[]) => (rows[0] ? Number(rows[0].id) : null);

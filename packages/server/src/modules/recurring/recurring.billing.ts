@@ -11,6 +11,7 @@ import { convertToOrgCurrency } from '../money/money.convert.ts';
 import { insertPayment } from '../pos/pos.payment.ts';
 import { issueReceiptOnCompletion } from '../receipts/receipts.completion.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
+import { mailCardLink } from './recurring.card-link.ts';
 import { addDays, anchorDayOf, nextBillingDate, RETRY_AFTER_DAYS } from './recurring.schedule.ts';
 
 /**
@@ -31,6 +32,8 @@ import { addDays, anchorDayOf, nextBillingDate, RETRY_AFTER_DAYS } from './recur
 
 export type BillingDeps = {
   appKey: Buffer;
+  /** Where the donor's "update your card" link points (the app's public address); no link without one. */
+  linkBase?: string | undefined;
   /** The organisation's gateway, working through `tx` (PGlite) or a connection of its own. */
   gateway: (tx: Tx) => Promise<PaymentGateway>;
   /**
@@ -159,7 +162,12 @@ export async function chargeProfile(tx: Tx, deps: BillingDeps, id: number, today
   const ok = g !== null && g.status !== 'failed';
   const contributionId = await recordCharge(tx, p, result, functional, ok);
   if (ok) await advance(tx, p);
-  else await countFailure(tx, p, today);
+  else {
+    await countFailure(tx, p, today);
+    // The first decline of a period tells the donor, with their link to put a new card on the
+    // gift (the retries of the same period do not write again).
+    if (p.failed_payment_count === 0 && p.supporter_id !== null && deps.linkBase) await mailCardLink(tx, deps.appKey, deps.linkBase, p.id, 'declined');
+  }
   if (p.supporter_id) await refreshSupporterGiving(tx, sql`select ${p.supporter_id}::int as supporter_id`);
   if (ok && g.status === 'succeeded') {
     // A paid charge is a completion like any other: its receipt when the setting asks for one.

@@ -1,9 +1,11 @@
-import { cancelProfileSchema, idParam, recurringChangeSchema, recurringChargeSchema } from '@almoner/contracts';
+import { cancelProfileSchema, cardUpdatedSchema, cardUpdateSchema, cardUpdateViewSchema, idParam, recurringChangeSchema, recurringChargeSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
 import type { AuthUser } from '../auth/session.ts';
+import { cardUpdateView, sendCardLink, updateCard } from './recurring.card-link.ts';
 import { changeTerms } from './recurring.change.ts';
+import { billingDepsFor } from './recurring.job.ts';
 import { chargeNow } from './recurring.charge.ts';
 import { changeProfile, getProfile } from './recurring.service.ts';
 
@@ -44,4 +46,30 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'recurringpaymentprofile.charge' },
     schema: { summary: 'Charge the period due on a billing date now (once per billing date)', tags, params: idParam, body: recurringChargeSchema, response: chargeAnswer },
   }, async (request) => withActor(app.ctx.db, request.actor, (tx) => chargeNow(app.ctx.database, tx, request.params.id, request.body.billing_date)));
+
+  app.post('/jpanel/recurring/:id/card-link', {
+    config: { permission: 'recurringpaymentprofile.edit' },
+    schema: { summary: 'E-mail the donor their link to put a new card on this recurring gift', tags, params: idParam, response: { 200: z.object({ message: z.string() }) } },
+  }, async (request) => {
+    const deps = billingDepsFor(app.ctx.database);
+    return withActor(app.ctx.db, request.actor, (tx) => sendCardLink(tx, deps.appKey, deps.linkBase ?? '', request.params.id));
+  });
+
+  // Public: the donor is not signed in; the link's signature is the key (recurring.card-link.ts).
+  const link = z.object({ token: z.string().max(2000) });
+  app.get('/jpanel/api/v1/update-card/:token', {
+    config: { public: true },
+    schema: { summary: 'The recurring gift an "update your card" link stands for', tags, params: link, response: { 200: cardUpdateViewSchema } },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return cardUpdateView(app.ctx.db, app.ctx.config.appKey, request.params.token, app.ctx.config.stripe ? 'stripe' : 'sandbox');
+  });
+
+  app.post('/jpanel/api/v1/update-card/:token', {
+    config: { public: true },
+    schema: { summary: 'Put a new card (a capture token) on the recurring gift a link stands for', tags, params: link, body: cardUpdateSchema, response: { 200: cardUpdatedSchema } },
+  }, async (request) => {
+    const deps = billingDepsFor(app.ctx.database);
+    return withActor(app.ctx.db, request.actor, async (tx) => updateCard(tx, { appKey: deps.appKey, gateway: await deps.gateway(tx) }, request.params.token, request.body.token));
+  });
 };

@@ -95,6 +95,11 @@ export function RecurringPage() {
     onError: (error) => toast.error(error.message),
     onSettled: refresh,
   });
+  const sendLink = useMutation({
+    mutationFn: () => api<{ message: string }>(`/jpanel/recurring/${id}/card-link`, { method: 'POST' }),
+    onSuccess: (answer) => toast.success(answer.message),
+    onError: (error) => toast.error(error.message),
+  });
   if (query.isPending) {
     return (
       <Center h={240}>
@@ -173,7 +178,14 @@ export function RecurringPage() {
           <Fact label="Cycles">{p.total_billing_cycles ? `${p.num_cycles_completed} of ${p.total_billing_cycles}` : String(p.num_cycles_completed)}</Fact>
           <Fact label="Given so far">{formatAmount(p.aggregate_amount, p.currency_code)}</Fact>
           <Fact label="Last payment">{formatDateTime(p.last_payment_at)}</Fact>
-          <Fact label="Payment method">{p.payment_method}</Fact>
+          <Fact label="Payment method">
+            {p.payment_method ?? '—'}
+            {edit && (p.status === 'Active' || p.status === 'Suspended') && (
+              <Anchor component="button" type="button" size="sm" display="block" onClick={() => sendLink.mutate()} disabled={sendLink.isPending}>
+                E-mail the donor a link to update it
+              </Anchor>
+            )}
+          </Fact>
           <Fact label="Failed payments">{`${p.failed_payment_count} (suspends at ${p.max_failed_payments})`}</Fact>
           {p.status === 'Cancelled' && <Fact label="Cancelled">{`${formatDate(p.cancelled_at)}${p.cancel_reason ? ` · ${p.cancel_reason}` : ''}`}</Fact>}
         </SimpleGrid>
