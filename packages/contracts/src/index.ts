@@ -81,6 +81,7 @@ export * from './webhooks.ts';
 export * from './notes.ts';
 export * from './supporter-status.ts';
 export * from './supporter-edit.ts';
+export * from './contribution-edit.ts';
 export * from './duplicates.ts';
 export * from './content/pages.ts';
 export * from './content/html-policy.ts';

@@ -1,3 +1,4 @@
+import { contributionItemHistoryFields } from './contribution-items.ts';
 import { contributionHistoryFields } from './contributions.ts';
 import { type HistoryField, fallbackHistoryField } from './fields.ts';
 import { recurringHistoryFields } from './recurring.ts';
@@ -5,10 +6,12 @@ import { supporterHistoryFields } from './supporters.ts';
 import { userHistoryFields } from './users.ts';
 
 export * from './fields.ts';
+export { contributionItemHistoryFields } from './contribution-items.ts';
 
 /** The field catalogue of each table whose history can be read (GET /jpanel/history/:table/:id). */
 export const historyCatalogues = {
   contributions: contributionHistoryFields,
+  contribution_items: contributionItemHistoryFields,
   supporters: supporterHistoryFields,
   users: userHistoryFields,
   recurring_payment_profiles: recurringHistoryFields,

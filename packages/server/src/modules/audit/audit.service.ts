@@ -1,6 +1,7 @@
-import type { HistoryEntry } from '@almoner/contracts';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { type HistoryEntry, contributionItemHistoryFields } from '@almoner/contracts';
+import { type SQL, and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { queryRows } from '../../listing/engine.ts';
 import { users } from '../users/users.tables.ts';
 import { presentChanges } from './audit.present.ts';
 import { auditLog } from './audit.tables.ts';
@@ -18,6 +19,33 @@ export const historyTables = {
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 
+/**
+ * Which trail entries make a record's history: its own, and for a contribution also the edits of
+ * its lines (fund, tribute), which are rows of their own (contribution_items) but part of the gift.
+ */
+function historyScope(table: HistoryTable, recordId: string): SQL | undefined {
+  const own = and(eq(auditLog.tableName, table), eq(auditLog.recordId, recordId));
+  if (table !== 'contributions' || !/^\d{1,10}$/.test(recordId)) return own;
+  return or(own, and(
+    eq(auditLog.tableName, 'contribution_items'),
+    eq(auditLog.action, 'update'),
+    sql`${auditLog.recordId} in (select id::text from contribution_items where contribution_id = ${Number(recordId)})`,
+  ));
+}
+
+/** A line's shown changes, each label naming the line ("Fund (GL code) · General donation"). */
+async function lineChanges(db: Queryable, entries: { id: number; recordId: string; changes: { field: string; before: unknown; after: unknown }[] }[]) {
+  const shown = entries.map((e) => ({ ...e, changes: e.changes.filter((c) => c.field in contributionItemHistoryFields) }));
+  const ids = [...new Set(shown.map((e) => Number(e.recordId)).filter(Number.isInteger))];
+  const names = new Map<string, string>();
+  if (ids.length) {
+    const rows = await queryRows(db, sql`select id::text as id, description from contribution_items where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    for (const row of rows) names.set(String(row.id), String(row.description));
+  }
+  const presented = await Promise.all(shown.map((e) => presentChanges(db, 'contribution_items', e.recordId, [e])));
+  return presented.map((p, i) => (p[0] ?? []).map((c) => ({ ...c, label: `${c.label} · ${names.get(shown[i]?.recordId ?? '') ?? 'line'}` })));
+}
+
 export async function listHistory(
   db: Queryable,
   table: HistoryTable,
@@ -33,18 +61,24 @@ export async function listHistory(
       actorName: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
       ip: sql<string | null>`host(${auditLog.actorIp})`,
       changes: auditLog.changes,
+      tableName: auditLog.tableName,
+      recordId: auditLog.recordId,
     })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorUserId))
-    .where(and(eq(auditLog.tableName, table), eq(auditLog.recordId, recordId), before ? lt(auditLog.id, before) : undefined))
+    .where(and(historyScope(table, recordId), before ? lt(auditLog.id, before) : undefined))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const raw = page.map((row) => ({
     id: row.id,
+    recordId: row.recordId,
+    line: row.tableName === 'contribution_items',
     changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({ field, before, after })),
   }));
-  const changes = await presentChanges(db, table, recordId, raw);
+  const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line));
+  const lines = await lineChanges(db, raw.filter((r) => r.line));
+  const changes = raw.map((r) => (r.line ? lines.shift() : own.shift()));
   // An update that touched only hidden columns (a sign-in's two-factor step) has nothing to show.
   return {
     data: page.flatMap((row, i) => (row.action === 'update' && !changes[i]?.length ? [] : [{

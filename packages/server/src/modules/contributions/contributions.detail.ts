@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { contributionNotes } from './contributions.notes.ts';
 import { refundablePaymentSql } from './contributions.refund.ts';
 
 const iso = (row: Record<string, unknown>) =>
@@ -54,7 +55,7 @@ export async function getContribution(db: Queryable, id: number) {
            c.bill_first_name, c.bill_last_name, c.bill_organization_name, c.bill_email, c.bill_phone,
            c.bill_address_01, c.bill_address_02, c.bill_city, c.bill_state, c.bill_zip, c.bill_country,
            c.ship_first_name, c.ship_last_name, c.ship_address_01, c.ship_address_02, c.ship_city, c.ship_state,
-           c.ship_zip, c.ship_country, c.comments, c.customer_notes, c.gift_id, c.donor_id, c.deleted_at,
+           c.ship_zip, c.ship_country, c.comments, c.customer_notes, c.gift_id, c.donor_id, c.deleted_at, c.updated_at,
            c.supporter_id, s.display_name as supporter_name, s.email as supporter_email, c.recurring_payment_profile_id,
            (select rp.profile_id from recurring_payment_profiles rp where rp.id = c.recurring_payment_profile_id) as recurring_profile_ref,
            coalesce((select r.left from (${refundablePaymentSql(sql`c.id`)}) r), 0) as refundable_amount
@@ -64,9 +65,9 @@ export async function getContribution(db: Queryable, id: number) {
   // Number, payment state and status from the same functions the listing's SQL mirrors.
   const facts = contribution as ContributionFacts & { invoice_number: string | null; client_uuid: string };
   Object.assign(contribution, { number: formatContributionNumber(facts), payment_state: paymentStateOf(facts), status: contributionStatusOf(facts) });
-  const [items, payments, history] = await Promise.all([
+  const [items, payments, history, notes] = await Promise.all([
     queryRows(db, sql`select id, description, code, qty, price, discount, total, is_donation, gl_code,
-                             recurring_frequency, tribute_name, product_id, sponsorship_id, fundraising_page_id,
+                             recurring_frequency, is_tribute, tribute_type_id, tribute_name, tribute_message, product_id, sponsorship_id, fundraising_page_id,
                              (select t.id from tributes t where t.contribution_item_id = contribution_items.id and t.deleted_at is null) as tribute_id
                         from contribution_items where contribution_id = ${id} order by id`),
     queryRows(db, sql`select p.id, p.type, p.status, p.amount, p.amount_refunded, p.currency_code, p.gateway,
@@ -81,6 +82,7 @@ export async function getContribution(db: Queryable, id: number) {
                              nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as user_name
                         from contribution_status_history h left join users u on u.id = h.user_id
                        where h.contribution_id = ${id} order by h.occurred_at, h.id`),
+    contributionNotes(db, id),
   ]);
   // Status and payment state above read minor units; only the answer converts.
   const currency = String(contribution.currency_code);
@@ -97,5 +99,6 @@ export async function getContribution(db: Queryable, id: number) {
       return iso({ ...decimals(payment, ['amount', 'amount_refunded'], code), refunds });
     }),
     history: history.map((entry) => iso(decimals(entry, ['amount'], currency))),
+    notes,
   };
 }

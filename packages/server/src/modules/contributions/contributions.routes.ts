@@ -1,4 +1,4 @@
-import { contributionRefundSchema, type ContributionListingRow, contributionFiltersSchema, contributionRowSchema, type ListingResponse, listingRequestSchema, listingResponseOf, messages } from '@almoner/contracts';
+import { contributionEditAnswerSchema, contributionEditSchema, contributionNoteAnswerSchema, fundOptionSchema, noteInputSchema, contributionRefundSchema, type ContributionListingRow, contributionFiltersSchema, contributionRowSchema, type ListingResponse, listingRequestSchema, listingResponseOf, messages } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
@@ -8,12 +8,17 @@ import { listingSerializer, readListingQuery, runListing } from '../../listing/e
 import type { AuthUser } from '../auth/session.ts';
 import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, paymentsToRefund, refundEach, runBatch } from './contributions.bulk.ts';
 import { contributionIdFor, getContribution } from './contributions.detail.ts';
+import { editContribution } from './contributions.edit.ts';
+import { fundOptions } from './contributions.funds.ts';
+import { addContributionNote } from './contributions.notes.ts';
+import { restoreContribution } from './contributions.restore.ts';
 import { refundContribution } from './contributions.refund.ts';
 import { contributionsListing } from './contributions.listing.ts';
 
 const listingBody = listingRequestSchema(contributionFiltersSchema);
 const bulkBody = bulkTargetSchema.passthrough();
 const messageResponse = { 200: z.object({ message: z.string() }) };
+const idParams = z.object({ id: z.coerce.number({ error: 'This contribution does not exist.' }).int().positive().max(2 ** 31 - 1) });
 
 /** The contributions listing, its CSV export and its bulk actions (spec part 1 §2, §7). */
 export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -116,5 +121,44 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = request.user as AuthUser;
       return withActor(app.ctx.db, request.actor, (tx) => refundContribution(tx, request.params.id, request.body, user.id));
     },
+  );
+
+  app.get(
+    '/jpanel/contributions/funds.json',
+    { config: { permission: 'order.edit' }, schema: { summary: 'The funds (account codes) a gift can be credited to', tags: ['contributions'], response: { 200: z.array(fundOptionSchema) } } },
+    async () => fundOptions(app.ctx.db),
+  );
+
+  app.post(
+    '/jpanel/contributions/:id',
+    {
+      config: { permission: 'order.edit' },
+      schema: {
+        summary: 'Correct a gift: its date, special notes, supporter, and each donation line\'s fund and tribute',
+        tags: ['contributions'],
+        params: idParams,
+        body: contributionEditSchema,
+        response: { 200: contributionEditAnswerSchema },
+      },
+    },
+    async (request) => editContribution(app.ctx.db, { ...request.actor, userId: (request.user as AuthUser).id }, request.params.id, request.body),
+  );
+
+  app.post(
+    '/jpanel/contributions/:id/notes',
+    {
+      config: { permission: 'order.edit' },
+      schema: { summary: 'Add a note to a gift', tags: ['contributions'], params: idParams, body: noteInputSchema, response: { 201: contributionNoteAnswerSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await addContributionNote(app.ctx.db, request.actor, request.params.id, request.body.body)),
+  );
+
+  app.post(
+    '/jpanel/contributions/:id/restore',
+    {
+      config: { permission: 'order.edit' },
+      schema: { summary: 'Restore a deleted contribution', tags: ['contributions'], params: idParams, response: messageResponse },
+    },
+    async (request) => restoreContribution(app.ctx.db, { ...request.actor, userId: (request.user as AuthUser).id }, request.params.id),
   );
 };

@@ -30,6 +30,27 @@ export const receiptableAmountSql = (contributionId: unknown, sponsorships: bool
     else 0 end::bigint
     from contributions c where c.id = ${contributionId}`;
 
+/**
+ * The donor a contribution's receipt names, one derivation for a new receipt and for revising
+ * one when the gift changes hands: the linked supporter's billing details win over the
+ * contribution's. Reads `c` (contributions) joined by `receiptDonorJoinSql`.
+ */
+export const receiptDonorSql = sql`at.is_organization, s.bill_organization_name as s_org, c.bill_organization_name as c_org,
+           coalesce(s.bill_country, c.bill_country) as country,
+           coalesce(s.bill_title, c.bill_title) as title, coalesce(s.bill_first_name, c.bill_first_name) as first_name,
+           coalesce(s.bill_last_name, c.bill_last_name) as last_name, coalesce(s.bill_email, c.bill_email, s.email) as email,
+           coalesce(s.bill_address_01, c.bill_address_01) as address_01, coalesce(s.bill_address_02, c.bill_address_02) as address_02,
+           coalesce(s.bill_city, c.bill_city) as city, coalesce(s.bill_state, c.bill_state) as state,
+           coalesce(s.bill_zip, c.bill_zip) as zip, coalesce(s.bill_phone, c.bill_phone) as phone`;
+export const receiptDonorJoinSql = sql`left join supporters s on s.id = c.supporter_id
+      left join account_types at on at.id = coalesce(s.account_type_id, c.account_type_id)`;
+
+/** The receipt's name line: the organisation for an organisation's account, else the person. */
+export function receiptDonorName(c: Row): string | null {
+  const person = [c.title, c.first_name, c.last_name].filter(Boolean).join(' ');
+  return ((c.is_organization ? (c.s_org ?? c.c_org) : null) as string | null) ?? (person || null);
+}
+
 async function lockReceipt(tx: Tx, id: number): Promise<Row> {
   const [receipt] = await queryRows(tx, sql`select * from tax_receipts where id = ${id} for update`);
   if (!receipt) throw new AppError('not_found', receiptMessages.notFound);
@@ -57,16 +78,9 @@ export async function createReceiptForContribution(tx: Tx, contributionId: numbe
   const { tax_receipt_country: allowed, sponsorship_tax_receipts: sponsorships } = await getSettings(tx, ['tax_receipt_country', 'sponsorship_tax_receipts']);
   const [c] = await queryRows(tx, sql`
     select c.id, c.paid_at, c.invoice_number, c.client_uuid, c.currency_code, c.refunded_amount, c.supporter_id,
-           coalesce(s.bill_country, c.bill_country) as country, (${receiptableAmountSql(sql`${contributionId}`, sponsorships)}) as receiptable,
-           at.is_organization, s.bill_organization_name as s_org, c.bill_organization_name as c_org,
-           coalesce(s.bill_title, c.bill_title) as title, coalesce(s.bill_first_name, c.bill_first_name) as first_name,
-           coalesce(s.bill_last_name, c.bill_last_name) as last_name, coalesce(s.bill_email, c.bill_email, s.email) as email,
-           coalesce(s.bill_address_01, c.bill_address_01) as address_01, coalesce(s.bill_address_02, c.bill_address_02) as address_02,
-           coalesce(s.bill_city, c.bill_city) as city, coalesce(s.bill_state, c.bill_state) as state,
-           coalesce(s.bill_zip, c.bill_zip) as zip, coalesce(s.bill_phone, c.bill_phone) as phone,
+           (${receiptableAmountSql(sql`${contributionId}`, sponsorships)}) as receiptable, ${receiptDonorSql},
            (select string_agg(distinct i.gl_code, ',') from contribution_items i where i.contribution_id = c.id) as gl_code
-      from contributions c left join supporters s on s.id = c.supporter_id
-      left join account_types at on at.id = coalesce(s.account_type_id, c.account_type_id)
+      from contributions c ${receiptDonorJoinSql}
      where c.id = ${contributionId} and c.deleted_at is null
      for update of c`);
   if (!c) throw new AppError('not_found', 'This contribution does not exist.');
@@ -80,8 +94,7 @@ export async function createReceiptForContribution(tx: Tx, contributionId: numbe
   const amount = Number(c.receiptable);
   if (amount <= 0) throw new AppError('conflict', receiptMessages.nothingReceiptable(contributionId));
 
-  const person = [c.title, c.first_name, c.last_name].filter(Boolean).join(' ');
-  const name = (c.is_organization ? (c.s_org ?? c.c_org) : null) ?? (person || null);
+  const name = receiptDonorName(c);
   const now = new Date();
   const number = opts.issue ? await nextReceiptNumber(tx, await issueYear(tx, now)) : null;
   const [receipt] = await queryRows(tx, sql`
