@@ -1,4 +1,4 @@
-import type { ContributionRefundInput, PaymentState } from '@almoner/contracts';
+import type { ContributionEditAnswer, ContributionEditInput, ContributionNote, ContributionRefundInput, FundOption, PaymentState } from '@almoner/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -40,6 +40,8 @@ export type ContributionRecord = {
   gift_id: string | null;
   donor_id: string | null;
   deleted_at: string | null;
+  /** Sent back with an edit: a save over someone else's is refused. */
+  updated_at: string;
   supporter_id: number | null;
   supporter_name: string | null;
   supporter_email: string | null;
@@ -58,7 +60,10 @@ export type ContributionItem = {
   is_donation: boolean;
   gl_code: string | null;
   recurring_frequency: string | null;
+  is_tribute: boolean;
+  tribute_type_id: number | null;
   tribute_name: string | null;
+  tribute_message: string | null;
   tribute_id: number | null;
 };
 
@@ -94,7 +99,7 @@ export type Payment = {
 
 export type StatusEvent = { id: number; event: string; amount: number | null; note: string | null; occurred_at: string; user_name: string | null };
 
-export type ContributionDetail = { contribution: ContributionRecord; items: ContributionItem[]; payments: Payment[]; history: StatusEvent[] };
+export type ContributionDetail = { contribution: ContributionRecord; items: ContributionItem[]; payments: Payment[]; history: StatusEvent[]; notes: ContributionNote[] };
 
 export const contributionKeys = {
   all: ['contributions'] as const,
@@ -143,3 +148,21 @@ export const useRefundContribution = () =>
   useContributionMutation(({ id, body }: { id: number; body: ContributionRefundInput }) =>
     api<{ message: string; refunded_amount: number }>(`/jpanel/contributions/${id}/refund`, { method: 'POST', body }),
   );
+
+/** `POST /jpanel/contributions/{id}`: correct a gift (date, notes, supporter, each line's fund and tribute). */
+export const useEditContribution = () =>
+  useContributionMutation(({ id, body }: { id: number; body: ContributionEditInput }) =>
+    api<ContributionEditAnswer>(`/jpanel/contributions/${id}`, { method: 'POST', body }),
+  );
+
+export const useRestoreContribution = () =>
+  useContributionMutation((id: number) => api<{ message: string }>(`/jpanel/contributions/${id}/restore`, { method: 'POST', body: {} }));
+
+export const useAddContributionNote = () =>
+  useContributionMutation(({ id, body }: { id: number; body: string }) =>
+    api<{ message: string; note: ContributionNote }>(`/jpanel/contributions/${id}/notes`, { method: 'POST', body: { body } }),
+  );
+
+/** The funds a gift can be credited to (only asked while the edit form is open). */
+export const useFundOptions = (enabled: boolean) =>
+  useQuery({ queryKey: [...contributionKeys.all, 'funds'], queryFn: () => api<FundOption[]>('/jpanel/contributions/funds.json'), enabled, staleTime: 60_000 });

@@ -1,6 +1,6 @@
 import { contributionNumber, formatDateTime, formatAmount, hasPermission, paymentStateLabel } from '@almoner/contracts';
 import { ActionIcon, Alert, Badge, Button, Center, CopyButton, Flex, Grid, Group, Loader, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconArrowBackUp, IconCheck, IconCopy, IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck, IconCopy, IconPencil, IconRestore, IconTrash, IconTruck, IconTruckOff, IconUser } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
@@ -12,7 +12,9 @@ import { CrmSyncSection } from '../crm/crm-sync-section.tsx';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { PermittedLink } from '../../components/permitted-link.tsx';
 import { AddressBlock } from '../supporters/address-block.tsx';
-import { type ContributionDetail, type ContributionRecord, useContribution, useDeleteContribution, useMarkContribution } from './api.ts';
+import { type ContributionDetail, type ContributionRecord, useContribution, useDeleteContribution, useMarkContribution, useRestoreContribution } from './api.ts';
+import { NotesSection } from './contribution-notes.tsx';
+import { EditGiftModal } from './edit-gift-modal.tsx';
 import { ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
 import { ItemsSection, PaymentsSection, StatusHistorySection } from './contribution-sections.tsx';
 import { BackLink, Fact, Section } from './page-parts.tsx';
@@ -21,13 +23,34 @@ import { ReceiptModal } from '../receipts/receipt-modal.tsx';
 import { TributeModal } from '../tributes/tribute-modal.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 
-function Actions({ c }: { c: ContributionRecord }) {
+/** A deleted gift's one action: put it back (in lists, reports and lifetime giving). */
+function RestoreButton({ c }: { c: ContributionRecord }) {
+  const restore = useRestoreContribution();
+  const handleRestore = async () => {
+    try {
+      const { message } = await restore.mutateAsync(c.id);
+      toast.success(message);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<IconRestore size={16} />} loading={restore.isPending} onClick={() => void handleRestore()}>
+      Restore
+    </Button>
+  );
+}
+
+function Actions({ data }: { data: ContributionDetail }) {
+  const c = data.contribution;
   const navigate = useNavigate();
   const user = useSession().data?.user;
   const remove = useDeleteContribution();
   const mark = useMarkContribution();
   const [refunding, setRefunding] = useState(false);
-  if (!user || c.deleted_at) return null;
+  const [editing, setEditing] = useState(false);
+  if (!user) return null;
+  if (c.deleted_at) return hasPermission(user, 'order.edit') ? <RestoreButton c={c} /> : null;
 
   const handleDelete = async () => {
     const ok = await confirm({
@@ -76,6 +99,14 @@ function Actions({ c }: { c: ContributionRecord }) {
         </>
       )}
       {hasPermission(user, 'order.edit') && (
+        <>
+          <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+            Edit gift
+          </Button>
+          <EditGiftModal data={data} opened={editing} onClose={() => setEditing(false)} />
+        </>
+      )}
+      {hasPermission(user, 'order.edit') && (
         <Button variant="light" color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={() => void handleDelete()}>
           Delete
         </Button>
@@ -84,7 +115,8 @@ function Actions({ c }: { c: ContributionRecord }) {
   );
 }
 
-function Header({ c }: { c: ContributionRecord }) {
+function Header({ data }: { data: ContributionDetail }) {
+  const c = data.contribution;
   return (
     <Flex direction={{ base: 'column', sm: 'row' }} justify="space-between" align={{ base: 'stretch', sm: 'flex-start' }} gap="sm">
       <Stack gap={6} miw={0}>
@@ -102,7 +134,7 @@ function Header({ c }: { c: ContributionRecord }) {
           </Text>
         </Group>
       </Stack>
-      <Actions c={c} />
+      <Actions data={data} />
     </Flex>
   );
 }
@@ -209,7 +241,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
           This contribution was deleted on {formatDateTime(c.deleted_at)}. It no longer shows in lists or reports; its payments are kept.
         </Alert>
       )}
-      <Header c={c} />
+      <Header data={data} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
@@ -222,6 +254,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
           <Stack gap="md">
             <SupporterSection c={c} />
             <DetailsSection c={c} />
+            <NotesSection data={data} canWrite={Boolean(user && hasPermission(user, 'order.edit'))} />
           </Stack>
         </Grid.Col>
       </Grid>
