@@ -88,6 +88,21 @@ describe('correct a gift after entry', () => {
     expect(await history(c.id)).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'supporter_id', before: expect.objectContaining({ id: from }), after: { id: to, name: 'Grace Hopper' } })]));
   });
 
+  it('updates a draft receipt in place when the gift moves (only an issued one is revised)', async () => {
+    const c = await paidGift();
+    const issued = await receiptOf(c.id);
+    expect((await admin.post(`/jpanel/tax_receipt/${Number(issued.id)}/void`, {})).statusCode).toBe(200);
+    const draft = await admin.post(`/jpanel/contributions/${c.id}/tax_receipt`, { issue: false });
+    expect(draft.statusCode, draft.body).toBe(200);
+    const to = await makeSupporter(db());
+    await db().execute(sql`update supporters set bill_first_name = 'Katherine' where id = ${to}`);
+    const answer = await edit(c.id, { supporter_id: to });
+    expect(answer.json()).toMatchObject({ receipt_number: null, message: m.updated(contributionNumber(c.id)) });
+    const after = await receiptOf(c.id);
+    expect(after).toMatchObject({ status: 'draft', number: null, supporter_id: to, first_name: 'Katherine' });
+    expect(await one(sql`select count(*)::int as n from tax_receipt_revisions where tax_receipt_id = ${Number(after.id)}`)).toEqual({ n: 0 });
+  });
+
   it('attaches a guest gift to a supporter, changes special notes and a tribute', async () => {
     const c = await paidGift({ supporterId: null });
     const to = await makeSupporter(db());
