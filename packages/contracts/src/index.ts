@@ -82,6 +82,8 @@ export * from './notes.ts';
 export * from './supporter-status.ts';
 export * from './supporter-edit.ts';
 export * from './contribution-edit.ts';
+export * from './supporter-consent.ts';
+export * from './supporter-mail.ts';
 export * from './duplicates.ts';
 export * from './content/pages.ts';
 export * from './content/html-policy.ts';

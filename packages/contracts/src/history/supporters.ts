@@ -46,6 +46,11 @@ export const supporterHistoryFields: HistoryFieldCatalogue = {
   verified_status: { label: 'Verified', kind: 'text' },
   email_opt_in: { label: 'Email opt-in', kind: 'boolean' },
   email_opt_in_changed_at: { label: 'Email opt-in changed', kind: 'datetime' },
+  post_opt_in: { label: 'Post opt-in', kind: 'boolean' },
+  phone_opt_in: { label: 'Phone opt-in', kind: 'boolean' },
+  sms_opt_in: { label: 'SMS opt-in', kind: 'boolean' },
+  do_not_contact: { label: 'Do not contact', kind: 'boolean' },
+  deceased_on: { label: 'Deceased on', kind: 'date' },
   sign_up_method: { label: 'Sign-up method', kind: 'text' },
   // An imported record's one audit entry names its import and row (imports.audit.ts).
   imported_from: { label: 'Imported from', kind: 'text' },

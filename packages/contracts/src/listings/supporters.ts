@@ -45,6 +45,8 @@ export const supporterFiltersSchema = z
     referral_source: text().max(100, messages.maxLength(100)).optional(),
     recurring: z.enum(['Active', 'Suspended', 'Cancelled', 'Expired']).optional().or(z.literal('').transform(() => undefined)),
     has_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
+    /** Opted in to e-mail, with an address, not "do not contact", not deceased (supporter-consent.ts). */
+    can_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) {

@@ -5,6 +5,7 @@ export * from '../modules/settings/settings.tables.ts';
 export * from '../modules/money/money.tables.ts';
 export * from '../modules/audit/audit.tables.ts';
 export * from '../modules/supporters/supporters.tables.ts';
+export * from '../modules/supporters/supporter-consent.tables.ts';
 export * from '../modules/supporters/supporter-memberships.tables.ts';
 export * from '../modules/media/media.tables.ts';
 export * from '../modules/products/products.tables.ts';

@@ -18,6 +18,8 @@ export const UNAUDITED = [
   'sandbox_billing_pages',
   // an import's staged rows and their outcomes: the job's own record (the records it changes are audited)
   'import_rows',
+  // a supporter's consent changes: an append-only log (the supporters row's own change is audited)
+  'supporter_consent_changes',
 ];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [

@@ -37,7 +37,7 @@ async function mailToken(tx: Tx, config: Config, user: Recipient, kind: 'passwor
     organisation: await getOrgName(tx),
     inviter: inviter ?? '',
   });
-  await queueMail(tx, { to: user.email, ...mail });
+  await queueMail(tx, { to: user.email, ...mail, kind: 'password_reset' });
 }
 
 /** A user created without a password gets an invitation with a set-password link, in the creating transaction. */

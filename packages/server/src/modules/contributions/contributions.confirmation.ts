@@ -5,6 +5,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
+import { contactRefusal } from '../supporters/supporters.consent.ts';
 
 /** The confirmation e-mail's merge values for one contribution, or null when there is no such contribution. */
 export async function confirmationValues(q: Queryable, contributionId: number): Promise<Record<string, unknown> | null> {
@@ -29,10 +30,13 @@ export async function confirmationValues(q: Queryable, contributionId: number): 
 
 /** Queues the donor's confirmation when the contribution asks for one and has a valid address. */
 export async function sendConfirmationIfDue(tx: Tx, contributionId: number): Promise<void> {
-  const [c] = await queryRows(tx, sql`select send_confirmation_emails from contributions where id = ${contributionId}`);
+  const [c] = await queryRows(tx, sql`select send_confirmation_emails, supporter_id from contributions where id = ${contributionId}`);
   if (!c?.send_confirmation_emails) return;
+  // A supporter who asked not to be contacted, or who died, is sent nothing.
+  const supporterId = (c.supporter_id as number | null) ?? null;
+  if (await contactRefusal(tx, supporterId)) return;
   const values = await confirmationValues(tx, contributionId);
   const to = String((values?.donor as { email: string } | undefined)?.email ?? '').trim();
   if (!values || !to || !isValidEmail(to)) return;
-  await queueMail(tx, { to, ...(await renderMail(await mailTemplateFor(tx, 'contributionConfirmation'), values)) });
+  await queueMail(tx, { to, ...(await renderMail(await mailTemplateFor(tx, 'contributionConfirmation'), values)), kind: 'confirmation', supporterId });
 }

@@ -1,3 +1,4 @@
+import type { MailKind } from '@almoner/contracts';
 import { createTransport, type Transporter } from 'nodemailer';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -11,6 +12,11 @@ export type OutgoingMail = {
   html?: string;
   text?: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /** What the message is, and the supporter it is for (their page lists it). */
+  kind?: MailKind;
+  supporterId?: number | null;
+  /** The staff member who sent it by hand. */
+  createdBy?: number | null;
 };
 
 /** Where mail goes: an SMTP server (ALMONER_SMTP_URL), or nowhere but the outbox. */
@@ -48,7 +54,10 @@ export async function queueMail(q: Queryable, mail: OutgoingMail): Promise<numbe
   }));
   const [row] = await q
     .insert(mailOutbox)
-    .values({ to: mail.to, cc: mail.cc ?? null, from: settings.from, subject: mail.subject, html: mail.html ?? null, text: mail.text ?? null, attachments })
+    .values({
+      to: mail.to, cc: mail.cc ?? null, from: settings.from, subject: mail.subject, html: mail.html ?? null, text: mail.text ?? null, attachments,
+      kind: mail.kind ?? null, supporterId: mail.supporterId ?? null, createdBy: mail.createdBy ?? null,
+    })
     .returning({ id: mailOutbox.id });
   const id = (row as { id: number }).id;
   await enqueue(q, sendMail, { mail_id: id });

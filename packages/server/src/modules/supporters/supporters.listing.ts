@@ -7,6 +7,7 @@ import {
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
+import { canEmailSql, consentCsvColumns, consentRowExtras } from './supporters.consent.ts';
 import { decimalNumberSql, decimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
 
 /** 'Active' when any recurring profile is active, else 'Suspended' when any is, else none. */
@@ -29,6 +30,7 @@ function where(f: SupporterFilters): (SQL | undefined)[] {
     f.account_type_id ? sql`s.account_type_id = ${f.account_type_id}` : undefined,
     f.referral_source ? sql`s.referral_source = ${f.referral_source}` : undefined,
     f.recurring ? sql`exists (select 1 from recurring_payment_profiles r where r.supporter_id = s.id and r.status = ${f.recurring})` : undefined,
+    f.can_email === '1' ? canEmailSql('s') : f.can_email === '0' ? sql`not ${canEmailSql('s')}` : undefined,
     f.has_email === '1' ? sql`s.email is not null and s.email <> ''` : f.has_email === '0' ? sql`(s.email is null or s.email = '')` : undefined,
   ];
 }
@@ -57,7 +59,7 @@ export const supportersListing: ListingDefinition<SupporterFilters> = {
     created_at: { select: sql`s.created_at` },
     donor_id: { select: sql`s.donor_id` },
   },
-  rowExtras: { id: sql`s.id`, _url: sql`'/jpanel/supporters/' || s.id`, currency_code: sql`s.currency_code`, is_organization: sql`coalesce(t.is_organization, false)` },
+  rowExtras: { id: sql`s.id`, _url: sql`'/jpanel/supporters/' || s.id`, currency_code: sql`s.currency_code`, is_organization: sql`coalesce(t.is_organization, false)`, ...consentRowExtras },
   from: sql`supporters s left join account_types t on t.id = s.account_type_id`,
   baseWhere: sql`true`,
   filters: supporterFiltersSchema,
@@ -75,6 +77,7 @@ export const supportersListing: ListingDefinition<SupporterFilters> = {
     { header: 'Organization', value: sql`s.bill_organization_name`, kind: 'text' },
     { header: 'Email', value: sql`s.email`, kind: 'text' },
     { header: 'Email Opt-in', value: sql`case when s.email_opt_in then 'Y' else 'N' end`, kind: 'text' },
+    ...consentCsvColumns,
     { header: 'Billing Address', value: sql`s.bill_address_01`, kind: 'text' },
     { header: 'Billing City', value: sql`s.bill_city`, kind: 'text' },
     { header: 'Billing State', value: sql`s.bill_state`, kind: 'text' },

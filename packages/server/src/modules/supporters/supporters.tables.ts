@@ -4,6 +4,7 @@ import {
   boolean,
   char,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -82,6 +83,14 @@ export const supporters = pgTable(
     verifiedStatus: varchar('verified_status', { length: 10 }),
     emailOptIn: boolean('email_opt_in').notNull().default(false),
     emailOptInChangedAt: timestamp('email_opt_in_changed_at', tz),
+    /** Post, phone and SMS preferences; each change is kept in supporter_consent_changes. */
+    postOptIn: boolean('post_opt_in').notNull().default(false),
+    phoneOptIn: boolean('phone_opt_in').notNull().default(false),
+    smsOptIn: boolean('sms_opt_in').notNull().default(false),
+    /** Stops every message, receipts by e-mail included, whatever the channels say. */
+    doNotContact: boolean('do_not_contact').notNull().default(false),
+    /** Set when the supporter died: stops every message, and every screen naming them says so. */
+    deceasedOn: date('deceased_on', { mode: 'string' }),
     signUpMethod: varchar('sign_up_method', { length: 20 }),
     language: varchar('language', { length: 10 }),
     timezone: varchar('timezone', { length: 50 }),

@@ -19,6 +19,7 @@ import { getOrgName, getSettings } from '../settings/settings.service.ts';
 import { renderMail } from '../mail/mail.templates.ts';
 import { mailTemplateFor } from '../mail/mail.templates.ts';
 import { activeSponsorSql } from '../sponsorships/sponsors.service.ts';
+import { contactableSql } from '../supporters/supporters.consent.ts';
 
 type Input = z.output<typeof timelinePostInputSchema>;
 type CreateInput = z.output<typeof timelineCreateSchema>;
@@ -174,9 +175,9 @@ async function notifySponsors(tx: Tx, postId: number): Promise<number> {
   const sponsors = await queryRows(
     tx,
     sql`
-    select distinct on (lower(p.email)) p.email, coalesce(nullif(p.display_name, ''), person_name(p.first_name, p.last_name), p.email) as name
+    select distinct on (lower(p.email)) p.id, p.email, coalesce(nullif(p.display_name, ''), person_name(p.first_name, p.last_name), p.email) as name
       from sponsors s join supporters p on p.id = s.supporter_id
-     where s.sponsorship_id = ${post.parent_id} and ${activeSponsorSql('s')} and p.email is not null and p.email <> ''
+     where s.sponsorship_id = ${post.parent_id} and ${activeSponsorSql('s')} and p.email is not null and p.email <> '' and ${contactableSql('p')}
      order by lower(p.email)`,
   );
   const organisation = await getOrgName(tx);
@@ -190,7 +191,7 @@ async function notifySponsors(tx: Tx, postId: number): Promise<number> {
       message: post.message,
       posted_on: formatDate(String(post.posted_on)),
     });
-    await queueMail(tx, { to: String(sponsor.email), ...mail });
+    await queueMail(tx, { to: String(sponsor.email), ...mail, kind: 'sponsor_update', supporterId: Number(sponsor.id) });
   }
   if (sponsors.length)
     await tx.execute(

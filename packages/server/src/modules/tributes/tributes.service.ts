@@ -7,6 +7,7 @@ import { createTemplateEngine } from '../../templates/liquid.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
+import { contactRefusal, supporterByEmail } from '../supporters/supporters.consent.ts';
 
 type Row = Record<string, unknown>;
 const html = createTemplateEngine({ output: 'html' });
@@ -105,6 +106,10 @@ export async function notifyTribute(tx: Tx, id: number): Promise<{ id: number; n
   }
   if (t.notify !== 'email') throw new AppError('conflict', tributeMessages.nothingToNotify);
   if (!t.notify_email) throw fieldError('notify_email', tributeMessages.noEmail);
+  // The person notified may be a supporter: one who asked not to be contacted, or who died, is sent nothing.
+  const recipient = await supporterByEmail(tx, String(t.notify_email));
+  const refusal = await contactRefusal(tx, recipient);
+  if (refusal) throw new AppError('conflict', refusal);
   const values = { ...mergeValues(t), organisation: await getOrgName(tx) };
   // The tribute type's own template; without one, the Tribute notice staff edit in Settings › Mail templates.
   const [subject, body, text] = t.email_template
@@ -114,7 +119,7 @@ export async function notifyTribute(tx: Tx, id: number): Promise<{ id: number; n
         plain.parseAndRender(String(t.email_template).replace(/<[^>]+>/g, ' '), values),
       ])
     : await renderMail(await mailTemplateFor(tx, 'tributeNotice'), values).then((m) => [m.subject, m.html, m.text] as const);
-  await queueMail(tx, { to: String(t.notify_email), ...(t.email_cc ? { cc: String(t.email_cc) } : {}), subject: subject.replace(/[\r\n]+/g, ' ').trim(), html: body, text });
+  await queueMail(tx, { to: String(t.notify_email), ...(t.email_cc ? { cc: String(t.email_cc) } : {}), subject: subject.replace(/[\r\n]+/g, ' ').trim(), html: body, text, kind: 'tribute_notice', supporterId: recipient });
   await tx.execute(sql`update tributes set notified_at = now(), updated_at = now() where id = ${id}`);
   return { id, notify: 'email', notify_name: name, message: tributeMessages.notified(name ?? String(t.notify_email)) };
 }
