@@ -1,4 +1,4 @@
-import { CONSENT_CHANNELS, type ConsentAnswer, type ConsentChange, type ConsentSaved, type ConsentSource, type ConsentState, type ConsentTopic, consentColumns, consentInputSchema, consentMessages, isValidEmail } from '@almoner/contracts';
+import { CONSENT_CHANNELS, type ConsentAnswer, type ConsentChange, type ConsentSaved, type ConsentSource, type ConsentState, type ConsentTopic, consentColumns, type consentInputSchema, consentMessages, isValidEmail } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, withActor } from '../../db/actor.ts';

@@ -45,6 +45,8 @@ export type ContributionRecord = {
   supporter_id: number | null;
   supporter_name: string | null;
   supporter_email: string | null;
+  supporter_deceased_on: string | null;
+  supporter_do_not_contact: boolean | null;
   recurring_payment_profile_id: number | null;
   recurring_profile_ref: string | null;
 } & Record<`${'bill' | 'ship'}_${string}`, string | null>;

@@ -22,6 +22,7 @@ import { TransactionModal } from '../transactions/transaction-modal.tsx';
 import { ReceiptModal } from '../receipts/receipt-modal.tsx';
 import { TributeModal } from '../tributes/tribute-modal.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { ContactBadges } from '../supporters/contact-badges.tsx';
 
 /** A deleted gift's one action: put it back (in lists, reports and lifetime giving). */
 function RestoreButton({ c }: { c: ContributionRecord }) {
@@ -150,6 +151,11 @@ function SupporterSection({ c }: { c: ContributionRecord }) {
               <PermittedLink permission="member.view" to={`/supporters/${c.supporter_id}`} fw={500}>
                 {c.supporter_name || `Supporter #${c.supporter_id}`}
               </PermittedLink>
+              {(c.supporter_deceased_on || c.supporter_do_not_contact) && (
+                <Group gap={4}>
+                  <ContactBadges deceasedOn={c.supporter_deceased_on} doNotContact={c.supporter_do_not_contact} size="xs" />
+                </Group>
+              )}
               {c.supporter_email && (
                 <Text size="xs" c="dimmed" truncate>
                   {c.supporter_email}

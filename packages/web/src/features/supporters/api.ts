@@ -22,6 +22,9 @@ export type SupporterRecord = {
   is_spam: boolean;
   email_opt_in: boolean;
   email_opt_in_changed_at: string | null;
+  /** The deceased mark and "do not contact" (the consent card holds the rest). */
+  deceased_on: string | null;
+  do_not_contact: boolean;
   currency_code: string;
   lifetime_donation_amount: number;
   lifetime_donation_count: number;

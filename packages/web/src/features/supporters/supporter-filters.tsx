@@ -10,6 +10,12 @@ const recurringStatuses = [
   { value: 'Expired', label: 'Expired' },
 ];
 
+/** Opted in, with an address, not "do not contact", not deceased. */
+const canEmailChoices = [
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+];
+
 /** The supporters listing's filter form; "Active" is the default status, so it is not stored. */
 export function SupporterFilters({ values, onChange }: FilterFormProps) {
   const set = (change: Record<string, string | string[] | undefined>) => onChange({ ...values, ...change });
@@ -32,6 +38,15 @@ export function SupporterFilters({ values, onChange }: FilterFormProps) {
         onChange={(recurring) => set({ recurring: recurring ?? undefined })}
         clearable
         w={{ base: '100%', sm: 160 }}
+      />
+      <Select
+        label="Can e-mail"
+        placeholder="Any"
+        data={canEmailChoices}
+        value={one(values.can_email) ?? null}
+        onChange={(can_email) => set({ can_email: can_email ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 130 }}
       />
     </FilterPanel>
   );

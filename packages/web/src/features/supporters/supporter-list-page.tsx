@@ -9,6 +9,7 @@ import { DataTable } from '../../components/data-table/index.ts';
 import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { RecurringBadge } from './supporter-badges.tsx';
 import { SupporterFilters } from './supporter-filters.tsx';
+import { ContactBadges } from './contact-badges.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { DuplicatesLink } from '../duplicates/duplicates-link.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
@@ -28,6 +29,8 @@ export type SupporterRow = ListingRow & {
   donor_id: string | null;
   currency_code: string;
   is_organization: boolean;
+  deceased_on: string | null;
+  do_not_contact: boolean | null;
 };
 
 const dimmedDash = (
@@ -54,6 +57,7 @@ const render: Partial<Record<string, (row: SupporterRow) => ReactNode>> = {
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
           {r.display_name}
         </Text>
+        <ContactBadges deceasedOn={r.deceased_on} doNotContact={r.do_not_contact} size="xs" />
       </Group>
     );
   },

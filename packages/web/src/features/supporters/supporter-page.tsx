@@ -11,6 +11,10 @@ import { NotesPanel } from '../notes/notes-panel.tsx';
 import { AddressBlock } from './address-block.tsx';
 import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter } from './api.ts';
 import { SupporterStatusButtons } from './supporter-status-buttons.tsx';
+import { ConsentCard } from './consent-card.tsx';
+import { ContactBadges } from './contact-badges.tsx';
+import { MailCard } from './mail-card.tsx';
+import { EmailSupporterButton } from './supporter-email.tsx';
 import { LifetimeFigures, Memberships, RecentContributions, RecurringProfiles } from './supporter-sections.tsx';
 
 function Header({ s }: { s: SupporterRecord }) {
@@ -29,6 +33,7 @@ function Header({ s }: { s: SupporterRecord }) {
           {s.account_type && <Badge variant="light" color="gray">{s.account_type}</Badge>}
           {s.is_spam && <Badge color="red">Spam</Badge>}
           {!s.is_active && !s.is_spam && <Badge color="gray">Archived</Badge>}
+          <ContactBadges deceasedOn={s.deceased_on} doNotContact={s.do_not_contact} />
           <Text size="sm" c="dimmed">
             Supporter since {formatDate(s.created_at)}
           </Text>
@@ -40,6 +45,7 @@ function Header({ s }: { s: SupporterRecord }) {
             Contributions
           </Button>
         )}
+        <EmailSupporterButton s={s} />
         {can('member.edit') && (
           <Button component={Link} to={`/supporters/${s.id}/edit`} variant="default" leftSection={<IconPencil size={16} />}>
             Edit
@@ -90,12 +96,14 @@ function SupporterView({ data }: { data: SupporterDetail }) {
             <RecentContributions supporterId={s.id} rows={data.contributions} />
             <RecurringProfiles rows={data.recurring} />
             <Memberships rows={data.memberships} />
+            <MailCard supporterId={s.id} />
           </Stack>
         </Grid.Col>
         {/* On a phone who they are and how to reach them comes first. */}
         <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="md">
             <ProfileSection s={s} />
+            <ConsentCard supporterId={s.id} name={supporterName(s)} />
             <NotesPanel supporterId={s.id} />
             <Section title="Addresses">
               <Stack gap="sm">
