@@ -2,6 +2,7 @@ import { type ConsentAnswer, consentMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
+import { sendConfirmationIfDue } from '../contributions/contributions.confirmation.ts';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -150,5 +151,20 @@ describe('mail to supporters who died or asked not to be contacted', () => {
     const notice = await admin.post(`/jpanel/tributes/${String(tribute!.id)}/notify`, {});
     expect([notice.statusCode, notice.json().message]).toEqual([409, consentMessages.doNotContact('Tessa Tribute')]);
     expect(await rows(sql`select count(*)::int as n from mail_outbox`)).toEqual(before);
+  });
+
+  it('sends a gift confirmation to a contactable supporter (tagged for their Mail) and none to one who asked not to be contacted', async () => {
+    const confirmFor = async (id: number) => {
+      const [c] = await rows(sql`insert into contributions (client_uuid, supporter_id, currency_code, functional_currency_code, functional_exchange_rate, functional_total_amount,
+                                                            functional_rate_date, send_confirmation_emails, bill_email)
+        select gen_random_uuid()::text, ${id}, 'USD', 'USD', 1, 0, current_date, true, email from supporters where id = ${id} returning id`);
+      await t.database.db.transaction((tx) => sendConfirmationIfDue(tx, Number(c!.id)));
+      return (await outboxFor(id)).map((m) => m.kind);
+    };
+    const glad = await supporter('Gina Glad', 'gina.glad@example.org');
+    const quiet = await supporter('Carl Quiet', 'carl.quiet@example.org');
+    await editor.post(`/jpanel/supporters/${quiet}/consent`, { do_not_contact: true, source: 'donor' });
+    expect(await confirmFor(glad)).toEqual(['confirmation']);
+    expect(await confirmFor(quiet)).toEqual([]);
   });
 });
