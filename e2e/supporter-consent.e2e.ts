@@ -33,7 +33,7 @@ it('records an opt-out, e-mails the supporter, marks them deceased, and shows it
   await card.getByText('No change recorded yet.').waitFor();
   await card.getByRole('button', { name: 'Record a change' }).click();
   let dialog = page.getByRole('dialog', { name: 'Record a change of contact preferences' });
-  await expect.poll(() => dialog.getByRole('checkbox', { name: 'May be e-mailed' }).evaluate((el) => el === document.activeElement)).toBe(true);
+  await expect.poll(() => dialog.getByRole('checkbox', { name: 'May be e-mailed' }).evaluate((el) => el.matches(':focus'))).toBe(true);
   await dialog.getByRole('checkbox', { name: 'May be sent post' }).check();
   await dialog.getByRole('checkbox', { name: 'May be sent SMS' }).check();
   await dialog.getByRole('textbox', { name: 'Note' }).fill('Phoned: post and texts are fine');
