@@ -49,7 +49,7 @@ it('corrects a gift\'s fund and date (receipt revised), moves it to a supporter,
   const dialog = page.getByRole('dialog', { name: `Edit gift #${gift.id}` });
   await dialog.waitFor();
   const date = dialog.getByLabel(/^Date/);
-  expect(await date.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await date.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
   const fund = dialog.getByRole('textbox', { name: 'Fund', exact: true }).or(dialog.getByRole('combobox', { name: 'Fund', exact: true }));
   await fund.click();
   await fund.fill('WATER');

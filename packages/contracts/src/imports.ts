@@ -143,6 +143,8 @@ export const IMPORT_FIELDS: Record<SpreadsheetImportKind, ImportField[]> = {
     f('referral_source', 'string', { max: 100 }),
     f('email_opt_in', 'boolean'),
     f('sf_id', 'string', { label: 'Salesforce id' }),
+    // Tag names separated by commas or semicolons; added to the supporter, never removed.
+    f('tags', 'string', { max: 500 }),
   ],
 };
 

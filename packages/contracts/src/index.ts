@@ -90,3 +90,5 @@ export * from './content/html-policy.ts';
 export * from './content/feeds.ts';
 export * from './content/themes.ts';
 export * from './imports.ts';
+export * from './tasks.ts';
+export * from './tags.ts';

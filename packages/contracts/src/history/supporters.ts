@@ -70,4 +70,6 @@ export const supporterHistoryFields: HistoryFieldCatalogue = {
   created_by: { label: 'Created by', kind: 'user' },
   created_at: { label: 'Created', kind: 'datetime' },
   updated_at: { label: 'Updated', kind: 'hidden' },
+  // Not a column: tag changes are written to the supporter's trail by tags.history.ts.
+  tags: { label: 'Tags', kind: 'list' },
 };

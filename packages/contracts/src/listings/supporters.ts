@@ -47,6 +47,7 @@ export const supporterFiltersSchema = z
     has_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
     /** Opted in to e-mail, with an address, not "do not contact", not deceased (supporter-consent.ts). */
     can_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
+    tag_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) {

@@ -33,6 +33,8 @@ export * from '../modules/webhooks/webhooks.tables.ts';
 export * from '../modules/numbers/numbers.tables.ts';
 export * from '../modules/themes/themes.tables.ts';
 export * from '../modules/notes/notes.tables.ts';
+export * from '../modules/tasks/tasks.tables.ts';
+export * from '../modules/tags/tags.tables.ts';
 export * from '../modules/duplicates/duplicates.tables.ts';
 export * from '../modules/events/events.tables.ts';
 export * from '../modules/logs/logs.tables.ts';

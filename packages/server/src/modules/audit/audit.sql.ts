@@ -20,6 +20,8 @@ export const UNAUDITED = [
   'import_rows',
   // a supporter's consent changes: an append-only log (the supporters row's own change is audited)
   'supporter_consent_changes',
+  // a supporter's tags: each change is written to the supporter's own history (tags.history.ts)
+  'supporter_tags',
 ];
 /** Columns whose values never leave the row: a change is noted, the value is not. */
 const HIDDEN = [

@@ -1,4 +1,4 @@
-import { checkImportRow, importMessages } from '@almoner/contracts';
+import { checkImportRow, importMessages, splitTagNames, TAG_NAME_MAX, tagMessages } from '@almoner/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
 import { supporterMemberships } from '../supporters/supporter-memberships.tables.ts';
+import { addTagsByName } from '../tags/tags.service.ts';
 import { type ImportJobRow, type Lookups, registerImportKind, type RowResult, type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
 import { configuredImportKey } from './imports.settings.ts';
 import { findSupporter, type Supporter } from './imports.match.ts';
@@ -48,6 +49,9 @@ async function applySupporter(
   const membershipName = typeof v.membership_name === 'string' ? v.membership_name : null;
   const membership = membershipName ? lookups.memberships.get(membershipName.toLowerCase()) : null;
   if (membershipName && !membership) errors.membership_name = [importMessages.segmentValue(membershipName, [...lookups.memberships.values()].map((m) => m.name))];
+  const tagNames = typeof v.tags === 'string' ? splitTagNames(v.tags) : [];
+  const longTag = tagNames.find((n) => n.length > TAG_NAME_MAX);
+  if (longTag) errors.tags = [tagMessages.nameTooLong(longTag)];
   if (Object.keys(errors).length) return { outcome: 'rejected', recordId: null, errors };
 
   const set: Record<string, unknown> = {};
@@ -85,6 +89,7 @@ async function applySupporter(
     previous.displayName = match.displayName;
     set.displayName = isOrg && org ? org : [first, last].filter(Boolean).join(' ') || match.displayName;
     await tx.update(supporters).set({ ...set, updatedAt: stamp }).where(eq(supporters.id, match.id));
+    await addTagsByName(tx, match.id, tagNames, job.createdBy);
     const changes = Object.keys(set).filter((k) => k !== 'passwordHash');
     lookups.events.add('supporter.updated', { supporter_id: match.id, changes });
     return { outcome: 'updated', recordId: match.id, previous, stamp };
@@ -115,6 +120,7 @@ async function applySupporter(
       source: 'import',
     });
   }
+  await addTagsByName(tx, id, tagNames, job.createdBy);
   lookups.events.add('supporter.created', { supporter_id: id, email: typeof v.email === 'string' ? v.email : null });
   return { outcome: 'created', recordId: id, stamp };
 }

@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { canEmailSql, consentCsvColumns, consentRowExtras } from './supporters.consent.ts';
+import { supporterTagNamesSql } from '../tags/tags.history.ts';
 import { decimalNumberSql, decimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
 
 /** 'Active' when any recurring profile is active, else 'Suspended' when any is, else none. */
@@ -31,6 +32,7 @@ function where(f: SupporterFilters): (SQL | undefined)[] {
     f.referral_source ? sql`s.referral_source = ${f.referral_source}` : undefined,
     f.recurring ? sql`exists (select 1 from recurring_payment_profiles r where r.supporter_id = s.id and r.status = ${f.recurring})` : undefined,
     f.can_email === '1' ? canEmailSql('s') : f.can_email === '0' ? sql`not ${canEmailSql('s')}` : undefined,
+    f.tag_id ? sql`exists (select 1 from supporter_tags st where st.supporter_id = s.id and st.tag_id = ${f.tag_id})` : undefined,
     f.has_email === '1' ? sql`s.email is not null and s.email <> ''` : f.has_email === '0' ? sql`(s.email is null or s.email = '')` : undefined,
   ];
 }
@@ -91,5 +93,6 @@ export const supportersListing: ListingDefinition<SupporterFilters> = {
     ...(flags.nps ? [{ header: 'NPS', value: sql`s.nps`, kind: 'number' as const }] : []),
     ...(flags.dp ? [{ header: 'DonorPerfect ID', value: sql`s.donor_id`, kind: 'text' as const }] : []),
     { header: 'Created on', value: orgDateTimeTextSql(sql`s.created_at`), kind: 'text' },
+    { header: 'Tags', value: sql`array_to_string(${supporterTagNamesSql(sql`s.id`)}, ', ')`, kind: 'text' },
   ],
 };
