@@ -41,7 +41,10 @@ import {
   IconCode,
   type Icon,
   IconPhoto,
+  IconChecklist,
 } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import { MyTasksBadge } from '../features/tasks/my-tasks-badge.tsx';
 import { reportLinks } from '../features/reports/report-links.ts';
 
 /**
@@ -60,6 +63,8 @@ export type NavLinkEntry = {
   edition?: (flags: EditionFlags) => boolean;
   /** A rule from contracts the server checks too (e.g. account administrators only). */
   rule?: (user: CurrentUser) => boolean;
+  /** A count shown at the row's end (the user's open tasks). */
+  badge?: ComponentType;
 };
 
 export type NavGroupEntry = {
@@ -116,6 +121,7 @@ export const navigation: NavEntry[] = [
     label: 'People',
     children: [
       { label: 'Supporters', to: '/supporters', icon: IconUserHeart, permission: 'member.view' },
+      { label: 'My tasks', to: '/tasks', icon: IconChecklist, permission: 'member.view', badge: MyTasksBadge },
       { label: 'Duplicate supporters', to: '/supporters/duplicates', icon: IconUsersPlus, permission: 'member.merge' },
       { label: 'Segments', to: '/segments', icon: IconCategory, permission: 'segment.edit' },
       { label: 'Sponsorships', to: '/sponsorships', icon: IconHeartHandshake, permission: 'sponsorship.view' },

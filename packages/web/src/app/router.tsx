@@ -33,6 +33,7 @@ import { importsRoutes } from '../features/imports/routes.tsx';
 import { sponseePhotosRoutes } from '../features/sponsee-photos/routes.tsx';
 import { mediaRoutes } from '../features/media/routes.tsx';
 import { duplicatesRoutes } from '../features/duplicates/routes.tsx';
+import { tasksRoutes } from '../features/tasks/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -94,6 +95,7 @@ export const router = createBrowserRouter(
                 ...feedsRoutes,
                 ...themesRoutes,
                 ...mediaRoutes,
+                ...tasksRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

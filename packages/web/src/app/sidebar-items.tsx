@@ -38,11 +38,13 @@ export function SidebarLink({ entry, nested = false }: { entry: NavLinkEntry; ne
   const location = useLocation();
   const active = isActiveLink(entry.to, location);
   const Icon = entry.icon;
+  const Badge = entry.badge;
   return (
     <NavLink
       component={Link}
       to={entry.to}
       label={entry.label}
+      rightSection={Badge ? <Badge /> : undefined}
       active={active}
       aria-current={active ? 'page' : undefined}
       leftSection={Icon ? <Icon size={nested ? 16 : 18} stroke={1.6} aria-hidden /> : undefined}

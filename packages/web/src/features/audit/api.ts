@@ -6,6 +6,8 @@ type Page = { data: HistoryEntry[]; next_before: number | null };
 
 export const historyKeys = {
   record: (table: string, id: string | number) => ['history', table, String(id)] as const,
+  /** Every supporter's history (a tag's rename reaches all who hold it). */
+  supporters: ['history', 'supporters'] as const,
 };
 
 export function useRecordHistory(table: string, id: string | number) {

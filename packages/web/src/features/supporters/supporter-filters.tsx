@@ -2,6 +2,7 @@ import { supporterStatuses } from '@almoner/contracts';
 import { Select } from '@mantine/core';
 import { DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
+import { TagFilter } from '../tags/tag-filter.tsx';
 
 const recurringStatuses = [
   { value: 'Active', label: 'Active' },
@@ -48,6 +49,7 @@ export function SupporterFilters({ values, onChange }: FilterFormProps) {
         clearable
         w={{ base: '100%', sm: 130 }}
       />
+      <TagFilter value={one(values.tag_id)} onChange={(tag_id) => set({ tag_id })} />
     </FilterPanel>
   );
 }

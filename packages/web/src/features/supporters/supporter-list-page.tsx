@@ -12,6 +12,7 @@ import { SupporterFilters } from './supporter-filters.tsx';
 import { ContactBadges } from './contact-badges.tsx';
 import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { DuplicatesLink } from '../duplicates/duplicates-link.tsx';
+import { ManageTagsButton } from '../tags/manage-tags-button.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 export type SupporterRow = ListingRow & {
@@ -110,6 +111,7 @@ export function SupporterListPage() {
             </Button>
           )}
           <DuplicatesLink />
+          <ManageTagsButton />
           <ExportJobButton list="supporters" permission="member.view" defaultOrder={SUPPORTERS_DEFAULT_SORT} />
           <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
         </Group>

@@ -8,6 +8,8 @@ import { RecordHistory } from '../audit/record-history.tsx';
 import { DonorIdButton } from '../crm/crm-sync-section.tsx';
 import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
 import { NotesPanel } from '../notes/notes-panel.tsx';
+import { SupporterTagsCard } from '../tags/supporter-tags-card.tsx';
+import { SupporterTasksCard } from '../tasks/supporter-tasks-card.tsx';
 import { AddressBlock } from './address-block.tsx';
 import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter } from './api.ts';
 import { SupporterStatusButtons } from './supporter-status-buttons.tsx';
@@ -104,6 +106,8 @@ function SupporterView({ data }: { data: SupporterDetail }) {
           <Stack gap="md">
             <ProfileSection s={s} />
             <ConsentCard supporterId={s.id} name={supporterName(s)} />
+            <SupporterTagsCard supporterId={s.id} />
+            <SupporterTasksCard supporterId={s.id} />
             <NotesPanel supporterId={s.id} />
             <Section title="Addresses">
               <Stack gap="sm">

@@ -1,0 +1,75 @@
+import { TASK_TITLE_MAX, type Task, taskCreateSchema } from '@almoner/contracts';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useSession } from '../../app/session.ts';
+import { toast } from '../../components/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useAssignees, useSaveTask } from './api.ts';
+
+type Props = { supporterId: number; task: Task | null; opened: boolean; onClose: () => void };
+
+/** Add a follow-up on a supporter, or change one: title, due day, who does it. Enter saves, Escape closes. */
+export function TaskModal({ supporterId, task, opened, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={task ? 'Edit task' : 'Add a task'}>
+      {opened && <TaskForm key={task?.id ?? 'new'} supporterId={supporterId} task={task} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+type Values = { supporter_id: number; title: string; due_on: string; assigned_to: string };
+
+function TaskForm({ supporterId, task, onClose }: Omit<Props, 'opened'>) {
+  const me = useSession().data?.user.id;
+  const assignees = useAssignees(true);
+  const save = useSaveTask();
+  const form = useForm<Values>({
+    initialValues: {
+      supporter_id: supporterId,
+      title: task?.title ?? '',
+      due_on: task?.due_on ?? '',
+      assigned_to: String(task?.assigned_to?.id ?? me ?? ''),
+    },
+    validate: schemaResolver(taskCreateSchema, { sync: true }),
+  });
+  const handleSubmit = form.onSubmit(async (values) => {
+    const fields = { title: values.title, due_on: values.due_on || null, assigned_to: Number(values.assigned_to) };
+    try {
+      const answer = await save.mutateAsync(task ? { id: task.id, body: fields } : { id: null, body: { ...fields, supporter_id: supporterId } });
+      toast.success(answer.message);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
+      else toast.error(error instanceof Error ? error.message : 'The task could not be saved. Please try again.');
+    }
+  });
+  // A task kept on a user who has since gone still shows who holds it.
+  const options = [...(assignees.data?.data ?? [])];
+  if (task?.assigned_to && !options.some((o) => o.id === task.assigned_to?.id)) options.push(task.assigned_to);
+  return (
+    <form noValidate onSubmit={handleSubmit}>
+      <Stack gap="sm">
+        <TextInput label="Task" required maxLength={TASK_TITLE_MAX} data-autofocus placeholder="Call to thank for the gift" {...form.getInputProps('title')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" label="Due on" {...form.getInputProps('due_on')} />
+          <Select
+            label="Assigned to"
+            required
+            searchable
+            allowDeselect={false}
+            data={options.map((o) => ({ value: String(o.id), label: o.id === me ? `${o.name} (me)` : o.name }))}
+            {...form.getInputProps('assigned_to')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save task
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
