@@ -164,6 +164,15 @@ export const shellVisits: Record<string, Visit> = {
     await settled(page);
     await screenshot(page, 'a11y-supporter');
     await expectAccessible(page, 'supporter');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Add task' }).click(), 'dialog', 'add a task');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Manage tags' }).click(), 'dialog', 'manage tags');
+  },
+  tasks: async (page) => {
+    await page.goto('/jpanel/tasks');
+    await heading(page, 'My tasks');
+    await settled(page);
+    await page.locator('[aria-label="Loading tasks"]').waitFor({ state: 'detached' });
+    await expectAccessible(page, 'my tasks');
   },
   'supporters/new': async (page) => {
     await page.goto('/jpanel/supporters/new');

@@ -50,7 +50,8 @@ export function SupporterTagsCard({ supporterId }: { supporterId: number }) {
         )}
         {canWrite && current.data && (
           <MultiSelect
-            label="Tags"
+            // The card's title names it; the coloured badges above show the choice.
+            aria-label="Tags"
             placeholder={all.data?.data.length ? 'Add a tag' : 'No tags yet: add them with Manage tags'}
             searchable
             clearable
