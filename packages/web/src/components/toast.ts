@@ -2,6 +2,7 @@ import { notifications, type NotificationData } from '@mantine/notifications';
 import { createElement } from 'react';
 import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { requestOverlays } from '../app/overlays.tsx';
+import { ApiError } from '../lib/api.ts';
 
 /**
  * Toast timings, spec part 1 §9: "Toast timeout 6000 ms (extended style 2500 ms); the other toast
@@ -61,3 +62,17 @@ export const toast = {
   info: (message: string, options?: ToastOptions) => show('info', message, options),
   dismissAll: () => notifications.clean(),
 };
+
+/**
+ * Runs a save and toasts its outcome: the server's message on success, its message on a refusal
+ * it explained, else `failed`. Answers whether it succeeded.
+ */
+export async function toastOutcome(save: () => Promise<{ message: string }>, failed: string): Promise<boolean> {
+  try {
+    toast.success((await save()).message);
+    return true;
+  } catch (failure) {
+    toast.error(failure instanceof ApiError ? failure.message : failed);
+    return false;
+  }
+}

@@ -3,8 +3,7 @@ import { Button, Group, MultiSelect, Stack, Text } from '@mantine/core';
 import { IconTags } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
-import { toast } from '../../components/toast.ts';
-import { ApiError } from '../../lib/api.ts';
+import { toastOutcome } from '../../components/toast.ts';
 import { Section } from '../contributions/page-parts.tsx';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useSetSupporterTags, useSupporterTags, useTags } from './api.ts';
@@ -18,13 +17,7 @@ export function SupporterTagsCard({ supporterId }: { supporterId: number }) {
   const all = useTags(canWrite);
   const save = useSetSupporterTags(supporterId);
   const [managing, setManaging] = useState(false);
-  const change = async (ids: string[]) => {
-    try {
-      toast.success((await save.mutateAsync(ids.map(Number))).message);
-    } catch (failure) {
-      toast.error(failure instanceof ApiError ? failure.message : 'The tags could not be saved. Please try again.');
-    }
-  };
+  const change = (ids: string[]) => toastOutcome(() => save.mutateAsync(ids.map(Number)), 'The tags could not be saved. Please try again.');
   const manage = canWrite ? (
     <Button size="xs" variant="subtle" leftSection={<IconTags size={14} />} onClick={() => setManaging(true)}>
       Manage tags

@@ -2,7 +2,7 @@ import { TAG_COLOURS, TAG_NAME_MAX, type Tag, type TagColour } from '@almoner/co
 import { Button, Center, Divider, Group, Loader, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
-import { toast } from '../../components/toast.ts';
+import { toast, toastOutcome } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useMergeTag, useSaveTag, useTags } from './api.ts';
@@ -10,7 +10,7 @@ import { TagBadge } from './tag-badge.tsx';
 
 const colourOptions = TAG_COLOURS.map((c) => ({ value: c, label: c.charAt(0).toUpperCase() + c.slice(1) }));
 
-const failureText = (failure: unknown) => (failure instanceof ApiError ? failure.message : 'The tag could not be saved. Please try again.');
+const saveFailed = 'The tag could not be saved. Please try again.';
 
 /** Add, rename, recolour and merge tags. Each row is its own form: Enter saves it, Escape closes. */
 export function TagsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -47,7 +47,7 @@ function TagForm({ tag }: { tag: Tag | null }) {
     } catch (failure) {
       const field = failure instanceof ApiError ? failure.errors?.name?.[0] : undefined;
       if (field) setError(field);
-      else toast.error(failureText(failure));
+      else toast.error(failure instanceof ApiError ? failure.message : saveFailed);
     }
   };
   const label = tag ? `Name of tag ${tag.name}` : 'New tag';
@@ -94,12 +94,7 @@ function TagRow({ tag, others }: { tag: Tag; others: Tag[] }) {
       confirmLabel: 'Merge',
       danger: true,
     });
-    if (!ok) return;
-    try {
-      toast.success((await merge.mutateAsync({ id: tag.id, into: target.id })).message);
-    } catch (failure) {
-      toast.error(failureText(failure));
-    }
+    if (ok) await toastOutcome(() => merge.mutateAsync({ id: tag.id, into: target.id }), saveFailed);
   };
   return (
     <Stack gap={6} role="group" aria-label={`Tag ${tag.name}`}>

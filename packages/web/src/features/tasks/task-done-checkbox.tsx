@@ -1,20 +1,13 @@
 import type { Task } from '@almoner/contracts';
 import { Checkbox } from '@mantine/core';
-import { toast } from '../../components/toast.ts';
-import { ApiError } from '../../lib/api.ts';
+import { toastOutcome } from '../../components/toast.ts';
 import { useSaveTask } from './api.ts';
 
 /** Ticking completes the task; unticking reopens it. */
 export function TaskDoneCheckbox({ task, disabled }: { task: Task; disabled?: boolean }) {
   const save = useSaveTask();
   const done = task.completed_at !== null;
-  const toggle = async () => {
-    try {
-      toast.success((await save.mutateAsync({ id: task.id, body: { completed: !done } })).message);
-    } catch (failure) {
-      toast.error(failure instanceof ApiError ? failure.message : 'The task could not be saved. Please try again.');
-    }
-  };
+  const toggle = () => toastOutcome(() => save.mutateAsync({ id: task.id, body: { completed: !done } }), 'The task could not be saved. Please try again.');
   return (
     <Checkbox
       checked={done}

@@ -2,6 +2,7 @@ import { TASK_TITLE_MAX, type Task, taskCreateSchema } from '@almoner/contracts'
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSession } from '../../app/session.ts';
+import { fieldErrors } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAssignees, useSaveTask } from './api.ts';
@@ -39,7 +40,7 @@ function TaskForm({ supporterId, task, onClose }: Omit<Props, 'opened'>) {
       toast.success(answer.message);
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
+      if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(error.errors));
       else toast.error(error instanceof Error ? error.message : 'The task could not be saved. Please try again.');
     }
   });
