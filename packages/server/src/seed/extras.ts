@@ -12,7 +12,7 @@ import { at, DAY, isoDay, type SeedContext } from './context.ts';
 import type { SupporterRef } from './people.ts';
 import type { Plan } from './plan.ts';
 import { insertRows } from './writer.ts';
-import type { SponseeRef } from './sponsees.ts';
+import type { SponseeRef } from './sponsee-ref.ts';
 
 const NOTES = [
   '<p>Called to thank them for their gift. Very interested in the water project.</p>',

@@ -6,7 +6,7 @@ import { DAY, type SeedContext } from './context.ts';
 import { dccFor } from './money.ts';
 import { WeightedPicker, type SupporterRef } from './people.ts';
 import type { Rng } from './prng.ts';
-import type { SponseeRef } from './sponsees.ts';
+import type { SponseeRef } from './sponsee-ref.ts';
 
 export type MethodPlan = {
   id: number;

@@ -5,7 +5,7 @@ import { DAY, type SeedContext } from './context.ts';
 import { WeightedPicker, type SupporterRef } from './people.ts';
 import { planProfiles, type MethodPlan, type ProfilePlan } from './plan-profiles.ts';
 import type { Rng } from './prng.ts';
-import type { SponseeRef } from './sponsees.ts';
+import type { SponseeRef } from './sponsee-ref.ts';
 
 export const EVENT = { order: 0, guest: 1, abandoned: 2, start: 3, charge: 4 } as const;
 

@@ -6,13 +6,13 @@ import { sponsors } from '../modules/sponsorships/sponsors.tables.ts';
 import { addPeriods } from './calendar.ts';
 import type { ChunkRows } from './chunk.ts';
 import { at, isoDay } from './context.ts';
-import { finishContribution, newDraft, supporterBuyer } from './orders.ts';
+import { finishContribution, newDraft, supporterBuyer } from './contribution-rows.ts';
 import { paymentColumns, paymentDetails, recordPayment } from './payments.ts';
 import type { SupporterRef } from './people.ts';
 import type { ProfilePlan } from './plan-profiles.ts';
 import type { Rng } from './prng.ts';
 import { addReceipt } from './receipts.ts';
-import type { SponseeRef } from './sponsees.ts';
+import type { SponseeRef } from './sponsee-ref.ts';
 import type { Channel, Draft, Line, World } from './world.ts';
 
 /** The order that starts a recurring profile: the profile, its first payment, and for sponsorships the sponsor. */

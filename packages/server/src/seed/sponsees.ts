@@ -5,11 +5,10 @@ import { sponsorships } from '../modules/sponsorships/sponsorships.tables.ts';
 import { at, DAY, isoDay, type SeedContext } from './context.ts';
 import type { Rng } from './prng.ts';
 import type { Reference } from './reference.ts';
+import type { SponseeRef } from './sponsee-ref.ts';
 import { insertTimeline } from './timeline.ts';
 import { insertRows } from './writer.ts';
 
-/** What the plan needs of a sponsee: who can be sponsored from when, and for how much. */
-export type SponseeRef = { id: number; firstName: string; lastName: string; reference: string; enrolledAt: number; monthlyAmount: number; glCode: string };
 
 const COUNTRIES: [string, number, number, string][] = [
   ['Guatemala', 14.6349, -90.5069, 'GT'], ['Kenya', -0.0236, 37.9062, 'KE'], ['Philippines', 12.8797, 121.774, 'PH'],

@@ -2,7 +2,7 @@ import type { Queryable } from '../db/client.ts';
 import { media, mediables } from '../modules/media/media.tables.ts';
 import { timelinePosts } from '../modules/timeline/timeline.tables.ts';
 import { at, DAY, isoDay, type SeedContext } from './context.ts';
-import type { SponseeRef } from './sponsees.ts';
+import type { SponseeRef } from './sponsee-ref.ts';
 import { insertRows } from './writer.ts';
 
 /** Headline and message templates by tag; {name} is the sponsee's first name. */

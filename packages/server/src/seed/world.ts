@@ -6,7 +6,7 @@ import type { SupporterRef } from './people.ts';
 import type { Plan } from './plan.ts';
 import type { Rng } from './prng.ts';
 import type { Reference } from './reference.ts';
-import type { SponseeRef } from './sponsees.ts';
+import type { SponseeRef } from './sponsee-ref.ts';
 
 /** A fundraising page as gifts need it. */
 export type PageRef = { id: number; authorIndex: number; createdAt: number; closedAt: number | null; title: string };

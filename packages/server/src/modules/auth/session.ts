@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import { users } from '../users/users.tables.ts';
+import type { AuthUser } from './auth-user.ts';
 import { sessions } from './auth.tables.ts';
 import { hmac, randomToken, safeEqual, sha256 } from './crypto.ts';
 import { type CachedSession, type SessionCache, SESSION_CACHE_TTL_MS, forgetSession, forgetUser } from './session-cache.ts';
@@ -12,16 +13,7 @@ import { type CachedSession, type SessionCache, SESSION_CACHE_TTL_MS, forgetSess
 export const SESSION_COOKIE = 'almoner_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 
-export type AuthUser = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  isAccountAdmin: boolean;
-  permissions: string[];
-  twoFactorEnabled: boolean;
-  twoFactorPendingConfirmation: boolean;
-};
+export type { AuthUser } from './auth-user.ts';
 
 export type SessionState = {
   /** The raw cookie value; only its hash is stored. */

@@ -6,9 +6,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows, readListingQuery, whereClause } from '../../listing/engine.ts';
-import { recordContributionEvents } from '../domain-events/domain-events.service.ts';
 import { refundPayment } from '../payments/refunds.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
+import { changeWithHistory } from './contributions.change.ts';
 import { markFulfilment } from './contributions.fulfilment.ts';
 import { contributionsListing } from './contributions.listing.ts';
 
@@ -47,30 +47,6 @@ export async function materialiseTarget(tx: Tx, body: Record<string, unknown>): 
 
 export const batchActions = ['complete', 'incomplete', 'spam', 'spam_and_refund', 'not_spam'] as const;
 export type BatchAction = (typeof batchActions)[number];
-
-/** What each status-history event means as a domain event (the fields it changed). */
-const DOMAIN_CHANGE: Record<string, { deleted: true } | { changes: string[] }> = {
-  marked_spam: { changes: ['is_spam'] },
-  unmarked_spam: { changes: ['is_spam'] },
-  fulfilled: { changes: ['is_fulfilled'] },
-  unfulfilled: { changes: ['is_fulfilled'] },
-  deleted: { deleted: true },
-};
-
-/**
- * Runs an UPDATE … and writes, for each row it changed, one status-history event and the domain
- * event (contribution.updated or .deleted) in the same transaction.
- */
-export async function changeWithHistory(tx: Tx, update: SQL, event: string, actorId: number): Promise<void> {
-  const changed = await queryRows(
-    tx,
-    sql`with changed as (${update} returning id, supporter_id),
-             history as (insert into contribution_status_history (contribution_id, event, user_id) select id, ${event}, ${actorId} from changed)
-        select id, supporter_id from changed order by id`,
-  );
-  const change = DOMAIN_CHANGE[event];
-  if (change) await recordContributionEvents(tx, changed as { id: number; supporter_id: number | null }[], change);
-}
 
 const count = async (tx: Tx, query: SQL) => Number((await queryRows(tx, sql`select count(*)::int as n from (${query}) t`))[0]?.n ?? 0);
 

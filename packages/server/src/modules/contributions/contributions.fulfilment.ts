@@ -2,7 +2,7 @@ import { type FulfilmentMark, fulfilmentMessage } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { changeWithHistory } from './contributions.bulk.ts';
+import { changeWithHistory } from './contributions.change.ts';
 import { statusSql } from './contributions.status.ts';
 
 /** Each row's status before marking, or 'nothing_to_ship' for a gift with nothing to send. */

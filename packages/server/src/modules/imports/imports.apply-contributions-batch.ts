@@ -17,7 +17,7 @@ import {
   markGiftTaken,
   supporterFields,
   type Values,
-} from './imports.apply-contributions.ts';
+} from './imports.contribution-rows.ts';
 import type { ImportJobRow, Lookups, RowResult, StagedRow } from './imports.kinds.ts';
 import type { Supporter, SupporterKeys } from './imports.match.ts';
 import { auditImported, type ImportedRecord, withTrailOff } from './imports.audit.ts';

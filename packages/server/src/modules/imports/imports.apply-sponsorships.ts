@@ -9,7 +9,7 @@ import { recountSponsorships } from '../sponsorships/sponsors.service.ts';
 import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
 import { type ImportJobRow, type Lookups, registerImportKind, type RowResult, type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
 // Runtime use only (inside functions), so the import cycle through imports.job.ts is harmless.
-import { segmentRules } from './imports.service.ts';
+import { segmentRules } from './imports.segment-rules.ts';
 
 type Sponsee = typeof sponsorships.$inferSelect;
 type SponseeSet = Partial<typeof sponsorships.$inferInsert>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { intArray } from './imports.apply-contributions.ts';
+import { intArray } from './imports.contribution-rows.ts';
 
 /**
  * The audit trail of the rows an import inserts. The statement triggers would write each new

@@ -1,7 +1,8 @@
 import { idParam, importMessages, importSubmitSchema, messages, spreadsheetImportKindSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APPLIED_KINDS, fieldsFor, getImport, listImports, outcomeCsv, PRODUCT, segmentRules, startImport, submitImport, toView, undoImport } from './imports.service.ts';
+import { APPLIED_KINDS, fieldsFor, getImport, listImports, outcomeCsv, PRODUCT, startImport, submitImport, toView, undoImport } from './imports.service.ts';
+import { segmentRules } from './imports.segment-rules.ts';
 
 const tags = ['imports'];
 const permission = 'imports.edit';

@@ -8,10 +8,9 @@ import {
   type ImportMatchMode,
   importMessages,
   messages,
-  type SegmentRules,
   type SpreadsheetImportKind,
 } from '@almoner/contracts';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Actor } from '../../db/actor.ts';
 import { withActor } from '../../db/actor.ts';
@@ -19,10 +18,10 @@ import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { encrypt } from '../auth/crypto.ts';
 import { enqueue } from '../jobs/jobs.queue.ts';
-import { segmentItems, segments } from '../segments/segments.tables.ts';
 import { importRows, imports } from './imports.tables.ts';
 import { importApplyJob } from './imports.job.ts';
 import { importKindHandler } from './imports.kinds.ts';
+import { segmentRules } from './imports.segment-rules.ts';
 import { configuredImportKey } from './imports.settings.ts';
 
 /** What `{product}` stands for in the spec's import messages. */
@@ -31,23 +30,6 @@ export const PRODUCT = 'Almoner';
 /** Kinds whose rows this server can apply. The field lists and checks cover all four. */
 export const APPLIED_KINDS = ['supporters', 'sponsorships-timeline', 'sponsorships', 'contributions'] as const satisfies readonly SpreadsheetImportKind[];
 export type AppliedKind = (typeof APPLIED_KINDS)[number];
-
-/** Option-list segments and their values, keyed `segment_<id>` (GET /flatfile/field-rules/segments). */
-export async function segmentRules(db: Queryable): Promise<SegmentRules> {
-  const rows = await db
-    .select({ id: segments.id, name: segments.name, type: segments.type, item: segmentItems.name })
-    .from(segments)
-    // A deleted option is no longer offered (the sponsee form drops it too).
-    .leftJoin(segmentItems, and(eq(segmentItems.segmentId, segments.id), isNull(segmentItems.deletedAt)))
-    .where(isNull(segments.deletedAt))
-    .orderBy(asc(segments.sequence), asc(segments.id), asc(segmentItems.sequence), asc(segmentItems.id));
-  const out: SegmentRules = {};
-  for (const r of rows) {
-    const entry = (out[`segment_${r.id}`] ??= { name: r.name, values: [] });
-    if ((r.type === 'multi-select' || r.type === 'advanced-multi-select') && r.item) entry.values.push(r.item);
-  }
-  return out;
-}
 
 export async function fieldsFor(db: Queryable, kind: SpreadsheetImportKind) {
   return importFieldsFor(kind, kind === 'sponsorships' ? await segmentRules(db) : {});

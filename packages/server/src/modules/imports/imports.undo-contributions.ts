@@ -6,7 +6,7 @@ import { contributions } from '../contributions/contributions.tables.ts';
 import { recordContributionEvents, recordEvents } from '../domain-events/domain-events.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { type ContributionRowMemo, intArray, supporterColumnSets } from './imports.apply-contributions.ts';
+import { type ContributionRowMemo, intArray, supporterColumnSets } from './imports.contribution-rows.ts';
 import { auditImported, type ImportedRecord, withTrailOff } from './imports.audit.ts';
 import { type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
 

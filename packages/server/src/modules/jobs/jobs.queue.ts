@@ -59,6 +59,13 @@ export type JobDefinition<T> = {
   recover?: (database: Database) => Promise<unknown>;
 };
 
+/**
+ * What queueing a job needs: its name, typed by its data. A module that queues a job whose handler
+ * calls back into that module names the job this way rather than importing the handler's module,
+ * which would close an import cycle; `enqueue` still refuses a name no module defined.
+ */
+export type JobKind<T> = Pick<JobDefinition<T>, 'name'> & Partial<Pick<JobDefinition<T>, 'handler'>>;
+
 const RECOVER_SECONDS = 30;
 
 const registry = new Map<string, JobDefinition<never>>();
@@ -211,7 +218,7 @@ const sender = new PgBoss({
  * Adds a job in `q`'s transaction: if that transaction rolls back, the job never existed.
  * The job's queue is created when the app's queue starts. Returns the job id.
  */
-export async function enqueue<T extends object>(q: Queryable, job: JobDefinition<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
+export async function enqueue<T extends object>(q: Queryable, job: JobKind<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
   if (!registry.has(job.name)) throw new Error(`Job ${job.name} is not defined.`);
   const id = await sender.send(job.name, data, {
     db: executorFor(q),
@@ -226,7 +233,7 @@ export async function enqueue<T extends object>(q: Queryable, job: JobDefinition
  * Adds jobs of one kind in `q`'s transaction, as `enqueue` does, in one statement however many:
  * a fan-out that queues a job per row then costs one round trip, not one per job.
  */
-export async function enqueueMany<T extends object>(q: Queryable, job: JobDefinition<T>, data: T[]): Promise<void> {
+export async function enqueueMany<T extends object>(q: Queryable, job: JobKind<T>, data: T[]): Promise<void> {
   if (!registry.has(job.name)) throw new Error(`Job ${job.name} is not defined.`);
   if (data.length) await sender.insert(data.map((d) => ({ name: job.name, data: d })), { db: executorFor(q) });
 }

@@ -12,5 +12,6 @@ import '../lists/exports.job.ts';
 import '../crm/crm.sync.ts';
 import '../crm/crm.donor-import.ts';
 import '../webhooks/webhooks.delivery.ts';
+import '../webhooks/webhooks.probe.ts';
 import '../imports/imports.job.ts';
 import '../duplicates/duplicates.scan.ts';

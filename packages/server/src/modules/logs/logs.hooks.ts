@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/session.ts';
+import type { AuthUser } from '../auth/auth-user.ts';
 import { writeLogEntry } from './logs.service.ts';
 
 /**

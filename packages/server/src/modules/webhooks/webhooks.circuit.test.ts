@@ -7,7 +7,8 @@ import { type TestApp, createTestApp, signedIn, testConfig } from '../../test/te
 import { type RecordedEvent, recordEvent } from '../domain-events/domain-events.service.ts';
 import { domainEvents } from '../domain-events/domain-events.tables.ts';
 import { runOnceEach } from '../jobs/jobs.queue.ts';
-import { CIRCUIT_FAILURES, CIRCUIT_TIMEOUTS, probeDelaySeconds, probeHook, releaseParked, sweepCircuits } from './webhooks.circuit.ts';
+import { CIRCUIT_FAILURES, CIRCUIT_TIMEOUTS, probeDelaySeconds, releaseParked } from './webhooks.circuit.ts';
+import { probeHook, sweepCircuits } from './webhooks.probe.ts';
 import { attemptDelivery, fanOut } from './webhooks.delivery.ts';
 import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
 import { configureWebhooks } from './webhooks.settings.ts';

@@ -9,6 +9,7 @@ import { onceEachEvent, type RecordedEvent, registerBatchConsumer } from '../dom
 import { defineJob, enqueue, enqueueMany, type JobRun } from '../jobs/jobs.queue.ts';
 import { deliveryBody, deliveryHeaders } from './webhooks.sign.ts';
 import { failParked, noteFailure, noteSuccess, parkIfPaused } from './webhooks.circuit.ts';
+import { type DeliverData, deliveryQueue } from './webhooks.delivery-queue.ts';
 import { webhookSettings } from './webhooks.settings.ts';
 import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
 
@@ -19,11 +20,6 @@ import { webhookDeliveries, webhooks } from './webhooks.tables.ts';
  * up and its hook switched off, with the reason shown on the hook's page (the audit trigger on
  * `webhooks` records the switch-off as a change with no staff actor).
  */
-/**
- * `deferred`: how many times this try already waited for a full hook (absent on the first).
- * `probe`: tried even while the hook is paused (the circuit's probe, or staff's Redeliver).
- */
-type DeliverData = { delivery_id: number; attempt: number; deferred?: number; probe?: boolean };
 
 /** Requests to one hook in flight per process; more wait, so a hung receiver holds few workers. */
 export const MAX_IN_FLIGHT_PER_HOOK = 2;
@@ -74,7 +70,7 @@ export function deferSeconds(deferred: number, random = Math.random): number {
 }
 
 export const deliverWebhookJob = defineJob<DeliverData>({
-  name: 'webhook_delivery',
+  name: deliveryQueue.name,
   // The job only fails when the database does; the HTTP outcome is handled by the row.
   retryLimit: 5,
   retryDelaySeconds: LEASE_SECONDS + 5,

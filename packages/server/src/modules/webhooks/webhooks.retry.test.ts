@@ -7,7 +7,8 @@ import { type TestApp, buildUser, createTestApp, testConfig } from '../../test/t
 import { type RecordedEvent, recordEvent, recordEvents } from '../domain-events/domain-events.service.ts';
 import { domainEvents } from '../domain-events/domain-events.tables.ts';
 import { runOnceEach } from '../jobs/jobs.queue.ts';
-import { probeHook, releaseParked } from './webhooks.circuit.ts';
+import { releaseParked } from './webhooks.circuit.ts';
+import { probeHook } from './webhooks.probe.ts';
 import { attemptDelivery, deferSeconds, fanOut, retryDelaySeconds } from './webhooks.delivery.ts';
 import { startReceiver, type Receiver } from './webhooks.receiver.test-helper.ts';
 import { configureWebhooks } from './webhooks.settings.ts';

@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconPhoto, IconTrash } from '@tabler/icons-
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
 import { uploadCatalogueImage } from './catalogue-upload.ts';
-import type { VariantForm } from './variant-modal.tsx';
+import type { VariantForm } from './variant-form.ts';
 
 /** Spec part 2 §8: an upload that fails says so on images. */
 const UPLOAD_FAILED = 'Upload failed.';

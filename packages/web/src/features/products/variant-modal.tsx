@@ -1,7 +1,6 @@
 import {
   BILLING_PERIODS,
   billingPeriodLabels,
-  variantInputSchema,
   type ProductFormOptions,
 } from '@almoner/contracts';
 import {
@@ -16,9 +15,9 @@ import {
   Tabs,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { ProductPicker } from './product-picker.tsx';
-import { variantInput, type VariantValues } from './product-form-values.ts';
+import type { VariantValues } from './product-form-values.ts';
+import { useVariantForm, type VariantForm } from './variant-form.ts';
 import {
   BillingTab,
   BundlesTab,
@@ -41,15 +40,6 @@ type Props = {
   onClose: () => void;
 };
 
-/** The schema's issues by field path, first message each. */
-function validateVariant(values: VariantValues): Record<string, string> {
-  const parsed = variantInputSchema.safeParse(variantInput(values));
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  return errors;
-}
-
 /**
  * The product variant modal (spec part 2 §2, §3, §4): price type (donation with presets and a
  * minimum, or fixed with regular, sale and cost), billing period, or a redirect to another
@@ -70,13 +60,6 @@ export function VariantModal(props: Props) {
   );
 }
 
-const useVariantForm = (variant: VariantValues, serverErrors: Record<string, string>) =>
-  useForm<VariantValues>({
-    initialValues: variant,
-    initialErrors: serverErrors,
-    validate: validateVariant,
-  });
-export type VariantForm = ReturnType<typeof useVariantForm>;
 
 function VariantFormBody({
   variant,

@@ -25,7 +25,7 @@ import { IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useStockMovements, useVariantOptions } from './api.ts';
 import type { ShippingChoice } from './product-form-values.ts';
-import type { VariantForm } from './variant-modal.tsx';
+import type { VariantForm } from './variant-form.ts';
 
 type TabProps = { form: VariantForm };
 

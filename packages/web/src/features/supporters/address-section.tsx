@@ -2,7 +2,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { FormSection } from '../../components/form-page/index.ts';
 import { CountrySelect, SubdivisionSelect, useSubdivisions } from '../locale/index.ts';
-import type { SupporterFormValues } from './supporter-form-page.tsx';
+import type { SupporterFormValues } from './supporter-form-values.ts';
 
 /**
  * One address of the supporter form (`bill_*` or `ship_*`): the lines, the city, the country

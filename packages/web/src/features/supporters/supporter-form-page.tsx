@@ -1,25 +1,14 @@
-import { possibleDuplicateReasons, SUPPORTER_EDIT_FIELDS, supporterInputSchema, type SupporterInput, type SupporterSaved } from '@almoner/contracts';
+import { possibleDuplicateReasons } from '@almoner/contracts';
 import { Alert, Anchor, List, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
-import { FormPageLayout, FormSection, loadingOrFailed, useFormPage, useRecordParam, validateWith } from '../../components/form-page/index.ts';
+import { FormPageLayout, FormSection, loadingOrFailed, useFormPage, useRecordParam } from '../../components/form-page/index.ts';
 import { AddressSection } from './address-section.tsx';
+import { type SupporterFormValues, toInput, toValues, validate } from './supporter-form-values.ts';
 import { type SupporterRecord, supporterName, useAccountTypes, usePossibleDuplicates, useSaveSupporter, useSupporter } from './api.ts';
 
-/** Every field as the form holds it: text, '' for blank (the contract stores blank as null). */
-export type SupporterFormValues = Record<(typeof SUPPORTER_EDIT_FIELDS)[number], string>;
-
-const toValues = (s: SupporterRecord | SupporterSaved | undefined, defaultType: number | null): SupporterFormValues => {
-  const values = Object.fromEntries(SUPPORTER_EDIT_FIELDS.map((f) => [f, String((s as Record<string, unknown> | undefined)?.[f] ?? '')])) as SupporterFormValues;
-  values.account_type_id = String(s?.account_type_id ?? defaultType ?? '');
-  return values;
-};
-
-const toInput = (values: SupporterFormValues): SupporterInput => ({ ...values, account_type_id: values.account_type_id || null });
-
-const validate = validateWith(supporterInputSchema, toInput);
 
 /**
  * /supporters/new and /supporters/:id/edit: add a supporter by hand or correct one (issue 36;
