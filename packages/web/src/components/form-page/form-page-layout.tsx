@@ -1,4 +1,14 @@
-import { Anchor, Breadcrumbs, Button, Fieldset, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Fieldset,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +22,9 @@ type Props = {
   crumb?: string;
   maw: number;
   /** What `useFormPage` answered: the page's save, delete (none for a new record) and saving state. */
-  page: Pick<FormPage<never>, 'handleSubmit' | 'handleDelete'> & { form: { submitting: boolean } };
+  page: Pick<FormPage<never>, 'handleSubmit' | 'handleDelete'> & {
+    form: { submitting: boolean; isDirty: () => boolean };
+  };
   /** More buttons beside Delete (a promo's Duplicate). */
   actions?: ReactNode;
   /** Between the heading and the form: alerts and panels about the record. */
@@ -25,6 +37,11 @@ type Props = {
    * fields are disabled (one fieldset) and Save and Delete are not shown.
    */
   canEdit?: boolean;
+  /**
+   * A long form (the product's): Save stays in view at the bottom with a note of unsaved changes,
+   * and the fields lock while a save is under way, since its answer replaces the values being edited.
+   */
+  long?: boolean;
   children: ReactNode;
 };
 
@@ -44,6 +61,7 @@ export function FormPageLayout({
   below,
   submitLabel,
   canEdit,
+  long = false,
   children,
 }: Props) {
   const { handleSubmit, handleDelete: onDelete, form } = page;
@@ -61,12 +79,29 @@ export function FormPageLayout({
   const sections = (
     <Stack gap="lg">
       {children}
-      {editable && (
+      {editable && !long && (
         <Group justify="flex-end">
           <Button type="submit" loading={form.submitting}>
             {submitLabel}
           </Button>
         </Group>
+      )}
+      {editable && long && (
+        <Paper
+          withBorder
+          shadow="sm"
+          p="sm"
+          style={{ position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 2 }}
+        >
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {form.isDirty() ? 'Unsaved changes' : ''}
+            </Text>
+            <Button type="submit" loading={form.submitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Paper>
       )}
     </Stack>
   );
@@ -93,10 +128,10 @@ export function FormPageLayout({
       </Group>
       {above}
       <form onSubmit={handleSubmit} noValidate>
-        {canEdit === undefined ? (
+        {canEdit === undefined && !long ? (
           sections
         ) : (
-          <Fieldset variant="unstyled" disabled={!canEdit}>
+          <Fieldset variant="unstyled" disabled={!editable || (long && form.submitting)}>
             {sections}
           </Fieldset>
         )}

@@ -30,6 +30,8 @@ export type FormPageOptions<Values, Saved> = {
   /** Where a record created by this form lives; null when the form edits one already. */
   createdPath: ((saved: Saved) => string) | null;
   onSaved?: (saved: Saved) => void;
+  /** Said besides the field errors when the form's own check fails (a page whose spec toasts it). */
+  onValidationFailed?: () => void;
   /** Said besides the field errors of a 422 (a page whose spec also toasts it). */
   onInvalid?: (error: ApiError) => void;
   /** As in `fieldErrors`: the field a server error key belongs to. */
@@ -82,7 +84,7 @@ export function useFormPage<Values extends Record<string, unknown>, Saved>(
       }
       toast.error(messageOf(error));
     }
-  });
+  }, options.onValidationFailed);
 
   const { remove } = options;
   const handleDelete =

@@ -10,6 +10,7 @@ import type {
   Variant,
   VariantInput,
 } from '@almoner/contracts';
+import type { FormPage } from '../../components/form-page/index.ts';
 
 /**
  * The product form's values: the API's fields as the inputs hold them (text for amounts, ''
@@ -107,6 +108,9 @@ export type ProductFormValues = {
 
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 const orNull = (v: string) => (v.trim() === '' ? null : v.trim());
+
+/** The product form as `useFormPage` answers it: what each of its sections takes. */
+export type ProductFormApi = FormPage<ProductFormValues>['form'];
 
 export const blankField = (): CustomFieldValues => ({
   key: newKey(), type: 'text', name: '', hint: '', is_required: false, format: 'simple', options: '', choices: [], default_value: '', body: '', map_to_product_meta: '', _delete: false,

@@ -1,0 +1,101 @@
+import {
+  PAGE_WITH_PAYMENT_TEMPLATE,
+  siteCurrencies,
+  type ProductFormOptions,
+} from '@almoner/contracts';
+import {
+  Checkbox,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { FormSection } from '../../components/form-page/index.ts';
+import { validateSku } from './api.ts';
+import type { ProductFormApi } from './product-form-values.ts';
+import { UrlPicker } from './url-picker.tsx';
+
+const FLAGS = [
+  ['is_enabled', 'Enabled'],
+  ['show_in_pos', 'Show in point of sale'],
+  ['is_tax_receiptable', 'Tax receiptable'],
+  ['is_dcc_enabled', 'Donor covers costs'],
+  ['allow_tributes', 'Tributes allowed'],
+] as const;
+
+type Props = {
+  form: ProductFormApi;
+  options: ProductFormOptions | undefined;
+  productId: number | null;
+};
+
+/** Name, SKU (checked as it is left), currency, template, categories, the extra button and the switches. */
+export function ProductDetailsSection({ form, options, productId }: Props) {
+  const v = form.values;
+  const handleSkuBlur = async () => {
+    if (!v.code.trim()) return;
+    const answer = await validateSku(v.code, productId).catch(() => null);
+    if (answer && !answer.valid) form.setFieldError('code', answer.message);
+  };
+  return (
+    <FormSection title="Details">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Name" required maxLength={255} {...form.getInputProps('name')} />
+        <TextInput
+          label="SKU"
+          required
+          description="Letters, numbers and hyphens."
+          maxLength={25}
+          {...form.getInputProps('code')}
+          onBlur={() => void handleSkuBlur()}
+        />
+        <Select
+          label="Currency"
+          data={[...siteCurrencies]}
+          allowDeselect={false}
+          {...form.getInputProps('base_currency')}
+        />
+        <Select
+          label="Template"
+          data={[
+            { value: '', label: 'Standard product page' },
+            { value: PAGE_WITH_PAYMENT_TEMPLATE, label: 'Page with payment' },
+          ]}
+          allowDeselect={false}
+          {...form.getInputProps('template_suffix')}
+        />
+        <MultiSelect
+          label="Categories"
+          searchable
+          data={(options?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          {...form.getInputProps('category_ids')}
+        />
+        <Textarea label="Summary" autosize minRows={1} {...form.getInputProps('summary')} />
+        <TextInput
+          label="Alternative button label"
+          description="An extra button on the product page, e.g. Read the report."
+          maxLength={100}
+          {...form.getInputProps('alt_button_label')}
+        />
+        <UrlPicker
+          label="Alternative button link"
+          description="A page of this site, or a full web address."
+          value={v.alt_button_url}
+          onChange={(url) => form.setFieldValue('alt_button_url', url)}
+          error={form.errors.alt_button_url as string | undefined}
+        />
+      </SimpleGrid>
+      <Group gap="xl" mt="md">
+        {FLAGS.map(([field, label]) => (
+          <Checkbox
+            key={field}
+            label={label}
+            {...form.getInputProps(field, { type: 'checkbox' })}
+          />
+        ))}
+      </Group>
+    </FormSection>
+  );
+}
