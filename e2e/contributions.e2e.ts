@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
-import { apiCall, downloadLines, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
+import { apiCall, downloadLines, exportItem, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
  * The contributions listing and a contribution's page. Destructive actions (spam, refund,
@@ -334,7 +334,7 @@ describe('bulk actions', () => {
   it('downloads the filtered list as CSV', async () => {
     const { context, page } = await adminPage();
     const refunded = await openList(page, '?f.status=refunded');
-    const { filename, lines } = await downloadLines(page, page.getByRole('link', { name: 'Export CSV' }));
+    const { filename, lines } = await downloadLines(page, await exportItem(page, 'Export CSV'));
     expect(filename).toMatch(/^contributions-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toContain('Contribution Number');
     expect(lines).toHaveLength(refunded.recordsFiltered + 1);

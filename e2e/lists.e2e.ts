@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
-import { apiCall, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
+import { apiCall, exportItem, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
  * Issue 12 lists: recurring payments, tributes and the fundraise tabs — filter, sort, page,
@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 /** Starts the background export, sees it running or done, then downloads the file it links. */
 async function backgroundExport(): Promise<Record<string, string>[]> {
-  await page.getByRole('button', { name: 'Background export' }).click();
+  await (await exportItem(page, 'Background export')).click();
   const link = page.getByRole('link', { name: /^Download / });
   await link.waitFor({ timeout: 30_000 });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);

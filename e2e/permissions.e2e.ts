@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { ADMIN, signIn, useBrowser } from './support/browser.ts';
-import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
+import { apiCall, downloadLines, exportItem, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
  * Limited staff see only what they may use: every control and link below is checked absent (or
@@ -76,7 +76,7 @@ describe('a user who may only view contributions', () => {
     }
     await page.keyboard.press('Escape');
     await page.getByRole('menuitem', { name: 'Export selected' }).waitFor({ state: 'hidden' });
-    const { lines } = await downloadLines(page, page.getByRole('link', { name: 'Export CSV' }));
+    const { lines } = await downloadLines(page, await exportItem(page, 'Export CSV'));
     expect(lines[0]).toContain('Contribution Number');
     await screenshot(page, 'limited-orders-list');
 
@@ -112,7 +112,7 @@ describe('a user who may only view supporters', () => {
     await screenshot(page, 'limited-supporters-supporter');
     await page.goto('/jpanel/supporters');
     await page.locator('tbody tr').first().waitFor();
-    const { lines } = await downloadLines(page, page.getByRole('link', { name: 'Export CSV' }));
+    const { lines } = await downloadLines(page, await exportItem(page, 'Export CSV'));
     expect(lines.length).toBeGreaterThan(1);
     await screenshot(page, 'limited-supporters-list');
     await expectAccessible(page, 'supporters, limited user');
@@ -122,7 +122,7 @@ describe('a user who may only view supporters', () => {
     await page.route(/\/jpanel\/supporters\.csv/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: refusal }) }));
     let downloads = 0;
     page.on('download', () => downloads++);
-    await page.getByRole('link', { name: 'Export CSV' }).click();
+    await (await exportItem(page, 'Export CSV')).click();
     await page.getByText(refusal).waitFor();
     await screenshot(page, 'limited-supporters-export-failed');
     await expectAccessible(page, 'supporters, export refused');

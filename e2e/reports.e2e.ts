@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
-import { listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
+import { exportItem, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
  * Reports (issue 12 item 1): each page filters, sorts, pages, exports and opens a row, against
@@ -135,7 +135,7 @@ describe('reports', () => {
       // Export: exactly the listed rows, parsed by a strict CSV parser.
       if (report.csv) {
         const c = report.csv;
-        const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+        const [download] = await Promise.all([page.waitForEvent('download'), (await exportItem(page, 'Export CSV')).click()]);
         const records = parse(await readFile((await download.path())), { columns: true, relax_quotes: false, relax_column_count: false }) as Record<string, string>[];
         expect(records).toHaveLength(answer.recordsFiltered);
         expect(records.slice(0, answer.data.length).map((r) => r[c.key])).toEqual(answer.data.map(c.toKey));

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
-import { downloadLines, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
+import { downloadLines, exportItem, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /** The supporters listing and a supporter's page. Nothing here changes data. */
 const browser = useBrowser();
@@ -96,7 +96,7 @@ describe('supporters listing', () => {
   it('downloads the list as CSV', async () => {
     const { context, page } = await adminPage();
     const suspended = await openList(page, '?f.recurring=Suspended');
-    const { filename, lines } = await downloadLines(page, page.getByRole('link', { name: 'Export CSV' }));
+    const { filename, lines } = await downloadLines(page, await exportItem(page, 'Export CSV'));
     expect(filename).toMatch(/^supporters-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toContain('Display Name');
     expect(lines).toHaveLength(suspended.recordsFiltered + 1);

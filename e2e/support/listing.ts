@@ -59,6 +59,17 @@ export function listingScreen<Listing>(endpoint: string, path: string, heading: 
   return { list, reloadBy, openList };
 }
 
+/**
+ * Opens the list's one Export menu (in its table's toolbar, issue 41) and answers its item
+ * `name`, ready to click.
+ */
+export async function exportItem(page: Page, name: 'Export CSV' | 'Background export'): Promise<Locator> {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const item = page.getByRole('menuitem', { name, exact: true });
+  await item.waitFor();
+  return item;
+}
+
 /** Clicks `trigger`, waits for the download and answers its file name and CSV lines. */
 export async function downloadLines(page: Page, trigger: Locator): Promise<{ filename: string; lines: string[] }> {
   const [download] = await Promise.all([page.waitForEvent('download'), trigger.click()]);

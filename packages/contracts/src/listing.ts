@@ -56,7 +56,22 @@ export type ListingColumn = {
   /** Shown only when every named flag has the given value (e.g. `{ express: true }`). */
   visibleWhen?: Partial<EditionFlags>;
   align?: 'left' | 'right';
+  /**
+   * Left out of the table until the person shows it from the Columns menu: a detail most look
+   * up rarely, so the usual columns fit a 1440 px screen without scrolling sideways.
+   */
+  optional?: boolean;
+  /** What the column is on a phone's card: its heading, its amount, its date or its status. */
+  card?: ListingCardRole;
 };
+
+/** The parts of a row's card on a phone; columns without a role are listed under them. */
+export type ListingCardRole = 'title' | 'amount' | 'date' | 'status';
+
+/** The columns a list leaves out until the person shows them (`optional`). */
+export function defaultHiddenColumns(columns: readonly ListingColumn[]): string[] {
+  return columns.filter((c) => c.optional).map((c) => c.key);
+}
 
 export function isColumnVisible(column: ListingColumn, flags: EditionFlags): boolean {
   return Object.entries(column.visibleWhen ?? {}).every(

@@ -104,10 +104,10 @@ export const ledgerKindLabels: Record<LedgerKind, string> = { skipped: 'Skipped'
 
 export const LEDGER_PAGE_SIZE = 50;
 export const ledgerColumns = [
-  { key: 'number', label: 'Number', sortable: true },
-  { key: 'kind', label: 'What happened', sortable: true },
-  { key: 'at', label: 'When', sortable: true },
-  { key: 'amount', label: 'Amount', sortable: true, align: 'right' },
+  { key: 'number', label: 'Number', sortable: true, card: 'title' },
+  { key: 'kind', label: 'What happened', sortable: true, card: 'status' },
+  { key: 'at', label: 'When', sortable: true, card: 'date' },
+  { key: 'amount', label: 'Amount', sortable: true, align: 'right', card: 'amount' },
   { key: 'name', label: 'Donor', sortable: true },
   { key: 'detail', label: 'Detail', sortable: false },
 ] as const satisfies readonly ListingColumn[];

@@ -19,10 +19,10 @@ export const attentionReasonLabels: Record<AttentionReason, string> = {
 export const ATTENTION_PAGE_SIZE = 50;
 export const attentionColumns = [
   { key: 'profile_id', label: 'Profile', sortable: true },
-  { key: 'supporter', label: 'Supporter', sortable: true },
-  { key: 'reason', label: 'Needs attention', sortable: true },
-  { key: 'amount', label: 'Amount', sortable: true, align: 'right' },
-  { key: 'next_billing_date', label: 'Next billing', sortable: true },
+  { key: 'supporter', label: 'Supporter', sortable: true, card: 'title' },
+  { key: 'reason', label: 'Needs attention', sortable: true, card: 'status' },
+  { key: 'amount', label: 'Amount', sortable: true, align: 'right', card: 'amount' },
+  { key: 'next_billing_date', label: 'Next billing', sortable: true, card: 'date' },
   { key: 'failed_payment_count', label: 'Failures', sortable: true, align: 'right' },
   { key: 'card', label: 'Card', sortable: false },
   { key: 'last_failure', label: 'Last decline', sortable: false },

@@ -4,13 +4,13 @@ import { z } from 'zod';
 export const SPONSORS_PAGE_SIZE = 50;
 
 export const sponsorListColumns = [
-  { key: 'supporter_name', label: 'Sponsor', sortable: true },
+  { key: 'supporter_name', label: 'Sponsor', sortable: true, card: 'title' },
   { key: 'sponsee', label: 'Sponsee', sortable: true },
   { key: 'source', label: 'Source', sortable: true },
-  { key: 'started_at', label: 'Started', sortable: true },
+  { key: 'started_at', label: 'Started', sortable: true, card: 'date' },
   { key: 'ended_at', label: 'Ended', sortable: true },
-  { key: 'ended_reason', label: 'End reason', sortable: true },
-  { key: 'status', label: 'Status', sortable: true },
+  { key: 'ended_reason', label: 'End reason', sortable: true, optional: true },
+  { key: 'status', label: 'Status', sortable: true, card: 'status' },
 ] as const;
 
 /** Newest start first. */

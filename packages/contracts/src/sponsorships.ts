@@ -142,15 +142,15 @@ export const SPONSEES_PAGE_SIZE = 50;
 
 export const sponseeColumns = [
   { key: 'reference_number', label: 'Reference', sortable: true },
-  { key: 'full_name', label: 'Name', sortable: true },
-  { key: 'gender', label: 'Gender', sortable: true },
+  { key: 'full_name', label: 'Name', sortable: true, card: 'title' },
+  { key: 'gender', label: 'Gender', sortable: true, optional: true },
   { key: 'birth_date', label: 'Born', sortable: true },
   { key: 'enrollment_date', label: 'Enrolled', sortable: true },
   { key: 'country', label: 'Country', sortable: true },
   { key: 'sponsor_count', label: 'Sponsors', sortable: true, align: 'right' },
-  { key: 'is_sponsored', label: 'Sponsored', sortable: true },
+  { key: 'is_sponsored', label: 'Sponsored', sortable: true, card: 'status' },
   { key: 'is_enabled', label: 'Enabled', sortable: true },
-  { key: 'last_timeline_update_on', label: 'Last update', sortable: true },
+  { key: 'last_timeline_update_on', label: 'Last update', sortable: true, card: 'date' },
 ] as const;
 
 export const SPONSEES_DEFAULT_SORT = [{ column: 0, dir: 'asc' as const }];

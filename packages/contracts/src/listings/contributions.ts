@@ -13,15 +13,15 @@ export const CONTRIBUTIONS_PAGE_SIZE = 50;
 export const contributionColumns = [
   { key: 'select', label: '', sortable: false, visibleWhen: { express: false } },
   { key: 'number', label: 'Contribution', sortable: true },
-  { key: 'supporter', label: 'Supporter', sortable: true },
+  { key: 'supporter', label: 'Supporter', sortable: true, card: 'title' },
   { key: 'location', label: 'Location', sortable: true },
-  { key: 'status', label: 'Status', sortable: false },
-  { key: 'total', label: 'Total', sortable: true, align: 'right' },
+  { key: 'status', label: 'Status', sortable: false, card: 'status' },
+  { key: 'total', label: 'Total', sortable: true, align: 'right', card: 'amount' },
   { key: 'net', label: 'Net', sortable: true, align: 'right', visibleWhen: { express: true } },
-  { key: 'ordered_at', label: 'Date', sortable: true },
+  { key: 'ordered_at', label: 'Date', sortable: true, card: 'date' },
   { key: 'payment', label: 'Payment', sortable: true },
-  { key: 'source', label: 'Source', sortable: true },
-  { key: 'dp_gift_id', label: 'DP Gift ID', sortable: true, visibleWhen: { dp: true } },
+  { key: 'source', label: 'Source', sortable: true, optional: true },
+  { key: 'dp_gift_id', label: 'DP Gift ID', sortable: true, visibleWhen: { dp: true }, optional: true },
 ] as const satisfies readonly ListingColumn[];
 
 export const CONTRIBUTIONS_DEFAULT_SORT = [{ column: 7, dir: 'desc' as const }];

@@ -5,13 +5,13 @@ import type { ListingColumn } from '../listing.ts';
 export const PRODUCTS_PAGE_SIZE = 30;
 
 export const productColumns = [
-  { key: 'name', label: 'Product', sortable: true },
+  { key: 'name', label: 'Product', sortable: true, card: 'title' },
   { key: 'code', label: 'SKU', sortable: true },
   { key: 'variants', label: 'Variants', sortable: true, align: 'right' },
-  { key: 'price', label: 'Price', sortable: false },
+  { key: 'price', label: 'Price', sortable: false, card: 'amount' },
   { key: 'stock', label: 'Stock', sortable: true, align: 'right' },
-  { key: 'is_enabled', label: 'Status', sortable: true },
-  { key: 'updated_at', label: 'Updated', sortable: true },
+  { key: 'is_enabled', label: 'Status', sortable: true, card: 'status' },
+  { key: 'updated_at', label: 'Updated', sortable: true, card: 'date' },
 ] as const satisfies readonly ListingColumn[];
 
 export const PRODUCTS_DEFAULT_SORT = [{ column: 6, dir: 'desc' as const }];

@@ -14,11 +14,11 @@ export const RECEIPTS_BULK_RENDER_MAX = 200;
 export const receiptColumns = [
   { key: 'select', label: '', sortable: false },
   { key: 'number', label: 'Number', sortable: true },
-  { key: 'name', label: 'Name', sortable: true },
+  { key: 'name', label: 'Name', sortable: true, card: 'title' },
   { key: 'email', label: 'Email', sortable: true },
-  { key: 'amount', label: 'Amount', sortable: true, align: 'right' },
-  { key: 'issued_at', label: 'Issued', sortable: true },
-  { key: 'status', label: 'Status', sortable: true },
+  { key: 'amount', label: 'Amount', sortable: true, align: 'right', card: 'amount' },
+  { key: 'issued_at', label: 'Issued', sortable: true, card: 'date' },
+  { key: 'status', label: 'Status', sortable: true, card: 'status' },
 ] as const satisfies readonly ListingColumn[];
 
 export const RECEIPTS_DEFAULT_SORT = [{ column: 5, dir: 'desc' as const }];

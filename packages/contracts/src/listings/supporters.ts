@@ -12,17 +12,17 @@ export const SUPPORTERS_PAGE_SIZE = 10;
 
 export const supporterColumns = [
   { key: 'select', label: '', sortable: false, visibleWhen: { express: false } },
-  { key: 'display_name', label: 'Supporter', sortable: true },
+  { key: 'display_name', label: 'Supporter', sortable: true, card: 'title' },
   { key: 'email', label: 'Email', sortable: true },
-  { key: 'referral_source', label: 'Referral source', sortable: true, visibleWhen: { referral_sources: true } },
-  { key: 'recurring', label: 'Recurring', sortable: false },
-  { key: 'nps', label: 'NPS', sortable: true, align: 'right', visibleWhen: { nps: true } },
-  { key: 'account_type', label: 'Type', sortable: true },
+  { key: 'referral_source', label: 'Referral source', sortable: true, visibleWhen: { referral_sources: true }, optional: true },
+  { key: 'recurring', label: 'Recurring', sortable: false, card: 'status' },
+  { key: 'nps', label: 'NPS', sortable: true, align: 'right', visibleWhen: { nps: true }, optional: true },
+  { key: 'account_type', label: 'Type', sortable: true, optional: true },
   { key: 'payments', label: 'Payments', sortable: true, align: 'right' },
-  { key: 'lifetime_total', label: 'Lifetime', sortable: true, align: 'right' },
-  { key: 'last_payment_at', label: 'Last gift', sortable: true },
+  { key: 'lifetime_total', label: 'Lifetime', sortable: true, align: 'right', card: 'amount' },
+  { key: 'last_payment_at', label: 'Last gift', sortable: true, card: 'date' },
   { key: 'created_at', label: 'Created', sortable: true },
-  { key: 'donor_id', label: 'DP Donor ID', sortable: true, visibleWhen: { dp: true } },
+  { key: 'donor_id', label: 'DP Donor ID', sortable: true, visibleWhen: { dp: true }, optional: true },
 ] as const satisfies readonly ListingColumn[];
 
 export const SUPPORTERS_DEFAULT_SORT = [{ column: 10, dir: 'desc' as const }];

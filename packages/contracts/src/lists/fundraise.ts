@@ -16,14 +16,14 @@ export const FUNDRAISE_PREVIEWABLE = ['active', 'closed'] as const;
 const blank = <T extends z.ZodType>(type: T) => type.optional().or(z.literal('').transform(() => undefined));
 
 export const fundraisePageColumns = [
-  { key: 'title', label: 'Page', sortable: true },
+  { key: 'title', label: 'Page', sortable: true, card: 'title' },
   { key: 'fundraiser', label: 'Fundraiser', sortable: true },
-  { key: 'status', label: 'Status', sortable: true },
-  { key: 'amount_raised', label: 'Raised', sortable: true, align: 'right' },
+  { key: 'status', label: 'Status', sortable: true, card: 'status' },
+  { key: 'amount_raised', label: 'Raised', sortable: true, align: 'right', card: 'amount' },
   { key: 'goal_amount', label: 'Goal', sortable: true, align: 'right' },
   { key: 'donation_count', label: 'Donations', sortable: true, align: 'right' },
-  { key: 'views', label: 'Views', sortable: true },
-  { key: 'created_at', label: 'Created', sortable: true },
+  { key: 'views', label: 'Views', sortable: true, optional: true },
+  { key: 'created_at', label: 'Created', sortable: true, card: 'date' },
 ] as const satisfies readonly ListingColumn[];
 export const FUNDRAISE_PAGES_DEFAULT_SORT = [{ column: 7, dir: 'desc' as const }];
 
@@ -51,13 +51,13 @@ export const fundraisePageRowSchema = z.object({
 export type FundraisePageRow = z.infer<typeof fundraisePageRowSchema>;
 
 export const fundraiserColumns = [
-  { key: 'name', label: 'Fundraiser', sortable: true },
+  { key: 'name', label: 'Fundraiser', sortable: true, card: 'title' },
   { key: 'email', label: 'Email', sortable: true },
   { key: 'page_count', label: 'Pages', sortable: true, align: 'right' },
   { key: 'active_count', label: 'Active pages', sortable: true, align: 'right' },
   { key: 'donation_count', label: 'Donations', sortable: true, align: 'right' },
-  { key: 'views', label: 'Views', sortable: true },
-  { key: 'last_created_at', label: 'Latest page', sortable: true },
+  { key: 'views', label: 'Views', sortable: true, optional: true },
+  { key: 'last_created_at', label: 'Latest page', sortable: true, card: 'date' },
 ] as const satisfies readonly ListingColumn[];
 export const FUNDRAISERS_DEFAULT_SORT = [{ column: 6, dir: 'desc' as const }];
 

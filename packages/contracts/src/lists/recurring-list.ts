@@ -10,14 +10,14 @@ export const RECURRING_LIST_PAGE_SIZE = 50;
 
 export const recurringListColumns = [
   { key: 'profile_id', label: 'Profile', sortable: true },
-  { key: 'subscriber_name', label: 'Supporter', sortable: true },
+  { key: 'subscriber_name', label: 'Supporter', sortable: true, card: 'title' },
   { key: 'description', label: 'Description', sortable: true },
-  { key: 'amount', label: 'Amount', sortable: true, align: 'right' },
+  { key: 'amount', label: 'Amount', sortable: true, align: 'right', card: 'amount' },
   { key: 'billing_period', label: 'Frequency', sortable: true },
-  { key: 'next_billing_date', label: 'Next payment', sortable: true },
+  { key: 'next_billing_date', label: 'Next payment', sortable: true, card: 'date' },
   { key: 'aggregate_amount', label: 'Total paid', sortable: true, align: 'right' },
-  { key: 'status', label: 'Status', sortable: true },
-  { key: 'created_at', label: 'Created', sortable: true },
+  { key: 'status', label: 'Status', sortable: true, card: 'status' },
+  { key: 'created_at', label: 'Created', sortable: true, optional: true },
 ] as const satisfies readonly ListingColumn[];
 
 /** Newest profile first. */

@@ -6,11 +6,11 @@ import { optionalSpecDate } from '../rules.ts';
 export const TRIBUTES_PAGE_SIZE = 40;
 
 export const tributeListColumns = [
-  { key: 'created_at', label: 'Date', sortable: true },
-  { key: 'type', label: 'Type', sortable: true },
-  { key: 'name', label: 'In name of', sortable: true },
+  { key: 'created_at', label: 'Date', sortable: true, card: 'date' },
+  { key: 'type', label: 'Type', sortable: true, card: 'status' },
+  { key: 'name', label: 'In name of', sortable: true, card: 'title' },
   { key: 'donor', label: 'Donor', sortable: true },
-  { key: 'amount', label: 'Amount', sortable: true, align: 'right' },
+  { key: 'amount', label: 'Amount', sortable: true, align: 'right', card: 'amount' },
   { key: 'notify', label: 'Notify by', sortable: true },
   { key: 'notify_name', label: 'Recipient', sortable: true },
   { key: 'notified_at', label: 'Notified', sortable: true },

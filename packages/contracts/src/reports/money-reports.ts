@@ -6,18 +6,19 @@ import { checkRange, reportAmount, reportChoice, reportCurrency, reportDay, repo
  * The money reports of spec part 3 §7: transaction history, payments (with its aggregate) and
  * payments by item. Column order is the index the DataTables `order[i][column]` names.
  */
-const col = (key: string, label: string, sortable = true, align?: 'right'): ListingColumn => ({ key, label, sortable, ...(align ? { align } : {}) });
+/** A column; `extra` says its part of a phone's card, or that it waits in the Columns menu. */
+const col = (key: string, label: string, sortable = true, align?: 'right', extra: Pick<ListingColumn, 'card' | 'optional'> = {}): ListingColumn => ({ key, label, sortable, ...(align ? { align } : {}), ...extra });
 
 // Transaction history: every charge of a recurring profile.
 export const transactionReportColumns = [
-  col('ordered_at', 'Date'),
-  col('supporter', 'Supporter'),
-  col('profile', 'Recurring profile'),
+  col('ordered_at', 'Date', true, undefined, { card: 'date' }),
+  col('supporter', 'Supporter', true, undefined, { card: 'title' }),
+  col('profile', 'Recurring profile', true, undefined, { optional: true }),
   col('payment_method', 'Payment method', false),
-  col('transaction_reference', 'Transaction ID'),
-  col('status', 'Status'),
+  col('transaction_reference', 'Transaction ID', true, undefined, { optional: true }),
+  col('status', 'Status', true, undefined, { card: 'status' }),
   col('reason', 'Response', false),
-  col('amount', 'Amount', true, 'right'),
+  col('amount', 'Amount', true, 'right', { card: 'amount' }),
   col('refunded', 'Refunded', true, 'right'),
 ] as const satisfies readonly ListingColumn[];
 export const TRANSACTION_REPORT_DEFAULT_SORT = [{ column: 0, dir: 'desc' as const }];
@@ -50,15 +51,15 @@ export const transactionReportRowSchema = z.object({
 
 // Payments: every gateway payment (one-time and recurring).
 export const paymentReportColumns = [
-  col('created_at', 'Attempted'),
-  col('captured_at', 'Captured'),
-  col('supporter', 'Name'),
-  col('reference', 'Reference'),
-  col('gateway', 'Gateway'),
+  col('created_at', 'Attempted', true, undefined, { card: 'date' }),
+  col('captured_at', 'Captured', true, undefined, { optional: true }),
+  col('supporter', 'Name', true, undefined, { card: 'title' }),
+  col('reference', 'Reference', true, undefined, { optional: true }),
+  col('gateway', 'Gateway', true, undefined, { optional: true }),
   col('method', 'Method'),
-  col('status', 'Status'),
+  col('status', 'Status', true, undefined, { card: 'status' }),
   col('failure', 'Fail text', false),
-  col('amount', 'Amount', true, 'right'),
+  col('amount', 'Amount', true, 'right', { card: 'amount' }),
   col('refunded', 'Refunded', true, 'right'),
 ] as const satisfies readonly ListingColumn[];
 export const PAYMENT_REPORT_DEFAULT_SORT = [{ column: 0, dir: 'desc' as const }];
@@ -105,16 +106,16 @@ export type PaymentAggregate = z.infer<typeof paymentAggregateSchema>;
 
 // Payments by item: each line of a paid (or failed) contribution.
 export const paymentItemReportColumns = [
-  col('ordered_at', 'Date'),
-  col('item', 'Item'),
-  col('code', 'Code'),
+  col('ordered_at', 'Date', true, undefined, { card: 'date' }),
+  col('item', 'Item', true, undefined, { card: 'title' }),
+  col('code', 'Code', true, undefined, { optional: true }),
   col('qty', 'Qty', true, 'right'),
-  col('price', 'Price', true, 'right'),
-  col('amount', 'Amount', true, 'right'),
+  col('price', 'Price', true, 'right', { optional: true }),
+  col('amount', 'Amount', true, 'right', { card: 'amount' }),
   col('contribution', 'Contribution'),
   col('supporter', 'Supporter'),
-  col('gateway', 'Gateway'),
-  col('status', 'Status'),
+  col('gateway', 'Gateway', true, undefined, { optional: true }),
+  col('status', 'Status', true, undefined, { card: 'status' }),
 ] as const satisfies readonly ListingColumn[];
 export const PAYMENT_ITEM_REPORT_DEFAULT_SORT = [{ column: 0, dir: 'desc' as const }];
 export const paymentItemReportFiltersSchema = z

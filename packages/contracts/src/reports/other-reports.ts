@@ -5,17 +5,18 @@ import { contributionStatuses } from '../listings/contributions.ts';
 import { checkRange, reportAmount, reportChoice, reportCurrency, reportDay, reportId, reportText } from './common.ts';
 
 /** Product, fee, donor-covers-costs, impact and abandoned-cart reports (spec part 3 §7). */
-const col = (key: string, label: string, sortable = true, align?: 'right'): ListingColumn => ({ key, label, sortable, ...(align ? { align } : {}) });
+/** A column; `extra` says its part of a phone's card, or that it waits in the Columns menu. */
+const col = (key: string, label: string, sortable = true, align?: 'right', extra: Pick<ListingColumn, 'card' | 'optional'> = {}): ListingColumn => ({ key, label, sortable, ...(align ? { align } : {}), ...extra });
 
 // Orders by product: one row per product, its paid contributions in the period.
 export const productSalesColumns = [
   col('code', 'Code'),
-  col('name', 'Name'),
-  col('first_purchase', 'First purchase'),
-  col('last_purchase', 'Last purchase'),
+  col('name', 'Name', true, undefined, { card: 'title' }),
+  col('first_purchase', 'First purchase', true, undefined, { optional: true }),
+  col('last_purchase', 'Last purchase', true, undefined, { card: 'date' }),
   col('contributions', 'Contributions', true, 'right'),
   col('qty', 'Qty', true, 'right'),
-  col('org_amount', 'Amount', true, 'right'),
+  col('org_amount', 'Amount', true, 'right', { card: 'amount' }),
 ] as const satisfies readonly ListingColumn[];
 export const PRODUCT_SALES_DEFAULT_SORT = [{ column: 6, dir: 'desc' as const }];
 export const productSalesFiltersSchema = z
@@ -39,11 +40,11 @@ export const productSalesRowSchema = z.object({
 // Product orders: the contributions holding one product.
 export const productOrderColumns = [
   col('number', 'Contribution'),
-  col('supporter', 'Supporter'),
-  col('ordered_at', 'Date'),
-  col('status', 'Status'),
+  col('supporter', 'Supporter', true, undefined, { card: 'title' }),
+  col('ordered_at', 'Date', true, undefined, { card: 'date' }),
+  col('status', 'Status', true, undefined, { card: 'status' }),
   col('qty', 'Qty', true, 'right'),
-  col('amount', 'Amount', true, 'right'),
+  col('amount', 'Amount', true, 'right', { card: 'amount' }),
 ] as const satisfies readonly ListingColumn[];
 export const PRODUCT_ORDERS_DEFAULT_SORT = [{ column: 2, dir: 'desc' as const }];
 export const productOrderFiltersSchema = z
@@ -78,12 +79,12 @@ export const productOrderStatsSchema = z.object({
 
 // Platform fees: the fee ledger of one month.
 export const platformFeeColumns = [
-  col('created_at', 'Date'),
+  col('created_at', 'Date', true, undefined, { card: 'date' }),
   col('reference', 'Ref #', false),
-  col('description', 'Description'),
+  col('description', 'Description', true, undefined, { card: 'title' }),
   col('rate', 'Rate', true, 'right'),
-  col('amount', 'Fee', true, 'right'),
-  col('exchange_rate', 'Exchange rate', false, 'right'),
+  col('amount', 'Fee', true, 'right', { card: 'amount' }),
+  col('exchange_rate', 'Exchange rate', false, 'right', { optional: true }),
   col('settlement_amount', 'Settled fee', true, 'right'),
 ] as const satisfies readonly ListingColumn[];
 export const PLATFORM_FEES_DEFAULT_SORT = [{ column: 0, dir: 'desc' as const }];
@@ -129,13 +130,13 @@ export const dccTotalSchema = z.object({
 // Donor covers costs: lines where the donor covered the fees.
 export const dccReportColumns = [
   col('reference', 'Reference'),
-  col('supporter', 'Account'),
+  col('supporter', 'Account', true, undefined, { card: 'title' }),
   col('product', 'Product'),
-  col('gateway', 'Gateway'),
-  col('method', 'Method', false),
+  col('gateway', 'Gateway', true, undefined, { optional: true }),
+  col('method', 'Method', false, undefined, { optional: true }),
   col('amount', 'Line amount', true, 'right'),
-  col('dcc', 'DCC amount', true, 'right'),
-  col('paid_at', 'Date'),
+  col('dcc', 'DCC amount', true, 'right', { card: 'amount' }),
+  col('paid_at', 'Date', true, undefined, { card: 'date' }),
 ] as const satisfies readonly ListingColumn[];
 export const DCC_REPORT_DEFAULT_SORT = [{ column: 7, dir: 'desc' as const }];
 export const dccReportFiltersSchema = z.object({ from: reportDay, to: reportDay, currency: reportCurrency }).superRefine(checkRange);
@@ -162,14 +163,14 @@ export const dccStatsSchema = z.object({
 
 // Impact by supporter: lifetime giving and what the people they referred gave.
 export const impactColumns = [
-  col('supporter', 'Supporter'),
+  col('supporter', 'Supporter', true, undefined, { card: 'title' }),
   col('email', 'Email'),
-  col('donation_amount', 'Donations', true, 'right'),
-  col('donation_count', 'Donation count', true, 'right'),
+  col('donation_amount', 'Donations', true, 'right', { card: 'amount' }),
+  col('donation_count', 'Donation count', true, 'right', { optional: true }),
   col('purchase_amount', 'Purchases', true, 'right'),
-  col('purchase_count', 'Purchase count', true, 'right'),
+  col('purchase_count', 'Purchase count', true, 'right', { optional: true }),
   col('fundraising_amount', 'Fundraising', true, 'right'),
-  col('referred_count', 'Referred supporters', true, 'right'),
+  col('referred_count', 'Referred supporters', true, 'right', { optional: true }),
   col('referred_amount', 'Referred donations', true, 'right'),
 ] as const satisfies readonly ListingColumn[];
 export const IMPACT_DEFAULT_SORT = [{ column: 2, dir: 'desc' as const }];
@@ -192,12 +193,12 @@ export const impactRowSchema = z.object({
 
 // Abandoned carts: started, never paid, not at the point of sale.
 export const abandonedCartColumns = [
-  col('started_at', 'Started'),
-  col('supporter', 'Supporter'),
+  col('started_at', 'Started', true, undefined, { card: 'date' }),
+  col('supporter', 'Supporter', true, undefined, { card: 'title' }),
   col('email', 'Email'),
   col('items', 'Items', true, 'right'),
-  col('amount', 'Total', true, 'right'),
-  col('response', 'Last response', false),
+  col('amount', 'Total', true, 'right', { card: 'amount' }),
+  col('response', 'Last response', false, undefined, { card: 'status' }),
 ] as const satisfies readonly ListingColumn[];
 export const ABANDONED_CARTS_DEFAULT_SORT = [{ column: 0, dir: 'desc' as const }];
 export const abandonedCartFiltersSchema = z

@@ -14,6 +14,8 @@ import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../features/users/load-error-alert.tsx';
+import { RowCards } from './data-table/row-cards.tsx';
+import { useIsPhone } from './data-table/use-is-phone.ts';
 
 export type SimpleColumn<T> = {
   header: string;
@@ -51,6 +53,7 @@ export function SimpleListPage<T extends { id: number }>({
   maw = 900,
 }: Props<T>) {
   const shown = rows ?? query.data?.data ?? [];
+  const isPhone = useIsPhone();
   return (
     <Stack gap="lg" maw={maw}>
       <Group justify="space-between">
@@ -74,7 +77,25 @@ export function SimpleListPage<T extends { id: number }>({
         </Center>
       )}
       {query.error && <LoadErrorAlert error={query.error} />}
-      {query.data && (
+      {query.data && isPhone && (
+        // On a phone each row is a card, its first column the title, as in every list.
+        <Paper withBorder>
+          <RowCards
+            columns={columns.map((c) => ({ key: c.header, label: c.header, sortable: false }))}
+            rows={shown.map((row) => ({ ...row, row }))}
+            cell={(card, key) => columns.find((c) => c.header === key)?.cell(card.row) ?? ''}
+            isOpenable={() => false}
+            onOpen={() => undefined}
+            background={() => undefined}
+          />
+          {shown.length === 0 && (
+            <Text size="sm" c="dimmed" p="md">
+              {empty}
+            </Text>
+          )}
+        </Paper>
+      )}
+      {query.data && !isPhone && (
         <Paper withBorder>
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
             <Table.Thead>

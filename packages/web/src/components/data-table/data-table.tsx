@@ -1,17 +1,20 @@
-import { type EditionFlags, type ListingColumn, type ListingRow, isColumnVisible } from '@almoner/contracts';
-import { Alert, Anchor, Box, Button, Checkbox, Group, LoadingOverlay, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { type EditionFlags, type ListingColumn, type ListingRow, defaultHiddenColumns, isColumnVisible } from '@almoner/contracts';
+import { Alert, Anchor, Box, Checkbox, Group, LoadingOverlay, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { BulkBar, type BulkAction } from './bulk-bar.tsx';
+import { CellText } from './cell-text.tsx';
+import { ExportMenu, type ListExports } from './export-menu.tsx';
+import { RowCards } from './row-cards.tsx';
+import { useIsPhone } from './use-is-phone.ts';
 import { SortHeader } from './sort-header.tsx';
 import { type SortEntry, nextOrder, useListingState } from './listing-state.ts';
 import { pageSizeChoices, usePageSize } from './page-size.ts';
 import { Pager } from './pager.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useSelection } from './selection.ts';
-import { exportQuery, useListing } from './use-listing.ts';
+import { useListing } from './use-listing.ts';
 
 export type FilterFormProps = {
   values: Record<string, string | string[]>;
@@ -20,8 +23,8 @@ export type FilterFormProps = {
 
 export type DataTableProps<Row extends ListingRow> = {
   endpoint: string;
-  /** The CSV export route; it receives the same filters as a query string. */
-  exportUrl?: string;
+  /** How the list exports: one Export menu in the toolbar offers each way it has. */
+  exports?: ListExports;
   columns: readonly ListingColumn[];
   flags: EditionFlags;
   pageSize: number;
@@ -36,8 +39,11 @@ export type DataTableProps<Row extends ListingRow> = {
    * row's position in the list ("Select row 12"). Never the internal id.
    */
   rowLabel?: (row: Row) => string;
-  /** Column keys the person chose to hide (a saved view's columns). */
-  hiddenColumns?: readonly string[];
+  /**
+   * Column keys the person chose to hide (a saved view's columns); without a choice, the
+   * columns marked `optional` are left out.
+   */
+  hiddenColumns?: readonly string[] | null;
   /** Tints a row (a status shown as warning or danger). */
   rowColor?: (row: Row) => string | undefined;
   /** Replaces opening the row's link (a row that opens a modal or a preview). */
@@ -51,6 +57,7 @@ const isInteractive = (target: EventTarget | null) =>
 export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
   const { columns, flags, bulkActions = [] } = props;
   const navigate = useNavigate();
+  const isPhone = useIsPhone();
   const state = useListingState(props.defaultOrder);
   const [pageSize, setPageSize] = usePageSize(props.endpoint, props.pageSize);
   const params = { page: state.page, pageSize, order: state.order, search: state.search, filters: state.filters };
@@ -60,7 +67,8 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
   const paramsKey = JSON.stringify([state.search, state.filters]);
   useEffect(() => clear(), [paramsKey, clear]);
 
-  const visible = columns.map((c, index) => ({ ...c, index })).filter((c) => isColumnVisible(c, flags) && !props.hiddenColumns?.includes(c.key));
+  const hidden = props.hiddenColumns ?? defaultHiddenColumns(columns);
+  const visible = columns.map((c, index) => ({ ...c, index })).filter((c) => isColumnVisible(c, flags) && !hidden.includes(c.key));
   const selectable = bulkActions.length > 0 && visible.some((c) => c.key === 'select');
   const rows = listing.data?.data ?? [];
   const matching = listing.data?.recordsFiltered ?? 0;
@@ -84,7 +92,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
     const custom = props.render?.[key];
     if (custom) return custom(row);
     const value = row[key];
-    return value === null || value === undefined ? '' : String(value);
+    return value === null || value === undefined || value === '' ? '' : <CellText text={String(value)} />;
   };
 
   return (
@@ -94,11 +102,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
           <SearchBox value={state.search} label={props.searchLabel} onSearch={(search) => state.update({ search })} />
           {props.filters?.({ values: state.filters, onChange: (filters) => state.update({ filters }) })}
         </Group>
-        {props.exportUrl && (
-          <Button component="a" variant="default" leftSection={<IconDownload size={16} />} href={`${props.exportUrl}?${exportQuery(params)}`} download>
-            Export CSV
-          </Button>
-        )}
+        {props.exports && <ExportMenu exports={props.exports} params={params} />}
       </Group>
 
       {selectable && (
@@ -120,11 +124,31 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
       <Paper withBorder radius="md" pos="relative">
         <LoadingOverlay visible={listing.isFetching && !listing.isPending} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
         {/*
-          A wide table scrolls sideways inside a box no taller than the window, so its sideways
-          scrollbar is always on screen (not under 50 rows) and its header stays in view.
+          The table fills the width it has: its cells wrap or cut long text (CellText) and the
+          columns marked optional wait in the Columns menu, so it fits 1440 px without scrolling
+          sideways. It scrolls inside a box no taller than the window, so its header stays in view
+          and a table widened by shown columns keeps its sideways scrollbar on screen. On a phone
+          the rows are cards instead.
         */}
+        {isPhone ? (
+          <>
+            {selectable && rows.length > 0 && (
+              <Checkbox m="sm" mb={0} label="Select all rows on this page" checked={pageChecked} indeterminate={!pageChecked && pageIds.some((id) => select.isSelected(id))} onChange={(e) => select.setPage(pageIds, e.currentTarget.checked)} />
+            )}
+            {listing.isPending && <Skeleton h={96} m="xs" w="auto" />}
+            <RowCards<Row>
+              columns={visible.filter((c) => c.key !== 'select')}
+              rows={rows}
+              cell={(row, key) => cell(row, key, firstPosition + rows.indexOf(row))}
+              checkbox={selectable ? (row) => cell(row, 'select', firstPosition + rows.indexOf(row)) : undefined}
+              isOpenable={(row) => Boolean(row._url || props.onRowClick)}
+              onOpen={(row, e) => !isInteractive(e.target) && openRow(row)}
+              background={(row) => (select.isSelected(row.id) ? 'var(--mantine-color-teal-light)' : props.rowColor?.(row))}
+            />
+          </>
+        ) : (
         <ScrollArea.Autosize type="auto" mah="calc(100dvh - 150px)" data-table-scroll>
-          <Table highlightOnHover verticalSpacing="xs" miw={720} stickyHeader>
+          <Table highlightOnHover verticalSpacing="xs" stickyHeader>
             <Table.Thead>
               <Table.Tr>
                 {visible.map((column) =>
@@ -170,6 +194,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
             </Table.Tbody>
           </Table>
         </ScrollArea.Autosize>
+        )}
         {listing.isSuccess && rows.length === 0 && (
           <Stack align="center" gap={4} py="xl">
             <Text fw={500}>{props.emptyText ?? 'No rows match.'}</Text>

@@ -14,11 +14,9 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
-import { type BulkAction, DataTable } from '../../components/data-table/index.ts';
+import { type BulkAction, CellText, DataTable } from '../../components/data-table/index.ts';
 import { ContributionLink, ContributionStatusBadge, ContributionTags } from './contribution-badges.tsx';
 import { ContributionFilters } from './contribution-filters.tsx';
-import { ExportCsvButton } from './export-button.tsx';
-import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 export type ContributionRow = ListingRow & {
@@ -62,9 +60,7 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
   number: (r) => <ContributionLink id={r.id} invoice={r.number} />,
   supporter: (r) => (
     <Group gap={6} wrap="nowrap">
-      <Text size="sm" maw={130} truncate title={r.supporter}>
-        {r.supporter}
-      </Text>
+      <CellText text={r.supporter} />
       {r.supporter_id === null && (
         <Badge size="xs" variant="default" radius="sm" miw="max-content">
           Guest
@@ -72,11 +68,7 @@ const render: Partial<Record<string, (row: ContributionRow) => ReactNode>> = {
       )}
     </Group>
   ),
-  location: (r) => (
-    <Text size="sm" c="dimmed" maw={110} truncate title={r.location}>
-      {r.location}
-    </Text>
-  ),
+  location: (r) => <CellText text={r.location} c="dimmed" />,
   status: (r) => <ContributionStatusBadge status={r.status} />,
   // The tags sit under the amount, so the column is as wide as an amount, not amount + tags.
   total: (r) => (
@@ -151,13 +143,7 @@ export function ContributionListPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={2}>Contributions</Title>
-        <Group gap="sm">
-          <ExportJobButton list="contributions" permission="order.view" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} />
-          <ExportCsvButton permission="order.view" url="/jpanel/contributions.csv" defaultOrder={CONTRIBUTIONS_DEFAULT_SORT} pageSize={CONTRIBUTIONS_PAGE_SIZE} />
-        </Group>
-      </Group>
+      <Title order={2}>Contributions</Title>
       <SavedViews list="contributions" columns={contributionColumns} />
       <DataTable<ContributionRow>
         endpoint="/jpanel/contributions-v2.listing"
@@ -167,6 +153,7 @@ export function ContributionListPage() {
         pageSize={CONTRIBUTIONS_PAGE_SIZE}
         defaultOrder={CONTRIBUTIONS_DEFAULT_SORT}
         render={render}
+        exports={{ csv: { url: '/jpanel/contributions.csv', permission: 'order.view' }, job: { list: 'contributions', permission: 'order.view' } }}
         filters={(props) => <ContributionFilters {...props} />}
         bulkActions={actions}
         searchLabel="Search contributions"

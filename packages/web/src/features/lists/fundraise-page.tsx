@@ -19,7 +19,6 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps, type SortEntry } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
-import { ExportJobButton } from './export-job-button.tsx';
 import { FundraisePreviewModal } from './fundraise-preview.tsx';
 import { SavedViews, useHiddenColumns } from './saved-views.tsx';
 import { Sparkline } from './sparkline.tsx';
@@ -119,10 +118,7 @@ export function FundraisePage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2}>Fundraise</Title>
-        <ExportJobButton key={tab.list} list={tab.list} permission="fundraisingpages.edit" defaultOrder={tab.defaultOrder} />
-      </Group>
+      <Title order={2}>Fundraise</Title>
       <Tabs value={tab.value} onChange={(value) => value && value !== tab.value && void navigate(`/fundraise/${value}`)}>
         <Tabs.List>
           {tabs.map((t) => (
@@ -140,6 +136,7 @@ export function FundraisePage() {
         <DataTable<PageRow>
           key="pages"
           endpoint={tab.endpoint}
+          exports={{ job: { list: tab.list, permission: 'fundraisingpages.edit' } }}
           columns={tab.columns}
           flags={flags}
           pageSize={FUNDRAISE_PAGE_SIZE}
@@ -155,6 +152,7 @@ export function FundraisePage() {
         <DataTable<FundraiserListRow>
           key="fundraisers"
           endpoint={tab.endpoint}
+          exports={{ job: { list: tab.list, permission: 'fundraisingpages.edit' } }}
           columns={tab.columns}
           flags={flags}
           pageSize={FUNDRAISE_PAGE_SIZE}

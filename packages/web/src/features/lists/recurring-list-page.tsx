@@ -15,9 +15,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
-import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
+import { CellText, DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
-import { ExportJobButton } from './export-job-button.tsx';
 import { SavedViews, useHiddenColumns } from './saved-views.tsx';
 
 type Row = ListingRow & RecurringListRow;
@@ -40,12 +39,8 @@ const render: Partial<Record<string, (row: Row) => ReactNode>> = {
       {r.profile_id}
     </Text>
   ),
-  subscriber_name: (r) => (
-    <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
-      {r.subscriber_name}
-    </Text>
-  ),
-  description: (r) => r.description ?? dash,
+  subscriber_name: (r) => <CellText text={r.subscriber_name} fw={500} />,
+  description: (r) => (r.description ? <CellText text={r.description} /> : dash),
   amount: (r) => money(r.amount, r.currency_code),
   aggregate_amount: (r) => money(r.aggregate_amount, r.currency_code),
   billing_period: (r) => r.billing_period.charAt(0).toUpperCase() + r.billing_period.slice(1),
@@ -94,12 +89,12 @@ export function RecurringListPage() {
           <Button component={Link} to="/recurring/attention" variant="default" leftSection={<IconAlertTriangle size={16} aria-hidden />}>
             Needs attention
           </Button>
-          <ExportJobButton list="recurring_payments" permission="recurringpaymentprofile.view" defaultOrder={RECURRING_LIST_DEFAULT_SORT} />
         </Group>
       </Group>
       <SavedViews list="recurring_payments" columns={recurringListColumns} />
       <DataTable<Row>
         endpoint="/jpanel/recurring_payments.ajax"
+        exports={{ job: { list: 'recurring_payments', permission: 'recurringpaymentprofile.view' } }}
         columns={recurringListColumns}
         flags={flags}
         pageSize={RECURRING_LIST_PAGE_SIZE}

@@ -1,4 +1,4 @@
-import { type ListingColumn, type SavedView, type SavedViewState, SAVED_VIEW_NAME_MAX, savedViewMessages } from '@almoner/contracts';
+import { type ListingColumn, type SavedView, type SavedViewState, SAVED_VIEW_NAME_MAX, defaultHiddenColumns, savedViewMessages } from '@almoner/contracts';
 import { Button, Checkbox, Group, Menu, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { IconColumns, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,28 +11,38 @@ import { ApiError, api } from '../../lib/api.ts';
 
 const viewsKey = (list: string) => ['saved-views', list] as const;
 
-/** Hidden columns live in the address (`hide=a,b`) like the rest of the table's state. */
-export function useHiddenColumns(): string[] {
+/** The `hide` list of the address; `hide=` (empty) says every column shows. */
+const hiddenIn = (params: URLSearchParams) => (params.get('hide') ?? '').split(',').filter(Boolean);
+
+/**
+ * Hidden columns live in the address (`hide=a,b`) like the rest of the table's state; null
+ * when the person has not chosen, so the table leaves out its optional columns.
+ */
+export function useHiddenColumns(): string[] | null {
   const [params] = useSearchParams();
-  return useMemo(() => (params.get('hide') ?? '').split(',').filter(Boolean), [params]);
+  return useMemo(() => (params.has('hide') ? hiddenIn(params) : null), [params]);
 }
 
+/** The columns hidden now: the person's choice, else the list's optional ones. */
+const hiddenNow = (params: URLSearchParams, columns: readonly ListingColumn[]) => (params.has('hide') ? hiddenIn(params) : defaultHiddenColumns(columns));
+
 /** What the address holds now, as a view's state. */
-function currentState(params: URLSearchParams): SavedViewState {
+function currentState(params: URLSearchParams, columns: readonly ListingColumn[]): SavedViewState {
   const filters: Record<string, string | string[]> = {};
   for (const key of new Set(params.keys())) {
     if (!key.startsWith('f.')) continue;
     const values = params.getAll(key);
     filters[key.slice(2)] = values.length > 1 ? values : (values[0] as string);
   }
-  return { filters, search: params.get('q') ?? '', sort: parseOrder(params.get('sort')), hidden_columns: (params.get('hide') ?? '').split(',').filter(Boolean) };
+  return { filters, search: params.get('q') ?? '', sort: parseOrder(params.get('sort')), hidden_columns: hiddenNow(params, columns) };
 }
 
 function toParams(state: SavedViewState): URLSearchParams {
   const next = new URLSearchParams();
   if (state.sort.length) next.set('sort', formatOrder(state.sort));
   if (state.search) next.set('q', state.search);
-  if (state.hidden_columns.length) next.set('hide', state.hidden_columns.join(','));
+  // Always set: a view that shows every column shows the optional ones too.
+  next.set('hide', state.hidden_columns.join(','));
   for (const [key, value] of Object.entries(state.filters)) for (const v of [value].flat()) next.append(`f.${key}`, v);
   return next;
 }
@@ -58,7 +68,7 @@ export function SavedViews({ list, columns }: Props) {
   });
   const data = views.data?.data ?? [];
   const selected = data.find((v) => String(v.id) === chosen) ?? null;
-  const hidden = new Set((params.get('hide') ?? '').split(',').filter(Boolean));
+  const hidden = new Set(hiddenNow(params, columns));
 
   const apply = (value: string | null) => {
     setChosen(value);
@@ -69,7 +79,7 @@ export function SavedViews({ list, columns }: Props) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const saved = await save.mutateAsync({ list, name, state: currentState(params) });
+      const saved = await save.mutateAsync({ list, name, state: currentState(params, columns) });
       toast.success(saved.message);
       setChosen(String(saved.view.id));
       setNaming(false);
@@ -95,8 +105,8 @@ export function SavedViews({ list, columns }: Props) {
     else next.add(key);
     setParams((current) => {
       const updated = new URLSearchParams(current);
-      if (next.size) updated.set('hide', [...next].join(','));
-      else updated.delete('hide');
+      // Kept even when empty: no `hide` would bring back the optional columns' defaults.
+      updated.set('hide', [...next].join(','));
       return updated;
     });
   };

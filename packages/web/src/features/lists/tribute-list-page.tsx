@@ -22,7 +22,6 @@ import { toast } from '../../components/toast.ts';
 import { api } from '../../lib/api.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { TributeModal } from '../tributes/tribute-modal.tsx';
-import { ExportJobButton } from './export-job-button.tsx';
 import { SavedViews, useHiddenColumns } from './saved-views.tsx';
 
 type Row = ListingRow & TributeListRow;
@@ -88,12 +87,12 @@ export function TributeListPage() {
               Send unsent letters
             </Button>
           )}
-          <ExportJobButton list="tributes" permission="tribute.view" defaultOrder={TRIBUTES_DEFAULT_SORT} />
         </Group>
       </Group>
       <SavedViews list="tributes" columns={tributeListColumns} />
       <DataTable<Row>
         endpoint={ENDPOINT}
+        exports={{ job: { list: 'tributes', permission: 'tribute.view' } }}
         columns={tributeListColumns}
         flags={flags}
         pageSize={TRIBUTES_PAGE_SIZE}

@@ -14,9 +14,7 @@ import { Link } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useCan } from '../../app/session.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
-import { ExportCsvButton } from '../contributions/export-button.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
-import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 export type ProductRow = ListingRow & {
@@ -101,20 +99,11 @@ export function ProductListPage() {
     <Stack gap="md">
       <Group justify="space-between" gap="sm">
         <Title order={2}>Products</Title>
-        <Group gap="sm">
-          <ExportJobButton list="products" permission="product.view" defaultOrder={PRODUCTS_DEFAULT_SORT} />
-          <ExportCsvButton
-            permission="product.view"
-            url="/jpanel/products.csv"
-            defaultOrder={PRODUCTS_DEFAULT_SORT}
-            pageSize={PRODUCTS_PAGE_SIZE}
-          />
-          {can('product.add') && (
-            <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>
-              Add product
-            </Button>
-          )}
-        </Group>
+        {can('product.add') && (
+          <Button component={Link} to="/products/new" leftSection={<IconPlus size={16} />}>
+            Add product
+          </Button>
+        )}
       </Group>
       <SavedViews list="products" columns={productColumns} />
       <DataTable<ProductRow>
@@ -125,6 +114,7 @@ export function ProductListPage() {
         pageSize={PRODUCTS_PAGE_SIZE}
         defaultOrder={PRODUCTS_DEFAULT_SORT}
         render={render}
+        exports={{ csv: { url: '/jpanel/products.csv', permission: 'product.view' }, job: { list: 'products', permission: 'product.view' } }}
         filters={(props) => <ProductFilters {...props} />}
         searchLabel="Search products"
         emptyText="No products match."

@@ -49,7 +49,7 @@ export function LedgerPage() {
       <SavedViews list="receipt_ledger" columns={ledgerColumns} />
       <DataTable<LedgerRow>
         endpoint="/jpanel/tax_receipts/ledger.ajax"
-        exportUrl="/jpanel/tax_receipts/ledger.csv"
+        exports={{ csv: { url: '/jpanel/tax_receipts/ledger.csv', permission: 'taxreceipt.view' } }}
         columns={ledgerColumns}
         hiddenColumns={hidden}
         flags={flags}

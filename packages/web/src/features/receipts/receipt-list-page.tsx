@@ -7,7 +7,6 @@ import { useSession } from '../../app/session.ts';
 import { type BulkAction, DataTable, DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ReceiptModal } from './receipt-modal.tsx';
-import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 type ReceiptRow = ListingRow & { id: number; number: string | null; name: string | null; email: string | null; amount: number; currency_code: string; issued_at: string | null; status: 'draft' | 'issued' | 'void' };
@@ -89,13 +88,12 @@ export function ReceiptListPage() {
               Year-end receipts
             </Button>
           )}
-          <ExportJobButton list="tax_receipts" permission="taxreceipt.view" defaultOrder={RECEIPTS_DEFAULT_SORT} />
         </Group>
       </Group>
       <SavedViews list="tax_receipts" columns={receiptColumns} />
       <DataTable<ReceiptRow>
         endpoint="/jpanel/tax_receipts.ajax"
-        exportUrl="/jpanel/tax_receipts.csv"
+        exports={{ csv: { url: '/jpanel/tax_receipts.csv', permission: 'taxreceipt.view' }, job: { list: 'tax_receipts', permission: 'taxreceipt.view' } }}
         columns={receiptColumns}
         hiddenColumns={hidden}
         flags={flags}

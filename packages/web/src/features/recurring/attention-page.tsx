@@ -64,7 +64,7 @@ export function AttentionPage() {
       <SavedViews list="recurring_attention" columns={attentionColumns} />
       <DataTable<Row>
         endpoint="/jpanel/recurring/attention.ajax"
-        exportUrl="/jpanel/recurring/attention.csv"
+        exports={{ csv: { url: '/jpanel/recurring/attention.csv', permission: 'recurringpaymentprofile.view' } }}
         columns={attentionColumns}
         hiddenColumns={hidden}
         flags={flags}

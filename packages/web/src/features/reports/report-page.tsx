@@ -1,11 +1,9 @@
 import { REPORT_PAGE_SIZE, type ListingColumn, type ListingRow, type ReportTotals, formatAmount, formatDateTime } from '@almoner/contracts';
-import { Group, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import type { SortEntry } from '../../components/data-table/listing-state.ts';
-import { ExportCsvButton } from '../contributions/export-button.tsx';
-import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 import { ReportTotalsPanel } from './report-totals.tsx';
 import { useReportAnswer } from './use-report-answer.ts';
@@ -46,22 +44,14 @@ export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props
   const answer = useReportAnswer<Extra>(props.endpoint, REPORT_PAGE_SIZE, props.defaultOrder);
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={2}>{props.title}</Title>
-          {props.description && (
-            <Text size="sm" c="dimmed">
-              {props.description}
-            </Text>
-          )}
-        </div>
-        {props.csv && (
-          <Group gap="sm">
-            <ExportJobButton list={props.csv.list} permission={props.csv.permission} defaultOrder={props.defaultOrder} />
-            <ExportCsvButton url={props.csv.url} permission={props.csv.permission} defaultOrder={props.defaultOrder} pageSize={REPORT_PAGE_SIZE} />
-          </Group>
+      <div>
+        <Title order={2}>{props.title}</Title>
+        {props.description && (
+          <Text size="sm" c="dimmed">
+            {props.description}
+          </Text>
         )}
-      </Group>
+      </div>
       {props.extra?.(answer)}
       {props.csv && <SavedViews list={props.csv.list} columns={props.columns} />}
       <DataTable<ReportRow>
@@ -73,6 +63,7 @@ export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props
         defaultOrder={props.defaultOrder}
         render={props.render}
         filters={props.filters}
+        exports={props.csv && { csv: { url: props.csv.url, permission: props.csv.permission }, job: { list: props.csv.list, permission: props.csv.permission } }}
         searchLabel={props.searchLabel}
         emptyText={props.emptyText}
       />

@@ -9,10 +9,8 @@ import {
 import { Group, Select, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
-import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
-import { ExportCsvButton } from '../contributions/export-button.tsx';
+import { CellText, DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
-import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { ImportPhotosLink } from '../sponsee-photos/import-photos-link.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
@@ -48,11 +46,7 @@ const render: Partial<Record<string, (row: Row) => ReactNode>> = {
       {r.reference_number}
     </Text>
   ),
-  full_name: (r) => (
-    <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
-      {r.full_name || '—'}
-    </Text>
-  ),
+  full_name: (r) => <CellText text={r.full_name || '—'} fw={500} />,
   gender: (r) => (r.gender === 'F' ? 'Female' : r.gender === 'M' ? 'Male' : dash),
   birth_date: (r) => day(r.birth_date),
   enrollment_date: (r) => day(r.enrollment_date),
@@ -102,13 +96,6 @@ export function SponseeListPage() {
         <Title order={2}>Sponsorships</Title>
         <Group gap="sm">
           <ImportPhotosLink />
-          <ExportJobButton list="sponsorships" permission="sponsorship.view" defaultOrder={SPONSEES_DEFAULT_SORT} />
-          <ExportCsvButton
-            permission="sponsorship.view"
-            url="/jpanel/sponsorship.csv"
-            defaultOrder={SPONSEES_DEFAULT_SORT}
-            pageSize={SPONSEES_PAGE_SIZE}
-          />
         </Group>
       </Group>
       <SavedViews list="sponsorships" columns={sponseeColumns} />
@@ -120,6 +107,7 @@ export function SponseeListPage() {
         pageSize={SPONSEES_PAGE_SIZE}
         defaultOrder={SPONSEES_DEFAULT_SORT}
         render={render}
+        exports={{ csv: { url: '/jpanel/sponsorship.csv', permission: 'sponsorship.view' }, job: { list: 'sponsorships', permission: 'sponsorship.view' } }}
         filters={(props) => <SponseeFilters {...props} />}
         searchLabel="Search sponsees"
         emptyText="No sponsees match."

@@ -8,12 +8,11 @@ import {
   sponsorStatusLabels,
   sponsorStatuses,
 } from '@almoner/contracts';
-import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Select, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
-import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
+import { CellText, DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
-import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
 type Row = ListingRow & SponsorListRow;
@@ -34,16 +33,8 @@ const day = (value: string | null) =>
 const statusColors = { active: 'teal', upcoming: 'blue', ended: 'gray' } as const;
 
 const render: Partial<Record<string, (row: Row) => ReactNode>> = {
-  supporter_name: (r) => (
-    <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
-      {r.supporter_name}
-    </Text>
-  ),
-  sponsee: (r) => (
-    <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>
-      {r.sponsee}
-    </Text>
-  ),
+  supporter_name: (r) => <CellText text={r.supporter_name} fw={500} />,
+  sponsee: (r) => <CellText text={r.sponsee} />,
   source: (r) => r.source ?? dash,
   started_at: (r) => day(r.started_at),
   ended_at: (r) => day(r.ended_at),
@@ -79,10 +70,7 @@ export function SponsorListPage() {
   const flags = useEditionFlags();
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <Title order={2}>Sponsors</Title>
-        <ExportJobButton list="sponsors" permission="sponsorship.view" defaultOrder={SPONSORS_DEFAULT_SORT} />
-      </Group>
+      <Title order={2}>Sponsors</Title>
       <SavedViews list="sponsors" columns={sponsorListColumns} />
       <DataTable<Row>
         endpoint="/jpanel/sponsors.ajax"
@@ -92,6 +80,7 @@ export function SponsorListPage() {
         pageSize={SPONSORS_PAGE_SIZE}
         defaultOrder={SPONSORS_DEFAULT_SORT}
         render={render}
+        exports={{ job: { list: 'sponsors', permission: 'sponsorship.view' } }}
         filters={(props) => <SponsorFilters {...props} />}
         searchLabel="Search sponsors"
         emptyText="No sponsors match."

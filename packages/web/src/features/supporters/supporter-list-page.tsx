@@ -5,12 +5,10 @@ import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useCan } from '../../app/session.ts';
-import { DataTable } from '../../components/data-table/index.ts';
-import { ExportCsvButton } from '../contributions/export-button.tsx';
+import { CellText, DataTable } from '../../components/data-table/index.ts';
 import { RecurringBadge } from './supporter-badges.tsx';
 import { SupporterFilters } from './supporter-filters.tsx';
 import { ContactBadges } from './contact-badges.tsx';
-import { ExportJobButton } from '../lists/export-job-button.tsx';
 import { DuplicatesLink } from '../duplicates/duplicates-link.tsx';
 import { ManageTagsButton } from '../tags/manage-tags-button.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
@@ -55,26 +53,20 @@ const render: Partial<Record<string, (row: SupporterRow) => ReactNode>> = {
     return (
       <Group gap={6} wrap="nowrap">
         <Icon size={16} opacity={0.5} aria-label={r.is_organization ? 'Organization' : 'Individual'} />
-        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} span>
-          {r.display_name}
-        </Text>
+        <CellText text={r.display_name} fw={500} />
         <ContactBadges deceasedOn={r.deceased_on} doNotContact={r.do_not_contact} size="xs" />
       </Group>
     );
   },
   email: (r) =>
     r.email ? (
-      <Text size="sm" maw={220} truncate title={r.email}>
-        {r.email}
-      </Text>
+      <CellText text={r.email} />
     ) : (
       dimmedDash
     ),
   referral_source: (r) =>
     r.referral_source ? (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }} span>
-        {r.referral_source}
-      </Text>
+      <CellText text={r.referral_source} />
     ) : (
       dimmedDash
     ),
@@ -112,8 +104,6 @@ export function SupporterListPage() {
           )}
           <DuplicatesLink />
           <ManageTagsButton />
-          <ExportJobButton list="supporters" permission="member.view" defaultOrder={SUPPORTERS_DEFAULT_SORT} />
-          <ExportCsvButton permission="member.view" url="/jpanel/supporters.csv" defaultOrder={SUPPORTERS_DEFAULT_SORT} pageSize={SUPPORTERS_PAGE_SIZE} />
         </Group>
       </Group>
       <SavedViews list="supporters" columns={supporterColumns} />
@@ -125,6 +115,7 @@ export function SupporterListPage() {
         pageSize={SUPPORTERS_PAGE_SIZE}
         defaultOrder={SUPPORTERS_DEFAULT_SORT}
         render={render}
+        exports={{ csv: { url: '/jpanel/supporters.csv', permission: 'member.view' }, job: { list: 'supporters', permission: 'member.view' } }}
         filters={(props) => <SupporterFilters {...props} />}
         searchLabel="Search supporters"
         emptyText="No supporters match."
