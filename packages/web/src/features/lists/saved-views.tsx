@@ -68,7 +68,6 @@ export function SavedViews({ list, columns }: Props) {
   });
   const data = views.data?.data ?? [];
   const selected = data.find((v) => String(v.id) === chosen) ?? null;
-  const hidden = new Set(hiddenNow(params, columns));
 
   const apply = (value: string | null) => {
     setChosen(value);
@@ -99,18 +98,6 @@ export function SavedViews({ list, columns }: Props) {
     }
   };
 
-  const toggleColumn = (key: string) => {
-    const next = new Set(hidden);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      // Kept even when empty: no `hide` would bring back the optional columns' defaults.
-      updated.set('hide', [...next].join(','));
-      return updated;
-    });
-  };
-
   return (
     <Group gap="xs" align="flex-end">
       <Select
@@ -130,22 +117,7 @@ export function SavedViews({ list, columns }: Props) {
           Delete view
         </Button>
       )}
-      <Menu closeOnItemClick={false} position="bottom-end">
-        <Menu.Target>
-          <Button variant="default" leftSection={<IconColumns size={16} />}>
-            Columns
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {columns
-            .filter((c) => c.key !== 'select')
-            .map((c) => (
-              <Menu.Item key={c.key} onClick={() => toggleColumn(c.key)} leftSection={<Checkbox checked={!hidden.has(c.key)} readOnly tabIndex={-1} aria-hidden size="xs" />}>
-                {c.label}
-              </Menu.Item>
-            ))}
-        </Menu.Dropdown>
-      </Menu>
+      <ColumnsMenu columns={columns} />
       <Modal opened={naming} onClose={() => setNaming(false)} title="Save view">
         <form onSubmit={(e) => void submit(e)}>
           <Stack>
@@ -162,5 +134,41 @@ export function SavedViews({ list, columns }: Props) {
         </form>
       </Modal>
     </Group>
+  );
+}
+
+/** Which columns show: each offered with a tick; the choice lives in the address (`hide=`). */
+export function ColumnsMenu({ columns }: { columns: readonly ListingColumn[] }) {
+  const [params, setParams] = useSearchParams();
+  const hidden = new Set(hiddenNow(params, columns));
+  const toggleColumn = (key: string) => {
+    const next = new Set(hidden);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      // Kept even when empty: no `hide` would bring back the optional columns' defaults.
+      updated.set('hide', [...next].join(','));
+      return updated;
+    });
+  };
+
+  return (
+    <Menu closeOnItemClick={false} position="bottom-end">
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconColumns size={16} />}>
+          Columns
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {columns
+          .filter((c) => c.key !== 'select')
+          .map((c) => (
+            <Menu.Item key={c.key} onClick={() => toggleColumn(c.key)} leftSection={<Checkbox checked={!hidden.has(c.key)} readOnly tabIndex={-1} aria-hidden size="xs" />}>
+              {c.label}
+            </Menu.Item>
+          ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

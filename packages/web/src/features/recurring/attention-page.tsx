@@ -3,7 +3,7 @@ import { Anchor, Badge, SegmentedControl, Stack, Text, Title } from '@mantine/co
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
-import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
+import { DataTable, type FilterFormProps, useIsPhone } from '../../components/data-table/index.ts';
 import { one } from '../contributions/filter-panel.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 
@@ -41,8 +41,12 @@ const render: Partial<Record<string, (row: Row) => ReactNode>> = {
 
 /** The reason filter as tabs: the list is short and each reason calls for a different action. */
 function ReasonTabs({ values, onChange }: FilterFormProps) {
+  // Four choices side by side are wider than a phone: there they stack.
+  const isPhone = useIsPhone();
   return (
     <SegmentedControl
+      orientation={isPhone ? 'vertical' : 'horizontal'}
+      fullWidth={isPhone}
       aria-label="Needs attention because"
       value={one(values.reason) ?? ''}
       onChange={(reason) => onChange({ ...values, reason: reason || undefined })}

@@ -127,28 +127,31 @@ function FeeSummary({ answer }: { answer: FeeExtra | undefined }) {
       </SimpleGrid>
       {answer.summary_data && answer.summary_data.length > 0 && (
         <Paper withBorder radius="md" p="sm">
-          <Table verticalSpacing={4} aria-label="Fees by type and currency">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Fee type</Table.Th>
-                <Table.Th ta="right">Rate</Table.Th>
-                <Table.Th ta="right">Payments</Table.Th>
-                <Table.Th ta="right">Refunds</Table.Th>
-                <Table.Th ta="right">Fees settled</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {answer.summary_data.map((s) => (
-                <Table.Tr key={`${s.fees_type}-${s.fees_rate}-${s.currency}-${s.settlement_currency}`}>
-                  <Table.Td>{s.fees_type}</Table.Td>
-                  <Table.Td ta="right">{s.fees_rate}%</Table.Td>
-                  <Table.Td ta="right">{`${s.payments_count} · ${formatAmount(s.payments_amount, s.currency)}`}</Table.Td>
-                  <Table.Td ta="right">{`${s.refunds_count} · ${formatAmount(s.refunds_amount, s.currency)}`}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(s.total_amount, s.settlement_currency)}</Table.Td>
+          {/* On a phone this summary scrolls inside its box, not the page sideways. */}
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing={4} aria-label="Fees by type and currency">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Fee type</Table.Th>
+                  <Table.Th ta="right">Rate</Table.Th>
+                  <Table.Th ta="right">Payments</Table.Th>
+                  <Table.Th ta="right">Refunds</Table.Th>
+                  <Table.Th ta="right">Fees settled</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {answer.summary_data.map((s) => (
+                  <Table.Tr key={`${s.fees_type}-${s.fees_rate}-${s.currency}-${s.settlement_currency}`}>
+                    <Table.Td>{s.fees_type}</Table.Td>
+                    <Table.Td ta="right">{s.fees_rate}%</Table.Td>
+                    <Table.Td ta="right">{`${s.payments_count} · ${formatAmount(s.payments_amount, s.currency)}`}</Table.Td>
+                    <Table.Td ta="right">{`${s.refunds_count} · ${formatAmount(s.refunds_amount, s.currency)}`}</Table.Td>
+                    <Table.Td ta="right">{formatAmount(s.total_amount, s.settlement_currency)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       )}
     </>

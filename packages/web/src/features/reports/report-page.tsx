@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useEditionFlags } from '../../app/edition.ts';
 import { DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import type { SortEntry } from '../../components/data-table/listing-state.ts';
-import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
+import { ColumnsMenu, SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
 import { ReportTotalsPanel } from './report-totals.tsx';
 import { useReportAnswer } from './use-report-answer.ts';
 
@@ -53,7 +53,14 @@ export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props
         )}
       </div>
       {props.extra?.(answer)}
-      {props.csv && <SavedViews list={props.csv.list} columns={props.columns} />}
+      {/* A report without an export has no saved views yet, but still its choice of columns. */}
+      {props.csv ? (
+        <SavedViews list={props.csv.list} columns={props.columns} />
+      ) : (
+        <div>
+          <ColumnsMenu columns={props.columns} />
+        </div>
+      )}
       <DataTable<ReportRow>
         endpoint={props.endpoint}
         columns={props.columns}

@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routerPaths } from './support/a11y-screens.ts';
+import { expectAccessible } from './support/axe.ts';
+import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { apiCall } from './support/listing.ts';
+import { settle } from './support/settle.ts';
+
+/**
+ * Issue 41, layout: every list fits a 1440 px screen without scrolling sideways, and on a phone
+ * (375 px) shows its rows as cards. The screens are the router's own: every signed-in route
+ * without a record id (plus the fundraise tabs and one product's orders), so a list added later
+ * is checked too. A screen is a list when it shows a table. One sign-in per screen size; the
+ * app moves between screens itself (no page loads), as a person clicking the sidebar would.
+ */
+const browser = useBrowser();
+
+/** Route paths with a parameter that are lists, as addresses to visit. */
+const listsWithParams = (productId: number): Record<string, string[]> => ({
+  'fundraise/:tab': ['fundraise/pages', 'fundraise/fundraisers'],
+  'reports/products/:id': [`reports/products/${productId}`],
+});
+
+/** Printed, not browsed: the packing slip opens from selected contributions with their ids. */
+const notScreens = ['contributions/packing_slip'];
+
+/** Signed-in screens to visit: the router's paths without a parameter, and the lists above. */
+function screens(productId: number): string[] {
+  const withParams = listsWithParams(productId);
+  return routerPaths()
+    .filter((p) => !p.startsWith('/') && p !== '' && p !== '*' && !notScreens.includes(p))
+    .flatMap((p) => withParams[p] ?? (p.includes(':') || p.endsWith('/new') || p.endsWith('/create') ? [] : [p]));
+}
+
+type Dom = { document: { querySelector: (s: string) => unknown; querySelectorAll: (s: string) => ArrayLike<unknown> } };
+
+/** Moves the app to `path` through its router (a history entry and a popstate), no page load. */
+async function goInApp(page: Page, path: string) {
+  // The screen being left is marked (its heading and table): one of them going says the new
+  // screen is drawing (the fundraise tabs keep their heading but not their table).
+  const marked = await page.evaluate(() => {
+    type Marked = { setAttribute: (k: string, v: string) => void };
+    const elements = Array.from((globalThis as unknown as Dom).document.querySelectorAll('main h2, main table, main [data-row-cards]')) as Marked[];
+    for (const element of elements) element.setAttribute('data-left-screen', '');
+    return elements.length;
+  });
+  await page.evaluate((url) => {
+    const win = globalThis as unknown as { history: { pushState: (s: unknown, t: string, u: string) => void }; dispatchEvent: (e: unknown) => void; PopStateEvent: new (type: string) => unknown };
+    win.history.pushState(null, '', url);
+    win.dispatchEvent(new win.PopStateEvent('popstate'));
+  }, `/jpanel/${path}`);
+  if (marked > 0) await page.waitForFunction((count) => (globalThis as unknown as Dom).document.querySelectorAll('main [data-left-screen]').length < count, marked);
+  await page.locator('main :is(h1, h2, h3)').first().waitFor();
+  // Loaded: no skeleton rows, loader or loading overlay left in the screen.
+  await page.waitForFunction(() => {
+    const dom = globalThis as unknown as Dom;
+    return dom.document.querySelectorAll('main .mantine-Skeleton-root, main .mantine-Loader-root, main .mantine-LoadingOverlay-root').length === 0;
+  });
+  await settle(page);
+}
+
+/**
+ * What scrolls sideways: the page itself and, with `boxes`, any box in the screen that scrolls its
+ * content sideways (on a phone a summary table may, inside its own box).
+ */
+async function sidewaysScrolling(page: Page, boxes: boolean): Promise<string[]> {
+  return page.evaluate((boxes) => {
+    type Box = { scrollWidth: number; clientWidth: number; className: string; tagName: string };
+    const dom = globalThis as unknown as Dom & { document: { documentElement: Box }; getComputedStyle: (e: unknown) => { overflowX: string } };
+    const found: string[] = [];
+    const root = dom.document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page (${root.scrollWidth} > ${root.clientWidth} px)`);
+    for (const element of Array.from(dom.document.querySelectorAll(boxes ? 'main *' : 'main [data-table-scroll] *')) as Box[]) {
+      const overflow = dom.getComputedStyle(element).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]} (${element.scrollWidth} > ${element.clientWidth} px)`);
+      }
+    }
+    return found;
+  }, boxes);
+}
+
+/** The phone's screen as a person sees it first (its top 812 px), beside the suite's other screenshots. */
+async function phoneScreenshot(page: Page, name: string) {
+  const folder = join(import.meta.dirname, 'screenshots');
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: join(folder, `${name}.png`) });
+}
+
+const shotName = (path: string, width: number) => `lists-fit-${width}-${path.replaceAll('/', '-')}`;
+
+/** The list screens found at 1440 px, with whether each is the shared server-side table. */
+const lists: { path: string; dataTable: boolean; rows: number }[] = [];
+let storageCookies: Parameters<BrowserContext['addCookies']>[0];
+let productId = 0;
+
+beforeAll(async () => {
+  const { context, page } = await browser.newPage({ width: 1440, height: 900 });
+  await signIn(page);
+  storageCookies = await context.cookies();
+  productId = (await apiCall<{ id: number }[]>(page, 'GET', '/jpanel/products.json?query=membership'))[0]!.id;
+  await context.close();
+});
+
+describe('lists at 1440 × 900 and on a phone', () => {
+  it('fit 1440 px without scrolling sideways', async () => {
+    const { context, page } = await browser.newPage({ width: 1440, height: 900 });
+    await context.addCookies(storageCookies);
+    await page.goto('/jpanel/');
+    await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+    const overflowing: string[] = [];
+    for (const path of screens(productId)) {
+      await goInApp(page, path);
+      if ((await page.locator('main table, main [data-row-cards]').count()) === 0) continue;
+      const dataTable = (await page.locator('main [data-table-scroll]').count()) > 0;
+      lists.push({ path, dataTable, rows: await page.locator('main tbody tr').count() });
+      overflowing.push(...(await sidewaysScrolling(page, true)).map((what) => `/jpanel/${path}: ${what}`));
+      await screenshot(page, shotName(path, 1440));
+    }
+    expect(lists.filter((l) => l.dataTable).length, 'server-side lists found').toBeGreaterThan(10);
+    expect(overflowing).toEqual([]);
+    await context.close();
+  });
+
+  it('show each row as a card on a phone', async () => {
+    const { context, page } = await browser.newPage({ width: 375, height: 812 });
+    await context.addCookies(storageCookies);
+    await page.goto('/jpanel/');
+    await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+    const problems: string[] = [];
+    for (const { path, dataTable, rows } of lists) {
+      await goInApp(page, path);
+      await phoneScreenshot(page, shotName(path, 375));
+      // The cards with their checkboxes, as a phone shows them, pass axe.
+      if (path === 'contributions') await expectAccessible(page, 'contributions as cards');
+      if (!dataTable) continue;
+      const cards = await page.locator('main [data-row-card]').count();
+      if (await page.locator('main [data-table-scroll]').count()) problems.push(`/jpanel/${path}: still a table`);
+      if (rows > 0 && cards === 0) problems.push(`/jpanel/${path}: no cards`);
+      problems.push(...(await sidewaysScrolling(page, false)).map((what) => `/jpanel/${path}: ${what}`));
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
