@@ -52,7 +52,8 @@ export function listingScreen<Listing>(endpoint: string, path: string, heading: 
     await page.goto(`${path}${query}`, { waitUntil: 'commit' });
     const listing = await reloadBy(page, async () => undefined);
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-    await page.locator('tbody tr').first().waitFor();
+    // A table's first row, or on a phone its first card.
+    await page.locator('tbody tr, [data-row-card]').first().waitFor();
     return listing;
   }
 
