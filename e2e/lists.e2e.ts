@@ -106,7 +106,8 @@ describe('recurring payments list', () => {
     await recurring.openList(page);
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('menuitem', { name: 'Description' }).click();
-    await page.waitForURL(/hide=description/);
+    // Beside the columns the list leaves out until asked (issue 41: optional columns).
+    await page.waitForURL(/hide=[^&]*description/);
     await page.keyboard.press('Escape');
     await page.getByRole('columnheader', { name: 'Description' }).waitFor({ state: 'detached' });
     await screenshot(page, 'lists-recurring-hidden-column');

@@ -22,7 +22,7 @@ export const fundraisePageColumns = [
   { key: 'amount_raised', label: 'Raised', sortable: true, align: 'right', card: 'amount' },
   { key: 'goal_amount', label: 'Goal', sortable: true, align: 'right' },
   { key: 'donation_count', label: 'Donations', sortable: true, align: 'right' },
-  { key: 'views', label: 'Views', sortable: true, optional: true },
+  { key: 'views', label: 'Views', sortable: true },
   { key: 'created_at', label: 'Created', sortable: true, card: 'date' },
 ] as const satisfies readonly ListingColumn[];
 export const FUNDRAISE_PAGES_DEFAULT_SORT = [{ column: 7, dir: 'desc' as const }];
@@ -56,7 +56,7 @@ export const fundraiserColumns = [
   { key: 'page_count', label: 'Pages', sortable: true, align: 'right' },
   { key: 'active_count', label: 'Active pages', sortable: true, align: 'right' },
   { key: 'donation_count', label: 'Donations', sortable: true, align: 'right' },
-  { key: 'views', label: 'Views', sortable: true, optional: true },
+  { key: 'views', label: 'Views', sortable: true },
   { key: 'last_created_at', label: 'Latest page', sortable: true, card: 'date' },
 ] as const satisfies readonly ListingColumn[];
 export const FUNDRAISERS_DEFAULT_SORT = [{ column: 6, dir: 'desc' as const }];
