@@ -9,7 +9,7 @@ import { text } from './rules.ts';
  * supporter and what kind of message they are.
  */
 
-export const MAIL_KINDS = ['receipt', 'confirmation', 'sponsor_update', 'tribute_notice', 'supporter_email', 'password_reset'] as const;
+export const MAIL_KINDS = ['receipt', 'confirmation', 'sponsor_update', 'tribute_notice', 'supporter_email', 'password_reset', 'recurring_terms', 'card_update'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const mailKindLabels: Record<MailKind, string> = {
   receipt: 'Tax receipt',
@@ -18,6 +18,8 @@ export const mailKindLabels: Record<MailKind, string> = {
   tribute_notice: 'Tribute notice',
   supporter_email: 'E-mail from staff',
   password_reset: 'Password reset',
+  recurring_terms: 'Recurring gift changed',
+  card_update: 'Update your card',
 };
 
 export const SUPPORTER_EMAIL_SUBJECT_MAX = 200;

@@ -7,7 +7,7 @@ import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordContributionEvents } from '../domain-events/domain-events.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
-import { changeWithHistory } from './contributions.bulk.ts';
+import { changeWithHistory } from './contributions.change.ts';
 
 /**
  * `POST /jpanel/contributions/{id}/restore`: undoes a (soft) delete. The gift is back in the

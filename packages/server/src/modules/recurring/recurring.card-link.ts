@@ -9,6 +9,7 @@ import { decrypt, encrypt, hmac, safeEqual } from '../auth/crypto.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
+import { contactRefusal } from '../supporters/supporters.consent.ts';
 import { methodLabelSql } from './recurring.change.ts';
 
 /** A link is `{payload}.{signature}`: [profile id, expiry in seconds] as base64url JSON, signed with the app key. */
@@ -110,7 +111,7 @@ export type CardLinkReason = 'declined' | 'expiring' | 'requested';
 /** The "update your card" e-mail's merge values for one profile (also the template editor's preview), or null. */
 export async function cardLinkMailValues(q: Queryable, profileId: number, link = '', reason: CardLinkReason = 'declined'): Promise<Record<string, unknown> | null> {
   const [p] = await queryRows(q, sql`
-    select rp.profile_id, rp.currency_code, (rp.amount + rp.dcc_amount)::bigint as total, rp.billing_period, rp.recurring_day, rp.recurring_day_of_week,
+    select rp.profile_id, rp.supporter_id, rp.currency_code, (rp.amount + rp.dcc_amount)::bigint as total, rp.billing_period, rp.recurring_day, rp.recurring_day_of_week,
            coalesce(rp.next_attempt_date, rp.next_billing_date)::text as next_date, s.bill_first_name as first_name, s.bill_last_name as last_name,
            coalesce(s.email, s.bill_email) as email, ${methodLabelSql('m')} as card
       from recurring_payment_profiles rp join supporters s on s.id = rp.supporter_id
@@ -118,6 +119,7 @@ export async function cardLinkMailValues(q: Queryable, profileId: number, link =
      where rp.id = ${profileId} and rp.deleted_at is null`);
   if (!p) return null;
   return {
+    supporter_id: Number(p.supporter_id),
     donor: { first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email ?? '' },
     recurring: {
       number: String(p.profile_id),
@@ -139,8 +141,9 @@ export async function mailCardLink(tx: Tx, appKey: Buffer, linkBase: string, pro
   const link = `${linkBase}/jpanel/update-card/${signCardLink(appKey, profileId).token}`;
   const values = await cardLinkMailValues(tx, profileId, link, reason);
   const to = String((values?.donor as { email: string } | undefined)?.email ?? '').trim();
-  if (!values || !to || !isValidEmail(to)) return false;
-  await queueMail(tx, { to, ...(await renderMail(await mailTemplateFor(tx, 'cardUpdateLink'), values)) });
+  const supporterId = Number(values?.supporter_id ?? 0) || null;
+  if (!values || !to || !isValidEmail(to) || (await contactRefusal(tx, supporterId))) return false;
+  await queueMail(tx, { to, kind: 'card_update', supporterId, ...(await renderMail(await mailTemplateFor(tx, 'cardUpdateLink'), values)) });
   return true;
 }
 
@@ -151,6 +154,9 @@ export async function sendCardLink(tx: Tx, appKey: Buffer, linkBase: string, pro
   await profileOf(tx, profileId, true).catch(() => {
     throw new AppError('conflict', cardUpdateMessages.cannotSend(String(p.profile_id)));
   });
+  const [owner] = await queryRows(tx, sql`select supporter_id from recurring_payment_profiles where id = ${profileId}`);
+  const refusal = await contactRefusal(tx, Number(owner?.supporter_id ?? 0) || null);
+  if (refusal) throw new AppError('conflict', refusal);
   if (!(await mailCardLink(tx, appKey, linkBase, profileId, 'requested'))) throw new AppError('conflict', cardUpdateMessages.noEmail);
   return { message: cardUpdateMessages.sent(String(p.profile_id)) };
 }

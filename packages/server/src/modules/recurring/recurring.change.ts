@@ -9,6 +9,7 @@ import { queueMail } from '../mail/mail.service.ts';
 import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { dayInZone } from '../money/money.convert.ts';
 import { getOrgMoneySettings, getOrgName } from '../settings/settings.service.ts';
+import { contactRefusal } from '../supporters/supporters.consent.ts';
 
 type Row = Record<string, unknown>;
 type Change = z.output<typeof recurringChangeSchema>;
@@ -110,7 +111,7 @@ export async function changeTerms(tx: Tx, id: number, change: Change): Promise<{
 /** The "new terms" e-mail's merge values for one profile (also the template editor's preview), or null. */
 export async function termsMailValues(q: Queryable, id: number): Promise<Record<string, unknown> | null> {
   const [p] = await queryRows(q, sql`
-    select rp.profile_id, rp.currency_code, (rp.amount + rp.dcc_amount)::bigint as total, rp.billing_period, rp.recurring_day, rp.recurring_day_of_week,
+    select rp.profile_id, rp.supporter_id, rp.currency_code, (rp.amount + rp.dcc_amount)::bigint as total, rp.billing_period, rp.recurring_day, rp.recurring_day_of_week,
            rp.next_billing_date::text as next_billing_date, s.bill_first_name as first_name, s.bill_last_name as last_name,
            coalesce(s.email, s.bill_email) as email, ${methodLabelSql('m')} as method
       from recurring_payment_profiles rp left join supporters s on s.id = rp.supporter_id
@@ -118,6 +119,7 @@ export async function termsMailValues(q: Queryable, id: number): Promise<Record<
      where rp.id = ${id} and rp.deleted_at is null`);
   if (!p) return null;
   return {
+    supporter_id: p.supporter_id === null ? null : Number(p.supporter_id),
     donor: { first_name: p.first_name ?? '', last_name: p.last_name ?? '', email: p.email ?? '' },
     recurring: {
       number: String(p.profile_id),
@@ -134,7 +136,9 @@ export async function termsMailValues(q: Queryable, id: number): Promise<Record<
 async function mailNewTerms(tx: Tx, id: number): Promise<boolean> {
   const values = await termsMailValues(tx, id);
   const to = String((values?.donor as { email: string } | undefined)?.email ?? '').trim();
-  if (!values || !to || !isValidEmail(to)) return false;
-  await queueMail(tx, { to, ...(await renderMail(await mailTemplateFor(tx, 'recurringTermsChanged'), values)) });
+  const supporterId = Number(values?.supporter_id ?? 0) || null;
+  // A supporter who asked not to be contacted, or who has died, is not written to.
+  if (!values || !to || !isValidEmail(to) || (await contactRefusal(tx, supporterId))) return false;
+  await queueMail(tx, { to, kind: 'recurring_terms', supporterId, ...(await renderMail(await mailTemplateFor(tx, 'recurringTermsChanged'), values)) });
   return true;
 }
