@@ -2,9 +2,10 @@ import { duplicateMessages, type MergeField, type MergeInput } from '@almoner/co
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../db/actor.ts';
 import { withActor } from '../../db/actor.ts';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { recordTagChanges, tagNamesOf } from '../tags/tags.history.ts';
 
 /**
  * Every foreign key to `supporters.id` whose rows follow the supporter on a merge. A new
@@ -23,6 +24,10 @@ export const MOVED_REFERENCES = [
   { table: 'fundraising_pages', column: 'author_supporter_id' },
   { table: 'messenger_conversations', column: 'supporter_id' },
   { table: 'supporters', column: 'referred_by_supporter_id' },
+  // What the person was sent, their consent history and their follow-ups are the person's.
+  { table: 'mail_outbox', column: 'supporter_id' },
+  { table: 'supporter_consent_changes', column: 'supporter_id' },
+  { table: 'tasks', column: 'supporter_id' },
 ] as const;
 
 /** Foreign keys that are not moved: stale candidates are removed (and put back on undo); the merge record is the merge. */
@@ -31,6 +36,9 @@ export const OTHER_REFERENCES = [
   { table: 'duplicate_candidates', column: 'supporter_b_id' },
   { table: 'supporter_merges', column: 'winner_id' },
   { table: 'supporter_merges', column: 'loser_id' },
+  // Keyed by (supporter, tag), no id to move and restore by: the loser's tags are added to the
+  // winner (copyTags) and taken off again on undo; the loser keeps its own.
+  { table: 'supporter_tags', column: 'supporter_id' },
 ] as const;
 
 /**
@@ -40,7 +48,9 @@ export const OTHER_REFERENCES = [
 const NOTES = { table: 'notes', column: 'commentable_id', extra: sql`commentable_type = 'supporter'` };
 
 /** The tables whose rows touching either supporter are snapshotted before and after a merge. */
-export const SNAPSHOT_TABLES = ['supporters', ...new Set(MOVED_REFERENCES.map((r) => r.table).filter((t) => t !== 'supporters')), 'notes', 'duplicate_candidates'];
+export const SNAPSHOT_TABLES = ['supporters', ...new Set(MOVED_REFERENCES.map((r) => r.table).filter((t) => t !== 'supporters' && t !== 'mail_outbox')), 'notes', 'duplicate_candidates'];
+// The outbox is left out of the snapshot: its rows change on their own (queued → sent), which
+// must not stop an undo; the undo moves the messages the merge moved back by their ids.
 
 const ident = (name: string) => sql.raw(`"${name}"`);
 
@@ -105,7 +115,10 @@ export async function mergeCandidate(db: Db, actor: Actor, candidateId: number, 
         lifetime_fundraising_amount = w.lifetime_fundraising_amount + l.lifetime_fundraising_amount,
         lifetime_fundraising_count = w.lifetime_fundraising_count + l.lifetime_fundraising_count,
         first_payment_at = least(w.first_payment_at, l.first_payment_at),
-        last_payment_at = greatest(w.last_payment_at, l.last_payment_at)
+        last_payment_at = greatest(w.last_payment_at, l.last_payment_at),
+        -- One person: a "do not contact" or a death recorded on either record holds for both.
+        do_not_contact = w.do_not_contact or l.do_not_contact,
+        deceased_on = coalesce(w.deceased_on, l.deceased_on)
       from supporters l where w.id = ${winner} and l.id = ${loser}`);
     if (renamed) {
       await tx.execute(sql`
@@ -121,6 +134,7 @@ export async function mergeCandidate(db: Db, actor: Actor, candidateId: number, 
       const rows = await queryRows(tx, sql`update ${ident(ref.table)} set ${ident(ref.column)} = ${winner} where ${ident(ref.column)} = ${loser}${extra} returning id`);
       moved[`${ref.table}.${ref.column}`] = rows.map((r) => Number(r.id)).sort((x, y) => x - y);
     }
+    moved['supporter_tags.tag_id'] = await copyTags(tx, winner, loser);
     await tx.execute(sql`delete from duplicate_candidates where supporter_a_id = ${loser} or supporter_b_id = ${loser}`);
     await tx.execute(sql`
       update supporters set is_active = false, archived_at = coalesce(archived_at, now()),
@@ -135,6 +149,15 @@ export async function mergeCandidate(db: Db, actor: Actor, candidateId: number, 
     );
     return Number(record?.id);
   });
+}
+
+/** Adds the loser's tags to the winner (with the winner's history entry); answers the tag ids added. */
+async function copyTags(tx: Tx, winner: number, loser: number): Promise<number[]> {
+  const before = await tagNamesOf(tx, [winner]);
+  const rows = await queryRows(tx, sql`insert into supporter_tags (supporter_id, tag_id)
+    select ${winner}, tag_id from supporter_tags where supporter_id = ${loser} on conflict do nothing returning tag_id`);
+  if (rows.length) await recordTagChanges(tx, before);
+  return rows.map((r) => Number(r.tag_id)).sort((x, y) => x - y);
 }
 
 /** Columns a restore writes: every stored column of the table (generated ones are derived). */
@@ -177,6 +200,13 @@ export async function undoMerge(db: Db, actor: Actor, mergeId: number): Promise<
         select ${sql.join(cols.map((c) => sql`p.${ident(c)}`), sql`, `)} from ${rows} r, jsonb_populate_record(null::${ident(table)}, r.value) p
          where not exists (select 1 from ${ident(table)} x where x.id = (r.value->>'id')::int)`);
     }
+    await tx.execute(sql`update mail_outbox set supporter_id = ${ids[1]} where supporter_id = ${ids[0]}
+      and id in (select jsonb_array_elements_text(coalesce(snapshot->'moved'->'mail_outbox.supporter_id', '[]'::jsonb))::bigint from supporter_merges where id = ${mergeId})`);
+    // The tags the merge added to the winner come off again.
+    const before = await tagNamesOf(tx, [ids[0]!]);
+    await tx.execute(sql`delete from supporter_tags where supporter_id = ${ids[0]}
+      and tag_id in (select jsonb_array_elements_text(coalesce(snapshot->'moved'->'supporter_tags.tag_id', '[]'::jsonb))::int from supporter_merges where id = ${mergeId})`);
+    await recordTagChanges(tx, before);
     await tx.execute(sql`update supporter_merges set undone_at = now(), undone_by = ${actor.userId} where id = ${mergeId}`);
   });
 }
