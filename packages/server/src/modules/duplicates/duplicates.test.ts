@@ -149,7 +149,7 @@ describe('scanning', () => {
 /** Every row of every table a merge may touch, as the database stores it. */
 async function everything(): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const table of [...SNAPSHOT_TABLES, 'contribution_counts']) {
+  for (const table of [...SNAPSHOT_TABLES, 'contribution_counts', 'supporter_tags', 'mail_outbox']) {
     const [row] = await queryRows(t.database.db, sql`select coalesce(jsonb_agg(to_jsonb(x.*) order by to_jsonb(x.*)::text), '[]'::jsonb)::text as rows from ${sql.raw(`"${table}"`)} x`);
     out[table] = String(row?.rows);
   }
@@ -176,6 +176,13 @@ describe('merging and undoing', () => {
     await t.database.db.insert(sponsors).values({ sponsorshipId: child?.id as number, supporterId: loser, currencyCode: 'USD', source: 'Website', startedAt: '2026-01-01' });
     await t.database.db.insert(notes).values({ commentableType: 'supporter', commentableId: loser, body: '<p>Prefers e-mail.</p>' });
     await t.database.db.execute(sql`insert into tax_receipts (supporter_id, number, currency_code, amount, issued_at) values (${loser}, ${`R-DUP-${loser}`}, 'USD', 2500, now())`);
+    // The person's mail, consent history, follow-ups and tags, and a "do not contact" on the loser's record.
+    await t.database.db.execute(sql`insert into mail_outbox (to_address, subject, supporter_id, kind) values ('keeper@example.org', 'Thank you', ${loser}, 'confirmation')`);
+    await t.database.db.execute(sql`insert into supporter_consent_changes (supporter_id, topic, previous, granted, changed_on, source) values (${loser}, 'do_not_contact', false, true, '2026-01-02', 'staff')`);
+    await t.database.db.execute(sql`update supporters set do_not_contact = true where id = ${loser}`);
+    await t.database.db.execute(sql`insert into tasks (supporter_id, title) values (${loser}, 'Call back')`);
+    const [tag] = await queryRows(t.database.db, sql`insert into tags (name) values ('Major donor') returning id`);
+    await t.database.db.execute(sql`insert into supporter_tags (supporter_id, tag_id) values (${loser}, ${Number(tag?.id)})`);
     await scan();
     const rows = (await admin.get(base)).json().data as Row[];
     candidateId = (pairOf(rows, winner, loser) as Row).id;
@@ -205,11 +212,16 @@ describe('merging and undoing', () => {
     mergeId = merge.id;
     expect(res.json().message).toBe(duplicateMessages.merged);
     expect(merge).toMatchObject({ winner: { id: winner, display_name: 'Winifred Keeper' }, loser: { id: loser }, can_undo: true, undone_at: null });
-    expect(Object.fromEntries(merge.moved.map((m: { reference: string; count: number }) => [m.reference, m.count]))).toMatchObject({ 'contributions.supporter_id': 2, 'recurring_payment_profiles.supporter_id': 1, 'sponsors.supporter_id': 1, 'notes.commentable_id': 1, 'tax_receipts.supporter_id': 1, 'supporters.referred_by_supporter_id': 1 });
+    expect(Object.fromEntries(merge.moved.map((m: { reference: string; count: number }) => [m.reference, m.count]))).toMatchObject({ 'contributions.supporter_id': 2, 'recurring_payment_profiles.supporter_id': 1, 'sponsors.supporter_id': 1, 'notes.commentable_id': 1, 'tax_receipts.supporter_id': 1, 'supporters.referred_by_supporter_id': 1,
+      'mail_outbox.supporter_id': 1, 'supporter_consent_changes.supporter_id': 1, 'tasks.supporter_id': 1, 'supporter_tags.tag_id': 1 });
     expect(merge.contributions.map((c: { id: number }) => c.id)).toContain(loserContribution);
 
     const [w] = await t.database.db.select().from(supporters).where(sql`id = ${winner}`);
     expect(w).toMatchObject({ firstName: 'Winifred', billCity: 'Cambridge', billPhone: '555 111 2222', email: 'keeper@example.org', lifetimeDonationAmount: 3000, lifetimeDonationCount: 3 });
+    // One person: the loser's "do not contact" holds for the survivor, and its tag is theirs too.
+    expect(w?.doNotContact).toBe(true);
+    const [tags] = await queryRows(t.database.db, sql`select count(*)::int as n from supporter_tags where supporter_id = ${winner}`);
+    expect(tags?.n).toBe(1);
     const [l] = await t.database.db.select().from(supporters).where(sql`id = ${loser}`);
     expect(l).toMatchObject({ isActive: false, lifetimeDonationAmount: 0 });
     const [left] = await queryRows(t.database.db, sql`select count(*)::int as n from contributions where supporter_id = ${loser}`);
