@@ -260,7 +260,8 @@ describe('recurring profile page', () => {
     await dialog.getByLabel('Reason').fill('Donor asked by phone');
     await dialog.getByLabel('Reason').press('Enter');
     await page.getByText(`Recurring profile #${ref} has been cancelled.`).waitFor();
-    await page.getByText(/Donor asked by phone/).waitFor();
+    // The profile's facts say it (its history says it too, as the reason's from → to).
+    await page.getByText(/· Donor asked by phone/).waitFor();
 
     await page.getByRole('button', { name: 'Re-enable' }).click();
     await page.getByText(`Recurring profile #${ref} is active again.`).waitFor();

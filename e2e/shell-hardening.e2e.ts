@@ -37,7 +37,8 @@ describe('the contributions table uses the width', () => {
     const { context, page } = await adminPage({ width: 1440, height: 900 });
     await openList(page);
     await screenshot(page, 'hardening-contributions-1440');
-    const headers = ['Contribution', 'Supporter', 'Location', 'Status', 'Total', 'Date', 'Payment', 'Source'];
+    // Every column shown by default (Source is optional since issue 41: ticked in the Columns menu).
+    const headers = ['Contribution', 'Supporter', 'Location', 'Status', 'Total', 'Date', 'Payment'];
     for (const name of headers) {
       const box = await page.getByRole('columnheader', { name, exact: true }).boundingBox();
       expect(box, name).not.toBeNull();
