@@ -1,11 +1,11 @@
 import { formatDateTime, formatMoney, giftMessages, toMinor, type GiftLinkView, type GiftPaid } from '@almoner/contracts';
-import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useParams } from 'react-router';
 import { CardFields, type CardFieldsHandle } from '../../components/card-fields/index.ts';
 import { api } from '../../lib/api.ts';
-import { AuthCard } from '../auth/auth-card.tsx';
+import { AuthCard, LinkPageState } from '../auth/auth-card.tsx';
 
 /**
  * The page a text-to-give link opens (public: the supporter is not signed in; the link's
@@ -25,20 +25,7 @@ export function GiftPage() {
     },
   });
 
-  if (gift.isPending) {
-    return (
-      <AuthCard width={440}>
-        <Loader aria-label="Loading your gift" />
-      </AuthCard>
-    );
-  }
-  if (gift.isError) {
-    return (
-      <AuthCard width={440}>
-        <Title order={1} size="h3">{gift.error.message}</Title>
-      </AuthCard>
-    );
-  }
+  if (gift.isPending || gift.isError) return <LinkPageState query={gift} loading="Loading your gift" />;
   const view = gift.data;
   const amount = formatMoney(toMinor(view.amount, view.currency), view.currency);
   const done = pay.data ?? (view.paid ? { message: giftMessages.paid(amount, view.organisation), invoice_number: view.paid.invoice_number } : null);
