@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
 import { scanForCardNumbers } from './card-scan.ts';
@@ -44,13 +44,13 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
   // One server per worker: files running side by side never see each other's data.
-  const firstPort = 3100 + Math.floor(Math.random() * 800);
   // The demo data is seeded once: a first server seeds a template folder (the PGlite database
   // and the app key its sandbox tokens are sealed with) and stops; each worker's server starts on
   // a copy of it, finds the demo there and seeds nothing.
-  const template = await startServer(smtpPort, firstPort);
+  const template = await startServer(smtpPort, await freePort());
   const templateCards = await template.stop({ keepData: true });
-  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer(smtpPort, firstPort + 1 + i, template.dataDir)));
+  const ports = await Promise.all(Array.from({ length: E2E_WORKERS }, () => freePort()));
+  const servers = await Promise.all(Array.from({ length: E2E_WORKERS }, (_, i) => startServer(smtpPort, ports[i]!, template.dataDir)));
   project.provide('baseUrls', servers.map((s) => s.baseUrl));
   return async () => {
     // Issue 9: no card number in any request, table or log line of the whole suite (card-scan.ts).
@@ -60,6 +60,21 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => smtp.close(() => resolve(undefined)));
     if (cards.length) throw new Error(`Card numbers reached Almoner during the browser suite:\n${cards.join('\n')}`);
   };
+}
+
+/**
+ * A port nobody listens on now, chosen by the system. A random one in a fixed range once met
+ * another run's server on the same machine, which answered the readiness check in its place.
+ */
+function freePort(): Promise<number> {
+  const probe = createServer();
+  return new Promise((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 /**
