@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { heavyFirst } from './scripts/test-order.ts';
 
 /**
  * Server test files that must have a process of their own: throttle.test.ts replaces a module
@@ -18,6 +19,18 @@ const server = {
 
 export default defineConfig({
   test: {
+    // Files whose one test runs for minutes start first (scripts/test-order.ts); by size they
+    // came last and kept one worker busy alone at the end of the lane.
+    sequence: {
+      sequencer: heavyFirst([
+        'server/src/seed/seed.test.ts',
+        'server/src/http/bad-input.test.ts',
+        'server/src/modules/contributions/contributions.parallel.test.ts',
+        'server/src/main.test.ts',
+        'server/src/modules/jobs/jobs.kill.test.ts',
+        'server/src/db/restart.test.ts',
+      ]),
+    },
     projects: [
       // Every project names the same worker count: Vitest groups projects by it.
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], maxWorkers: 2 } },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { heavyFirst } from '../scripts/test-order.ts';
 import { E2E_WORKERS } from './support/global-setup.ts';
 
 // Browser tests: Chromium driven by playwright-core. Files run in E2E_WORKERS workers side by
@@ -11,6 +12,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: E2E_WORKERS,
+    // The axe visits are listed in support/a11y-screens.ts, so their files are small and by size
+    // came last, each minutes of one worker while the other had finished (scripts/test-order.ts).
+    sequence: { sequencer: heavyFirst(['e2e/a11y.e2e.ts', 'e2e/a11y-2.e2e.ts', 'e2e/a11y-3.e2e.ts', 'e2e/a11y-4.e2e.ts']) },
     // expect.poll waits for what the screen will show (a list refetched after a filter, a toast).
     // Its default of 1 s is less than a refetch takes on a busy 2-core machine running two
     // workers: the contributions picker test saw its 50 rows still unfiltered after 1 s. A real
