@@ -119,6 +119,7 @@ describe('lists at 1440 × 900 and on a phone', () => {
       if ((await page.locator('main table, main [data-row-cards]').count()) === 0) continue;
       const dataTable = (await page.locator('main [data-table-scroll]').count()) > 0;
       lists.push({ path, dataTable, rows: await page.locator('main tbody tr').count() });
+      if (!dataTable) console.log("NONDT", path, await page.locator("main table").count());
       overflowing.push(...(await sidewaysScrolling(page, true)).map((what) => `/jpanel/${path}: ${what}`));
       await windowScreenshot(page, shotName(path, 1440));
     }
