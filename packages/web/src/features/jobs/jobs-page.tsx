@@ -1,5 +1,5 @@
 import { formatDateTime, type JobFilter, type JobList, type JobRow, jobStateLabels } from '@almoner/contracts';
-import { Badge, Button, Group, Pagination, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Pagination, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ListTable } from '../../components/data-table/list-table.tsx';
@@ -62,6 +62,11 @@ export function JobsPage() {
           setPage(1);
         }}
       />
+      {jobs.isPending && (
+        <Center h={200}>
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
       {jobs.isError ? (
         <LoadErrorAlert error={jobs.error} />
       ) : (

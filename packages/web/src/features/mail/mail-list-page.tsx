@@ -1,5 +1,5 @@
 import { formatDateTime, type MailList, type MailStatus, mailStatusLabels } from '@almoner/contracts';
-import { Anchor, Badge, Pagination, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Center, Loader, Pagination, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -19,6 +19,11 @@ export function MailListPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Title order={2}>Mail outbox</Title>
+      {mail.isPending && (
+        <Center h={200}>
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
       {mail.isError ? (
         <LoadErrorAlert error={mail.error} />
       ) : (
