@@ -1,27 +1,11 @@
-import {
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadErrorAlert } from '../features/users/load-error-alert.tsx';
-import { RowCards } from './data-table/row-cards.tsx';
-import { useIsPhone } from './data-table/use-is-phone.ts';
+import { ListTable, type ListTableColumn } from './data-table/list-table.tsx';
 
-export type SimpleColumn<T> = {
-  header: string;
-  align?: 'right';
-  cell: (row: T) => ReactNode;
-};
+export type SimpleColumn<T> = ListTableColumn<T>;
 
 type Props<T extends { id: number }> = {
   title: string;
@@ -35,6 +19,8 @@ type Props<T extends { id: number }> = {
   /** What the table says with no rows ("No taxes yet."). */
   empty: string;
   maw?: number;
+  /** Where a row opens, when the whole row is a link to its record. */
+  rowHref?: (row: T) => string;
 };
 
 /**
@@ -51,9 +37,9 @@ export function SimpleListPage<T extends { id: number }>({
   columns,
   empty,
   maw = 900,
+  rowHref,
 }: Props<T>) {
   const shown = rows ?? query.data?.data ?? [];
-  const isPhone = useIsPhone();
   return (
     <Stack gap="lg" maw={maw}>
       <Group justify="space-between">
@@ -77,59 +63,7 @@ export function SimpleListPage<T extends { id: number }>({
         </Center>
       )}
       {query.error && <LoadErrorAlert error={query.error} />}
-      {query.data && isPhone && (
-        // On a phone each row is a card, its first column the title, as in every list.
-        <Paper withBorder>
-          <RowCards
-            columns={columns.map((c) => ({ key: c.header, label: c.header, sortable: false }))}
-            rows={shown.map((row) => ({ ...row, row }))}
-            cell={(card, key) => columns.find((c) => c.header === key)?.cell(card.row) ?? ''}
-            isOpenable={() => false}
-            onOpen={() => undefined}
-            background={() => undefined}
-          />
-          {shown.length === 0 && (
-            <Text size="sm" c="dimmed" p="md">
-              {empty}
-            </Text>
-          )}
-        </Paper>
-      )}
-      {query.data && !isPhone && (
-        <Paper withBorder>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((c) => (
-                  <Table.Th key={c.header} ta={c.align}>
-                    {c.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((row) => (
-                <Table.Tr key={row.id}>
-                  {columns.map((c) => (
-                    <Table.Td key={c.header} ta={c.align}>
-                      {c.cell(row)}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-              {shown.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
-                    <Text size="sm" c="dimmed">
-                      {empty}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      )}
+      {query.data && <ListTable columns={columns} rows={shown} empty={empty} label={title} {...(rowHref ? { rowHref } : {})} />}
     </Stack>
   );
 }

@@ -1,19 +1,21 @@
 import { type EditionFlags, type ListingColumn, type ListingRow, defaultHiddenColumns, isColumnVisible } from '@almoner/contracts';
-import { Alert, Anchor, Box, Checkbox, Group, LoadingOverlay, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Checkbox, LoadingOverlay, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { BulkBar, type BulkAction } from './bulk-bar.tsx';
 import { CellText } from './cell-text.tsx';
-import { ExportMenu, type ListExports } from './export-menu.tsx';
-import { RowCards } from './row-cards.tsx';
-import { useIsPhone } from './use-is-phone.ts';
-import { SortHeader } from './sort-header.tsx';
+import { EmptyRows } from './empty-rows.tsx';
+import type { ListExports } from './export-menu.tsx';
 import { type SortEntry, nextOrder, useListingState } from './listing-state.ts';
-import { pageSizeChoices, usePageSize } from './page-size.ts';
-import { Pager } from './pager.tsx';
-import { SearchBox } from './search-box.tsx';
+import { usePageSize } from './page-size.ts';
+import { PagerBar } from './pager-bar.tsx';
+import { PhoneCards } from './phone-cards.tsx';
+import { type RowView, isInteractive } from './row-view.ts';
 import { useSelection } from './selection.ts';
+import { TableRows } from './table-rows.tsx';
+import { Toolbar } from './toolbar.tsx';
+import { useIsPhone } from './use-is-phone.ts';
 import { useListing } from './use-listing.ts';
 
 export type FilterFormProps = {
@@ -50,14 +52,52 @@ export type DataTableProps<Row extends ListingRow> = {
   onRowClick?: (row: Row) => void;
 };
 
-const isInteractive = (target: EventTarget | null) =>
-  target instanceof Element && target.closest('a, button, input, label, [role="checkbox"]') !== null;
+type RowSelection = ReturnType<typeof useSelection>;
+
+/** Opens a row: the list's own handler, else its link (inside the app without a page load). */
+function useOpenRow<Row extends ListingRow>(onRowClick: ((row: Row) => void) | undefined) {
+  const navigate = useNavigate();
+  return (row: Row) => {
+    if (onRowClick) return onRowClick(row);
+    const url = row._url;
+    if (!url) return;
+    if (url.startsWith('/jpanel/')) void navigate(url.slice('/jpanel'.length));
+    else window.location.assign(url);
+  };
+}
+
+/** A cell's content: the row's checkbox, the list's own rendering, or the value as text. */
+function cellContent<Row extends ListingRow>(props: DataTableProps<Row>, select: RowSelection, row: Row, key: string, position: number): ReactNode {
+  if (key === 'select') {
+    const name = props.rowLabel ? props.rowLabel(row) : `row ${position}`;
+    return <Checkbox aria-label={`Select ${name}`} checked={select.isSelected(row.id)} onChange={() => select.toggle(row.id)} />;
+  }
+  const custom = props.render?.[key];
+  if (custom) return custom(row);
+  const value = row[key];
+  return value === null || value === undefined || value === '' ? '' : <CellText text={String(value)} />;
+}
+
+/** The checkbox that selects (or clears) every row of the page; with a label on a phone, else named only for screen readers. */
+function pageCheckbox(select: RowSelection, pageIds: ListingRow['id'][]) {
+  const checked = pageIds.length > 0 && pageIds.every((id) => select.isSelected(id));
+  const some = pageIds.some((id) => select.isSelected(id));
+  const PageCheckbox = (label?: string) => (
+    <Checkbox
+      {...(label ? { label } : { 'aria-label': 'Select all rows on this page' })}
+      checked={checked}
+      indeterminate={!checked && some}
+      onChange={(e) => select.setPage(pageIds, e.currentTarget.checked)}
+    />
+  );
+  return { checked, render: PageCheckbox };
+}
 
 /** The one server-side table: search, filters, multi-column sort, paging, selection, bulk actions. */
 export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
   const { columns, flags, bulkActions = [] } = props;
-  const navigate = useNavigate();
   const isPhone = useIsPhone();
+  const openRow = useOpenRow(props.onRowClick);
   const state = useListingState(props.defaultOrder);
   const [pageSize, setPageSize] = usePageSize(props.endpoint, props.pageSize);
   const params = { page: state.page, pageSize, order: state.order, search: state.search, filters: state.filters };
@@ -73,38 +113,30 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
   const rows = listing.data?.data ?? [];
   const matching = listing.data?.recordsFiltered ?? 0;
   const pageIds = rows.map((r) => r.id);
-  const pageChecked = pageIds.length > 0 && pageIds.every((id) => select.isSelected(id));
-
-  const openRow = (row: Row) => {
-    if (props.onRowClick) return props.onRowClick(row);
-    const url = row._url;
-    if (!url) return;
-    if (url.startsWith('/jpanel/')) void navigate(url.slice('/jpanel'.length));
-    else window.location.assign(url);
-  };
-
+  const page = pageCheckbox(select, pageIds);
   const firstPosition = (state.page - 1) * pageSize + 1;
-  const cell = (row: Row, key: string, position: number): ReactNode => {
-    if (key === 'select') {
-      const name = props.rowLabel ? props.rowLabel(row) : `row ${position}`;
-      return <Checkbox aria-label={`Select ${name}`} checked={select.isSelected(row.id)} onChange={() => select.toggle(row.id)} />;
-    }
-    const custom = props.render?.[key];
-    if (custom) return custom(row);
-    const value = row[key];
-    return value === null || value === undefined || value === '' ? '' : <CellText text={String(value)} />;
+  const view: RowView<Row> = {
+    columns: visible,
+    rows,
+    pending: listing.isPending,
+    selectable,
+    pageCheckbox: page.render,
+    cell: (row, key, rowIndex) => cellContent(props, select, row, key, firstPosition + rowIndex),
+    isOpenable: (row) => Boolean(row._url || props.onRowClick),
+    onOpen: (row, e) => !isInteractive(e.target) && openRow(row),
+    background: (row) => (select.isSelected(row.id) ? 'var(--mantine-color-teal-light)' : props.rowColor?.(row)),
   };
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" gap="sm">
-        <Group gap="sm" align="flex-end" style={{ flex: 1 }}>
-          <SearchBox value={state.search} label={props.searchLabel} onSearch={(search) => state.update({ search })} />
-          {props.filters?.({ values: state.filters, onChange: (filters) => state.update({ filters }) })}
-        </Group>
-        {props.exports && <ExportMenu exports={props.exports} params={params} />}
-      </Group>
-
+      <Toolbar
+        search={state.search}
+        searchLabel={props.searchLabel}
+        onSearch={(search) => state.update({ search })}
+        filters={props.filters?.({ values: state.filters, onChange: (filters) => state.update({ filters }) })}
+        exports={props.exports}
+        params={params}
+      />
       {selectable && (
         <BulkBar
           actions={bulkActions}
@@ -112,116 +144,37 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
           count={select.count(matching)}
           matching={matching}
           capped={listing.data?.capped ?? false}
-          pageFullySelected={pageChecked && pageIds.length === pageSize}
+          pageFullySelected={page.checked && pageIds.length === pageSize}
           onSelectAll={select.selectAll}
           onClear={select.clear}
           listingParams={params}
         />
       )}
-
       {listing.isError && <Alert color="red">{listing.error.message}</Alert>}
-
       <Paper withBorder radius="md" pos="relative">
         <LoadingOverlay visible={listing.isFetching && !listing.isPending} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-        {/*
-          The table fills the width it has: its cells wrap or cut long text (CellText) and the
-          columns marked optional wait in the Columns menu, so it fits 1440 px without scrolling
-          sideways. It scrolls inside a box no taller than the window, so its header stays in view
-          and a table widened by shown columns keeps its sideways scrollbar on screen. On a phone
-          the rows are cards instead.
-        */}
         {isPhone ? (
-          <>
-            {selectable && rows.length > 0 && (
-              <Checkbox m="sm" mb={0} label="Select all rows on this page" checked={pageChecked} indeterminate={!pageChecked && pageIds.some((id) => select.isSelected(id))} onChange={(e) => select.setPage(pageIds, e.currentTarget.checked)} />
-            )}
-            {listing.isPending && <Skeleton h={96} m="xs" w="auto" />}
-            <RowCards<Row>
-              columns={visible.filter((c) => c.key !== 'select')}
-              rows={rows}
-              cell={(row, key) => cell(row, key, firstPosition + rows.indexOf(row))}
-              checkbox={selectable ? (row) => cell(row, 'select', firstPosition + rows.indexOf(row)) : undefined}
-              isOpenable={(row) => Boolean(row._url || props.onRowClick)}
-              onOpen={(row, e) => !isInteractive(e.target) && openRow(row)}
-              background={(row) => (select.isSelected(row.id) ? 'var(--mantine-color-teal-light)' : props.rowColor?.(row))}
-            />
-          </>
+          <PhoneCards<Row> {...view} order={state.order} onOrder={(order) => state.update({ order })} />
         ) : (
-        <ScrollArea.Autosize type="auto" mah="calc(100dvh - 150px)" data-table-scroll>
-          <Table highlightOnHover verticalSpacing="xs" stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                {visible.map((column) =>
-                  column.key === 'select' && selectable ? (
-                    <Table.Th key={column.key} w={40}>
-                      <Checkbox aria-label="Select all rows on this page" checked={pageChecked} indeterminate={!pageChecked && pageIds.some((id) => select.isSelected(id))} onChange={(e) => select.setPage(pageIds, e.currentTarget.checked)} />
-                    </Table.Th>
-                  ) : column.key === 'select' ? null : (
-                    <SortHeader key={column.key} column={column} order={state.order} onSort={(additive) => state.update({ order: nextOrder(state.order, column.index, additive) })} />
-                  ),
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {listing.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <Table.Tr key={i}>
-                    {visible.map((c) => (
-                      <Table.Td key={c.key}>
-                        <Skeleton h={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              {rows.map((row, rowIndex) => (
-                <Table.Tr
-                  key={row.id}
-                  tabIndex={row._url || props.onRowClick ? 0 : undefined}
-                  style={{ cursor: row._url || props.onRowClick ? 'pointer' : undefined }}
-                  bg={select.isSelected(row.id) ? 'var(--mantine-color-teal-light)' : props.rowColor?.(row)}
-                  onClick={(e) => !isInteractive(e.target) && openRow(row)}
-                  onKeyDown={(e) => e.key === 'Enter' && !isInteractive(e.target) && openRow(row)}
-                >
-                  {visible.map((c) =>
-                    c.key === 'select' && !selectable ? null : (
-                      <Table.Td key={c.key} ta={c.align ?? 'left'}>
-                        {cell(row, c.key, firstPosition + rowIndex)}
-                      </Table.Td>
-                    ),
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea.Autosize>
+          <TableRows<Row> {...view} order={state.order} onSort={(column, additive) => state.update({ order: nextOrder(state.order, column, additive) })} />
         )}
         {listing.isSuccess && rows.length === 0 && (
-          <Stack align="center" gap={4} py="xl">
-            <Text fw={500}>{props.emptyText ?? 'No rows match.'}</Text>
-            {(state.search || Object.keys(state.filters).length > 0) && (
-              <Anchor component="button" type="button" onClick={() => state.update({ search: '', filters: {} })}>
-                Clear search and filters
-              </Anchor>
-            )}
-          </Stack>
+          <EmptyRows text={props.emptyText} narrowed={Boolean(state.search) || Object.keys(state.filters).length > 0} onClear={() => state.update({ search: '', filters: {} })} />
         )}
       </Paper>
-
-      <Box pos="sticky" bottom={0} py="xs" bg="var(--mantine-color-body)" style={{ zIndex: 3, borderTop: '1px solid var(--mantine-color-default-border)' }}>
-        <Pager
-          page={state.page}
-          pageSize={pageSize}
-          sizes={pageSizeChoices(props.pageSize)}
-          shown={rows.length}
-          total={matching}
-          capped={listing.data?.capped ?? false}
-          onPage={(page) => state.update({ page })}
-          onPageSize={(size) => {
-            setPageSize(size);
-            state.update({ page: 1 });
-          }}
-        />
-      </Box>
+      <PagerBar
+        page={state.page}
+        pageSize={pageSize}
+        defaultPageSize={props.pageSize}
+        shown={rows.length}
+        total={matching}
+        capped={listing.data?.capped ?? false}
+        onPage={(page) => state.update({ page })}
+        onPageSize={(size) => {
+          setPageSize(size);
+          state.update({ page: 1 });
+        }}
+      />
     </Stack>
   );
 }

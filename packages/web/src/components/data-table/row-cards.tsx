@@ -45,7 +45,7 @@ export function RowCards<Row extends ListingRow>({
         const openable = isOpenable(row);
         const details = rest
           .map((c) => ({ column: c, value: cell(row, c.key) }))
-          .filter((d) => d.value !== '');
+          .filter((d) => d.value !== '' && d.value !== null && d.value !== undefined && d.value !== false);
         return (
           <Paper
             key={row.id}

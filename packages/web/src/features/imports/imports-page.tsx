@@ -1,10 +1,26 @@
-import { formatDateTime } from '@almoner/contracts';
-import { Alert, Button, Center, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { formatDateTime, type ImportJobView } from '@almoner/contracts';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListTable } from '../../components/data-table/list-table.tsx';
 import { ImportPhotosLink } from '../sponsee-photos/import-photos-link.tsx';
 import { SCREEN_KINDS, useImports } from './api.ts';
 import { countsText, failureHelp, kindLabel, OutcomeLinks, StatusBadge, UndoButton } from './job-result.tsx';
+
+/** What became of an import's rows: its counts, its progress, or why it failed and what to do. */
+function RowsOutcome({ job }: { job: ImportJobView }) {
+  if (job.status !== 'failed') {
+    return <Text size="sm">{job.status === 'completed' || job.status === 'undone' ? countsText(job) : `${job.progress}%`}</Text>;
+  }
+  return (
+    <Stack gap={2}>
+      {job.message && <Text size="sm">{job.message}</Text>}
+      <Text size="sm">
+        {failureHelp(job).outcome} {failureHelp(job).next}
+      </Text>
+    </Stack>
+  );
+}
 
 /** Imports: start one of each kind the server applies, and the past imports with their files and undo. */
 export function ImportsPage() {
@@ -32,58 +48,21 @@ export function ImportsPage() {
         </Center>
       ) : list.isError ? (
         <Alert color="red">{list.error.message}</Alert>
-      ) : list.data.data.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No imports yet.
-        </Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>File</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Rows</Table.Th>
-                <Table.Th>Files</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.data.map((job) => (
-                <Table.Tr key={job.id}>
-                  <Table.Td>{formatDateTime(job.created_at)}</Table.Td>
-                  <Table.Td>{kindLabel(job.kind)}</Table.Td>
-                  <Table.Td>{job.filename ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge job={job} />
-                  </Table.Td>
-                  <Table.Td>
-                    {job.status === 'failed' ? (
-                      <Stack gap={2}>
-                        {job.message && <Text size="sm">{job.message}</Text>}
-                        <Text size="sm">
-                          {failureHelp(job).outcome} {failureHelp(job).next}
-                        </Text>
-                      </Stack>
-                    ) : (
-                      <Text size="sm">{job.status === 'completed' || job.status === 'undone' ? countsText(job) : `${job.progress}%`}</Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <OutcomeLinks job={job} />
-                  </Table.Td>
-                  <Table.Td>
-                    <UndoButton job={job} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ListTable<ImportJobView>
+          label="Past imports"
+          rows={list.data.data}
+          empty="No imports yet."
+          columns={[
+            { header: 'Started', card: 'date', cell: (job) => formatDateTime(job.created_at) },
+            { header: 'Kind', card: 'title', cell: (job) => kindLabel(job.kind) },
+            { header: 'File', cell: (job) => job.filename ?? '—' },
+            { header: 'Status', card: 'status', cell: (job) => <StatusBadge job={job} /> },
+            { header: 'Rows', cell: (job) => <RowsOutcome job={job} /> },
+            { header: 'Files', cell: (job) => <OutcomeLinks job={job} /> },
+            { header: 'Actions', hideHeader: true, cell: (job) => <UndoButton job={job} /> },
+          ]}
+        />
       )}
     </Stack>
   );

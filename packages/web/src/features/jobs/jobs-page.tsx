@@ -1,7 +1,8 @@
 import { formatDateTime, type JobFilter, type JobList, type JobRow, jobStateLabels } from '@almoner/contracts';
-import { Badge, Button, Group, Pagination, Paper, Progress, SegmentedControl, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Pagination, Progress, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ListTable } from '../../components/data-table/list-table.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
@@ -61,66 +62,55 @@ export function JobsPage() {
           setPage(1);
         }}
       />
+      {jobs.isPending && (
+        <Center h={200}>
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
       {jobs.isError ? (
         <LoadErrorAlert error={jobs.error} />
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" aria-label="Background jobs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Job</Table.Th>
-                  <Table.Th>State</Table.Th>
-                  <Table.Th>Progress</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Queued</Table.Th>
-                  <Table.Th>Error</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {jobs.data?.data.map((job) => (
-                  <Table.Tr key={job.id}>
-                    <Table.Td fw={500}>{jobName(job.queue)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={stateColor[job.state]} variant="light">
-                        {jobStateLabels[job.state]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <JobProgress job={job} />
-                    </Table.Td>
-                    <Table.Td>{Math.min(job.retry_count + 1, job.retry_limit + 1)} of {job.retry_limit + 1}</Table.Td>
-                    <Table.Td>{formatDateTime(job.created_at)}</Table.Td>
-                    <Table.Td maw={320}>
-                      <Text size="sm" c={job.error ? 'red.9' : undefined} style={{ overflowWrap: 'anywhere' }}>
-                        {job.error ?? ''}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      {job.state === 'failed' && (
-                        <Button size="xs" variant="light" loading={retry.isPending && retry.variables === job.id} onClick={() => retry.mutate(job.id)} aria-label={`Retry ${jobName(job.queue)} job queued ${formatDateTime(job.created_at)}`}>
-                          Retry
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-                {jobs.data && jobs.data.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={7}>
-                      <Text c="dark.3" ta="center" py="md">
-                        No {filter} jobs.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        jobs.data && (
+          <ListTable<JobRow>
+            label="Background jobs"
+            rows={jobs.data.data}
+            empty={`No ${filter} jobs.`}
+            columns={[
+              { header: 'Job', card: 'title', cell: (job) => jobName(job.queue) },
+              {
+                header: 'State',
+                card: 'status',
+                cell: (job) => (
+                  <Badge color={stateColor[job.state]} variant="light">
+                    {jobStateLabels[job.state]}
+                  </Badge>
+                ),
+              },
+              { header: 'Progress', cell: (job) => <JobProgress job={job} /> },
+              { header: 'Attempts', cell: (job) => `${Math.min(job.retry_count + 1, job.retry_limit + 1)} of ${job.retry_limit + 1}` },
+              { header: 'Queued', card: 'date', cell: (job) => formatDateTime(job.created_at) },
+              {
+                header: 'Error',
+                cell: (job) =>
+                  job.error && (
+                    <Text size="sm" c="red.9" maw={320} style={{ overflowWrap: 'anywhere' }}>
+                      {job.error}
+                    </Text>
+                  ),
+              },
+              {
+                header: 'Actions',
+                hideHeader: true,
+                cell: (job) =>
+                  job.state === 'failed' && (
+                    <Button size="xs" variant="light" loading={retry.isPending && retry.variables === job.id} onClick={() => retry.mutate(job.id)} aria-label={`Retry ${jobName(job.queue)} job queued ${formatDateTime(job.created_at)}`}>
+                      Retry
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        )
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
     </Stack>

@@ -1,10 +1,11 @@
 import { canManageSystem, formatDateTime, LOG_LEVELS, type LogEntry, type LogLevel, logMessages, messages } from '@almoner/contracts';
-import { Alert, Badge, Button, Code, Group, Paper, Select, Stack, Table, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Paper, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { DateRangeFilter } from '../../components/data-table/index.ts';
+import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { Pager } from '../../components/data-table/pager.tsx';
 import { SearchBox } from '../../components/data-table/search-box.tsx';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
@@ -16,53 +17,55 @@ const levelColors: Record<LogLevel, string> = { info: 'blue', warning: 'orange',
 /** Context keys in the order and words a reader wants; anything unnamed is left out. */
 const contextEntries = (context: LogEntry['context']) => Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined));
 
-function EntryRow({ entry }: { entry: LogEntry }) {
+/** An entry's message, and its context unfolded under it on request. */
+function EntryMessage({ entry }: { entry: LogEntry }) {
   const [open, setOpen] = useState(false);
   const context = contextEntries(entry.context);
   const hasContext = Object.keys(context).length > 0;
   const panelId = `log-context-${entry.id}`;
   return (
-    <Fragment>
-      <Table.Tr>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</Table.Td>
-        <Table.Td>
-          <Badge color={levelColors[entry.level]} variant="light">
-            {levelLabels[entry.level]}
-          </Badge>
-        </Table.Td>
-        <Table.Td>{entry.source}</Table.Td>
-        <Table.Td maw={420}>
-          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {entry.message}
-          </Text>
-        </Table.Td>
-        <Table.Td>{entry.user_name ?? <Text span size="sm" c="dark.3">—</Text>}</Table.Td>
-        <Table.Td>{entry.ip_address ?? <Text span size="sm" c="dark.3">—</Text>}</Table.Td>
-        <Table.Td>
-          {hasContext && (
-            <UnstyledButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)} aria-label={`${open ? 'Hide' : 'Show'} context of the ${levelLabels[entry.level].toLowerCase()} at ${formatDateTime(entry.created_at)}`}>
-              <Group gap={4} wrap="nowrap">
-                {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-                <Text size="sm" c="blue.8">
-                  Context
-                </Text>
-              </Group>
-            </UnstyledButton>
-          )}
-        </Table.Td>
-      </Table.Tr>
-      {open && (
-        <Table.Tr>
-          <Table.Td colSpan={7} p={0}>
-            <Code block id={panelId} aria-label="Context" style={{ borderRadius: 0 }}>
-              {JSON.stringify(context, null, 2)}
-            </Code>
-          </Table.Td>
-        </Table.Tr>
+    <Stack gap={4} maw={520}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {entry.message}
+      </Text>
+      {hasContext && (
+        <UnstyledButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)} aria-label={`${open ? 'Hide' : 'Show'} context of the ${levelLabels[entry.level].toLowerCase()} at ${formatDateTime(entry.created_at)}`}>
+          <Group gap={4} wrap="nowrap">
+            {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            <Text size="sm" c="blue.8">
+              Context
+            </Text>
+          </Group>
+        </UnstyledButton>
       )}
-    </Fragment>
+      {open && (
+        <Code block id={panelId} aria-label="Context" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {JSON.stringify(context, null, 2)}
+        </Code>
+      )}
+    </Stack>
   );
 }
+
+const dimmedDash = <Text span size="sm" c="dark.3">—</Text>;
+
+/** The entries: a table on a wide screen, cards on a phone. */
+const entryColumns: ListTableColumn<LogEntry>[] = [
+  { header: 'Time', card: 'date', cell: (entry) => formatDateTime(entry.created_at) },
+  {
+    header: 'Level',
+    card: 'status',
+    cell: (entry) => (
+      <Badge color={levelColors[entry.level]} variant="light">
+        {levelLabels[entry.level]}
+      </Badge>
+    ),
+  },
+  { header: 'Source', cell: (entry) => entry.source },
+  { header: 'Message', card: 'title', cell: (entry) => <EntryMessage entry={entry} /> },
+  { header: 'User', cell: (entry) => entry.user_name ?? dimmedDash },
+  { header: 'Address', cell: (entry) => entry.ip_address ?? dimmedDash },
+];
 
 /**
  * The transient log viewer (spec part 2 §1, §3 "Log entry"): what the application met in the
@@ -138,30 +141,9 @@ export function LogViewerPage() {
           </Text>
         </Paper>
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={1000}>
-            <Table verticalSpacing="sm" aria-label="Log entries" aria-busy={entries.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Level</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                  <Table.Th>Message</Table.Th>
-                  <Table.Th>User</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Context</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list?.data.map((entry) => (
-                  <EntryRow key={entry.id} entry={entry} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <div aria-busy={entries.isFetching}>
+          <ListTable<LogEntry> label="Log entries" rows={list?.data ?? []} empty={logMessages.empty} columns={entryColumns} />
+        </div>
       )}
       {list && list.total > 0 && (
         <Pager page={list.page} pageSize={list.page_size} shown={list.data.length} total={list.total} capped={false} onPage={(page) => setParams(new URLSearchParams(queryString({ ...filters, page })))} />

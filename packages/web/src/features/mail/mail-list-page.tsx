@@ -1,10 +1,13 @@
 import { formatDateTime, type MailList, type MailStatus, mailStatusLabels } from '@almoner/contracts';
-import { Anchor, Badge, Pagination, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Center, Loader, Pagination, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable } from '../../components/data-table/list-table.tsx';
 import { api } from '../../lib/api.ts';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
+
+type MailRow = MailList['data'][number];
 
 export const mailStatusColor: Record<MailStatus, string> = { queued: 'gray', sending: 'blue', sent: 'teal', stored: 'indigo', failed: 'red' };
 
@@ -16,50 +19,44 @@ export function MailListPage() {
   return (
     <Stack gap="lg" maw={1200}>
       <Title order={2}>Mail outbox</Title>
+      {mail.isPending && (
+        <Center h={200}>
+          <Loader aria-label="Loading" />
+        </Center>
+      )}
       {mail.isError ? (
         <LoadErrorAlert error={mail.error} />
       ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={700}>
-            <Table verticalSpacing="sm" aria-label="Mail outbox">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {mail.data?.data.map((m) => (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/mail/${m.id}`} fw={500}>
-                        {m.subject}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{m.to}</Table.Td>
-                    <Table.Td>
-                      <Badge color={mailStatusColor[m.status]} variant="light">
-                        {mailStatusLabels[m.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-                {mail.data && mail.data.data.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text c="dark.3" ta="center" py="md">
-                        No messages yet.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        mail.data && (
+          <ListTable<MailRow>
+            label="Mail outbox"
+            rows={mail.data.data}
+            empty="No messages yet."
+            rowHref={(m) => `/mail/${m.id}`}
+            columns={[
+              {
+                header: 'Subject',
+                card: 'title',
+                cell: (m) => (
+                  <Anchor component={Link} to={`/mail/${m.id}`} fw={500}>
+                    {m.subject}
+                  </Anchor>
+                ),
+              },
+              { header: 'To', cell: (m) => m.to },
+              {
+                header: 'Status',
+                card: 'status',
+                cell: (m) => (
+                  <Badge color={mailStatusColor[m.status]} variant="light">
+                    {mailStatusLabels[m.status]}
+                  </Badge>
+                ),
+              },
+              { header: 'Created', card: 'date', cell: (m) => formatDateTime(m.created_at) },
+            ]}
+          />
+        )
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
     </Stack>

@@ -17,7 +17,7 @@ export function ReportTotalsPanel({ totals }: { totals: ReportTotals | undefined
         Totals
       </Title>
       <ScrollArea type="auto">
-        <Table miw={600} verticalSpacing={4} aria-label="Totals by currency">
+        <Table miw={600} verticalSpacing={4} aria-label="Totals by currency" data-summary>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Currency</Table.Th>

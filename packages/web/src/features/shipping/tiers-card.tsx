@@ -61,7 +61,8 @@ export function TiersCard({ tiers, currency }: { tiers: ShippingTier[]; currency
               Bands of the order&apos;s shippable subtotal in {currency}. Leave the last maximum blank for &ldquo;and over&rdquo;.
             </Text>
           </div>
-          <Table>
+          {/* A form laid out as a grid (each tier its inputs), not a list: it stays a table on a phone. */}
+          <Table data-edit-grid>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Tier</Table.Th>
