@@ -12,7 +12,7 @@ const frequencies = [
 ];
 
 /** An amount typed in dollars; the URL changes a second after typing stops, or on Enter/blur. */
-function AmountInput({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (v: string | undefined) => void }) {
+export function AmountInput({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (v: string | undefined) => void }) {
   const [text, setText] = useState<string | number>(value ?? '');
   const [shown, setShown] = useState(value);
   if (value !== shown) {
