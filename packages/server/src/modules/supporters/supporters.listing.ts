@@ -54,8 +54,9 @@ function where(f: SupporterFilters): (SQL | undefined)[] {
 
 function search(term: string): SQL {
   const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  // An erased supporter is found by no search (their kept record still lists, nameless).
   return sql.join(
-    words.map((w) => sql`s.searchable_text like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
+    [sql`s.erased_at is null`, ...words.map((w) => sql`s.searchable_text like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`)],
     sql` and `,
   );
 }
