@@ -20,12 +20,16 @@ const PERSONAL_KEY = `(^bill_|^ship_|name|email|phone|address|city|state|zip|cou
 /** A receipt's own change log labels ("Name", "Billing address", …), matched the same way. */
 const PERSONAL_LABEL = `(name|e-?mail|address|city|state|province|zip|post|country|phone|title)`;
 
+/** One side of a stored change, emptied unless it is nothing or the erased name itself. */
+const redactedSide = (side: SQL, name: string) =>
+  sql`case when ${side} = 'null'::jsonb or ${side} = to_jsonb(${name}::text) then ${side} else '"[erased]"'::jsonb end`;
+
 /** The audit entries of the records `ids` (one table), every personal value in them replaced. */
-function redactHistory(tx: Tx, table: string, ids: SQL) {
+function redactHistory(tx: Tx, table: string, ids: SQL, name: string) {
   return tx.execute(sql`
     update audit_log a set changes = (
       select coalesce(jsonb_object_agg(k, case when k ~* ${PERSONAL_KEY} and k not in ('erased_at', 'erased_by')
-        then jsonb_build_array(case when v->0 = 'null'::jsonb then null else '[erased]' end, case when v->1 = 'null'::jsonb then null else '[erased]' end)
+        then jsonb_build_array(${redactedSide(sql`v->0`, name)}, ${redactedSide(sql`v->1`, name)})
         else v end), '{}'::jsonb)
       from jsonb_each(a.changes) e(k, v))
     where a.table_name = ${table} and a.record_id in (select x.id::text from (${ids}) x)`);
@@ -73,12 +77,12 @@ export async function eraseSupporter(db: Db, actor: Actor, id: number, confirmat
 
     await eraseRecord(tx, actor, id, name);
     await eraseKeptRecords(tx, id, name, ids);
-    await eraseOwnRecords(tx, id, (contact?.email as string | null) ?? null);
+    await eraseOwnRecords(tx, id, name, (contact?.email as string | null) ?? null);
 
     // Last, so the entries this erase itself wrote (old values on their "before" side) are covered.
     for (const [table, list] of [['supporters', sql`select ${id}::int as id`], ['contributions', ids.contributions], ['contribution_items', ids.items], ['tax_receipts', ids.receipts],
       ['recurring_payment_profiles', ids.profiles], ['sponsors', ids.sponsors], ['fundraising_pages', ids.pages], ['payments', ids.payments]] as const) {
-      await redactHistory(tx, table, list);
+      await redactHistory(tx, table, list, name);
     }
     return { answer: { message: supporterPrivacyMessages.erased(id), name }, pdfKeys };
   });
@@ -128,10 +132,10 @@ async function eraseKeptRecords(tx: Tx, id: number, name: string, ids: ReturnTyp
 }
 
 /** What is only about the person: removed, or (the outbox) emptied. */
-async function eraseOwnRecords(tx: Tx, id: number, email: string | null) {
-  await redactHistory(tx, 'payment_methods', sql`select id from payment_methods where supporter_id = ${id}`);
-  await redactHistory(tx, 'notes', sql`select id from notes where commentable_type = 'supporter' and commentable_id = ${id}`);
-  await redactHistory(tx, 'tasks', sql`select id from tasks where supporter_id = ${id}`);
+async function eraseOwnRecords(tx: Tx, id: number, name: string, email: string | null) {
+  await redactHistory(tx, 'payment_methods', sql`select id from payment_methods where supporter_id = ${id}`, name);
+  await redactHistory(tx, 'notes', sql`select id from notes where commentable_type = 'supporter' and commentable_id = ${id}`, name);
+  await redactHistory(tx, 'tasks', sql`select id from tasks where supporter_id = ${id}`, name);
   await tx.execute(sql`delete from payment_methods where supporter_id = ${id}`);
   await tx.execute(sql`delete from notes where commentable_type = 'supporter' and commentable_id = ${id}`);
   await tx.execute(sql`delete from tasks where supporter_id = ${id}`);

@@ -201,6 +201,11 @@ describe('a supporter\'s data on request: erase', () => {
     expect([consent.statusCode, consent.json().message]).toEqual([409, supporterPrivacyMessages.noEdit]);
     const mail = await eraser.post(`/jpanel/supporters/${p.id}/email`, { subject: 'Hello', body: 'Hi' });
     expect([mail.statusCode, mail.json().message]).toEqual([409, supporterPrivacyMessages.noEmail]);
+    // Nothing personal comes back by the side doors either: a task, a note or tags.
+    for (const [path, body] of [['/jpanel/tasks', { supporter_id: p.id, title: 'Call Erin' }], [`/jpanel/api/v1/supporters/${p.id}/comments`, { body: 'Erin called' }], [`/jpanel/supporters/${p.id}/tags`, { tag_ids: [] }]] as const) {
+      const refused = await eraser.post(path, body);
+      expect([refused.statusCode, refused.json().message], path).toEqual([409, supporterPrivacyMessages.noEdit]);
+    }
     const again = await eraser.post(`/jpanel/supporters/${p.id}/erase`, { confirmation: `ERASE #${p.id}` });
     expect([again.statusCode, again.json().message]).toEqual([409, supporterPrivacyMessages.alreadyErased]);
 

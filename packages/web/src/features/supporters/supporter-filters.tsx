@@ -58,8 +58,8 @@ export function SupporterFilters({ values, onChange }: FilterFormProps) {
       />
       <TagFilter value={one(values.tag_id)} onChange={(tag_id) => set({ tag_id })} />
       <DateRangeFilter label="Last gift" from={one(values.last_gift_from)} to={one(values.last_gift_to)} onChange={(last_gift_from, last_gift_to) => set({ last_gift_from, last_gift_to })} />
-      <AmountInput label="Lifetime from" value={one(values.lifetime_min)} onCommit={(lifetime_min) => set({ lifetime_min })} />
-      <AmountInput label="Lifetime to" value={one(values.lifetime_max)} onCommit={(lifetime_max) => set({ lifetime_max })} />
+      <AmountInput label="Lifetime from" value={one(values.lifetime_min)} onCommit={(lifetime_min) => set({ lifetime_min })} width={120} />
+      <AmountInput label="Lifetime to" value={one(values.lifetime_max)} onCommit={(lifetime_max) => set({ lifetime_max })} width={120} />
       <Select
         label="Gave in"
         placeholder="Any year"
