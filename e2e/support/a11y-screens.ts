@@ -166,6 +166,8 @@ export const shellVisits: Record<string, Visit> = {
     await expectAccessible(page, 'supporter');
     await checkOpened(page, () => page.getByRole('button', { name: 'Add task' }).click(), 'dialog', 'add a task');
     await checkOpened(page, () => page.getByRole('button', { name: 'Manage tags' }).click(), 'dialog', 'manage tags');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Export data' }).click(), 'menu', 'export a supporter\'s data');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Erase personal data' }).click(), 'dialog', 'erase personal data (closed unsent)');
   },
   tasks: async (page) => {
     await page.goto('/jpanel/tasks');

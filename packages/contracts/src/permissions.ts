@@ -5,7 +5,8 @@
  */
 export const permissionGroups = [
   { label: 'Dashboard', ids: ['dashboard.view'] },
-  { label: 'Supporters', ids: ['member.view', 'member.add', 'member.edit', 'member.merge'] },
+  // member.erase is its own grant (not implied by member.edit): an erase cannot be undone.
+  { label: 'Supporters', ids: ['member.view', 'member.add', 'member.edit', 'member.merge', 'member.erase'] },
   {
     label: 'Contributions',
     ids: ['order.view', 'order.edit', 'order.fullfill', 'order.refund', 'pos.edit'],

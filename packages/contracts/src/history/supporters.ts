@@ -67,6 +67,8 @@ export const supporterHistoryFields: HistoryFieldCatalogue = {
   first_payment_at: { label: 'First payment', kind: 'datetime' },
   last_payment_at: { label: 'Last payment', kind: 'datetime' },
   searchable_text: { label: 'Search text', kind: 'hidden' },
+  erased_at: { label: 'Personal data erased', kind: 'datetime' },
+  erased_by: { label: 'Erased by', kind: 'user' },
   created_by: { label: 'Created by', kind: 'user' },
   created_at: { label: 'Created', kind: 'datetime' },
   updated_at: { label: 'Updated', kind: 'hidden' },

@@ -34,7 +34,39 @@ export const supporterStatuses = [
   { value: 'all', label: 'All' },
 ] as const;
 
+/** The supporters list's own filter messages (ours, in the catalogue's voice). */
+export const supporterFilterMessages = {
+  year: 'Enter a year such as 2024.',
+  minAboveMax: 'The lowest lifetime giving must not be above the highest.',
+  sameYear: 'Choose a different year from the one they gave in.',
+} as const;
+
 const day = optionalSpecDate();
+
+/** An amount typed as a decimal in the organisation currency (lifetime giving is kept in it). */
+const amount = z
+  .union([z.number(), z.string()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0 || n > 1e10) {
+      ctx.addIssue({ code: 'custom', message: messages.number });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** A calendar year of the organisation (its days, its time zone). */
+const year = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce
+    .number({ error: supporterFilterMessages.year })
+    .int(supporterFilterMessages.year)
+    .min(1900, supporterFilterMessages.year)
+    .max(2999, supporterFilterMessages.year)
+    .optional(),
+);
 
 export const supporterFiltersSchema = z
   .object({
@@ -48,10 +80,28 @@ export const supporterFiltersSchema = z
     /** Opted in to e-mail, with an address, not "do not contact", not deceased (supporter-consent.ts). */
     can_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
     tag_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
+    /** Last gift (the list's "Last gift" column) on or after / on or before these days. */
+    last_gift_from: day,
+    last_gift_to: day,
+    /** Lifetime giving (the list's "Lifetime" column) at least / at most, in the organisation currency. */
+    lifetime_min: amount,
+    lifetime_max: amount,
+    /** Gave in one year (a counted gift paid in it) and, with `not_in_year`, not in another. */
+    gave_in_year: year,
+    not_in_year: year,
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) {
       ctx.addIssue({ code: 'custom', path: ['from'], message: messages.startBeforeEnd(f.from, f.to) });
+    }
+    if (f.last_gift_from && f.last_gift_to && f.last_gift_from > f.last_gift_to) {
+      ctx.addIssue({ code: 'custom', path: ['last_gift_from'], message: messages.startBeforeEnd(f.last_gift_from, f.last_gift_to) });
+    }
+    if (f.lifetime_min !== undefined && f.lifetime_max !== undefined && f.lifetime_min > f.lifetime_max) {
+      ctx.addIssue({ code: 'custom', path: ['lifetime_min'], message: supporterFilterMessages.minAboveMax });
+    }
+    if (f.gave_in_year !== undefined && f.gave_in_year === f.not_in_year) {
+      ctx.addIssue({ code: 'custom', path: ['not_in_year'], message: supporterFilterMessages.sameYear });
     }
   });
 export type SupporterFilters = z.infer<typeof supporterFiltersSchema>;

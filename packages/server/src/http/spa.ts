@@ -9,7 +9,7 @@ import { csrfTokenFor } from '../modules/auth/session.ts';
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 export const SPA_ROUTE = '/__spa';
 
-const API_SUFFIX = /\.(json|ajax|csv|listing|pdf)$/;
+const API_SUFFIX = /\.(json|ajax|csv|listing|pdf|zip)$/;
 const FILE_SUFFIX = /\.(js|css|map|svg|png|ico|jpg|jpeg|gif|webp|woff2?|txt)$/;
 
 /**

@@ -3,6 +3,7 @@ import {
   type ContributionEditValues,
   contributionEditMessages as m,
   contributionNumber,
+  supporterPrivacyMessages,
   toDecimal,
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
@@ -84,10 +85,11 @@ export async function editContribution(db: Db, actor: Actor & { userId: number }
 /** A gift can only go to a supporter who exists (a deleted one is gone), is not archived and is not spam. */
 async function checkSupporter(tx: Tx, supporterId: number): Promise<void> {
   const [s] = await queryRows(tx, sql`
-    select id, archived_at, is_spam,
+    select id, archived_at, is_spam, erased_at,
            coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name
       from supporters where id = ${supporterId} for share`);
   if (!s) throw fieldError('supporter_id', m.supporterMissing);
+  if (s.erased_at) throw fieldError('supporter_id', supporterPrivacyMessages.noGifts(String(s.name)));
   if (s.is_spam) throw fieldError('supporter_id', m.supporterSpam(String(s.name)));
   if (s.archived_at) throw fieldError('supporter_id', m.supporterArchived(String(s.name)));
 }

@@ -12,7 +12,8 @@ import { defineJob } from '../jobs/jobs.queue.ts';
  * the letters of the last name (or of the display name for organisations), together with the
  * first letter of the first name.
  */
-const live = (alias: string) => sql.raw(`not exists (select 1 from supporter_merges m where m.loser_id = ${alias}.id and m.undone_at is null)`);
+// An erased supporter is no one's duplicate: nothing is left to compare, and no search may find them.
+const live = (alias: string) => sql.raw(`${alias}.erased_at is null and not exists (select 1 from supporter_merges m where m.loser_id = ${alias}.id and m.undone_at is null)`);
 const phoneKey = (alias: string) => sql.raw(`right(regexp_replace(coalesce(${alias}.bill_phone, ''), '[^0-9]', '', 'g'), 10)`);
 const nameKey = (alias: string) =>
   sql.raw(`regexp_replace(lower(coalesce(nullif(${alias}.last_name, ''), ${alias}.display_name, '')), '[^a-z]', '', 'g') || '|' || left(lower(coalesce(${alias}.first_name, '')), 1)`);

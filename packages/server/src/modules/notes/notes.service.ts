@@ -1,10 +1,11 @@
-import { hasPermission, messages, noteMessages, noteRights, NOTES_PER_PAGE, type Note, type NotesPage } from '@almoner/contracts';
+import { hasPermission, messages, supporterPrivacyMessages, noteMessages, noteRights, NOTES_PER_PAGE, type Note, type NotesPage } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { withActor, type Actor } from '../../db/actor.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import type { AuthUser } from '../auth/session.ts';
+import { isErased } from '../supporters/supporters.erase.ts';
 
 /** Who is asking, as the note rules need it. */
 export type NoteViewer = { id: number; is_account_admin: boolean; canWrite: boolean };
@@ -93,6 +94,7 @@ export async function listNotes(db: Db, supporterId: number, query: { page: numb
 export async function createNote(db: Db, actor: Actor, supporterId: number, body: string, viewer: NoteViewer): Promise<Note> {
   return withActor(db, actor, async (tx) => {
     await assertSupporter(tx, supporterId);
+    if (await isErased(tx, supporterId)) throw new AppError('conflict', supporterPrivacyMessages.noEdit);
     const [created] = await queryRows(tx, sql`insert into notes (commentable_type, commentable_id, body, created_by, updated_by)
       values ('supporter', ${supporterId}, ${noteHtml(body)}, ${viewer.id}, ${viewer.id}) returning id`);
     return readNote(tx, Number(created?.id), viewer);

@@ -1,4 +1,4 @@
-import { CONSENT_CHANNELS, type ConsentAnswer, type ConsentChange, type ConsentSaved, type ConsentSource, type ConsentState, type ConsentTopic, consentColumns, type consentInputSchema, consentMessages, isValidEmail } from '@almoner/contracts';
+import { CONSENT_CHANNELS, type ConsentAnswer, type ConsentChange, type ConsentSaved, type ConsentSource, type ConsentState, type ConsentTopic, consentColumns, type consentInputSchema, consentMessages, isValidEmail, supporterPrivacyMessages } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, withActor } from '../../db/actor.ts';
@@ -35,7 +35,7 @@ export const consentRowExtras = { deceased_on: sql`to_char(s.deceased_on, 'YYYY-
 const nameSql = sql`coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id)`;
 
 const stateColumns = sql`id, ${nameSql} as name, email, email_opt_in, post_opt_in, phone_opt_in, sms_opt_in, do_not_contact,
-                         to_char(deceased_on, 'YYYY-MM-DD') as deceased_on, ${canEmailSql('supporters')} as can_email`;
+                         to_char(deceased_on, 'YYYY-MM-DD') as deceased_on, erased_at, ${canEmailSql('supporters')} as can_email`;
 
 type StateRow = Record<string, unknown>;
 
@@ -61,8 +61,9 @@ async function loadState(q: Queryable, id: number, lock = false): Promise<StateR
  */
 export async function contactRefusal(q: Queryable, supporterId: number | null | undefined, opts: { email?: boolean } = {}): Promise<string | null> {
   if (!supporterId) return null;
-  const [row] = await queryRows(q, sql`select ${nameSql} as name, email, do_not_contact, deceased_on from supporters where id = ${supporterId}`);
+  const [row] = await queryRows(q, sql`select ${nameSql} as name, email, do_not_contact, deceased_on, erased_at from supporters where id = ${supporterId}`);
   if (!row) return null;
+  if (row.erased_at) return supporterPrivacyMessages.noEmail;
   const name = String(row.name);
   if (row.deceased_on) return consentMessages.deceased(name);
   if (row.do_not_contact) return consentMessages.doNotContact(name);
@@ -136,6 +137,7 @@ export async function recordConsent(db: Db, actor: Actor, id: number, input: z.o
   return withActor(db, actor, async (tx) => {
     const today = await refuseFutureDates(tx, input);
     const row = await loadState(tx, id, true);
+    if (row.erased_at) throw new AppError('conflict', supporterPrivacyMessages.noEdit);
     const changes = changesOf(stateOf(row), input);
     if (changes.length === 0) throw new AppError('validation', consentMessages.nothingChanged);
     const sets = changes.map((c) => sql`${sql.raw(c.column)} = ${c.value}`);

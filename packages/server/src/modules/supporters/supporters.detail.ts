@@ -62,7 +62,7 @@ export async function searchSupporterOptions(db: Queryable, query: string): Prom
       left join account_types t on t.id = s.account_type_id
       left join lateral (select ms.name, sm.expires_on from supporter_memberships sm join memberships ms on ms.id = sm.membership_id
                           where sm.supporter_id = s.id and sm.deleted_at is null order by sm.starts_on desc limit 1) m on true
-     where s.is_active and not s.is_spam and ((${match}) or s.donor_id = ${query.trim()})
+     where s.is_active and not s.is_spam and s.erased_at is null and ((${match}) or s.donor_id = ${query.trim()})
      order by s.last_payment_at desc nulls last, s.id desc limit 50`);
   const today = new Date().toISOString().slice(0, 10);
   return rows.map((r) => {

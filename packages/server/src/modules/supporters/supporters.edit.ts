@@ -1,4 +1,4 @@
-import { type AccountTypeOption, type PossibleDuplicate, SUPPORTER_EDIT_FIELDS, type SupporterSaved, type SupporterValues, subdivisionTypeOf, supporterEditMessages, type possibleDuplicatesQuerySchema } from '@almoner/contracts';
+import { type AccountTypeOption, type PossibleDuplicate, SUPPORTER_EDIT_FIELDS, type SupporterSaved, type SupporterValues, subdivisionTypeOf, supporterEditMessages, supporterPrivacyMessages, type possibleDuplicatesQuerySchema } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, withActor } from '../../db/actor.ts';
@@ -92,6 +92,7 @@ export async function updateSupporter(db: Db, actor: Actor, id: number, v: Suppo
   await withActor(db, actor, async (tx) => {
     const [current] = await queryRows(tx, sql`select * from supporters where id = ${id} for update`);
     if (!current) throw new AppError('not_found', 'This supporter does not exist.');
+    if (current.erased_at) throw new AppError('conflict', supporterPrivacyMessages.noEdit);
     if (v.updated_at !== undefined && !sameInstant(current.updated_at, v.updated_at)) throw new AppError('conflict', supporterEditMessages.stale);
     const type = await checkAgainstData(tx, v, id);
     const changed = columnsOf(v, type).filter(([column, value]) => (current[column] ?? null) !== value);
@@ -129,7 +130,7 @@ export async function possibleDuplicates(db: Queryable, q: z.output<typeof possi
     : sql`false`;
   const rows = await queryRows(db, sql`
     select id, ${nameSql} as name, email, (${byEmail}) as by_email from supporters
-     where not is_spam and id <> ${q.except_id ?? 0} and ((${byEmail}) or ${byName})
+     where not is_spam and erased_at is null and id <> ${q.except_id ?? 0} and ((${byEmail}) or ${byName})
      order by id limit 10`);
   return { data: rows.map((r) => ({ id: Number(r.id), name: String(r.name), email: (r.email as string | null) ?? null, reason: r.by_email ? 'email' : 'name_and_postcode' })) };
 }

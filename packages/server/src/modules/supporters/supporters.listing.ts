@@ -9,7 +9,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { canEmailSql, consentCsvColumns, consentRowExtras } from './supporters.consent.ts';
 import { supporterTagNamesSql } from '../tags/tags.history.ts';
-import { decimalNumberSql, decimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
+import { decimalNumberSql, decimalSql, minorFromDecimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
+import { COUNTED } from './supporters.giving.ts';
 
 /** 'Active' when any recurring profile is active, else 'Suspended' when any is, else none. */
 const recurringSql = sql`(select case when bool_or(r.status = 'Active') then 'Active'
@@ -19,6 +20,13 @@ const recurringSql = sql`(select case when bool_or(r.status = 'Active') then 'Ac
 const displayName = sql`coalesce(nullif(s.display_name, ''), person_name(s.first_name, s.last_name), s.email, 'Unnamed supporter')`;
 const payments = sql`(s.lifetime_donation_count + s.lifetime_purchase_count)`;
 const lifetime = sql`(s.lifetime_donation_amount + s.lifetime_purchase_amount)`;
+
+/**
+ * A counted gift (the rule lifetime giving follows) paid in the organisation's calendar year
+ * `year`: from its 1 January's midnight to the next one's, in the organisation's zone.
+ */
+const gaveIn = (year: number) => sql`exists (select 1 from contributions c where c.supporter_id = s.id and ${sql.raw(COUNTED)}
+  and c.paid_at >= ${startOfOrgDaySql(`${year}-01-01`)} and c.paid_at < ${startOfOrgDaySql(`${year + 1}-01-01`)})`;
 
 function where(f: SupporterFilters): (SQL | undefined)[] {
   const status = f.status ?? 'active';
@@ -33,14 +41,22 @@ function where(f: SupporterFilters): (SQL | undefined)[] {
     f.recurring ? sql`exists (select 1 from recurring_payment_profiles r where r.supporter_id = s.id and r.status = ${f.recurring})` : undefined,
     f.can_email === '1' ? canEmailSql('s') : f.can_email === '0' ? sql`not ${canEmailSql('s')}` : undefined,
     f.tag_id ? sql`exists (select 1 from supporter_tags st where st.supporter_id = s.id and st.tag_id = ${f.tag_id})` : undefined,
+    // The same figures the "Last gift" and "Lifetime" columns show, so a row matches what it says.
+    f.last_gift_from ? sql`s.last_payment_at >= ${startOfOrgDaySql(f.last_gift_from)}` : undefined,
+    f.last_gift_to ? sql`s.last_payment_at < ${startOfOrgDaySql(f.last_gift_to, 1)}` : undefined,
+    f.lifetime_min !== undefined ? sql`${lifetime} >= ${minorFromDecimalSql(f.lifetime_min, sql`s.currency_code`)}` : undefined,
+    f.lifetime_max !== undefined ? sql`${lifetime} <= ${minorFromDecimalSql(f.lifetime_max, sql`s.currency_code`)}` : undefined,
+    f.gave_in_year !== undefined ? gaveIn(f.gave_in_year) : undefined,
+    f.not_in_year !== undefined ? sql`not ${gaveIn(f.not_in_year)}` : undefined,
     f.has_email === '1' ? sql`s.email is not null and s.email <> ''` : f.has_email === '0' ? sql`(s.email is null or s.email = '')` : undefined,
   ];
 }
 
 function search(term: string): SQL {
   const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  // An erased supporter is found by no search (their kept record still lists, nameless).
   return sql.join(
-    words.map((w) => sql`s.searchable_text like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
+    [sql`s.erased_at is null`, ...words.map((w) => sql`s.searchable_text like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`)],
     sql` and `,
   );
 }

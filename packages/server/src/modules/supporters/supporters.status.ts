@@ -1,4 +1,4 @@
-import { SUPPORTER_STATUS_ACTIONS, type SupporterStatusAction, type SupporterStatusAnswer, supporterStatusMessages, supporterStatusOf } from '@almoner/contracts';
+import { SUPPORTER_STATUS_ACTIONS, type SupporterStatusAction, type SupporterStatusAnswer, supporterStatusMessages, supporterStatusOf, supporterPrivacyMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { type Actor, withActor } from '../../db/actor.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,9 +20,10 @@ export async function setSupporterStatus(db: Db, actor: Actor, id: number, actio
   const target = SUPPORTER_STATUS_ACTIONS[action];
   return withActor(db, actor, async (tx) => {
     const [row] = await queryRows(tx, sql`
-      select is_active, is_spam, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name
+      select is_active, is_spam, erased_at, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name
         from supporters where id = ${id} for update`);
     if (!row) throw new AppError('not_found', 'This supporter does not exist.');
+    if (row.erased_at) throw new AppError('conflict', supporterPrivacyMessages.noEdit);
     const current = supporterStatusOf({ is_active: Boolean(row.is_active), is_spam: Boolean(row.is_spam) });
     if (current === target) throw new AppError('conflict', supporterStatusMessages.already[target]);
     await tx.execute(sql`update supporters set ${columnsFor[target]}, updated_at = now() where id = ${id}`);

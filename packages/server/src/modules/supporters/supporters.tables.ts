@@ -105,6 +105,13 @@ export const supporters = pgTable(
     lastPaymentAt: timestamp('last_payment_at', tz),
     /** Lower-cased names, emails, phone and ids for the listing's search box. */
     searchableText: text('searchable_text'),
+    /**
+     * Set when the person's data was erased on their request (supporters.erase.ts): the row
+     * stays, nameless, so their gifts and receipts keep adding up; no search finds it and no
+     * one can edit, e-mail it or move gifts to it.
+     */
+    erasedAt: timestamp('erased_at', tz),
+    erasedBy: integer('erased_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),

@@ -1,10 +1,11 @@
-import { messages, type Tag, type TagColour, tagMessages } from '@almoner/contracts';
+import { messages, supporterPrivacyMessages, type Tag, type TagColour, tagMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { type Actor, withActor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordTagChanges, tagNamesOf } from './tags.history.ts';
+import { isErased } from '../supporters/supporters.erase.ts';
 
 const selectTags = sql`select g.id, g.name, g.colour, (select count(*)::int from supporter_tags st where st.tag_id = g.id) as supporters from tags g`;
 const toTag = (r: Record<string, unknown>): Tag => ({ id: Number(r.id), name: String(r.name), colour: r.colour as TagColour, supporters: Number(r.supporters) });
@@ -82,6 +83,7 @@ export async function setSupporterTags(db: Db, actor: Actor, supporterId: number
   await withActor(db, actor, async (tx) => {
     const [s] = await queryRows(tx, sql`select 1 from supporters where id = ${supporterId} for update`);
     if (!s) throw new AppError('not_found', messages.notFound);
+    if (await isErased(tx, supporterId)) throw new AppError('conflict', supporterPrivacyMessages.noEdit);
     const known = ids.length ? await queryRows(tx, sql`select id from tags where id = any(${`{${ids.join(',')}}`}::int[])`) : [];
     if (known.length !== ids.length) throw fieldError('tag_ids', tagMessages.unknownTag);
     const before = await tagNamesOf(tx, [supporterId]);

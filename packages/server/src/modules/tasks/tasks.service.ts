@@ -1,4 +1,4 @@
-import { messages, type MyTaskCounts, type Task, taskMessages, TASKS_PER_PAGE, type TasksPage, type tasksQuerySchema, type taskCreateSchema, type taskUpdateSchema } from '@almoner/contracts';
+import { messages, supporterPrivacyMessages, type MyTaskCounts, type Task, taskMessages, TASKS_PER_PAGE, type TasksPage, type tasksQuerySchema, type taskCreateSchema, type taskUpdateSchema } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, withActor } from '../../db/actor.ts';
@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { orgTodaySql } from '../sponsorships/sponsors.service.ts';
+import { isErased } from '../supporters/supporters.erase.ts';
 
 /**
  * The one definition of overdue, used by the list's flag, its filter and the shell's count:
@@ -95,6 +96,7 @@ export async function createTask(db: Db, actor: Actor, userId: number, input: z.
   return withActor(db, actor, async (tx) => {
     const [supporter] = await queryRows(tx, sql`select 1 from supporters where id = ${input.supporter_id}`);
     if (!supporter) throw fieldError('supporter_id', taskMessages.supporterUnknown);
+    if (await isErased(tx, input.supporter_id)) throw new AppError('conflict', supporterPrivacyMessages.noEdit);
     const assignee = input.assigned_to ?? userId;
     await assertAssignable(tx, assignee);
     const [created] = await queryRows(tx, sql`insert into tasks (supporter_id, title, due_on, assigned_to, created_by)

@@ -12,7 +12,7 @@ const frequencies = [
 ];
 
 /** An amount typed in dollars; the URL changes a second after typing stops, or on Enter/blur. */
-function AmountInput({ label, value, onCommit }: { label: string; value: string | undefined; onCommit: (v: string | undefined) => void }) {
+export function AmountInput({ label, value, onCommit, width = 100 }: { label: string; value: string | undefined; onCommit: (v: string | undefined) => void; width?: number }) {
   const [text, setText] = useState<string | number>(value ?? '');
   const [shown, setShown] = useState(value);
   if (value !== shown) {
@@ -48,7 +48,7 @@ function AmountInput({ label, value, onCommit }: { label: string; value: string 
           commit(text);
         }
       }}
-      w={{ base: 'auto', sm: 100 }}
+      w={{ base: 'auto', sm: width }}
       miw={0}
       flex={{ base: 1, sm: 'none' }}
     />

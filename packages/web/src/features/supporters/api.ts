@@ -24,6 +24,8 @@ export type SupporterRecord = {
   email_opt_in_changed_at: string | null;
   /** The deceased mark and "do not contact" (the consent card holds the rest). */
   deceased_on: string | null;
+  /** Set when the person's data was erased on their request (privacy/). */
+  erased_at?: string | null;
   do_not_contact: boolean;
   currency_code: string;
   lifetime_donation_amount: number;

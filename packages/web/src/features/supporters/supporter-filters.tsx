@@ -1,6 +1,7 @@
 import { supporterStatuses } from '@almoner/contracts';
 import { Select } from '@mantine/core';
 import { DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
+import { AmountInput } from '../contributions/contribution-filters.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { TagFilter } from '../tags/tag-filter.tsx';
 
@@ -16,6 +17,12 @@ const canEmailChoices = [
   { value: '1', label: 'Yes' },
   { value: '0', label: 'No' },
 ];
+
+/** The years a "gave in" filter offers: this one and the fifteen before it, newest first. */
+const recentYears = () => {
+  const now = new Date().getFullYear();
+  return Array.from({ length: 16 }, (_, i) => String(now - i));
+};
 
 /** The supporters listing's filter form; "Active" is the default status, so it is not stored. */
 export function SupporterFilters({ values, onChange }: FilterFormProps) {
@@ -50,6 +57,27 @@ export function SupporterFilters({ values, onChange }: FilterFormProps) {
         w={{ base: '100%', sm: 130 }}
       />
       <TagFilter value={one(values.tag_id)} onChange={(tag_id) => set({ tag_id })} />
+      <DateRangeFilter label="Last gift" from={one(values.last_gift_from)} to={one(values.last_gift_to)} onChange={(last_gift_from, last_gift_to) => set({ last_gift_from, last_gift_to })} />
+      <AmountInput label="Lifetime from" value={one(values.lifetime_min)} onCommit={(lifetime_min) => set({ lifetime_min })} width={120} />
+      <AmountInput label="Lifetime to" value={one(values.lifetime_max)} onCommit={(lifetime_max) => set({ lifetime_max })} width={120} />
+      <Select
+        label="Gave in"
+        placeholder="Any year"
+        data={recentYears()}
+        value={one(values.gave_in_year) ?? null}
+        onChange={(gave_in_year) => set({ gave_in_year: gave_in_year ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 110 }}
+      />
+      <Select
+        label="But not in"
+        placeholder="Any year"
+        data={recentYears()}
+        value={one(values.not_in_year) ?? null}
+        onChange={(not_in_year) => set({ not_in_year: not_in_year ?? undefined })}
+        clearable
+        w={{ base: '100%', sm: 110 }}
+      />
     </FilterPanel>
   );
 }

@@ -13,6 +13,7 @@ import { SupporterTasksCard } from '../tasks/supporter-tasks-card.tsx';
 import { AddressBlock } from './address-block.tsx';
 import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter } from './api.ts';
 import { SupporterStatusButtons } from './supporter-status-buttons.tsx';
+import { SupporterPrivacyActions } from './privacy/supporter-privacy-actions.tsx';
 import { ConsentCard } from './consent-card.tsx';
 import { ContactBadges } from './contact-badges.tsx';
 import { MailCard } from './mail-card.tsx';
@@ -54,6 +55,7 @@ function Header({ s }: { s: SupporterRecord }) {
           </Button>
         )}
         <SupporterStatusButtons s={s} />
+        <SupporterPrivacyActions s={s} />
       </Group>
     </Group>
   );

@@ -10,6 +10,7 @@ const labels: Partial<Record<PermissionId, string>> = {
   'member.add': 'Add supporters',
   'member.edit': 'Edit supporters',
   'member.merge': 'Merge supporters',
+  'member.erase': 'Erase supporters\' personal data',
   'order.view': 'View contributions',
   'order.edit': 'Edit contributions',
   'order.fullfill': 'Fulfil contributions',
