@@ -84,6 +84,7 @@ export * from './supporter-edit.ts';
 export * from './contribution-edit.ts';
 export * from './supporter-consent.ts';
 export * from './supporter-mail.ts';
+export * from './supporter-record.ts';
 export * from './duplicates.ts';
 export * from './content/pages.ts';
 export * from './content/html-policy.ts';
