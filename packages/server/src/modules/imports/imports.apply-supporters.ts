@@ -181,6 +181,8 @@ async function undoSupporters(tx: Tx, rows: StagedRow[]): Promise<void> {
       const previous = { ...(r.previous ?? {}) } as Record<string, unknown>;
       const updatedAt = new Date(String(previous.updatedAt));
       delete previous.updatedAt;
+      // Kept as JSON: a date comes back as text.
+      if (typeof previous.emailOptInChangedAt === 'string') previous.emailOptInChangedAt = new Date(previous.emailOptInChangedAt);
       const [now] = await tx.select({ emailOptIn: supporters.emailOptIn }).from(supporters).where(eq(supporters.id, r.recordId as number));
       await tx.update(supporters).set({ ...previous, updatedAt }).where(eq(supporters.id, r.recordId as number));
       if (typeof previous.emailOptIn === 'boolean' && now && now.emailOptIn !== previous.emailOptIn) {
