@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { inLedgerSql, numberSql, statusLabelSql } from '../contributions/contributions.status.ts';
+import { inLedgerSql, statusLabelSql } from '../contributions/contributions.status.ts';
 
 /**
  * A supporter's activity timeline (`GET /jpanel/supporters/{id}/activity.json`): gifts, payments,
@@ -31,7 +31,7 @@ const BRANCHES: Branch[] = [
   {
     kind: 'gift',
     permission: 'order.view',
-    sql: (id) => sql`select 'gift' as kind, c.id::text as id, c.ordered_at as at, 'Gift ' || ${numberSql} as title, ${statusLabelSql} as detail,
+    sql: (id) => sql`select 'gift' as kind, c.id::text as id, c.ordered_at as at, 'Gift #' || c.id as title, ${statusLabelSql} as detail,
       c.total_amount::bigint as amount, c.currency_code::text as currency, '/contributions/' || c.id as link, null::int as by_id, null::jsonb as extra
       from contributions c where c.supporter_id = ${id} and ${inLedgerSql}`,
   },
@@ -76,8 +76,7 @@ const BRANCHES: Branch[] = [
   {
     kind: 'note',
     permission: 'member.view',
-    sql: (id) => sql`select 'note', n.id::text, n.created_at, 'Note added',
-      left(trim(regexp_replace(regexp_replace(n.body, '<[^>]*>', ' ', 'g'), '[[:space:]]+', ' ', 'g')), 200),
+    sql: (id) => sql`select 'note', n.id::text, n.created_at, 'Note added', left(n.body, 2000),
       null::bigint, null::text, null, n.created_by, null::jsonb
       from notes n where n.commentable_type = 'supporter' and n.commentable_id = ${id} and n.deleted_at is null`,
   },
@@ -119,6 +118,15 @@ const BRANCHES: Branch[] = [
 ];
 
 type Extra = Record<string, unknown> | null;
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+const NOTE_SHOWN = 200;
+
+/** A note's HTML as a line of text: tags out, entities read, spaces collapsed, the start only. */
+function plainText(html: string): string {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e] ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > NOTE_SHOWN ? `${text.slice(0, NOTE_SHOWN - 1)}…` : text;
+}
 type Changes = Record<string, [unknown, unknown]>;
 
 const listOf = (v: unknown) => (Array.isArray(v) && v.length ? v.join(', ') : 'none');
@@ -134,6 +142,7 @@ function describe(kind: ActivityKind, title: string | null, detail: string | nul
       : `${consentTopicLabels[topic]}: ${granted ? 'opted in' : 'opted out'}`;
     return { title: words, detail: [consentSourceLabels[extra.source as ConsentSource], detail].filter(Boolean).join(' · ') };
   }
+  if (kind === 'note') return { title: title ?? '', detail: detail === null ? null : plainText(detail) };
   if (kind === 'mail' && extra) {
     const label = extra.kind ? mailKindLabels[extra.kind as MailKind] : 'E-mail';
     return { title: title ?? '', detail: `${label} to ${String(extra.to)} · ${String(extra.status)}` };

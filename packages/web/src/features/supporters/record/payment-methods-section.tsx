@@ -46,7 +46,7 @@ function Method({ m, canEdit, busy, onChange }: { m: SupporterPaymentMethod; can
       {canEdit && (
         <Group gap={6}>
           {!m.use_as_default && m.status === 'ACTIVE' && !m.is_expired && (
-            <Button size="compact-sm" variant="default" disabled={busy} onClick={() => onChange('default')} aria-label={`Make ${name} the default`}>
+            <Button size="compact-sm" variant="default" disabled={busy} onClick={() => onChange('default')} aria-label={`Make default: ${name}`}>
               Make default
             </Button>
           )}
@@ -57,7 +57,7 @@ function Method({ m, canEdit, busy, onChange }: { m: SupporterPaymentMethod; can
             disabled={busy || m.used_by_profiles.length > 0}
             title={m.used_by_profiles.length > 0 ? 'Give its recurring profiles another payment method first.' : undefined}
             onClick={() => onChange('remove')}
-            aria-label={`Remove ${name}`}
+            aria-label={`Remove: ${name}`}
           >
             Remove
           </Button>
