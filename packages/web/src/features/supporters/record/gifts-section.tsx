@@ -28,13 +28,13 @@ export function GiftsSection({ s }: { s: SupporterRecord }) {
       <SectionBody query={query} loading="Loading gifts" empty="No gifts yet." isEmpty={(d) => d.total === 0}>
         {(data) => (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={480}>
+            <Table.ScrollContainer minWidth={340}>
               <Table verticalSpacing="xs" highlightOnHover>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Contribution</Table.Th>
                     <Table.Th>Date</Table.Th>
-                    <Table.Th>Paid with</Table.Th>
+                    <Table.Th visibleFrom="sm">Paid with</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th {...num}>Total</Table.Th>
                   </Table.Tr>
@@ -46,7 +46,9 @@ export function GiftsSection({ s }: { s: SupporterRecord }) {
                         <ContributionLink id={g.id} invoice={g.number} />
                       </Table.Td>
                       <Table.Td {...nowrap}>{formatDate(g.ordered_at)}</Table.Td>
-                      <Table.Td {...nowrap}>{g.payment ?? '—'}</Table.Td>
+                      <Table.Td visibleFrom="sm" {...nowrap}>
+                        {g.payment ?? '—'}
+                      </Table.Td>
                       <Table.Td>
                         <ContributionStatusBadge status={g.status} />
                       </Table.Td>
