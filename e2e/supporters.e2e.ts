@@ -114,7 +114,7 @@ describe('a supporter', () => {
     await page.getByRole('heading', { name: giver.display_name }).waitFor();
     await page.getByRole('group', { name: 'Lifetime figures' }).getByText('Donations').waitFor();
     await page.getByRole('region', { name: 'Recurring profiles' }).getByText('Suspended').waitFor();
-    const recent = page.getByRole('region', { name: 'Recent contributions' });
+    const recent = page.getByRole('region', { name: 'Gifts', exact: true });
     await recent.getByRole('link', { name: /^Contribution #\d+$/ }).first().waitFor();
     await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
     await screenshot(page, 'supporter-page');
@@ -165,7 +165,7 @@ describe('at 375 px', () => {
 
     await page.locator('[data-row-card]').first().click();
     await page.waitForURL(/\/jpanel\/supporters\/\d+$/);
-    await page.getByRole('region', { name: 'Recent contributions' }).waitFor();
+    await page.getByRole('region', { name: 'Gifts', exact: true }).waitFor();
     await screenshot(page, 'supporter-page-mobile');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await context.close();

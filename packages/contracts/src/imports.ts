@@ -21,6 +21,9 @@ export const IMPORT_KIND_LABELS: Record<SpreadsheetImportKind, string> = {
 };
 
 export const importMessages = {
+  // The note of a consent change an import made (the supporter's consent history).
+  consentNote: (importId: number, row: number) => `Import #${importId}, row ${row}`,
+  consentUndoneNote: (importId: number, row: number) => `Import #${importId} undone (row ${row})`,
   customFieldsNotAllowed: 'Custom fields are not allowed.',
   segmentValue: (value: string, list: readonly string[]) => `${value} must be one of ${list.join(', ')}`,
   // spec part 1 §8

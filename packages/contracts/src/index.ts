@@ -85,6 +85,7 @@ export * from './contribution-edit.ts';
 export * from './supporter-consent.ts';
 export * from './supporter-mail.ts';
 export * from './supporter-privacy.ts';
+export * from './supporter-record.ts';
 export * from './duplicates.ts';
 export * from './content/pages.ts';
 export * from './content/html-policy.ts';

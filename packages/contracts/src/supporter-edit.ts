@@ -21,6 +21,7 @@ export const supporterEditMessages = {
   needsOrganisation: 'Give the organisation its name.',
   accountType: 'Choose a supporter type from the list.',
   emailTaken: (name: string) => `This e-mail already belongs to ${name}.`,
+  membershipNumberTaken: (name: string) => `This membership number already belongs to ${name}.`,
   stale: 'Someone else changed this supporter after you opened it. Their changes are shown now; make yours again.',
   created: (name: string) => `${name} was added.`,
   updated: (name: string) => `${name} was saved.`,
@@ -72,6 +73,8 @@ export const supporterInputSchema = z
     ship_phone: optionalPhone,
     ...addressBlock('ship'),
     referral_source: optionalText(100),
+    /** The number on the member's card; no two supporters share one. */
+    membership_number: optionalText(45),
     /**
      * For an update: when the record the form shows was last changed (its `updated_at`). A save
      * over a newer change is refused, so two people's edits never silently overwrite each other.

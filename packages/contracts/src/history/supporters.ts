@@ -36,6 +36,7 @@ export const supporterHistoryFields: HistoryFieldCatalogue = {
   ship_country: { label: 'Shipping country', kind: 'text' },
   ship_phone: { label: 'Shipping phone', kind: 'text' },
   referral_source: { label: 'Referral source', kind: 'text' },
+  membership_number: { label: 'Membership number', kind: 'text' },
   referred_by_supporter_id: { label: 'Referred by', kind: 'supporter' },
   nps: { label: 'NPS', kind: 'number' },
   donor_id: { label: 'DP donor ID', kind: 'text' },
@@ -74,4 +75,7 @@ export const supporterHistoryFields: HistoryFieldCatalogue = {
   updated_at: { label: 'Updated', kind: 'hidden' },
   // Not a column: tag changes are written to the supporter's trail by tags.history.ts.
   tags: { label: 'Tags', kind: 'list' },
+  // Not columns: payment-method changes are written to the supporter's trail by supporters.payment-methods.ts.
+  default_payment_method: { label: 'Default payment method', kind: 'text' },
+  payment_methods: { label: 'Saved payment methods', kind: 'list' },
 };

@@ -117,5 +117,8 @@ export const supporterOptionSchema = z.object({
   membership_name: z.string().nullable(),
   membership_expires_on: z.string().nullable(),
   membership_is_expired: z.boolean(),
+  /** Marks one who died or asked not to be contacted, as every screen naming them does. */
+  deceased_on: z.string().nullable(),
+  do_not_contact: z.boolean(),
 });
 export type SupporterOption = z.infer<typeof supporterOptionSchema>;

@@ -37,6 +37,10 @@ export const posCompleteMessages = {
   bankCurrency: (currency: string) => `Bank payments in ${currency} are not available with this payment gateway.`,
   /** A retry with other card details while the first attempt's outcome is unknown to us. */
   attemptInProgress: 'A payment for this contribution is already being processed with other payment details. Try again with the same details.',
+  // (ours) "Save as supporter" at checkout (issue 36)
+  saveNeedsName: 'Give the donor a name or an e-mail to save them as a supporter.',
+  savedAsSupporter: (name: string) => `${name} was saved as a supporter.`,
+  linkedToSupporter: (email: string, name: string) => `${email} already belongs to ${name}: the gift was added to their record.`,
 } as const;
 
 /** Form posts send "1"/"0", JSON sends booleans; both mean the same. */
@@ -101,6 +105,8 @@ export const posCompleteSchema = z.object({
   /** A saved method of the order's supporter. */
   payment_method: z.coerce.number().int().positive().nullish(),
   save_payment_method: flag(false),
+  /** A guest's donor is kept as a supporter (one with the same e-mail is linked instead). */
+  save_as_supporter: flag(false),
 });
 export type PosCompleteInput = z.input<typeof posCompleteSchema>;
 export type PosCompleteRequest = z.output<typeof posCompleteSchema>;
@@ -122,5 +128,7 @@ export const posCompleteResponseSchema = posAnswerSchema.extend({
   message: z.string(),
   order: posOrderSchema,
   payment: posCompletedPaymentSchema,
+  /** What became of the donor at this completion: saved as a supporter, or linked to one. */
+  supporter_message: z.string().nullable().optional(),
 });
 export type PosCompleteResponse = z.infer<typeof posCompleteResponseSchema>;

@@ -141,6 +141,8 @@ export const posMemberSchema = z.object({
   membership_name: z.string().nullable(),
   membership_expires_on: z.string().nullable(),
   membership_is_expired: z.boolean(),
+  deceased_on: z.string().nullable(),
+  do_not_contact: z.boolean(),
   /** Only ACTIVE methods. */
   payment_methods: z.array(posPaymentMethodSchema),
 });

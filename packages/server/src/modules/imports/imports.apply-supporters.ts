@@ -7,11 +7,13 @@ import { decrypt } from '../auth/crypto.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
+import { supporterConsentChanges } from '../supporters/supporter-consent.tables.ts';
 import { supporterMemberships } from '../supporters/supporter-memberships.tables.ts';
 import { addTagsByName } from '../tags/tags.service.ts';
 import { type ImportJobRow, type Lookups, registerImportKind, type RowResult, type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
 import { configuredImportKey } from './imports.settings.ts';
 import { findSupporter, type Supporter } from './imports.match.ts';
+import { orgTimeZoneSql } from '../money/money.sql.ts';
 
 /** Spreadsheet key → supporters column, for the plain text fields. */
 const SUPPORTER_TEXT: Record<string, keyof typeof supporters.$inferInsert> = {
@@ -30,6 +32,24 @@ for (const prefix of ['bill', 'ship'] as const) {
   ] as const) {
     SUPPORTER_TEXT[`${prefix}_${key}`] = `${prefix}${col}`;
   }
+}
+
+/**
+ * The consent history of an e-mail preference the import set (source "import", the row named in
+ * the note), as the consent card records a change made by hand. Nothing when it did not change.
+ */
+async function recordImportedConsent(tx: Tx, supporterId: number, previous: boolean, granted: boolean, job: ImportJobRow, row: StagedRow, today: string): Promise<void> {
+  if (previous === granted) return;
+  await tx.insert(supporterConsentChanges).values({
+    supporterId,
+    topic: 'email',
+    previous,
+    granted,
+    changedOn: today,
+    source: 'import',
+    note: importMessages.consentNote(job.id, row.rowNumber),
+    recordedBy: job.createdBy,
+  });
 }
 
 /** One supporter row: match, then create, update or skip as the import says. */
@@ -56,7 +76,10 @@ async function applySupporter(
 
   const set: Record<string, unknown> = {};
   for (const [key, col] of Object.entries(SUPPORTER_TEXT)) if (typeof v[key] === 'string') set[col] = v[key];
-  if (typeof v.email_opt_in === 'boolean') set.emailOptIn = v.email_opt_in;
+  if (typeof v.email_opt_in === 'boolean') {
+    set.emailOptIn = v.email_opt_in;
+    set.emailOptInChangedAt = new Date();
+  }
   if (type) set.accountTypeId = type.id;
 
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
@@ -88,7 +111,15 @@ async function applySupporter(
     const isOrg = type ? type.isOrganization : false;
     previous.displayName = match.displayName;
     set.displayName = isOrg && org ? org : [first, last].filter(Boolean).join(' ') || match.displayName;
+    if (set.emailOptIn === match.emailOptIn) {
+      // The same preference again is no change: its date stays the day it was given.
+      delete set.emailOptIn;
+      delete set.emailOptInChangedAt;
+      delete previous.emailOptIn;
+      delete previous.emailOptInChangedAt;
+    }
     await tx.update(supporters).set({ ...set, updatedAt: stamp }).where(eq(supporters.id, match.id));
+    if (typeof set.emailOptIn === 'boolean') await recordImportedConsent(tx, match.id, match.emailOptIn, set.emailOptIn, job, row, lookups.today);
     await addTagsByName(tx, match.id, tagNames, job.createdBy);
     const changes = Object.keys(set).filter((k) => k !== 'passwordHash');
     lookups.events.add('supporter.updated', { supporter_id: match.id, changes });
@@ -111,6 +142,7 @@ async function applySupporter(
     })
     .returning({ id: supporters.id });
   const id = (created as { id: number }).id;
+  if (typeof set.emailOptIn === 'boolean') await recordImportedConsent(tx, id, false, set.emailOptIn, job, row, lookups.today);
   if (membership) {
     await tx.insert(supporterMemberships).values({
       supporterId: id,
@@ -149,7 +181,23 @@ async function undoSupporters(tx: Tx, rows: StagedRow[]): Promise<void> {
       const previous = { ...(r.previous ?? {}) } as Record<string, unknown>;
       const updatedAt = new Date(String(previous.updatedAt));
       delete previous.updatedAt;
+      // Kept as JSON: a date comes back as text.
+      if (typeof previous.emailOptInChangedAt === 'string') previous.emailOptInChangedAt = new Date(previous.emailOptInChangedAt);
+      const [now] = await tx.select({ emailOptIn: supporters.emailOptIn }).from(supporters).where(eq(supporters.id, r.recordId as number));
       await tx.update(supporters).set({ ...previous, updatedAt }).where(eq(supporters.id, r.recordId as number));
+      if (typeof previous.emailOptIn === 'boolean' && now && now.emailOptIn !== previous.emailOptIn) {
+        await tx.insert(supporterConsentChanges).values({
+          supporterId: r.recordId as number,
+          topic: 'email',
+          previous: now.emailOptIn,
+          granted: previous.emailOptIn,
+          changedOn: sql`(now() at time zone ${orgTimeZoneSql})::date`,
+          source: 'import',
+          note: importMessages.consentUndoneNote(r.importId, r.rowNumber),
+          // Whoever undoes the import (undoImport runs withActor).
+          recordedBy: sql<number | null>`nullif(current_setting('almoner.actor_id', true), '')::int`,
+        });
+      }
       await recordEvent(tx, 'supporter.updated', { supporter_id: r.recordId as number, changes: Object.keys(previous).filter((k) => k !== 'passwordHash') });
     }
   }

@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { queryRows } from '../../listing/engine.ts';
-import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { takeStock } from '../products/stock.ts';
 import { issueReceiptOnCompletion } from '../receipts/receipts.completion.ts';
 import { createSponsor } from '../sponsorships/sponsors.service.ts';
@@ -21,30 +19,6 @@ export async function takeOrderStock(tx: Tx, order: OrderRow, items: ItemRow[], 
     if (item.variant_id === null) continue;
     await takeStock(tx, { variantId: item.variant_id, quantity: Math.max(1, item.qty), userId, contributionId: order.id, note: null });
   }
-}
-
-/**
- * A guest order that starts something lasting (a membership, a recurring plan, a sponsorship)
- * gets a supporter made from its billing details, as the incumbent does ("ensure supporter").
- */
-export async function ensureSupporter(tx: Tx, order: OrderRow, items: ItemRow[]): Promise<number | null> {
-  if (order.supporter_id) return order.supporter_id;
-  const lasting = items.some((i) => i.membership_id !== null || i.recurring_frequency !== null || i.sponsorship_id !== null);
-  if (!lasting) return null;
-  const [row] = await queryRows(tx, sql`
-    insert into supporters (account_type_id, first_name, last_name, display_name, email, bill_title, bill_first_name, bill_last_name,
-                            bill_organization_name, bill_email, bill_address_01, bill_address_02, bill_city, bill_state, bill_zip,
-                            bill_country, bill_phone, currency_code, sign_up_method)
-    select c.account_type_id, c.bill_first_name, c.bill_last_name,
-           nullif(trim(coalesce(c.bill_first_name, '') || ' ' || coalesce(c.bill_last_name, '')), ''), c.bill_email,
-           c.bill_title, c.bill_first_name, c.bill_last_name, c.bill_organization_name, c.bill_email, c.bill_address_01,
-           c.bill_address_02, c.bill_city, c.bill_state, c.bill_zip, c.bill_country, c.bill_phone, c.currency_code, 'pos'
-      from contributions c where c.id = ${order.id}
-    returning id, email`);
-  const id = Number(row?.id);
-  await tx.execute(sql`update contributions set supporter_id = ${id} where id = ${order.id}`);
-  await recordEvent(tx, 'supporter.created', { supporter_id: id, email: (row?.email as string | null) ?? null });
-  return id;
 }
 
 export async function countPromoUse(tx: Tx, order: OrderRow): Promise<void> {

@@ -16,12 +16,12 @@ import {
   createRecurringProfiles,
   createSponsors,
   createTributes,
-  ensureSupporter,
   grantDownloads,
   grantMemberships,
   issueReceiptIfDue,
   takeOrderStock,
 } from './pos.complete.effects.ts';
+import { checkSaveAsSupporter, ensureSupporter } from './pos.complete.supporter.ts';
 import { achSource, attemptKey, chargeGateway, checkAchCurrency, insertPayment, PAYMENT_ROW_TYPE, PaymentDeclined, recordDecline, type GatewaySource } from './pos.payment.ts';
 
 /**
@@ -82,10 +82,11 @@ async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: 
 
 export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
   try {
-    await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
+    const supporterMessage = await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
     // Read after commit: the row lock is held no longer than the payment needs, and every
     // completion of the order (first, repeat, concurrent) reads the same committed order.
-    return await answer(deps.db, id);
+    const answered = await answer(deps.db, id);
+    return supporterMessage ? { ...answered, supporter_message: supporterMessage } : answered;
   } catch (error) {
     if (!(error instanceof DeclinedAttempt)) throw error;
     await withActor(deps.db, actor, (tx) => recordDecline(tx, error.order, error.declined, error.gateway, error.paymentMethodId));
@@ -105,15 +106,17 @@ class DeclinedAttempt extends Error {
   }
 }
 
-async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<void> {
+/** Completes the order in `tx`; answers what the cashier is told of the donor (saved, linked), if anything. */
+async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<string | null> {
   const order = await lockOrder(tx, id);
   if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {
     if (input.mark_as_complete) await markFulfilled(tx, id);
-    return;
+    return null;
   }
   const items = await loadItems(tx, id);
   const { type, checkDate } = checkBeforePayment(order, items, input);
+  checkSaveAsSupporter(order, input.save_as_supporter);
   let source = await gatewaySource(tx, deps, order, type, input);
   await takeOrderStock(tx, order, items, actor.userId);
 
@@ -135,7 +138,7 @@ async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, i
     }
     await deps.afterCharge?.();
   }
-  await recordPaid(tx, actor, order, items, input, { type, checkDate, charged, gatewayName, source });
+  return recordPaid(tx, actor, order, items, input, { type, checkDate, charged, gatewayName, source });
 }
 
 /**
@@ -159,8 +162,9 @@ async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, o
 
 type Paid = { type: PosPaymentType; checkDate: string | null; charged: GatewayPayment | null; gatewayName: string; source: GatewaySource | null };
 
-async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[], input: PosCompleteRequest, paid: Paid): Promise<void> {
-  const supporterId = await ensureSupporter(tx, order, items);
+async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[], input: PosCompleteRequest, paid: Paid): Promise<string | null> {
+  const donor = await ensureSupporter(tx, order, items, input.save_as_supporter);
+  const supporterId = donor.id;
   const methodId = paid.source?.kind === 'token' ? paid.source.paymentMethodId : null;
   const rowType = paid.type === 'free' ? null : paid.charged?.type ?? PAYMENT_ROW_TYPE[paid.type];
   const status = paid.type === 'free' ? null : (paid.charged?.status ?? 'succeeded');
@@ -214,6 +218,7 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
     total: { amount: toDecimal(order.total_amount, order.currency_code), currency: order.currency_code },
   });
   if (input.mark_as_complete) await markFulfilled(tx, order.id);
+  return donor.message;
 }
 
 async function markFulfilled(tx: Tx, id: number): Promise<void> {

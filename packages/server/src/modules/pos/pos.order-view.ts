@@ -40,7 +40,8 @@ const ITEMS_SQL = (id: number) => sql`
 async function loadMember(q: Queryable, supporterId: number): Promise<PosMember | null> {
   const [s] = await queryRows(q, sql`
     select s.id, coalesce(nullif(s.display_name, ''), trim(concat_ws(' ', s.first_name, s.last_name))) as display_name, s.email, s.account_type_id,
-           m.name as membership_name, to_char(m.expires_on, 'YYYY-MM-DD') as membership_expires_on
+           m.name as membership_name, to_char(m.expires_on, 'YYYY-MM-DD') as membership_expires_on,
+           to_char(s.deceased_on, 'YYYY-MM-DD') as deceased_on, s.do_not_contact
       from supporters s
       left join lateral (select ms.name, sm.expires_on from supporter_memberships sm join memberships ms on ms.id = sm.membership_id
                           where sm.supporter_id = s.id and sm.deleted_at is null order by sm.starts_on desc limit 1) m on true
@@ -63,6 +64,8 @@ async function loadMember(q: Queryable, supporterId: number): Promise<PosMember 
     membership_name: str(s.membership_name),
     membership_expires_on: expires,
     membership_is_expired: expires !== null && expires < today.toISOString().slice(0, 10),
+    deceased_on: str(s.deceased_on),
+    do_not_contact: Boolean(s.do_not_contact),
     payment_methods: methods.map((m) => {
       const year = m.card_expiry_year === null ? null : n(m.card_expiry_year);
       const month = m.card_expiry_month === null ? null : n(m.card_expiry_month);

@@ -57,7 +57,8 @@ export async function searchSupporterOptions(db: Queryable, query: string): Prom
     select s.id, coalesce(nullif(s.display_name, ''), trim(concat_ws(' ', s.first_name, s.last_name))) as display_name,
            s.email, nullif(concat_ws(', ', nullif(s.bill_address_01, ''), nullif(s.bill_city, ''), nullif(s.bill_state, ''), nullif(s.bill_country, '')), '') as display_bill_address,
            nullif(s.bill_phone, '') as display_bill_phone, coalesce(t.is_organization, false) as is_organization,
-           m.name as membership_name, m.expires_on as membership_expires_on
+           m.name as membership_name, m.expires_on as membership_expires_on,
+           to_char(s.deceased_on, 'YYYY-MM-DD') as deceased_on, s.do_not_contact
       from supporters s
       left join account_types t on t.id = s.account_type_id
       left join lateral (select ms.name, sm.expires_on from supporter_memberships sm join memberships ms on ms.id = sm.membership_id
@@ -77,6 +78,8 @@ export async function searchSupporterOptions(db: Queryable, query: string): Prom
       membership_name: (r.membership_name as string | null) ?? null,
       membership_expires_on: expires,
       membership_is_expired: expires !== null && expires < today,
+      deceased_on: (r.deceased_on as string | null) ?? null,
+      do_not_contact: Boolean(r.do_not_contact),
     };
   });
 }

@@ -55,6 +55,11 @@ async function checkAgainstData(tx: Tx, v: SupporterValues, exceptId: number | n
        where lower(email) = lower(${v.email}) and id <> ${exceptId ?? 0} and not is_spam limit 1`);
     if (other) errors.email = [supporterEditMessages.emailTaken(`${String(other.name)} (#${String(other.id)})`)];
   }
+  if (v.membership_number) {
+    const [holder] = await queryRows(tx, sql`
+      select id, ${nameSql} as name from supporters where lower(membership_number) = lower(${v.membership_number}) and id <> ${exceptId ?? 0} limit 1`);
+    if (holder) errors.membership_number = [supporterEditMessages.membershipNumberTaken(`${String(holder.name)} (#${String(holder.id)})`)];
+  }
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError('validation', first, errors);
   return type;

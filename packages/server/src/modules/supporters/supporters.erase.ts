@@ -92,7 +92,7 @@ export async function eraseSupporter(db: Db, actor: Actor, id: number, confirmat
 async function eraseRecord(tx: Tx, actor: Actor, id: number, name: string) {
   await tx.execute(sql`
     update supporters set title = null, first_name = null, last_name = null, display_name = ${name}, email = null, password_hash = null,
-      last_login_at = null, ${noAddresses}, referral_source = null, referred_by_supporter_id = null, nps = null, donor_id = null, sf_id = null,
+      last_login_at = null, ${noAddresses}, referral_source = null, referred_by_supporter_id = null, nps = null, donor_id = null, sf_id = null, membership_number = null,
       verified_status = null, email_opt_in = false, post_opt_in = false, phone_opt_in = false, sms_opt_in = false, do_not_contact = true,
       deceased_on = null, language = null, timezone = null, is_active = false, archived_at = coalesce(archived_at, now()),
       erased_at = now(), erased_by = ${actor.userId}, updated_at = now()

@@ -12,6 +12,7 @@ import {
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables.ts';
@@ -70,6 +71,8 @@ export const supporters = pgTable(
     ...addressColumns('bill'),
     ...addressColumns('ship'),
     referralSource: varchar('referral_source', { length: 100 }),
+    /** The number on the member's card, as the organisation issues it; one supporter per number. */
+    membershipNumber: varchar('membership_number', { length: 45 }),
     referredBySupporterId: integer('referred_by_supporter_id').references((): AnyPgColumn => supporters.id, {
       onDelete: 'set null',
     }),
@@ -126,6 +129,7 @@ export const supporters = pgTable(
     index('supporters_account_type_idx').on(t.accountTypeId),
     index('supporters_donor_id_idx').on(t.donorId),
     index('supporters_referred_by_idx').on(t.referredBySupporterId),
+    uniqueIndex('supporters_membership_number_unique').on(sql`lower(${t.membershipNumber})`),
     check('supporters_nps_range', sql`${t.nps} between 0 and 10`),
   ],
 );

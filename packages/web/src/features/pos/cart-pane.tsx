@@ -28,6 +28,7 @@ import {
 } from '@tabler/icons-react';
 import type { PosOrder, PosOrderItem } from './pos-types.ts';
 import { Thumb } from './thumb.tsx';
+import { ContactBadges } from '../supporters/contact-badges.tsx';
 
 export type OrderModal =
   | 'account'
@@ -78,6 +79,11 @@ export function CartPane({ order, currency, busy, onOpen, onRemove, onPay }: Car
               <Text component="span" display="block" size="xs" c="dimmed" truncate>
                 {order?.member ? (order.member.email ?? 'No e-mail') : 'Choose a supporter'}
               </Text>
+              {order?.member && (order.member.deceased_on || order.member.do_not_contact) && (
+                <Group gap={4}>
+                  <ContactBadges deceasedOn={order.member.deceased_on} doNotContact={order.member.do_not_contact} size="xs" />
+                </Group>
+              )}
             </Stack>
           </Group>
         </UnstyledButton>

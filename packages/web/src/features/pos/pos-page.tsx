@@ -231,6 +231,7 @@ function PosScreen({ config }: { config: PosConfig }) {
                 answer.payment.invoicenumber ??
                 answer.order.invoice_number ??
                 answer.order.client_uuid,
+              supporterMessage: answer.supporter_message ?? null,
             } satisfies Receipt;
           }}
           onFinished={pos.clear}

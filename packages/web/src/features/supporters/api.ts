@@ -16,6 +16,7 @@ export type SupporterRecord = {
   account_type: string | null;
   is_organization: boolean | null;
   referral_source: string | null;
+  membership_number: string | null;
   nps: number | null;
   donor_id: string | null;
   is_active: boolean;

@@ -91,6 +91,7 @@ function SupporterForm({ supporter, defaultType }: { supporter: SupporterRecord 
           <TextInput label="Email" type="email" maxLength={45} autoComplete="off" {...form.getInputProps('email')} />
           <TextInput label="Phone" type="tel" maxLength={45} autoComplete="off" {...form.getInputProps('bill_phone')} />
           <TextInput label="Referral source" description="How they came to you: an event, a friend, a campaign." maxLength={100} {...form.getInputProps('referral_source')} />
+          <TextInput label="Membership number" description="The number on their member card; no two supporters share one." maxLength={45} autoComplete="off" {...form.getInputProps('membership_number')} />
         </SimpleGrid>
       </FormSection>
       <AddressSection form={form} prefix="bill" title="Billing address" />

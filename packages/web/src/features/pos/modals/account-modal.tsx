@@ -15,6 +15,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconBuilding, IconSearch, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ContactBadges } from '../../supporters/contact-badges.tsx';
 import { fetchPicker, posKeys } from '../api.ts';
 import type { PosOrder } from '../pos-types.ts';
 
@@ -100,6 +101,7 @@ function SupporterRow({ supporter: s }: { supporter: SupporterOption }) {
           <Text component="span" fw={600} size="sm">
             {s.display_name}
           </Text>
+          <ContactBadges deceasedOn={s.deceased_on} doNotContact={s.do_not_contact} size="xs" />
           {s.membership_name && (
             <Badge size="sm" variant="light" color={s.membership_is_expired ? 'red' : 'teal'}>
               {s.membership_name}

@@ -38,7 +38,7 @@ import {
   validateBank,
 } from './payment-state.ts';
 
-export type Receipt = { id: number; invoicenumber: string };
+export type Receipt = { id: number; invoicenumber: string; /** What became of a guest's donor: saved as a supporter, or linked to one. */ supporterMessage?: string | null };
 
 export type PaymentDialogProps = {
   order: PosOrder;
@@ -69,6 +69,11 @@ export function PaymentDialog(props: PaymentDialogProps) {
     initialPaymentState,
   );
   const [screen, setScreen] = useState<Screen>({ kind: 'pay' });
+  // A guest's donor is kept as a supporter unless the cashier says not: on when we know who they are.
+  const isGuest = order.member_id === null;
+  const [saveAsSupporter, setSaveAsSupporter] = useState(
+    Boolean((order.billing_first_name?.trim() || order.billing_last_name?.trim()) && order.billing_email?.trim()),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const card = useRef<CardFieldsHandle>(null);
   // One click, one request: a second click while the first is in flight is ignored.
@@ -108,6 +113,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
           return;
         }
       }
+      if (isGuest) body.save_as_supporter = saveAsSupporter;
       setScreen({ kind: 'loading' });
       const receipt = await props.onComplete(body);
       setScreen({ kind: 'finished', receipt });
@@ -267,6 +273,18 @@ export function PaymentDialog(props: PaymentDialogProps) {
                   }
                 />
               )}
+              {isGuest && (
+                <Checkbox
+                  label="Save as supporter"
+                  description={
+                    saveAsSupporter
+                      ? 'The donor is kept as a supporter (one with the same e-mail is linked instead).'
+                      : 'This stays a guest contribution.'
+                  }
+                  checked={saveAsSupporter}
+                  onChange={(event) => setSaveAsSupporter(event.currentTarget.checked)}
+                />
+              )}
               <Checkbox
                 label="Send confirmation e-mails"
                 checked={state.send_confirmation_emails}
@@ -300,6 +318,11 @@ function Finished({ receipt, onClose }: { receipt: Receipt; onClose: () => void 
       <Title order={3} size="h4" ta="center" style={{ overflowWrap: 'anywhere' }}>
         {posMessages.complete(receipt.invoicenumber)}
       </Title>
+      {receipt.supporterMessage && (
+        <Text size="sm" ta="center" role="status">
+          {receipt.supporterMessage}
+        </Text>
+      )}
       <Group>
         <Button component={Link} to={`/contributions/${encodeURIComponent(receipt.invoicenumber)}`} variant="light">
           View

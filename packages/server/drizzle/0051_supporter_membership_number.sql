@@ -1,0 +1,2 @@
+ALTER TABLE "supporters" ADD COLUMN "membership_number" varchar(45);--> statement-breakpoint
+CREATE UNIQUE INDEX "supporters_membership_number_unique" ON "supporters" USING btree (lower("membership_number"));
