@@ -105,7 +105,12 @@ class DeclinedAttempt extends Error {
   }
 }
 
-async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<void> {
+/**
+ * The completion itself, inside the caller's transaction. Gift batches post each of their
+ * cheques and cash gifts through it (modules/batches), so a batch gift is recorded exactly as a
+ * POS sale paid by cheque or cash is: payment, receipt, lifetime giving and `contribution.paid`.
+ */
+export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<void> {
   const order = await lockOrder(tx, id);
   if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {
