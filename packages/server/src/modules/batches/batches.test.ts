@@ -84,6 +84,13 @@ describe('gift batches', () => {
     const trail = await queryRows(q(), sql`select action, changes from audit_log where table_name = 'gift_batch_gifts' and record_id = ${String(second)} order by id`);
     expect(trail.map((r) => r.action)).toEqual(['insert', 'update', 'delete']);
     expect((trail[1]!.changes as Record<string, unknown>).amount).toEqual([3000, 2500]);
+    // The batch's history shows it, labelled by gift, money in the batch's currency.
+    const history = (await staff.get(`/jpanel/history/gift_batches/${batch.id}`)).json();
+    const amount = history.data.flatMap((e: { changes: { label: string; before: unknown; after: unknown }[] }) => e.changes)
+      .find((c: { label: string; before: unknown }) => c.label === `Amount · Gift #${second}` && c.before === '30.00');
+    expect(amount).toMatchObject({ before: '30.00', after: '25.00' });
+    expect(history.data.map((e: { action: string }) => e.action)).toEqual(expect.arrayContaining(['insert', 'update', 'delete']));
+    expect((await reader.get(`/jpanel/history/gift_batches/${batch.id}`)).statusCode).toBe(403);
   });
 
   it('refuses bad rows with a clear message and changes nothing', async () => {
