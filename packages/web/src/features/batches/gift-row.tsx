@@ -86,7 +86,7 @@ export function GiftRow({ number, gift, initial, designations, onSave, onRemove,
   return (
     <Table.Tr onKeyDownCapture={handleKeyDown} aria-label={gift ? `Gift ${number}` : 'New gift'} bg={dirty && gift ? 'var(--mantine-color-yellow-light)' : undefined}>
       <Table.Td c="dimmed">{gift ? number : '+'}</Table.Td>
-      <Table.Td miw={200}>
+      <Table.Td w={230} miw={220}>
         <SupporterPicker
           compact
           label={`Supporter, ${label}`}
@@ -98,10 +98,10 @@ export function GiftRow({ number, gift, initial, designations, onSave, onRemove,
           inputProps={{ ...FIELD, 'data-autofocus': autoFocus || undefined, autoFocus }}
         />
       </Table.Td>
-      <Table.Td w={110}>
+      <Table.Td w={100}>
         <TextInput {...FIELD} aria-label={`Amount, ${label}`} inputMode="decimal" value={draft.amount} onChange={(e) => set('amount', e.currentTarget.value)} error={errors.amount ?? errors.currency_code} />
       </Table.Td>
-      <Table.Td w={100}>
+      <Table.Td w={112} miw={104}>
         <NativeSelect
           {...FIELD}
           aria-label={`Payment type, ${label}`}
@@ -121,7 +121,7 @@ export function GiftRow({ number, gift, initial, designations, onSave, onRemove,
           maxLength={45}
         />
       </Table.Td>
-      <Table.Td miw={170}>
+      <Table.Td w={190} miw={170}>
         <NativeSelect
           {...FIELD}
           aria-label={`Fund, ${label}`}
@@ -131,10 +131,10 @@ export function GiftRow({ number, gift, initial, designations, onSave, onRemove,
           error={errors.variant_id}
         />
       </Table.Td>
-      <Table.Td w={150}>
+      <Table.Td w={150} miw={140}>
         <TextInput {...FIELD} type="date" aria-label={`Date received, ${label}`} value={draft.received_on} onChange={(e) => set('received_on', e.currentTarget.value)} error={errors.received_on} />
       </Table.Td>
-      <Table.Td miw={140}>
+      <Table.Td>
         <TextInput {...FIELD} aria-label={`Note, ${label}`} value={draft.note} onChange={(e) => set('note', e.currentTarget.value)} error={errors.note} maxLength={1000} />
       </Table.Td>
       <Table.Td w={80}>

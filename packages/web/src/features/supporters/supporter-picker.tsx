@@ -62,7 +62,8 @@ export function SupporterPicker({ value, onChange, label = 'Supporter', placehol
         onChange(next ?? undefined);
       }}
       filter={({ options: all }) => all}
-      nothingFoundMessage={search.trim().length < 2 ? 'Type a name or email' : options.isFetching ? 'Searching…' : 'No supporter found'}
+      // In a grid the list opens as the cell takes focus: an empty hint there would be a list with no options.
+      nothingFoundMessage={search.trim().length < 2 ? (compact ? undefined : 'Type a name or email') : options.isFetching ? 'Searching…' : 'No supporter found'}
       rightSection={options.isFetching ? <Loader size={14} /> : undefined}
       renderOption={({ option }) => {
         const o = details.get(option.value);
