@@ -176,6 +176,33 @@ export const shellVisits: Record<string, Visit> = {
     await page.locator('[aria-label="Loading tasks"]').waitFor({ state: 'detached' });
     await expectAccessible(page, 'my tasks');
   },
+  batches: async (page) => {
+    await page.goto('/jpanel/batches?status=all');
+    await heading(page, 'Gift batches');
+    await mainRows(page);
+    await expectAccessible(page, 'gift batches');
+    await checkOpened(page, () => page.getByRole('button', { name: 'New batch' }).click(), 'dialog', 'new gift batch');
+  },
+  // The demo's open batch (its keying grid) and closed one (posted gifts, the slip).
+  'batches/:id': async (page) => {
+    const { data } = await apiCall<{ data: { id: number; name: string; status: string }[] }>(page, 'GET', '/jpanel/batches.json?status=all');
+    for (const status of ['open', 'closed']) {
+      const batch = data.find((b) => b.status === status);
+      expect(batch, `a demo ${status} batch`).toBeDefined();
+      await page.goto(`/jpanel/batches/${batch?.id}`);
+      await heading(page, batch?.name ?? '');
+      await page.getByRole('table', { name: 'Gifts in this batch' }).waitFor();
+      await settled(page);
+      await expectAccessible(page, `${status} gift batch`);
+    }
+  },
+  'batches/:id/deposit-slip': async (page) => {
+    const { data } = await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/batches.json?status=closed');
+    await page.goto(`/jpanel/batches/${data[0]?.id}/deposit-slip`);
+    await heading(page, 'Deposit slip');
+    await settled(page);
+    await expectAccessible(page, 'deposit slip');
+  },
   'supporters/new': async (page) => {
     await page.goto('/jpanel/supporters/new');
     await heading(page, 'Add supporter');

@@ -94,3 +94,4 @@ export * from './content/themes.ts';
 export * from './imports.ts';
 export * from './tasks.ts';
 export * from './tags.ts';
+export * from './batches.ts';

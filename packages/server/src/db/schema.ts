@@ -52,3 +52,4 @@ export * from '../modules/mail/mail-templates.tables.ts';
 export * from '../modules/lists/lists.tables.ts';
 export * from '../modules/crm/crm.tables.ts';
 export * from '../integrations/crm/sandbox-crm.tables.ts';
+export * from '../modules/batches/batches.tables.ts';

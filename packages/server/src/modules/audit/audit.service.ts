@@ -16,6 +16,8 @@ export const historyTables = {
   users: 'user.view',
   settings: 'admin.general',
   recurring_payment_profiles: 'recurringpaymentprofile.view',
+  // A gift batch is read and changed with the POS's permission (modules/batches).
+  gift_batches: 'pos.edit',
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 
@@ -25,12 +27,34 @@ export type HistoryTable = keyof typeof historyTables;
  */
 function historyScope(table: HistoryTable, recordId: string): SQL | undefined {
   const own = and(eq(auditLog.tableName, table), eq(auditLog.recordId, recordId));
+  if (table === 'gift_batches' && /^\d{1,10}$/.test(recordId)) return or(own, batchGiftsScope(Number(recordId)));
   if (table !== 'contributions' || !/^\d{1,10}$/.test(recordId)) return own;
   return or(own, and(
     eq(auditLog.tableName, 'contribution_items'),
     eq(auditLog.action, 'update'),
     sql`${auditLog.recordId} in (select id::text from contribution_items where contribution_id = ${Number(recordId)})`,
   ));
+}
+
+/**
+ * A batch's gift rows: those in it now, and those added to it and since removed (the insert's
+ * entry holds the batch_id, as the row itself may be gone).
+ */
+function batchGiftsScope(batchId: number): SQL | undefined {
+  return and(
+    eq(auditLog.tableName, 'gift_batch_gifts'),
+    or(
+      sql`${auditLog.recordId} in (select id::text from gift_batch_gifts where batch_id = ${batchId})`,
+      // Rows since removed: every row ever added to the batch, by its insert's entry.
+      sql`${auditLog.recordId} in (select a.record_id from audit_log a where a.table_name = 'gift_batch_gifts' and a.changes -> 'batch_id' ->> 1 = ${String(batchId)})`,
+    ),
+  );
+}
+
+/** A batch gift's shown changes, each label naming the gift ("Amount · Gift #12"). */
+async function giftChanges(db: Queryable, entries: { id: number; recordId: string; changes: { field: string; before: unknown; after: unknown }[] }[]) {
+  const presented = await Promise.all(entries.map((e) => presentChanges(db, 'gift_batch_gifts', e.recordId, [e])));
+  return presented.map((p, i) => (p[0] ?? []).map((c) => ({ ...c, label: `${c.label} · Gift #${entries[i]?.recordId ?? ''}` })));
 }
 
 /** A line's shown changes, each label naming the line ("Fund (GL code) · General donation"). */
@@ -74,11 +98,13 @@ export async function listHistory(
     id: row.id,
     recordId: row.recordId,
     line: row.tableName === 'contribution_items',
+    gift: row.tableName === 'gift_batch_gifts',
     changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({ field, before, after })),
   }));
-  const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line));
+  const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line && !r.gift));
   const lines = await lineChanges(db, raw.filter((r) => r.line));
-  const changes = raw.map((r) => (r.line ? lines.shift() : own.shift()));
+  const gifts = await giftChanges(db, raw.filter((r) => r.gift));
+  const changes = raw.map((r) => (r.line ? lines.shift() : r.gift ? gifts.shift() : own.shift()));
   // An update that touched only hidden columns (a sign-in's two-factor step) has nothing to show.
   return {
     data: page.flatMap((row, i) => (row.action === 'update' && !changes[i]?.length ? [] : [{

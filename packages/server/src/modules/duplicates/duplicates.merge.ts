@@ -28,6 +28,8 @@ export const MOVED_REFERENCES = [
   { table: 'mail_outbox', column: 'supporter_id' },
   { table: 'supporter_consent_changes', column: 'supporter_id' },
   { table: 'tasks', column: 'supporter_id' },
+  // A gift keyed in a batch for the person posts to the survivor.
+  { table: 'gift_batch_gifts', column: 'supporter_id' },
 ] as const;
 
 /** Foreign keys that are not moved: stale candidates are removed (and put back on undo); the merge record is the merge. */

@@ -106,8 +106,13 @@ class DeclinedAttempt extends Error {
   }
 }
 
-/** Completes the order in `tx`; answers what the cashier is told of the donor (saved, linked), if anything. */
-async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<string | null> {
+/**
+ * The completion itself, inside the caller's transaction. Gift batches post each of their
+ * cheques and cash gifts through it (modules/batches), so a batch gift is recorded exactly as a
+ * POS sale paid by cheque or cash is: payment, receipt, lifetime giving and `contribution.paid`.
+ * Answers what the cashier is told of the donor (saved, linked), if anything.
+ */
+export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<string | null> {
   const order = await lockOrder(tx, id);
   if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {

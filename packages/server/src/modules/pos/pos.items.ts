@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { availableForPurchase } from './pos.catalogue.ts';
-import { orderConverter } from './pos.currency.ts';
+import { orderConverter, type OrderConverter } from './pos.currency.ts';
 import { lockOpenOrder, type OrderRow } from './pos.orders.ts';
 import { saveTotals } from './pos.pricing.ts';
 
@@ -117,6 +117,14 @@ async function insertLine(q: Queryable, l: NewLine): Promise<number> {
 
 const dayText = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
+/**
+ * A donation variant's minimum in the order's currency (minor units), or null: the rule POS
+ * lines and gift batches' rows share (`variant` carries price_minimum and base_currency).
+ */
+export function donationMinimum(converter: OrderConverter, variant: Row): number | null {
+  return variant.price_minimum === null ? null : converter.toOrder(Number(variant.price_minimum), String(variant.base_currency));
+}
+
 /** Recurring terms of a line (reference §6.2): the first charge is today's price or nothing. */
 function recurringTerms(
   frequency: string | null, product: Row, variant: Row | null, body: { recurring_day?: number | undefined; recurring_day_of_week?: number | undefined; recurring_with_initial_charge?: boolean | undefined }, amount: number,
@@ -173,7 +181,7 @@ async function addVariantLine(q: Queryable, order: OrderRow, body: PosAddItem, e
   if (variant.is_donation) {
     if (body.amount === undefined) throw fieldError('amount', posMessages.amountRequired);
     unit = minorOf(body.amount, currency, 'amount');
-    const minimum = variant.price_minimum === null ? null : converter.toOrder(Number(variant.price_minimum), base);
+    const minimum = donationMinimum(converter, variant);
     if (minimum !== null && unit < minimum) throw fieldError('amount', posMessages.amountMinimum(minimum, currency));
     if (unit <= 0) throw fieldError('amount', posMessages.amountRequired);
   } else {

@@ -14,17 +14,23 @@ type Props = {
   error?: string | undefined;
   required?: boolean;
   fullWidth?: boolean;
+  /** In a grid cell (gift batches): the label is spoken, not shown, and the picker fills the cell. */
+  compact?: boolean;
+  /** Extra attributes for the input (a grid marks its fields to move between them). */
+  inputProps?: Record<string, unknown>;
+  /** A supporter the caller already knows by name (a batch row's), so it is not looked up. */
+  named?: { value: string; label: string } | null;
 };
 
 /**
  * Finds a supporter by name, email, phone or CRM id (`/jpanel/supporters.json?query=`). A
  * supporter picked elsewhere (a deep link) is named from their record.
  */
-export function SupporterPicker({ value, onChange, label = 'Supporter', placeholder = 'Anyone', error, required, fullWidth }: Props) {
+export function SupporterPicker({ value, onChange, label = 'Supporter', placeholder = 'Anyone', error, required, fullWidth, compact, inputProps, named }: Props) {
   const [search, setSearch] = useState('');
   // The name of the one just picked, so picking does not look the supporter up again.
   const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
-  const known = value && picked?.value === value ? picked.label : undefined;
+  const known = value && picked?.value === value ? picked.label : value && named?.value === value ? named.label : undefined;
   const record = useSupporter(value && !known ? Number(value) : null);
   const selectedLabel = known ?? (record.data ? supporterName(record.data.supporter) : value ? `Supporter #${value}` : '');
 
@@ -39,7 +45,9 @@ export function SupporterPicker({ value, onChange, label = 'Supporter', placehol
 
   return (
     <Select
-      label={label}
+      {...inputProps}
+      label={compact ? undefined : label}
+      aria-label={compact ? label : undefined}
       placeholder={placeholder}
       error={error}
       required={required}
@@ -54,7 +62,8 @@ export function SupporterPicker({ value, onChange, label = 'Supporter', placehol
         onChange(next ?? undefined);
       }}
       filter={({ options: all }) => all}
-      nothingFoundMessage={search.trim().length < 2 ? 'Type a name or email' : options.isFetching ? 'Searching…' : 'No supporter found'}
+      // In a grid the list opens as the cell takes focus: an empty hint there would be a list with no options.
+      nothingFoundMessage={search.trim().length < 2 ? (compact ? undefined : 'Type a name or email') : options.isFetching ? 'Searching…' : 'No supporter found'}
       rightSection={options.isFetching ? <Loader size={14} /> : undefined}
       renderOption={({ option }) => {
         const o = details.get(option.value);
@@ -76,7 +85,7 @@ export function SupporterPicker({ value, onChange, label = 'Supporter', placehol
         );
       }}
       comboboxProps={{ width: 300, position: 'bottom-start' }}
-      w={fullWidth ? '100%' : { base: '100%', sm: 200 }}
+      w={fullWidth || compact ? '100%' : { base: '100%', sm: 200 }}
     />
   );
 }

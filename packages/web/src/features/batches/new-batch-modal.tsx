@@ -1,0 +1,65 @@
+import { batchCreateSchema, BATCH_NAME_MAX } from '@almoner/contracts';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate } from 'react-router';
+import { fieldErrors } from '../../components/form-page/index.ts';
+import { toast } from '../../components/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useCurrencies } from './currencies.ts';
+import { useCreateBatch } from './api.ts';
+import { localToday } from './today.ts';
+
+type Props = { opened: boolean; onClose: () => void };
+
+/** Start a batch: its name, deposit day, currency and the deposit's count and total. Enter saves, Escape closes. */
+export function NewBatchModal({ opened, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="New gift batch">
+      {opened && <NewBatchForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+type Values = { name: string; deposit_date: string; currency_code: string; expected_count: number | string; expected_total: number | string };
+
+function NewBatchForm({ onClose }: { onClose: () => void }) {
+  const create = useCreateBatch();
+  const navigate = useNavigate();
+  const currencies = useCurrencies();
+  const form = useForm<Values>({
+    initialValues: { name: '', deposit_date: localToday(), currency_code: currencies.fallback, expected_count: '', expected_total: '' },
+    validate: schemaResolver(batchCreateSchema, { sync: true }),
+  });
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      const answer = await create.mutateAsync({ ...values, expected_count: Number(values.expected_count), expected_total: String(values.expected_total) });
+      toast.success(answer.message);
+      onClose();
+      void navigate(`/batches/${answer.batch.id}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(error.errors));
+      else toast.error(error instanceof Error ? error.message : 'The batch could not be created. Please try again.');
+    }
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit}>
+      <Stack gap="sm">
+        <TextInput label="Name" required maxLength={BATCH_NAME_MAX} data-autofocus placeholder="Week 49 cheques" {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" label="Deposit date" required {...form.getInputProps('deposit_date')} />
+          <Select label="Currency" required searchable allowDeselect={false} data={currencies.codes} {...form.getInputProps('currency_code')} />
+          <NumberInput label="Expected number of gifts" required min={1} allowDecimal={false} {...form.getInputProps('expected_count')} />
+          <NumberInput label="Expected total" required min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('expected_total')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create batch
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
