@@ -1,3 +1,4 @@
+import { appealHistoryFields, campaignHistoryFields } from './campaigns.ts';
 import { contributionItemHistoryFields } from './contribution-items.ts';
 import { contributionHistoryFields } from './contributions.ts';
 import { type HistoryField, fallbackHistoryField } from './fields.ts';
@@ -15,6 +16,8 @@ export const historyCatalogues = {
   supporters: supporterHistoryFields,
   users: userHistoryFields,
   recurring_payment_profiles: recurringHistoryFields,
+  campaigns: campaignHistoryFields,
+  appeals: appealHistoryFields,
   settings: { value: { label: 'Value', kind: 'text' }, key: { label: 'Setting', kind: 'text' } },
 } as const satisfies Record<string, Record<string, HistoryField>>;
 

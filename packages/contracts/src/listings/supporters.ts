@@ -48,6 +48,8 @@ export const supporterFiltersSchema = z
     /** Opted in to e-mail, with an address, not "do not contact", not deceased (supporter-consent.ts). */
     can_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
     tag_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
+    /** The donors an appeal was started with (from a LYBUNT or SYBUNT list, issue 37). */
+    appeal_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) {

@@ -16,6 +16,7 @@ export const historyTables = {
   users: 'user.view',
   settings: 'admin.general',
   recurring_payment_profiles: 'recurringpaymentprofile.view',
+  campaigns: 'campaign.view',
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 
@@ -25,6 +26,18 @@ export type HistoryTable = keyof typeof historyTables;
  */
 function historyScope(table: HistoryTable, recordId: string): SQL | undefined {
   const own = and(eq(auditLog.tableName, table), eq(auditLog.recordId, recordId));
+  if (table === 'campaigns' && /^\d{1,10}$/.test(recordId)) {
+    // A campaign's appeals are rows of their own: each added, renamed, recoded or removed one
+    // (an insert names its campaign after, a delete before; an update is of an appeal still there).
+    return or(own, and(
+      eq(auditLog.tableName, 'appeals'),
+      or(
+        sql`${auditLog.changes}->'campaign_id'->>0 = ${recordId}`,
+        sql`${auditLog.changes}->'campaign_id'->>1 = ${recordId}`,
+        sql`${auditLog.recordId} in (select id::text from appeals where campaign_id = ${Number(recordId)})`,
+      ),
+    ));
+  }
   if (table !== 'contributions' || !/^\d{1,10}$/.test(recordId)) return own;
   return or(own, and(
     eq(auditLog.tableName, 'contribution_items'),
@@ -44,6 +57,12 @@ async function lineChanges(db: Queryable, entries: { id: number; recordId: strin
   }
   const presented = await Promise.all(shown.map((e) => presentChanges(db, 'contribution_items', e.recordId, [e])));
   return presented.map((p, i) => (p[0] ?? []).map((c) => ({ ...c, label: `${c.label} · ${names.get(shown[i]?.recordId ?? '') ?? 'line'}` })));
+}
+
+/** An appeal's shown changes, each label naming the appeal ("Code · Appeal"). */
+async function appealChanges(db: Queryable, entries: { id: number; recordId: string; changes: { field: string; before: unknown; after: unknown }[] }[]) {
+  const presented = await Promise.all(entries.map((e) => presentChanges(db, 'appeals', e.recordId, [e])));
+  return presented.map((p) => (p[0] ?? []).map((c) => ({ ...c, label: `Appeal ${c.label.toLowerCase()}` })));
 }
 
 export async function listHistory(
@@ -73,18 +92,19 @@ export async function listHistory(
   const raw = page.map((row) => ({
     id: row.id,
     recordId: row.recordId,
-    line: row.tableName === 'contribution_items',
+    line: row.tableName !== table,
     changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({ field, before, after })),
   }));
   const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line));
-  const lines = await lineChanges(db, raw.filter((r) => r.line));
+  const lines = table === 'campaigns' ? await appealChanges(db, raw.filter((r) => r.line)) : await lineChanges(db, raw.filter((r) => r.line));
   const changes = raw.map((r) => (r.line ? lines.shift() : own.shift()));
   // An update that touched only hidden columns (a sign-in's two-factor step) has nothing to show.
   return {
     data: page.flatMap((row, i) => (row.action === 'update' && !changes[i]?.length ? [] : [{
       id: row.id,
       occurred_at: row.occurredAt.toISOString(),
-      action: row.action as HistoryEntry['action'],
+      // An appeal added to or removed from a campaign is a change of the campaign.
+      action: (row.tableName === 'appeals' ? 'update' : row.action) as HistoryEntry['action'],
       actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? `User #${row.actorId}` },
       ip: row.ip,
       changes: changes[i] ?? [],

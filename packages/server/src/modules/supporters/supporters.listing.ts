@@ -33,6 +33,7 @@ function where(f: SupporterFilters): (SQL | undefined)[] {
     f.recurring ? sql`exists (select 1 from recurring_payment_profiles r where r.supporter_id = s.id and r.status = ${f.recurring})` : undefined,
     f.can_email === '1' ? canEmailSql('s') : f.can_email === '0' ? sql`not ${canEmailSql('s')}` : undefined,
     f.tag_id ? sql`exists (select 1 from supporter_tags st where st.supporter_id = s.id and st.tag_id = ${f.tag_id})` : undefined,
+    f.appeal_id ? sql`exists (select 1 from appeal_supporters ap where ap.supporter_id = s.id and ap.appeal_id = ${f.appeal_id})` : undefined,
     f.has_email === '1' ? sql`s.email is not null and s.email <> ''` : f.has_email === '0' ? sql`(s.email is null or s.email = '')` : undefined,
   ];
 }
