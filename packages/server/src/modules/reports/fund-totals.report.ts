@@ -13,6 +13,9 @@ const fundName = sql`coalesce(
     and p.deleted_at is null order by p.id limit 1),
   case when f.gl_code = '' then 'No fund' else '' end)`;
 
+/** Parenthesised: the money helpers cast what they are given (`x::numeric` binds tighter than `-`). */
+const refunded = sql`(f.gross - f.net)`;
+
 const periodWhere = (f: FundTotalFilters): SQL =>
   sql.join([sql`true`, ...dayRange(sql`c.ordered_at`, f).filter((p): p is SQL => p !== undefined)], sql` and `);
 
@@ -29,7 +32,7 @@ export function fundTotalsReport(filters: FundTotalFilters): ListingDefinition<F
       name: { select: fundName },
       gifts: { select: sql`f.gifts` },
       gross: { select: apiOrgMoney(sql`f.gross`), sort: sql`f.gross` },
-      refunded: { select: apiOrgMoney(sql`f.gross - f.net`), sort: sql`f.gross - f.net` },
+      refunded: { select: apiOrgMoney(refunded), sort: refunded },
       net: { select: apiOrgMoney(sql`f.net`), sort: sql`f.net` },
     },
     rowExtras: { id: sql`f.n`, org_currency: orgCurrencySql },
@@ -49,7 +52,7 @@ export function fundTotalsReport(filters: FundTotalFilters): ListingDefinition<F
       { header: 'Designation', value: fundName, kind: 'text' },
       { header: 'Gifts', value: sql`f.gifts`, kind: 'number' },
       { header: 'Given', value: csvOrgMoney(sql`f.gross`), kind: 'number' },
-      { header: 'Refunded', value: csvOrgMoney(sql`f.gross - f.net`), kind: 'number' },
+      { header: 'Refunded', value: csvOrgMoney(refunded), kind: 'number' },
       { header: 'Net', value: csvOrgMoney(sql`f.net`), kind: 'number' },
       { header: 'Currency', value: orgCurrencySql, kind: 'text' },
     ],
@@ -61,7 +64,7 @@ export const fundTotalsTotals: TotalsSpec = {
   rate: sql`1`,
   measures: [
     { key: 'gross', label: 'Given', amount: sql`f.gross` },
-    { key: 'refunded', label: 'Refunded', amount: sql`f.gross - f.net` },
+    { key: 'refunded', label: 'Refunded', amount: refunded },
     { key: 'net', label: 'Net', amount: sql`f.net` },
   ],
 };

@@ -46,4 +46,4 @@ export const csvOrgConverted = (minor: SQL, rate: SQL, currency: SQL) =>
   csvOrgMoney(sql`round((${minor})::numeric * (${rate})::numeric * power(10::numeric, ${digitsSql(orgCurrencySql)}) / power(10::numeric, ${digitsSql(currency)}))`);
 
 /** Minor units of the organisation currency as the API's decimal number. */
-export const apiOrgMoney = (minor: SQL) => apiMoney(minor, orgCurrencySql);
+export const apiOrgMoney = (minor: SQL) => apiMoney(sql`(${minor})`, orgCurrencySql);
