@@ -13,6 +13,7 @@ export const campaignMessages = {
   created: (name: string) => `Campaign "${name}" has been created.`,
   saved: (name: string) => `Campaign "${name}" has been saved.`,
   notFound: 'This campaign does not exist.',
+  nameTaken: (name: string) => `There is already a campaign named "${name}": give this one another name.`,
   appealNotFound: 'This appeal does not exist.',
   appealElsewhere: 'This appeal belongs to another campaign: choose one of this campaign\'s appeals.',
   appealCode: 'Use letters, digits, - and _ only.',

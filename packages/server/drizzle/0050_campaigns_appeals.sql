@@ -38,6 +38,7 @@ ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_created_by_users_id_fk" FOREIG
 CREATE INDEX "appeal_supporters_supporter_idx" ON "appeal_supporters" USING btree ("supporter_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "appeals_code_unique" ON "appeals" USING btree ("code");--> statement-breakpoint
 CREATE INDEX "appeals_campaign_idx" ON "appeals" USING btree ("campaign_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "campaigns_name_unique" ON "campaigns" USING btree (lower("name"));--> statement-breakpoint
 ALTER TABLE "contributions" ADD CONSTRAINT "contributions_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contributions" ADD CONSTRAINT "contributions_appeal_id_appeals_id_fk" FOREIGN KEY ("appeal_id") REFERENCES "public"."appeals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "contributions_campaign_idx" ON "contributions" USING btree ("campaign_id","ordered_at") WHERE "contributions"."campaign_id" is not null;--> statement-breakpoint

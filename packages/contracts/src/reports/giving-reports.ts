@@ -32,7 +32,8 @@ export const campaignAppealColumns = [
   col('raised', 'Raised', true, 'right', { card: 'amount' }),
 ] as const satisfies readonly ListingColumn[];
 export const CAMPAIGN_APPEALS_DEFAULT_SORT = [{ column: 5, dir: 'desc' as const }];
-export const campaignResultFiltersSchema = z.object({ campaign_id: campaignId });
+/** The campaign is the route's own (`/jpanel/reports/campaign-results/{id}/…`): the tables have no filters. */
+export const campaignResultFiltersSchema = z.object({});
 export type CampaignResultFilters = z.infer<typeof campaignResultFiltersSchema>;
 export const campaignAppealRowSchema = z.object({
   id: z.number(),

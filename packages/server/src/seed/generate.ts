@@ -14,6 +14,7 @@ import { insertThemeVersions } from './theme-versions.ts';
 import { DAY, type SeedContext } from './context.ts';
 import { writeContributions } from './contributions.ts';
 import { deriveAggregates } from './derive.ts';
+import { insertCampaigns } from './campaigns.ts';
 import { insertExtras } from './extras.ts';
 import { insertFundraisingPages } from './fundraising.ts';
 import { buildSupporters } from './people.ts';
@@ -69,6 +70,7 @@ export async function generateOrganisation(database: Database, options: Generate
   await writeContributions({ ctx, reference, catalog, people, sponsees, pages, plan, profileSources: [] });
   await ctx.run(async (q) => {
     await insertExtras(ctx, q, { people, sponsees, plan, catalog });
+    await insertCampaigns(ctx, q);
     await insertContent(ctx, q, catalog);
     await insertThemeVersions(ctx, q);
   });

@@ -42,6 +42,7 @@ import {
   type Icon,
   IconPhoto,
   IconChecklist,
+  IconTargetArrow,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { MyTasksBadge } from '../features/tasks/my-tasks-badge.tsx';
@@ -132,6 +133,7 @@ export const navigation: NavEntry[] = [
     section: 'fundraising',
     label: 'Fundraising',
     children: [
+      { label: 'Campaigns', to: '/campaigns', icon: IconTargetArrow, permission: 'campaign.view' },
       { label: 'Fundraise', to: '/fundraise/pages', icon: IconSpeakerphone, permission: 'fundraisingpages.edit', edition: (flags) => !flags.express },
       { label: 'Virtual Events', to: '/virtual-events', icon: IconBroadcast, permission: 'virtualevents.view' },
     ],

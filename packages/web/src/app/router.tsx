@@ -34,6 +34,7 @@ import { sponseePhotosRoutes } from '../features/sponsee-photos/routes.tsx';
 import { mediaRoutes } from '../features/media/routes.tsx';
 import { duplicatesRoutes } from '../features/duplicates/routes.tsx';
 import { tasksRoutes } from '../features/tasks/routes.tsx';
+import { campaignsRoutes } from '../features/campaigns/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -96,6 +97,7 @@ export const router = createBrowserRouter(
                 ...themesRoutes,
                 ...mediaRoutes,
                 ...tasksRoutes,
+                ...campaignsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

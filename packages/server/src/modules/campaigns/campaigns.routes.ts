@@ -7,8 +7,8 @@ const tags = ['campaigns'];
 
 /**
  * Campaigns and appeals (issue 37 item 5). Reading needs `campaign.view`, saving `campaign.edit`.
- * The choices a gift can be credited to are also read by whoever credits gifts: the point of
- * sale, the gift edit and imports.
+ * The choices a gift can be credited to are also read by whoever credits gifts (the point of
+ * sale, the gift edit, imports) and by the reports' campaign choice.
  */
 export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/jpanel/campaigns.json', {
@@ -17,7 +17,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async () => ({ data: await listCampaigns(app.ctx.db) }));
 
   app.get('/jpanel/campaigns/choices.json', {
-    config: { permission: ['campaign.view', 'order.edit', 'pos.edit', 'imports.edit'] },
+    config: { permission: ['campaign.view', 'order.edit', 'pos.edit', 'imports.edit', 'reports.payments_details'] },
     schema: { summary: 'What a gift can be credited to: each campaign and its appeals', tags, response: { 200: z.array(campaignChoiceSchema) } },
   }, async () => campaignChoices(app.ctx.db));
 

@@ -64,6 +64,8 @@ export async function saveCampaign(db: Db, actor: Actor, id: number | null, v: C
   const saved = await withActor(db, actor, async (tx) => {
     const { currency } = await getOrgMoneySettings(tx);
     const goal = toMinor(v.goal, currency);
+    const [same] = await queryRows(tx, sql`select name from campaigns where lower(name) = lower(${v.name}) and id <> ${id ?? 0}`);
+    if (same) throw fieldError('name', m.nameTaken(String(same.name)));
     let campaignId: number;
     if (id === null) {
       const [row] = await queryRows(tx, sql`

@@ -26,6 +26,8 @@ export const campaigns = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   },
   (t) => [
+    // Imports name a campaign by its name: two alike (in any case) could not be told apart.
+    uniqueIndex('campaigns_name_unique').on(sql`lower(${t.name})`),
     check('campaigns_dates_check', sql`${t.endsOn} is null or ${t.endsOn} >= ${t.startsOn}`),
     check('campaigns_goal_check', sql`${t.goalAmount} > 0`),
   ],

@@ -8,6 +8,7 @@ import {
   donorRetentionSummarySchema,
   fundTotalFiltersSchema,
   fundTotalRowSchema,
+  idParam,
   lapsedAppealAnswerSchema,
   lapsedAppealSchema,
   lapsedDonorFiltersSchema,
@@ -44,32 +45,31 @@ function read<F>(build: (f: F) => ListingDefinition<F>, raw: unknown) {
   return { def: build(query.filters), query };
 }
 
-const appeals = (f: { campaign_id: number }) => campaignAppealsReport(f.campaign_id ?? 0);
-const days = (f: { campaign_id: number }) => campaignDaysReport(f.campaign_id ?? 0);
 
 /** Campaign results, totals by fund, LYBUNT / SYBUNT and donor retention (issue 37 items 5 and 6), each with its CSV. */
 export const givingReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.ctx.db;
 
   const campaignBody = listingRequestSchema(campaignResultFiltersSchema);
-  app.get('/jpanel/reports/campaign-results/summary.json', {
+  const base = '/jpanel/reports/campaign-results/:id';
+  app.get(`${base}/summary.json`, {
     config: { permission: PERMISSION },
-    schema: { summary: 'Campaign results: raised against the goal, gifts, donors and the average gift', tags, querystring: campaignResultFiltersSchema, response: { 200: campaignSummarySchema } },
-  }, async (request) => campaignSummary(db(), request.query.campaign_id));
-  app.post('/jpanel/reports/campaign-results/appeals.json', list('Campaign results by appeal', campaignBody, reportResponseOf(campaignAppealRowSchema, {})), async (request) => {
-    const { def, query } = read(appeals, request.body);
+    schema: { summary: 'Campaign results: raised against the goal, gifts, donors and the average gift', tags, params: idParam, response: { 200: campaignSummarySchema } },
+  }, async (request) => campaignSummary(db(), request.params.id));
+  app.post(`${base}/appeals.json`, { ...list('Campaign results by appeal', campaignBody, reportResponseOf(campaignAppealRowSchema, {})), schema: { summary: 'Campaign results by appeal', tags, params: idParam, body: campaignBody, response: { 200: reportResponseOf(campaignAppealRowSchema, {}) } } }, async (request) => {
+    const { def, query } = read(() => campaignAppealsReport(request.params.id), request.body);
     return runReport(db(), def, query, campaignResultTotals(sql`coalesce(r.raised, 0)`));
   });
-  app.get('/jpanel/reports/campaign-results/appeals.csv', csv('Export campaign results by appeal as CSV', campaignBody), async (request, reply) => {
-    const { def, query } = read(appeals, request.query);
+  app.get(`${base}/appeals.csv`, { ...csv('Export campaign results by appeal as CSV', campaignBody), schema: { summary: 'Export campaign results by appeal as CSV', tags, params: idParam, querystring: campaignBody } }, async (request, reply) => {
+    const { def, query } = read(() => campaignAppealsReport(request.params.id), request.query);
     return sendCsv(app, reply, def, query, 'campaign-results-by-appeal');
   });
-  app.post('/jpanel/reports/campaign-results/days.json', list('Campaign results by day, with the running total', campaignBody, reportResponseOf(campaignDayRowSchema, {})), async (request) => {
-    const { def, query } = read(days, request.body);
+  app.post(`${base}/days.json`, { ...list('Campaign results by day', campaignBody, reportResponseOf(campaignDayRowSchema, {})), schema: { summary: 'Campaign results by day, with the running total', tags, params: idParam, body: campaignBody, response: { 200: reportResponseOf(campaignDayRowSchema, {}) } } }, async (request) => {
+    const { def, query } = read(() => campaignDaysReport(request.params.id), request.body);
     return runReport(db(), def, query, campaignResultTotals(sql`r.raised`));
   });
-  app.get('/jpanel/reports/campaign-results/days.csv', csv('Export campaign results by day as CSV', campaignBody), async (request, reply) => {
-    const { def, query } = read(days, request.query);
+  app.get(`${base}/days.csv`, { ...csv('Export campaign results by day as CSV', campaignBody), schema: { summary: 'Export campaign results by day as CSV', tags, params: idParam, querystring: campaignBody } }, async (request, reply) => {
+    const { def, query } = read(() => campaignDaysReport(request.params.id), request.query);
     return sendCsv(app, reply, def, query, 'campaign-results-by-day');
   });
 
