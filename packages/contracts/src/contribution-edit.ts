@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributionFields } from './campaigns.ts';
 import { ACCOUNT_CODE_MAX, normaliseAccountCode } from './catalogue/designations.ts';
 import { messages } from './messages.ts';
 import { noteMessages } from './notes.ts';
@@ -52,8 +53,8 @@ export const contributionLineEditSchema = z.object({
 });
 
 /**
- * What the edit form sends: each field left out is kept. Campaign and appeal are not here yet:
- * they arrive with campaigns (issue 37 item 5), which adds them to this schema.
+ * What the edit form sends: each field left out is kept. The campaign and appeal the gift is
+ * credited to (issue 37 item 5): an appeal brings its campaign; null clears.
  */
 export const contributionEditSchema = z.object({
   /** The `updated_at` the form loaded: a save over someone else's is refused (409). */
@@ -65,6 +66,7 @@ export const contributionEditSchema = z.object({
   /** The supporter the gift belongs to: a guest gift is attached, a supporter's gift moved. */
   supporter_id: id.optional(),
   lines: z.array(contributionLineEditSchema).max(200).optional(),
+  ...attributionFields,
 });
 export type ContributionEditInput = z.input<typeof contributionEditSchema>;
 export type ContributionEditValues = z.output<typeof contributionEditSchema>;

@@ -3,13 +3,15 @@ import type { PermissionId } from './permissions.ts';
 import { specDate } from './rules.ts';
 
 /**
- * The dashboard's eleven charts (spec part 1 §2 "Dashboard charts"). Each is its own JSON route,
+ * The dashboard's charts: the eleven of spec part 1 §2 "Dashboard charts", and donor retention (issue 37). Each is its own JSON route,
  * `GET /jpanel/dashboard/{chart}.json?from=YYYY-MM-DD&to=YYYY-MM-DD`, so a chart whose data the
  * user may not see is refused by the server and left off the page by the same table below.
  */
 export const DASHBOARD_CHARTS = [
   'product-sales', 'member-signups', 'member-types', 'recurring-status', 'sponsorships', 'sponsors',
   'sales-30-day', 'account-growth', 'engagement', 'best-sellers', 'category-revenue',
+  // Issue 37 item 6: beside the spec's eleven, the fundraiser's retention by year.
+  'donor-retention',
 ] as const;
 export type DashboardChartId = (typeof DASHBOARD_CHARTS)[number];
 
@@ -96,6 +98,13 @@ export const dashboardCharts: Record<DashboardChartId, ChartInfo> = {
     permission: 'order.view',
     empty: 'No revenue from categorised products in this period.',
     money: true,
+  },
+  'donor-retention': {
+    title: 'Donor retention',
+    description: 'Donors of each of the five years to the end of the period: new, retained from the year before, recovered from an earlier year, and lapsed (gave the year before, not this one).',
+    permission: 'reports.payments_details',
+    empty: 'No donors in these five years.',
+    money: false,
   },
 };
 

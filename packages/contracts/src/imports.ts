@@ -107,6 +107,9 @@ export const IMPORT_FIELDS: Record<SpreadsheetImportKind, ImportField[]> = {
     f('dp_donor_id', 'string', { label: 'DP donor id' }),
     f('dp_gift_id', 'string', { label: 'DP gift id' }),
     f('sf_id', 'string', { label: 'Salesforce id' }),
+    // The campaign (by name) and appeal (by code) the gift is credited to; an unknown one rejects the row.
+    f('campaign', 'string', { max: 100 }),
+    f('appeal_code', 'string', { max: 30 }),
   ],
   'sponsorships-timeline': [
     f('reference_number', 'string', { required: true, max: 25 }),

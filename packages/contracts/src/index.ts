@@ -64,6 +64,7 @@ export * from './pos/complete.ts';
 export * from './pos/index.ts';
 export * from './catalogue/site-urls.ts';
 export * from './dashboard.ts';
+export * from './campaigns.ts';
 export * from './reports/index.ts';
 export * from './receipts-year-end.ts';
 export * from './recurring-attention.ts';

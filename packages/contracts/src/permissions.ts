@@ -30,6 +30,7 @@ export const permissionGroups = [
     ],
   },
   { label: 'Fundraising', ids: ['fundraisingpages.edit', 'virtualevents.view', 'virtualevents.edit'] },
+  { label: 'Campaigns', ids: ['campaign.view', 'campaign.edit'] },
   {
     label: 'Content',
     ids: ['node.view', 'node.add', 'node.edit', 'post.view', 'post.add', 'post.edit', 'posttype.edit', 'file.view', 'file.add', 'file.edit', 'template.edit'],

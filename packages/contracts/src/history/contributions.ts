@@ -135,4 +135,6 @@ export const contributionHistoryFields: HistoryFieldCatalogue = {
   updated_at: { label: 'Updated', kind: 'hidden' },
   deleted_at: { label: 'Deleted', kind: 'datetime' },
   deleted_by: { label: 'Deleted by', kind: 'user' },
+  campaign_id: { label: 'Campaign', kind: 'campaign' },
+  appeal_id: { label: 'Appeal', kind: 'appeal' },
 };

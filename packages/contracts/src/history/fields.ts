@@ -3,16 +3,17 @@ import { formatAmount, isCurrencyCode } from '../money.ts';
 
 /**
  * How a record's history shows one column. `money` is kept by the row in minor units, in the
- * currency held by the record's `currency` column, and answered by the API as decimal text; `user` and `supporter` arrive from the server as `{ id, name }`;
+ * currency held by the record's `currency` column, and answered by the API as decimal text; `user`, `supporter`, `campaign` and
+ * `appeal` arrive from the server as `{ id, name }`;
  * `secret` shows only that it changed; `hidden` is never shown.
  */
 export type HistoryField =
-  | { label: string; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'list' | 'reference' | 'user' | 'supporter' | 'secret' | 'hidden' }
+  | { label: string; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'list' | 'reference' | 'user' | 'supporter' | 'campaign' | 'appeal' | 'secret' | 'hidden' }
   | { label: string; kind: 'money'; currency: string }
   | { label: string; kind: 'enum'; options: Record<string, string> };
 export type HistoryFieldKind = HistoryField['kind'];
 export const HISTORY_FIELD_KINDS = [
-  'text', 'number', 'boolean', 'date', 'datetime', 'list', 'reference', 'user', 'supporter', 'secret', 'hidden', 'money', 'enum',
+  'text', 'number', 'boolean', 'date', 'datetime', 'list', 'reference', 'user', 'supporter', 'campaign', 'appeal', 'secret', 'hidden', 'money', 'enum',
 ] as const satisfies readonly HistoryFieldKind[];
 export type HistoryFieldCatalogue = Record<string, HistoryField>;
 
@@ -33,6 +34,8 @@ export function formatHistoryValue(change: { kind: HistoryFieldKind; currency?: 
         : String(value);
     case 'user':
     case 'supporter':
+    case 'campaign':
+    case 'appeal':
       return typeof value === 'object' && 'name' in value ? String(value.name) : `#${String(value)}`;
     case 'reference':
       return `#${String(value)}`;

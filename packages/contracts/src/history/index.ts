@@ -1,4 +1,5 @@
 import { giftBatchGiftHistoryFields, giftBatchHistoryFields } from './batches.ts';
+import { appealHistoryFields, campaignHistoryFields } from './campaigns.ts';
 import { contributionItemHistoryFields } from './contribution-items.ts';
 import { contributionHistoryFields } from './contributions.ts';
 import { type HistoryField, fallbackHistoryField } from './fields.ts';
@@ -18,6 +19,8 @@ export const historyCatalogues = {
   recurring_payment_profiles: recurringHistoryFields,
   gift_batches: giftBatchHistoryFields,
   gift_batch_gifts: giftBatchGiftHistoryFields,
+  campaigns: campaignHistoryFields,
+  appeals: appealHistoryFields,
   settings: { value: { label: 'Value', kind: 'text' }, key: { label: 'Setting', kind: 'text' } },
 } as const satisfies Record<string, Record<string, HistoryField>>;
 

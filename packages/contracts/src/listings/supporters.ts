@@ -89,6 +89,8 @@ export const supporterFiltersSchema = z
     /** Gave in one year (a counted gift paid in it) and, with `not_in_year`, not in another. */
     gave_in_year: year,
     not_in_year: year,
+    /** The donors an appeal was started with (from a LYBUNT or SYBUNT list, issue 37). */
+    appeal_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
   })
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from > f.to) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attributionFields } from '../campaigns.ts';
 import { DCC_TYPES } from '../code-lists.ts';
 import { messages } from '../messages.ts';
 import { currencyCodeSchema, decimalAmountSchema } from '../money.ts';
@@ -106,6 +107,8 @@ export const posUpdateRequestSchema = z.object({
   account_type_id: nullableId(posMessages.unknownAccountType),
   currency_code: z.preprocess(blankToUndefined, currencyCodeSchema.optional()),
   send_confirmation_emails: bool(),
+  /** The campaign and appeal the sale is credited to (issue 37 item 5). */
+  ...attributionFields,
 });
 export type PosUpdateRequest = z.input<typeof posUpdateRequestSchema>;
 export type PosUpdate = z.output<typeof posUpdateRequestSchema>;

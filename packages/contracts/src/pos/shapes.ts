@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignChoiceSchema } from '../campaigns.ts';
 import { CUSTOM_FIELD_TYPES } from '../catalogue/custom-fields.ts';
 import { BILLING_PERIODS } from '../catalogue/variants.ts';
 import { DCC_TYPES } from '../code-lists.ts';
@@ -287,6 +288,9 @@ export const posOrderSchema = z.object({
   email_opt_in: z.boolean(),
   account_type_id: z.number().nullable(),
   send_confirmation_emails: z.boolean(),
+  /** The campaign and appeal the sale is credited to (issue 37 item 5). */
+  campaign_id: z.number().nullable(),
+  appeal_id: z.number().nullable(),
 });
 export type PosOrder = z.infer<typeof posOrderSchema>;
 
@@ -360,6 +364,8 @@ export const posConfigSchema = z.object({
   sources: z.array(z.string()),
   referral_sources: z.array(z.string()),
   referral_sources_enabled: z.boolean(),
+  /** Campaigns with their appeals, for the sale's "Credit to" choice. */
+  campaigns: z.array(campaignChoiceSchema),
   account_types: z.array(z.object({ id: z.number(), name: z.string(), is_default: z.boolean() })),
   dcc_enabled: z.boolean(),
   /** true: most/more/minimum choices; false: the legacy flat fee plus rate. */

@@ -19,6 +19,7 @@ export * from '../modules/sponsorships/sponsors.tables.ts';
 export * from '../modules/segments/segments.tables.ts';
 export * from '../modules/timeline/timeline.tables.ts';
 export * from '../modules/fundraising/fundraising.tables.ts';
+export * from '../modules/campaigns/campaigns.tables.ts';
 export * from '../modules/contributions/contributions.tables.ts';
 export * from '../modules/contributions/contribution-items.tables.ts';
 export * from '../modules/contributions/contribution-promo-codes.tables.ts';

@@ -14,6 +14,7 @@ import { insertThemeVersions } from './theme-versions.ts';
 import { DAY, type SeedContext } from './context.ts';
 import { writeContributions } from './contributions.ts';
 import { deriveAggregates } from './derive.ts';
+import { insertCampaigns } from './campaigns.ts';
 import { insertExtras } from './extras.ts';
 import { insertBatches } from './batches.ts';
 import { insertFundraisingPages } from './fundraising.ts';
@@ -71,6 +72,7 @@ export async function generateOrganisation(database: Database, options: Generate
   await ctx.run(async (q) => {
     await insertExtras(ctx, q, { people, sponsees, plan, catalog });
     await insertBatches(ctx, q);
+    await insertCampaigns(ctx, q);
     await insertContent(ctx, q, catalog);
     await insertThemeVersions(ctx, q);
   });

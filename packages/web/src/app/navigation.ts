@@ -43,6 +43,7 @@ import {
   type Icon,
   IconPhoto,
   IconChecklist,
+  IconTargetArrow,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { MyTasksBadge } from '../features/tasks/my-tasks-badge.tsx';
@@ -134,6 +135,7 @@ export const navigation: NavEntry[] = [
     section: 'fundraising',
     label: 'Fundraising',
     children: [
+      { label: 'Campaigns', to: '/campaigns', icon: IconTargetArrow, permission: 'campaign.view' },
       { label: 'Fundraise', to: '/fundraise/pages', icon: IconSpeakerphone, permission: 'fundraisingpages.edit', edition: (flags) => !flags.express },
       { label: 'Virtual Events', to: '/virtual-events', icon: IconBroadcast, permission: 'virtualevents.view' },
     ],

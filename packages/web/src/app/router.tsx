@@ -35,6 +35,7 @@ import { mediaRoutes } from '../features/media/routes.tsx';
 import { duplicatesRoutes } from '../features/duplicates/routes.tsx';
 import { tasksRoutes } from '../features/tasks/routes.tsx';
 import { batchesRoutes } from '../features/batches/routes.tsx';
+import { campaignsRoutes } from '../features/campaigns/routes.tsx';
 import { PageLoader } from './preloader.tsx';
 import { publicRoutes } from './public-routes.ts';
 import { NotFoundPage, RouteErrorPage } from './route-errors.tsx';
@@ -98,6 +99,7 @@ export const router = createBrowserRouter(
                 ...mediaRoutes,
                 ...tasksRoutes,
                 ...batchesRoutes,
+                ...campaignsRoutes,
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -9,7 +9,7 @@ type Named = { id: number; name: string };
 
 const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
-/** `{ id → name }` for the ids a history mentions, in one query per kind of person. */
+/** `{ id → name }` for the ids a history mentions, in one query per kind of person (or campaign, appeal). */
 async function namesOf(db: Queryable, ids: Set<number>, query: (list: SQL) => SQL): Promise<Map<number, string>> {
   if (ids.size === 0) return new Map();
   const rows = await queryRows(db, query(sql.join([...ids].map((id) => sql`${id}`), sql`, `)));
@@ -24,20 +24,28 @@ async function namesOf(db: Queryable, ids: Set<number>, query: (list: SQL) => SQ
 export async function presentChanges(db: Queryable, table: string, recordId: string, entries: { id: number; changes: RawChange[] }[]): Promise<HistoryEntry['changes'][]> {
   const users = new Set<number>();
   const supporters = new Set<number>();
+  const campaigns = new Set<number>();
+  const appeals = new Set<number>();
+  const idsOfKind: Partial<Record<HistoryField['kind'], Set<number>>> = { user: users, supporter: supporters, campaign: campaigns, appeal: appeals };
   const currencyFields = new Set<string>();
   for (const { changes } of entries) {
     for (const c of changes) {
       const field = historyFieldOf(table, c.field);
-      const ids = field.kind === 'user' ? users : field.kind === 'supporter' ? supporters : null;
+      const ids = idsOfKind[field.kind] ?? null;
       for (const v of [c.before, c.after]) if (ids && idOf(v) !== null) ids.add(idOf(v) as number);
       if (field.kind === 'money') currencyFields.add(field.currency);
     }
   }
-  const [userNames, supporterNames, currencies] = await Promise.all([
+  const [userNames, supporterNames, campaignNames, appealNames, currencies] = await Promise.all([
     namesOf(db, users, (list) => sql`select id, coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) as name from users where id in (${list})`),
     namesOf(db, supporters, (list) => sql`select id, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name from supporters where id in (${list})`),
+    namesOf(db, campaigns, (list) => sql`select id, name from campaigns where id in (${list})`),
+    namesOf(db, appeals, (list) => sql`select id, name || ' (' || code || ')' as name from appeals where id in (${list})`),
     currenciesByEntry(db, table, recordId, entries, currencyFields),
   ]);
+  const namesByKind: Partial<Record<HistoryField['kind'], [Map<number, string>, string]>> = {
+    user: [userNames, 'User'], supporter: [supporterNames, 'Supporter'], campaign: [campaignNames, 'Campaign'], appeal: [appealNames, 'Appeal'],
+  };
   const person = (names: Map<number, string>, label: string, value: unknown): Named | unknown => {
     const id = idOf(value);
     return id === null ? value : { id, name: names.get(id) ?? `${label} #${id}` };
@@ -47,8 +55,8 @@ export async function presentChanges(db: Queryable, table: string, recordId: str
       const field: HistoryField = historyFieldOf(table, c.field);
       if (field.kind === 'hidden') return [];
       if (field.kind === 'money') return [presentMoney(c, field, currencies[i] ?? new Map())];
-      const shown = (v: unknown) =>
-        field.kind === 'user' ? person(userNames, 'User', v) : field.kind === 'supporter' ? person(supporterNames, 'Supporter', v) : v;
+      const named = namesByKind[field.kind];
+      const shown = (v: unknown) => (named ? person(named[0], named[1], v) : v);
       return [{ field: c.field, label: field.label, kind: field.kind, before: shown(c.before), after: shown(c.after) }];
     });
   });

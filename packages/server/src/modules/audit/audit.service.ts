@@ -18,6 +18,7 @@ export const historyTables = {
   recurring_payment_profiles: 'recurringpaymentprofile.view',
   // A gift batch is read and changed with the POS's permission (modules/batches).
   gift_batches: 'pos.edit',
+  campaigns: 'campaign.view',
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 
@@ -28,6 +29,18 @@ export type HistoryTable = keyof typeof historyTables;
 function historyScope(table: HistoryTable, recordId: string): SQL | undefined {
   const own = and(eq(auditLog.tableName, table), eq(auditLog.recordId, recordId));
   if (table === 'gift_batches' && /^\d{1,10}$/.test(recordId)) return or(own, batchGiftsScope(Number(recordId)));
+  if (table === 'campaigns' && /^\d{1,10}$/.test(recordId)) {
+    // A campaign's appeals are rows of their own: each added, renamed, recoded or removed one
+    // (an insert names its campaign after, a delete before; an update is of an appeal still there).
+    return or(own, and(
+      eq(auditLog.tableName, 'appeals'),
+      or(
+        sql`${auditLog.changes}->'campaign_id'->>0 = ${recordId}`,
+        sql`${auditLog.changes}->'campaign_id'->>1 = ${recordId}`,
+        sql`${auditLog.recordId} in (select id::text from appeals where campaign_id = ${Number(recordId)})`,
+      ),
+    ));
+  }
   if (table !== 'contributions' || !/^\d{1,10}$/.test(recordId)) return own;
   return or(own, and(
     eq(auditLog.tableName, 'contribution_items'),
@@ -70,6 +83,12 @@ async function lineChanges(db: Queryable, entries: { id: number; recordId: strin
   return presented.map((p, i) => (p[0] ?? []).map((c) => ({ ...c, label: `${c.label} · ${names.get(shown[i]?.recordId ?? '') ?? 'line'}` })));
 }
 
+/** An appeal's shown changes, each label naming the appeal ("Code · Appeal"). */
+async function appealChanges(db: Queryable, entries: { id: number; recordId: string; changes: { field: string; before: unknown; after: unknown }[] }[]) {
+  const presented = await Promise.all(entries.map((e) => presentChanges(db, 'appeals', e.recordId, [e])));
+  return presented.map((p) => (p[0] ?? []).map((c) => ({ ...c, label: `Appeal ${c.label.toLowerCase()}` })));
+}
+
 export async function listHistory(
   db: Queryable,
   table: HistoryTable,
@@ -99,18 +118,21 @@ export async function listHistory(
     recordId: row.recordId,
     line: row.tableName === 'contribution_items',
     gift: row.tableName === 'gift_batch_gifts',
+    appeal: row.tableName === 'appeals',
     changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({ field, before, after })),
   }));
-  const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line && !r.gift));
+  const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line && !r.gift && !r.appeal));
   const lines = await lineChanges(db, raw.filter((r) => r.line));
   const gifts = await giftChanges(db, raw.filter((r) => r.gift));
-  const changes = raw.map((r) => (r.line ? lines.shift() : r.gift ? gifts.shift() : own.shift()));
+  const appeals = await appealChanges(db, raw.filter((r) => r.appeal));
+  const changes = raw.map((r) => (r.line ? lines.shift() : r.gift ? gifts.shift() : r.appeal ? appeals.shift() : own.shift()));
   // An update that touched only hidden columns (a sign-in's two-factor step) has nothing to show.
   return {
     data: page.flatMap((row, i) => (row.action === 'update' && !changes[i]?.length ? [] : [{
       id: row.id,
       occurred_at: row.occurredAt.toISOString(),
-      action: row.action as HistoryEntry['action'],
+      // An appeal added to or removed from a campaign is a change of the campaign.
+      action: (row.tableName === 'appeals' ? 'update' : row.action) as HistoryEntry['action'],
       actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? `User #${row.actorId}` },
       ip: row.ip,
       changes: changes[i] ?? [],

@@ -16,6 +16,7 @@ import { recordContributionEvents } from '../domain-events/domain-events.service
 import { orgTimeZoneSql } from '../money/money.sql.ts';
 import { receiptDonorJoinSql, receiptDonorName, receiptDonorSql, reviseReceipt } from '../receipts/receipts.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
+import { attributionOf, resolveAttribution } from '../campaigns/campaigns.service.ts';
 import { isKnownFund } from './contributions.funds.ts';
 
 type Row = Record<string, unknown>;
@@ -29,8 +30,8 @@ function sameInstant(column: unknown, sent: string): boolean {
 
 /**
  * `POST /jpanel/contributions/{id}`: corrects a gift after entry — its date, special notes, the
- * supporter it belongs to, and each donation line's fund (GL code) and tribute. Campaign and
- * appeal are not editable yet: they do not exist until campaigns are built (issue 37 item 5).
+ * supporter it belongs to, the campaign and appeal it is credited to, and each donation line's
+ * fund (GL code) and tribute.
  *
  * One transaction: the row updates (the audit trigger writes field-by-field history, the
  * database's triggers rename the row and its search text), both supporters' lifetime giving,
@@ -66,6 +67,15 @@ export async function editContribution(db: Db, actor: Actor & { userId: number }
       await checkSupporter(tx, v.supporter_id);
       sets.push(sql`supporter_id = ${v.supporter_id}`);
       changes.push('supporter_id');
+    }
+    const attribution = await resolveAttribution(tx, v);
+    if (attribution) {
+      const before = attributionOf(c);
+      for (const key of ['campaign_id', 'appeal_id'] as const) {
+        if (before[key] === attribution[key]) continue;
+        sets.push(sql`${sql.identifier(key)} = ${attribution[key]}`);
+        changes.push(key);
+      }
     }
     changes.push(...(await editLines(tx, id, String(c.currency_code), v.lines ?? [])));
     if (changes.length === 0) return { message: m.unchanged(number), changes, receipt_number: null };

@@ -24,6 +24,7 @@ import { products, productVariants } from '../products/products.tables.ts';
 import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
 import { fundraisingPages } from '../fundraising/fundraising.tables.ts';
 import { paymentMethods, paymentProviders } from '../payments/payment-methods.tables.ts';
+import { appeals, campaigns } from '../campaigns/campaigns.tables.ts';
 import {
   amountColumns,
   paymentColumns,
@@ -113,9 +114,14 @@ export const contributions = pgTable(
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', tz),
     deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** What the gift is credited to (issue 37 item 5): an appeal always with its own campaign. */
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'restrict' }),
+    appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('contributions_client_uuid_unique').on(t.clientUuid),
+    index('contributions_campaign_idx').on(t.campaignId, t.orderedAt).where(sql`${t.campaignId} is not null`),
+    index('contributions_appeal_idx').on(t.appealId).where(sql`${t.appealId} is not null`),
     uniqueIndex('contributions_invoice_number_unique').on(t.invoiceNumber),
     index('contributions_ordered_idx').on(t.orderedAt.desc(), t.id.desc()),
     index('contributions_supporter_idx').on(t.supporterId, t.orderedAt.desc()),

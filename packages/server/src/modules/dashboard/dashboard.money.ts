@@ -19,7 +19,7 @@ function netShare(of: SQL): SQL {
 }
 
 /** The same share in the organisation currency, at the contribution's own rate (functional total). */
-function orgNetShare(of: SQL): SQL {
+export function orgNetShare(of: SQL): SQL {
   return sql`(case when c.total_amount = 0 then 0
     else round(${of}::numeric * c.functional_total_amount * (c.total_amount - c.refunded_amount)
                / (c.total_amount::numeric * c.total_amount)) end)`;

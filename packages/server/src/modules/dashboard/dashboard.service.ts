@@ -5,6 +5,7 @@ import {
   sponsorshipsBreakdown,
 } from './dashboard.counts.ts';
 import { categoryRevenue, type MoneyChart, productSales, sales30Day } from './dashboard.money.ts';
+import { donorRetentionYears } from '../reports/retention.report.ts';
 
 type Series = DashboardChart['series'];
 const one = (key: string, label: string): Series => [{ key, label }];
@@ -54,5 +55,12 @@ export async function getDashboardChart(q: Queryable, chart: DashboardChartId, p
       return countChart(chart, period, one('carts', 'Carts'), await engagement(q, period), false);
     case 'best-sellers':
       return countChart(chart, period, one('quantity', 'Units sold'), await bestSellers(q, period), false);
+    case 'donor-retention': {
+      // The report's own rows (one derivation): the five years to the period's last day.
+      const years = await donorRetentionYears(q, { year: Number(period.to.slice(0, 4)), years: 5 });
+      const rows = years.map((y) => ({ label: String(y.year), values: { new_donors: y.new_donors, retained: y.retained, recovered: y.recovered, lapsed: y.lapsed } }));
+      const series = [{ key: 'new_donors', label: 'New' }, { key: 'retained', label: 'Retained' }, { key: 'recovered', label: 'Recovered' }, { key: 'lapsed', label: 'Lapsed' }];
+      return countChart(chart, period, series, rows, false);
+    }
   }
 }

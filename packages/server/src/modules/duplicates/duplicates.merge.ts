@@ -41,6 +41,8 @@ export const OTHER_REFERENCES = [
   // Keyed by (supporter, tag), no id to move and restore by: the loser's tags are added to the
   // winner (copyTags) and taken off again on undo; the loser keeps its own.
   { table: 'supporter_tags', column: 'supporter_id' },
+  // The same for the appeals the loser was asked in (issue 37): the winner is asked in them too.
+  { table: 'appeal_supporters', column: 'supporter_id' },
 ] as const;
 
 /**
@@ -137,6 +139,9 @@ export async function mergeCandidate(db: Db, actor: Actor, candidateId: number, 
       moved[`${ref.table}.${ref.column}`] = rows.map((r) => Number(r.id)).sort((x, y) => x - y);
     }
     moved['supporter_tags.tag_id'] = await copyTags(tx, winner, loser);
+    moved['appeal_supporters.appeal_id'] = (await queryRows(tx, sql`insert into appeal_supporters (appeal_id, supporter_id)
+      select appeal_id, ${winner} from appeal_supporters where supporter_id = ${loser} on conflict do nothing returning appeal_id`))
+      .map((r) => Number(r.appeal_id)).sort((x, y) => x - y);
     await tx.execute(sql`delete from duplicate_candidates where supporter_a_id = ${loser} or supporter_b_id = ${loser}`);
     await tx.execute(sql`
       update supporters set is_active = false, archived_at = coalesce(archived_at, now()),
@@ -209,6 +214,8 @@ export async function undoMerge(db: Db, actor: Actor, mergeId: number): Promise<
     await tx.execute(sql`delete from supporter_tags where supporter_id = ${ids[0]}
       and tag_id in (select jsonb_array_elements_text(coalesce(snapshot->'moved'->'supporter_tags.tag_id', '[]'::jsonb))::int from supporter_merges where id = ${mergeId})`);
     await recordTagChanges(tx, before);
+    await tx.execute(sql`delete from appeal_supporters where supporter_id = ${ids[0]}
+      and appeal_id in (select jsonb_array_elements_text(coalesce(snapshot->'moved'->'appeal_supporters.appeal_id', '[]'::jsonb))::int from supporter_merges where id = ${mergeId})`);
     await tx.execute(sql`update supporter_merges set undone_at = now(), undone_by = ${actor.userId} where id = ${mergeId}`);
   });
 }

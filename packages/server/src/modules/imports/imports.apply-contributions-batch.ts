@@ -18,6 +18,7 @@ import {
   supporterFields,
   type Values,
 } from './imports.contribution-rows.ts';
+import { type Attribution, importAttributionReader } from '../campaigns/campaigns.service.ts';
 import type { ImportJobRow, Lookups, RowResult, StagedRow } from './imports.kinds.ts';
 import type { Supporter, SupporterKeys } from './imports.match.ts';
 import { auditImported, type ImportedRecord, withTrailOff } from './imports.audit.ts';
@@ -45,6 +46,8 @@ type Planned = {
   memo: ContributionRowMemo;
   /** The supporter event this row raises (created or updated), if any. */
   event: { type: 'created' } | { type: 'updated'; changes: string[] } | null;
+  /** The campaign and appeal its cells name (issue 37 item 5). */
+  attribution: Attribution;
 };
 
 /** Supporters created by this batch get ids above every existing one, in creation order. */
@@ -215,9 +218,13 @@ async function dayStartsAndNow(tx: Tx, days: string[], lookups: Lookups): Promis
 export async function applyContributionsBatch(tx: Tx, job: ImportJobRow, rows: StagedRow[], lookups: Lookups): Promise<RowResult[]> {
   const results: (RowResult | null)[] = rows.map(() => null);
   // 1. Every row checked again (the server's own check: the staged row is what counts).
+  const attributionOf = await importAttributionReader(tx);
   const checked = rows.map((row) => {
     const { values: v, errors, amounts } = checkContributionRow(row, lookups);
-    return { row, values: v, errors, amounts, giftId: text(v, 'dp_gift_id'), keys: keysOf(v) };
+    const attribution = attributionOf(text(v, 'campaign'), text(v, 'appeal_code'));
+    if ('field' in attribution) errors[attribution.field] = [attribution.message];
+    const credited = 'field' in attribution ? { campaign_id: null, appeal_id: null } : attribution;
+    return { row, values: v, errors, amounts, giftId: text(v, 'dp_gift_id'), keys: keysOf(v), attribution: credited };
   });
   const candidates = checked.filter((c) => c.amounts && !Object.keys(c.errors).length);
 
@@ -275,7 +282,7 @@ export async function applyContributionsBatch(tx: Tx, job: ImportJobRow, rows: S
     }
     // The row's giving refresh touches the supporter: updated_at becomes the transaction's now().
     supporter.updatedAt = now;
-    planned.push({ index, rowNumber: c.row.rowNumber, values: c.values, amounts, supporter, memo, event });
+    planned.push({ index, rowNumber: c.row.rowNumber, values: c.values, amounts, supporter, memo, event, attribution: c.attribution });
   }
 
   if (planned.length) await writeBatch(tx, job, planned, created, lookups, results);
@@ -467,6 +474,8 @@ async function insertContributions(tx: Tx, job: ImportJobRow, gifts: Gift[], cur
       payment_status: 'succeeded',
       payment_gateway: 'offline',
       source: 'Import',
+      campaign_id: p.attribution.campaign_id,
+      appeal_id: p.attribution.appeal_id,
       email_opt_in: v.marketing_opt_in === true,
       send_confirmation_emails: false,
       bill_first_name: text(v, 'first_name'),

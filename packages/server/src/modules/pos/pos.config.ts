@@ -2,6 +2,7 @@ import { POS_REFERRAL_SOURCES, POS_SOURCES, type PosConfig } from '@almoner/cont
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { campaignChoices } from '../campaigns/campaigns.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { readDefaults } from './pos.defaults.ts';
 
@@ -14,11 +15,12 @@ const symbolOf = (code: string) =>
  */
 export async function posConfig(q: Queryable, userId: number): Promise<PosConfig> {
   const s = await getSettings(q, ['site_currency', 'referral_sources_enabled', 'dcc_enabled', 'dcc_ai_is_enabled', 'gift_aid_enabled']);
-  const [rated, accountTypes, tributeTypes, defaults] = await Promise.all([
+  const [rated, accountTypes, tributeTypes, defaults, campaigns] = await Promise.all([
     queryRows(q, sql`select distinct currency_code from exchange_rates where effective_on <= current_date`),
     queryRows(q, sql`select id, name, is_default from account_types order by sequence, id`),
     queryRows(q, sql`select id, label from tribute_types where is_enabled order by sequence, id`),
     readDefaults(q, userId),
+    campaignChoices(q),
   ]);
   const codes = [...new Set([s.site_currency, ...rated.map((r) => String(r.currency_code))])];
   return {
@@ -27,6 +29,7 @@ export async function posConfig(q: Queryable, userId: number): Promise<PosConfig
     sources: [...POS_SOURCES],
     referral_sources: [...POS_REFERRAL_SOURCES],
     referral_sources_enabled: Boolean(s.referral_sources_enabled),
+    campaigns,
     account_types: accountTypes.map((a) => ({ id: Number(a.id), name: String(a.name), is_default: Boolean(a.is_default) })),
     dcc_enabled: Boolean(s.dcc_enabled),
     dcc_ai_enabled: Boolean(s.dcc_ai_is_enabled),

@@ -209,6 +209,8 @@ export async function loadPosOrder(q: Queryable, id: number, storage?: Storage):
     ordered_at: iso(c.ordered_at)!,
     source: str(c.source),
     referral_source: str(c.referral_source),
+    campaign_id: c.campaign_id === null || c.campaign_id === undefined ? null : n(c.campaign_id),
+    appeal_id: c.appeal_id === null || c.appeal_id === undefined ? null : n(c.appeal_id),
     dcc_enabled_by_customer: Boolean(c.dcc_enabled_by_customer),
     dcc_type: (str(c.dcc_type) as DccType | null) ?? null,
     shipping_method: str(c.shipping_method_name),

@@ -6,6 +6,7 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { convertToOrgCurrency } from '../money/money.convert.ts';
+import { resolveAttribution } from '../campaigns/campaigns.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { orderConverter } from './pos.currency.ts';
 import { readDefaults } from './pos.defaults.ts';
@@ -130,6 +131,11 @@ export async function updateOrder(tx: Tx, id: number, body: PosUpdate): Promise<
   if (body.referral_source !== undefined || body.other_referral_source !== undefined) {
     const referral = body.referral_source === 'Other' && body.other_referral_source ? body.other_referral_source : (body.referral_source ?? body.other_referral_source ?? null);
     set('referral_source', referral);
+  }
+  const attribution = await resolveAttribution(tx, body);
+  if (attribution) {
+    set('campaign_id', attribution.campaign_id);
+    set('appeal_id', attribution.appeal_id);
   }
   if (body.dcc_enabled_by_customer !== undefined) set('dcc_enabled_by_customer', body.dcc_enabled_by_customer);
   if (body.dcc_type !== undefined) set('dcc_type', body.dcc_type);

@@ -44,3 +44,6 @@ export const csvOrgMoney = (minor: SQL) => decimalSql(minor, orgCurrencySql);
 /** An amount at a row's rate, in the organisation currency, as the CSV's exact text. */
 export const csvOrgConverted = (minor: SQL, rate: SQL, currency: SQL) =>
   csvOrgMoney(sql`round((${minor})::numeric * (${rate})::numeric * power(10::numeric, ${digitsSql(orgCurrencySql)}) / power(10::numeric, ${digitsSql(currency)}))`);
+
+/** Minor units of the organisation currency as the API's decimal number. */
+export const apiOrgMoney = (minor: SQL) => apiMoney(sql`(${minor})`, orgCurrencySql);

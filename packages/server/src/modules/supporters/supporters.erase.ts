@@ -125,6 +125,8 @@ async function eraseKeptRecords(tx: Tx, id: number, name: string, ids: ReturnTyp
   await tx.execute(sql`update fundraising_pages set title = 'Fundraising page #' || id, url = 'erased-page-' || id, description = null,
       video_url = null, media_id = null, status = case when status in ('active', 'pending') then 'closed' else status end
     where id in (${ids.pages})`);
+  // A batch line keeps its cheque and amount (the deposit it was in); what was noted about the person goes.
+  await tx.execute(sql`update gift_batch_gifts set note = null where supporter_id = ${id}`);
   // Consent changes stay as facts (what was asked, when); what staff wrote about them goes.
   await tx.execute(sql`update supporter_consent_changes set note = null where supporter_id = ${id}`);
   // A date of death is about the person, not their choices.

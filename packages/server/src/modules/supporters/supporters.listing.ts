@@ -48,6 +48,7 @@ function where(f: SupporterFilters): (SQL | undefined)[] {
     f.lifetime_max !== undefined ? sql`${lifetime} <= ${minorFromDecimalSql(f.lifetime_max, sql`s.currency_code`)}` : undefined,
     f.gave_in_year !== undefined ? gaveIn(f.gave_in_year) : undefined,
     f.not_in_year !== undefined ? sql`not ${gaveIn(f.not_in_year)}` : undefined,
+    f.appeal_id ? sql`exists (select 1 from appeal_supporters ap where ap.supporter_id = s.id and ap.appeal_id = ${f.appeal_id})` : undefined,
     f.has_email === '1' ? sql`s.email is not null and s.email <> ''` : f.has_email === '0' ? sql`(s.email is null or s.email = '')` : undefined,
   ];
 }

@@ -17,6 +17,11 @@ export type ContributionRecord = {
   paid_at: string | null;
   source: string | null;
   referral_source: string | null;
+  /** What the gift is credited to (issue 37 item 5). */
+  campaign_id: number | null;
+  appeal_id: number | null;
+  campaign_name: string | null;
+  appeal_name: string | null;
   is_pos: boolean;
   is_test: boolean;
   is_spam: boolean;

@@ -213,6 +213,14 @@ function DetailsSection({ c }: { c: ContributionRecord }) {
         <InvoiceNumberFact c={c} />
         <Fact label="Source">{c.source ?? '—'}</Fact>
         {c.referral_source && <Fact label="Referral source">{c.referral_source}</Fact>}
+        {c.campaign_name && (
+          <Fact label="Campaign">
+            <PermittedLink permission="campaign.view" to={`/campaigns/${c.campaign_id}`}>
+              {c.campaign_name}
+            </PermittedLink>
+            {c.appeal_name ? ` · ${c.appeal_name}` : ''}
+          </Fact>
+        )}
         <Fact label="Payment">
           {paymentStateLabel(c.payment_state)}
           {c.payment_state === 'paid' && c.paid_at ? ` · ${formatDateTime(c.paid_at)}` : ''}

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
+import { type Attribution, AttributionSelect } from '../campaigns/attribution-select.tsx';
+import { useCampaignChoices } from '../campaigns/api.ts';
 import { SupporterPicker } from '../supporters/supporter-picker.tsx';
 import { type ContributionDetail, contributionKeys, useEditContribution, useFundOptions } from './api.ts';
 
@@ -21,6 +23,7 @@ function initial(data: ContributionDetail) {
     ordered_at: dayOf(c.ordered_at),
     supporter: c.supporter_id ? String(c.supporter_id) : undefined,
     comments: c.comments ?? '',
+    attribution: { campaign_id: c.campaign_id, appeal_id: c.appeal_id } as Attribution,
     lines: data.items.filter((i) => i.is_donation).map((i): Line => ({
       id: i.id, description: i.description, total: i.total, gl_code: i.gl_code, tribute_name: i.tribute_name ?? '', tribute_message: i.tribute_message ?? '', tribute_type_id: i.tribute_type_id,
     })),
@@ -28,10 +31,9 @@ function initial(data: ContributionDetail) {
 }
 
 /**
- * Correct a gift after entry: its date, supporter, special notes, and each donation line's fund
- * and tribute. Only what staff changed is sent, with the `updated_at` the page loaded: a save
- * over someone else's is refused and the page reloads theirs. Campaign and appeal come with
- * campaigns (issue 37 item 5).
+ * Correct a gift after entry: its date, supporter, special notes, the campaign and appeal it is
+ * credited to, and each donation line's fund and tribute. Only what staff changed is sent, with
+ * the `updated_at` the page loaded: a save over someone else's is refused and the page reloads theirs.
  */
 export function EditGiftModal({ data, opened, onClose }: { data: ContributionDetail; opened: boolean; onClose: () => void }) {
   return (
@@ -50,6 +52,7 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
   const [conflict, setConflict] = useState<string | null>(null);
   const edit = useEditContribution();
   const funds = useFundOptions(start.lines.length > 0);
+  const campaigns = useCampaignChoices();
   const queryClient = useQueryClient();
 
   const setLine = (index: number, patch: Partial<Line>) =>
@@ -60,6 +63,10 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
     if (values.ordered_at !== start.ordered_at) out.ordered_at = values.ordered_at;
     if (values.supporter && values.supporter !== start.supporter) out.supporter_id = Number(values.supporter);
     if (values.comments !== start.comments) out.comments = values.comments;
+    if (values.attribution.campaign_id !== start.attribution.campaign_id || values.attribution.appeal_id !== start.attribution.appeal_id) {
+      out.campaign_id = values.attribution.campaign_id;
+      out.appeal_id = values.attribution.appeal_id;
+    }
     const lines = values.lines.flatMap((line, i) => {
       const was = start.lines[i];
       const change: NonNullable<ContributionEditInput['lines']>[number] = { id: line.id };
@@ -132,6 +139,13 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
           value={values.supporter}
           onChange={(supporter) => setValues({ ...values, supporter: supporter ?? start.supporter })}
           error={errors.supporter_id}
+        />
+        <AttributionSelect
+          choices={campaigns.data ?? []}
+          loading={campaigns.isPending}
+          value={values.attribution}
+          onChange={(attribution) => setValues({ ...values, attribution })}
+          error={errors.appeal_id ?? errors.campaign_id}
         />
         <Textarea
           label="Special notes"

@@ -81,6 +81,9 @@ const renderers: Record<DashboardChartId, (chart: DashboardChart) => React.React
         xAxisProps={{ tickFormatter: money.yAxisProps.tickFormatter }} />
     );
   },
+  'donor-retention': (c) => (
+    <BarChart h={CHART_HEIGHT} data={flat(c)} dataKey="label" series={seriesOf(c)} withLegend xAxisLabel="Year" {...countFormat('Donors')} />
+  ),
 };
 
 /** The charts this user may see (the server refuses the others too), two to a row on wide screens. */

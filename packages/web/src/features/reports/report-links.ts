@@ -7,5 +7,9 @@ export const reportLinks = [
   { label: 'Platform fees', to: '/reports/platform-fees', permission: 'reports.transaction_fees', description: 'One month of platform fees, and the costs donors covered.' },
   { label: 'Donor covers costs', to: '/reports/donor-covers-costs', permission: 'reports.donor_covers_costs', description: 'Lines where donors covered the costs, with conversions.' },
   { label: 'Impact by supporter', to: '/reports/impact-by-supporter', permission: 'member.view', description: 'Lifetime giving, and what referred supporters gave.' },
+  { label: 'Campaign results', to: '/reports/campaign-results', permission: 'reports.payments_details', description: 'A campaign against its goal: donors and average gift, by appeal and by day.' },
+  { label: 'Totals by fund', to: '/reports/fund-totals', permission: 'reports.payments_details', description: 'Each fund\'s gifts in a period, given, refunded and net: to close the month.' },
+  { label: 'LYBUNT and SYBUNT', to: '/reports/lapsed-donors', permission: 'reports.payments_details', description: 'Donors who gave last year or before, not this year; start an appeal with them.' },
+  { label: 'Donor retention', to: '/reports/donor-retention', permission: 'reports.payments_details', description: 'New, retained, recovered and lapsed donors per year, and the retention rate.' },
   { label: 'Abandoned carts', to: '/reports/abandoned-carts', permission: 'reports.abandoned_carts', description: 'Carts started online and never paid.' },
 ] as const;

@@ -28,13 +28,15 @@ type Props<Extra> = {
   defaultOrder: SortEntry[];
   render?: Render;
   filters?: (props: FilterFormProps) => ReactNode;
-  /** The CSV route, and the list's name for a background export of any size. */
-  csv?: { url: string; permission: string; list: string };
+  /** The CSV route, and the list's name for a background export of any size (none: the CSV only). */
+  csv?: { url: string; permission: string; list?: string };
   searchLabel: string;
   emptyText: string;
   /** What the answer carries beside its rows (stats, summaries), shown above the table. */
   extra?: (answer: Extra | undefined) => ReactNode;
   description?: string;
+  /** Above the table: choices that shape the report (a campaign, a view). */
+  toolbar?: ReactNode;
 };
 
 /** One report: its table (filters, sort, paging, row links), its totals per currency and its CSV export. */
@@ -53,8 +55,9 @@ export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props
         )}
       </div>
       {props.extra?.(answer)}
+      {props.toolbar}
       {/* A report without an export has no saved views yet, but still its choice of columns. */}
-      {props.csv ? (
+      {props.csv?.list ? (
         <SavedViews list={props.csv.list} columns={props.columns} />
       ) : (
         <div>
@@ -70,7 +73,7 @@ export function ReportPage<Extra extends { totals?: ReportTotals }>(props: Props
         defaultOrder={props.defaultOrder}
         render={props.render}
         filters={props.filters}
-        exports={props.csv && { csv: { url: props.csv.url, permission: props.csv.permission }, job: { list: props.csv.list, permission: props.csv.permission } }}
+        exports={props.csv && { csv: { url: props.csv.url, permission: props.csv.permission }, ...(props.csv.list ? { job: { list: props.csv.list, permission: props.csv.permission } } : {}) }}
         searchLabel={props.searchLabel}
         emptyText={props.emptyText}
       />

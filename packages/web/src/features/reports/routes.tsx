@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 
 const money = () => import('./money-report-pages.tsx');
 const other = () => import('./other-report-pages.tsx');
+const giving = () => import('./giving-report-pages.tsx');
 
 /** Reports (spec part 3 §7): an index and one page per report. */
 export const reportsRoutes: RouteObject[] = [
@@ -14,5 +15,10 @@ export const reportsRoutes: RouteObject[] = [
   { path: 'reports/platform-fees', lazy: async () => ({ Component: (await other()).PlatformFeesReportPage }) },
   { path: 'reports/donor-covers-costs', lazy: async () => ({ Component: (await other()).DccReportPage }) },
   { path: 'reports/impact-by-supporter', lazy: async () => ({ Component: (await other()).ImpactReportPage }) },
+  { path: 'reports/campaign-results', lazy: async () => ({ Component: (await giving()).CampaignResultsPage }) },
+  { path: 'reports/campaign-results/:id', lazy: async () => ({ Component: (await giving()).CampaignResultsPage }) },
+  { path: 'reports/fund-totals', lazy: async () => ({ Component: (await giving()).FundTotalsReportPage }) },
+  { path: 'reports/lapsed-donors', lazy: async () => ({ Component: (await giving()).LapsedDonorsReportPage }) },
+  { path: 'reports/donor-retention', lazy: async () => ({ Component: (await giving()).DonorRetentionReportPage }) },
   { path: 'reports/abandoned-carts', lazy: async () => ({ Component: (await other()).AbandonedCartsReportPage }) },
 ];

@@ -6,7 +6,7 @@ import { useListing } from '../../components/data-table/use-listing.ts';
 
 /**
  * The answer the report's table received, read from the same query (same URL state, same
- * cache entry, so no second request). Totals and stats come with the first page of a filter;
+ * cache entry, so no second request). Totals (or a summary) and stats come with the first page of a filter;
  * page turns reuse its counts and carry none, so the last ones of this filter are kept.
  */
 export function useReportAnswer<Extra extends object>(endpoint: string, specPageSize: number, defaultOrder: SortEntry[]) {
@@ -16,9 +16,9 @@ export function useReportAnswer<Extra extends object>(endpoint: string, specPage
   const listing = useListing<ListingRow>(endpoint, { page: state.page, pageSize, order: state.order, search: state.search, filters: state.filters });
   const key = JSON.stringify([state.search, state.filters]);
   const [kept, setKept] = useState<{ key: string; answer: Extra } | null>(null);
-  const data = listing.data as (ListingResponse & Partial<Extra> & { totals?: unknown }) | undefined;
+  const data = listing.data as (ListingResponse & Partial<Extra> & { totals?: unknown; summary?: unknown }) | undefined;
   // Kept while rendering (React's "adjust state on a prop change"): no effect, no extra pass.
-  const fresh = data && data.counts !== 'reused' && data.totals !== undefined ? (data as unknown as Extra) : undefined;
+  const fresh = data && data.counts !== 'reused' && (data.totals !== undefined || data.summary !== undefined) ? (data as unknown as Extra) : undefined;
   if (fresh && kept?.answer !== fresh) setKept({ key, answer: fresh });
   return kept?.key === key ? kept.answer : undefined;
 }

@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
+import { type Attribution, AttributionSelect } from '../../campaigns/attribution-select.tsx';
 import type { PosConfig, PosOrder } from '../pos-types.ts';
 import { FormModal, type FieldErrors } from './form-modal.tsx';
 
@@ -23,7 +24,7 @@ type Props = {
 
 const OTHER = 'Other';
 
-/** The contribution's details: date, source, referral, notes, flags and donor-covers-costs. */
+/** The contribution's details: date, source, referral, campaign and appeal, notes, flags and donor-covers-costs. */
 export function DetailsModal({ order, config, onSave, onClose }: Props) {
   const known = config.referral_sources.includes(order.referral_source ?? '');
   const [v, setV] = useState({
@@ -38,6 +39,7 @@ export function DetailsModal({ order, config, onSave, onClose }: Props) {
     account_type_id: order.account_type_id ? String(order.account_type_id) : '',
     dcc_enabled_by_customer: order.dcc_enabled_by_customer,
     dcc_type: order.dcc_type ?? 'most_costs',
+    attribution: { campaign_id: order.campaign_id, appeal_id: order.appeal_id } as Attribution,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (patch: Partial<typeof v>) => setV((all) => ({ ...all, ...patch }));
@@ -50,6 +52,9 @@ export function DetailsModal({ order, config, onSave, onClose }: Props) {
       onSubmit={() =>
         onSave({
           ...v,
+          attribution: undefined,
+          campaign_id: v.attribution.campaign_id,
+          appeal_id: v.attribution.appeal_id,
           account_type_id: v.account_type_id || null,
           other_referral_source: v.referral_source === OTHER ? v.other_referral_source : '',
           dcc_type: v.dcc_enabled_by_customer ? v.dcc_type : null,
@@ -104,6 +109,15 @@ export function DetailsModal({ order, config, onSave, onClose }: Props) {
           />
         )}
       </SimpleGrid>
+      {config.campaigns.length > 0 && (
+        <AttributionSelect
+          label="Credit to campaign and appeal"
+          choices={config.campaigns}
+          value={v.attribution}
+          onChange={(attribution) => set({ attribution })}
+          error={err('appeal_id') ?? err('campaign_id')}
+        />
+      )}
       <Textarea
         label="Special notes"
         autosize
