@@ -75,7 +75,8 @@ function CampaignSummaryPanel({ id }: { id: number }) {
 
 /** /reports/campaign-results and /reports/campaign-results/:id: a campaign against its goal, by appeal or by day. */
 export function CampaignResultsPage() {
-  const id = useParams().id ? Number(useParams().id) : null;
+  const param = useParams().id;
+  const id = param ? Number(param) : null;
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const choices = useCampaignChoices();
