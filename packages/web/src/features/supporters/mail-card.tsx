@@ -63,7 +63,7 @@ export function MailCard({ supporterId }: { supporterId: number }) {
               <Message key={mail.id} mail={mail} />
             ))}
           </Accordion>
-          {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} />}
+          {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
         </Stack>
       )}
     </Section>

@@ -111,7 +111,7 @@ export function ActivitySection({ s }: { s: SupporterRecord }) {
                 <Text size="xs" c="dimmed">
                   {data.total.toLocaleString('en-US')} events
                 </Text>
-                <Pagination size="sm" total={pages} value={page} onChange={setPage} aria-label="Activity pages" />
+                <Pagination size="sm" total={pages} value={page} onChange={setPage} aria-label="Activity pages" getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />
               </Group>
             )}
           </Stack>

@@ -58,7 +58,7 @@ export function GiftsSection({ s }: { s: SupporterRecord }) {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} aria-label="Gift pages" />}
+            {pages > 1 && <Pagination size="sm" total={pages} value={page} onChange={setPage} aria-label="Gift pages" getControlProps={(control) => ({ 'aria-label': `${control} page` })} getItemProps={(n) => ({ 'aria-label': `Page ${n}` })} />}
           </Stack>
         )}
       </SectionBody>
