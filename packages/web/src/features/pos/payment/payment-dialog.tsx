@@ -2,43 +2,21 @@ import {
   availablePaymentTabs,
   formatMoney,
   posMessages,
-  posPaymentTabs,
-  showsFulfillmentCheckbox,
   toMinor,
   type FulfillmentSetting,
   type PaymentGatewayName,
-  type PosTabPaymentType,
 } from '@almoner/contracts';
-import {
-  Alert,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useReducer, useRef, useState } from 'react';
+import { useReducer } from 'react';
 import { Link } from 'react-router';
-import { CardFields, type CardFieldsHandle } from '../../../components/card-fields/index.ts';
 import type { PosOrder } from '../pos-types.ts';
-import { BankFields } from './bank-fields.tsx';
-import { CashFields, CheckFields, MethodFields, OtherFields } from './payment-fields.tsx';
-import {
-  activeMethods,
-  cashChange,
-  completeBody,
-  initialPaymentState,
-  paymentReducer,
-  validateBank,
-} from './payment-state.ts';
+import { CompletionFlags } from './completion-flags.tsx';
+import { PaymentMethodTabs } from './payment-method-tabs.tsx';
+import { activeMethods, initialPaymentState, paymentReducer } from './payment-state.ts';
+import { usePaymentComplete, type Receipt } from './use-payment-complete.ts';
 
-export type Receipt = { id: number; invoicenumber: string };
+export type { Receipt } from './use-payment-complete.ts';
 
 export type PaymentDialogProps = {
   order: PosOrder;
@@ -52,10 +30,11 @@ export type PaymentDialogProps = {
   onFinished: () => void;
 };
 
-type Screen =
-  { kind: 'pay'; error?: string } | { kind: 'loading' } | { kind: 'finished'; receipt: Receipt };
-
-/** The payment dialog (spec §2.3): pay → 'Processing Payment' → 'Contribution #… Complete!'. */
+/**
+ * The payment dialog (spec §2.3): pay → 'Processing Payment' → 'Contribution #… Complete!'.
+ * The dialog holds the one payment state; each section draws and edits its own part of it
+ * (the type's tabs, the after-payment flags) and usePaymentComplete sends it.
+ */
 export function PaymentDialog(props: PaymentDialogProps) {
   const { order, achAvailable } = props;
   const currency = order.currency_code;
@@ -68,59 +47,17 @@ export function PaymentDialog(props: PaymentDialogProps) {
     { first: tabs[0] ?? 'cash', requiresAch },
     initialPaymentState,
   );
-  const [screen, setScreen] = useState<Screen>({ kind: 'pay' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const card = useRef<CardFieldsHandle>(null);
-  // One click, one request: a second click while the first is in flight is ignored.
-  const inFlight = useRef(false);
+  const { screen, errors, clearErrors, card, complete } = usePaymentComplete({
+    state,
+    dueMinor,
+    currency,
+    onComplete: props.onComplete,
+    onFinished: props.onFinished,
+  });
   const free = dueMinor === 0;
   // My Methods with nothing chosen (a guest, or a supporter with no saved method) has nothing to
   // charge: Complete waits for a choice rather than failing on the server (issue 41).
   const nothingToCharge = !free && state.type === 'payment_method' && !state.fields.payment_method;
-
-  async function handleComplete() {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      const body: Record<string, unknown> = free
-        ? {
-            payment_type: 'free',
-            send_confirmation_emails: state.send_confirmation_emails,
-            mark_as_complete: state.mark_as_complete,
-          }
-        : completeBody(state, dueMinor, currency);
-      if (!free && state.type === 'bank_account') {
-        const bankErrors = validateBank(state, currency);
-        setErrors(bankErrors);
-        if (Object.keys(bankErrors).length) return;
-      }
-      if (!free && state.type === 'credit_card') {
-        try {
-          const token = await card.current?.tokenize();
-          if (!token) throw new Error(posMessages.paymentUnknownError);
-          body.token = token.token;
-        } catch (error) {
-          // The hosted fields show their own messages beside the card details.
-          setScreen({
-            kind: 'pay',
-            error: error instanceof Error ? error.message : posMessages.paymentUnknownError,
-          });
-          return;
-        }
-      }
-      setScreen({ kind: 'loading' });
-      const receipt = await props.onComplete(body);
-      setScreen({ kind: 'finished', receipt });
-      props.onFinished();
-    } catch (error) {
-      setScreen({
-        kind: 'pay',
-        error: (error instanceof Error && error.message) || posMessages.paymentUnknownError,
-      });
-    } finally {
-      inFlight.current = false;
-    }
-  }
 
   const closable = screen.kind !== 'loading';
   return (
@@ -137,23 +74,14 @@ export function PaymentDialog(props: PaymentDialogProps) {
       }
       size="lg"
     >
-      {screen.kind === 'loading' && (
-        <Center py={48}>
-          <Stack align="center" gap="sm">
-            <Loader aria-hidden />
-            <Text fw={500} role="status">
-              {posMessages.processingPayment}
-            </Text>
-          </Stack>
-        </Center>
-      )}
+      {screen.kind === 'loading' && <Processing />}
       {screen.kind === 'finished' && <Finished receipt={screen.receipt} onClose={props.onClose} />}
       {screen.kind === 'pay' && (
         <form
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void handleComplete();
+            void complete();
           }}
         >
           <Stack gap="md">
@@ -168,116 +96,26 @@ export function PaymentDialog(props: PaymentDialogProps) {
                 a payment.
               </Alert>
             ) : (
-              <Tabs
-                value={state.type}
-                onChange={(value) =>
-                  value && dispatch({ kind: 'type', type: value as PosTabPaymentType, methods })
-                }
-                keepMounted={false}
-              >
-                <Tabs.List>
-                  {posPaymentTabs
-                    .filter((tab) => tabs.includes(tab.type))
-                    .map((tab) => (
-                      <Tabs.Tab key={tab.type} value={tab.type}>
-                        {tab.label}
-                      </Tabs.Tab>
-                    ))}
-                </Tabs.List>
-                <Stack pt="md" gap="sm">
-                  {state.type === 'credit_card' && (
-                    <>
-                      <CardFields
-                        ref={card}
-                        gateway={props.gateway}
-                        onSubmit={() => void handleComplete()}
-                      />
-                      {order.member_id !== null && (
-                        <Checkbox
-                          label="Save this card to the supporter's payment methods"
-                          checked={state.fields.save_card}
-                          onChange={(event) =>
-                            dispatch({
-                              kind: 'field',
-                              patch: { save_card: event.currentTarget.checked },
-                            })
-                          }
-                        />
-                      )}
-                    </>
-                  )}
-                  {state.type === 'bank_account' && (
-                    <BankFields
-                      currency={currency}
-                      values={state.fields.bank}
-                      errors={errors}
-                      canSave={order.member_id !== null}
-                      onChange={(patch) => {
-                        dispatch({ kind: 'bank', patch });
-                        // A field's message goes once it is edited; the rest stay until Complete.
-                        setErrors((all) =>
-                          Object.fromEntries(Object.entries(all).filter(([key]) => !(key in patch))),
-                        );
-                      }}
-                    />
-                  )}
-                  {state.type === 'payment_method' && (
-                    <MethodFields
-                      methods={methods}
-                      value={state.fields.payment_method}
-                      hasSupporter={order.member_id !== null}
-                      onChange={(patch) => dispatch({ kind: 'field', patch })}
-                    />
-                  )}
-                  {state.type === 'cash' && (
-                    <CashFields
-                      values={state.fields}
-                      currency={currency}
-                      dueMinor={dueMinor}
-                      changeMinor={cashChange(state, dueMinor, currency)}
-                      onChange={(patch) => dispatch({ kind: 'field', patch })}
-                    />
-                  )}
-                  {state.type === 'check' && (
-                    <CheckFields
-                      values={state.fields}
-                      currency={currency}
-                      onChange={(patch) => dispatch({ kind: 'field', patch })}
-                    />
-                  )}
-                  {state.type === 'other' && (
-                    <OtherFields
-                      values={state.fields}
-                      onChange={(patch) => dispatch({ kind: 'field', patch })}
-                    />
-                  )}
-                </Stack>
-              </Tabs>
-            )}
-            <Stack gap={6}>
-              {showsFulfillmentCheckbox(props.fulfillment, order.shippable_items) && (
-                <Checkbox
-                  label="Mark as fulfilled"
-                  checked={state.mark_as_complete}
-                  onChange={(event) =>
-                    dispatch({
-                      kind: 'flags',
-                      patch: { mark_as_complete: event.currentTarget.checked },
-                    })
-                  }
-                />
-              )}
-              <Checkbox
-                label="Send confirmation e-mails"
-                checked={state.send_confirmation_emails}
-                onChange={(event) =>
-                  dispatch({
-                    kind: 'flags',
-                    patch: { send_confirmation_emails: event.currentTarget.checked },
-                  })
-                }
+              <PaymentMethodTabs
+                order={order}
+                gateway={props.gateway}
+                tabs={tabs}
+                methods={methods}
+                dueMinor={dueMinor}
+                state={state}
+                dispatch={dispatch}
+                card={card}
+                errors={errors}
+                clearErrors={clearErrors}
+                onComplete={() => void complete()}
               />
-            </Stack>
+            )}
+            <CompletionFlags
+              order={order}
+              fulfillment={props.fulfillment}
+              state={state}
+              dispatch={dispatch}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={props.onClose}>
                 Cancel
@@ -290,6 +128,19 @@ export function PaymentDialog(props: PaymentDialogProps) {
         </form>
       )}
     </Modal>
+  );
+}
+
+function Processing() {
+  return (
+    <Center py={48}>
+      <Stack align="center" gap="sm">
+        <Loader aria-hidden />
+        <Text fw={500} role="status">
+          {posMessages.processingPayment}
+        </Text>
+      </Stack>
+    </Center>
   );
 }
 
