@@ -3,38 +3,24 @@ import {
   formatAmount,
   FULFILLMENT_SETTING,
   paymentGateways,
-  posMessages,
   type PosCompleteResponse,
 } from '@almoner/contracts';
-import {
-  Affix,
-  Alert,
-  Box,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Menu,
-  Paper,
-  Select,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconChevronDown, IconClockPause, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
+import { Alert, Box, Button, Center, Grid, Group, Loader, Select, Title } from '@mantine/core';
+import { IconClockPause, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
-import { toast } from '../../components/toast.ts';
 import { api } from '../../lib/api.ts';
 import { usePosConfig } from './api.ts';
+import { DefaultsMenu } from './defaults-menu.tsx';
 import { CartPane, type OrderModal } from './cart-pane.tsx';
 import { ItemModal } from './item-modal.tsx';
 import { OpenSalesModal } from './open-sales-modal.tsx';
 import { OrderModals } from './order-modals.tsx';
+import { PhoneSummaryBar } from './phone-summary-bar.tsx';
 import { PaymentDialog, type Receipt } from './payment/payment-dialog.tsx';
 import { ProductBrowser } from './product-browser.tsx';
 import type { PosConfig, PosOrder, PosProduct } from './pos-types.ts';
-import { messageOf, usePosOrder } from './use-pos-order.ts';
+import { usePosOrder } from './use-pos-order.ts';
 
 /** The point-of-sale screen (spec part 3 §2.2): products on the left, the contribution on the right. */
 export function PosPage() {
@@ -66,27 +52,6 @@ function PosScreen({ config }: { config: PosConfig }) {
   const [paying, setPaying] = useState<PosOrder | null>(null);
   const [openSales, setOpenSales] = useState(false);
   const order = pos.order;
-
-  async function saveDefaults() {
-    if (!order) {
-      toast.error(posMessages.noDefaultsToSave);
-      return;
-    }
-    await api<{ message: string }>('/jpanel/pos/defaults/save', {
-      method: 'POST',
-      body: { order_id: order.id },
-    }).then(
-      (answer) => toast.success(answer.message),
-      (error: unknown) => toast.error(messageOf(error)),
-    );
-  }
-
-  async function clearDefaults() {
-    await api<{ message: string }>('/jpanel/pos/defaults/clear', { method: 'POST', body: {} }).then(
-      (answer) => toast.success(answer.message),
-      (error: unknown) => toast.error(messageOf(error)),
-    );
-  }
 
   async function startOver() {
     if (
@@ -134,27 +99,7 @@ function PosScreen({ config }: { config: PosConfig }) {
           >
             New contribution
           </Button>
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button variant="default" rightSection={<IconChevronDown size={14} />}>
-                Defaults
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                leftSection={<IconDeviceFloppy size={16} />}
-                onClick={() => void saveDefaults()}
-              >
-                Save defaults
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconEraser size={16} />}
-                onClick={() => void clearDefaults()}
-              >
-                Clear defaults
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <DefaultsMenu order={order} />
         </Group>
       </Group>
       <Grid gap="lg">
@@ -174,27 +119,12 @@ function PosScreen({ config }: { config: PosConfig }) {
           </Box>
         </Grid.Col>
       </Grid>
-      {/*
-        On a phone the products come first and the contribution below them all (issue 41): a bar
-        at the bottom keeps its count, total and Pay in reach, and takes the cashier to it.
-      */}
-      <Affix hiddenFrom="md" position={{ bottom: 0, left: 0, right: 0 }} zIndex={150}>
-        <Paper component="section" aria-label="Contribution summary" shadow="md" p="sm" radius={0} withBorder>
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Button
-              variant="subtle"
-              onClick={() => document.getElementById('pos-cart')?.scrollIntoView({ block: 'start' })}
-            >
-              <Text span size="sm" fw={500}>
-                {items === 1 ? '1 item' : `${items} items`} · {due}
-              </Text>
-            </Button>
-            <Button onClick={() => order && setPaying(order)} disabled={!items || pos.busy}>
-              Pay {due}
-            </Button>
-          </Group>
-        </Paper>
-      </Affix>
+      <PhoneSummaryBar
+        items={items}
+        due={due}
+        payDisabled={!items || pos.busy}
+        onPay={() => order && setPaying(order)}
+      />
       {product && (
         <ItemModal
           product={product}

@@ -14,6 +14,9 @@ import { useState } from 'react';
 import type { PosConfig, PosOrder } from '../pos-types.ts';
 import { FormModal, type FieldErrors } from './form-modal.tsx';
 
+type Values = ReturnType<typeof initialValues>;
+type SetValues = (patch: Partial<Values>) => void;
+
 type Props = {
   order: PosOrder;
   config: PosConfig;
@@ -25,20 +28,7 @@ const OTHER = 'Other';
 
 /** The contribution's details: date, source, referral, notes, flags and donor-covers-costs. */
 export function DetailsModal({ order, config, onSave, onClose }: Props) {
-  const known = config.referral_sources.includes(order.referral_source ?? '');
-  const [v, setV] = useState({
-    ordered_at: order.ordered_at.slice(0, 10),
-    source: order.source ?? '',
-    referral_source: order.referral_source ? (known ? order.referral_source : OTHER) : '',
-    other_referral_source: order.referral_source && !known ? order.referral_source : '',
-    comments: order.comments ?? '',
-    is_anonymous: order.is_anonymous,
-    email_opt_in: order.email_opt_in,
-    send_confirmation_emails: order.send_confirmation_emails,
-    account_type_id: order.account_type_id ? String(order.account_type_id) : '',
-    dcc_enabled_by_customer: order.dcc_enabled_by_customer,
-    dcc_type: order.dcc_type ?? 'most_costs',
-  });
+  const [v, setV] = useState(() => initialValues(order, config));
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = (patch: Partial<typeof v>) => setV((all) => ({ ...all, ...patch }));
   const err = (k: string) => errors[k]?.[0];
@@ -113,49 +103,79 @@ export function DetailsModal({ order, config, onSave, onClose }: Props) {
         error={err('comments')}
         onChange={(e) => set({ comments: e.currentTarget.value })}
       />
-      <Stack gap={6}>
-        <Checkbox
-          label="Anonymous: do not show the supporter's name publicly"
-          checked={v.is_anonymous}
-          onChange={(e) => set({ is_anonymous: e.currentTarget.checked })}
-        />
-        <Checkbox
-          label="Opted in to e-mail updates"
-          checked={v.email_opt_in}
-          onChange={(e) => set({ email_opt_in: e.currentTarget.checked })}
-        />
-        <Checkbox
-          label="Send confirmation e-mails"
-          checked={v.send_confirmation_emails}
-          onChange={(e) => set({ send_confirmation_emails: e.currentTarget.checked })}
-        />
-      </Stack>
-      {config.dcc_enabled && (
-        <Stack gap={6}>
-          <Checkbox
-            label="The donor covers the costs"
-            checked={v.dcc_enabled_by_customer}
-            onChange={(e) => set({ dcc_enabled_by_customer: e.currentTarget.checked })}
-          />
-          {v.dcc_enabled_by_customer && config.dcc_ai_enabled && (
-            <Radio.Group
-              value={v.dcc_type}
-              onChange={(t) => set({ dcc_type: t as typeof v.dcc_type })}
-              aria-label="Costs covered"
-            >
-              <Group gap="md" pl="xl">
-                {POS_DCC_CHOICES.map((c) => (
-                  <Radio
-                    key={c.value}
-                    value={c.value}
-                    label={`${c.label} (${formatAmount(order.dcc_options[c.value], order.currency_code)})`}
-                  />
-                ))}
-              </Group>
-            </Radio.Group>
-          )}
-        </Stack>
-      )}
+      <FlagFields v={v} set={set} />
+      {config.dcc_enabled && <CostsFields v={v} set={set} order={order} showChoices={config.dcc_ai_enabled} />}
     </FormModal>
+  );
+}
+
+/** The form's values as the order has them; an unlisted referral source shows as 'Other'. */
+function initialValues(order: PosOrder, config: PosConfig) {
+  const known = config.referral_sources.includes(order.referral_source ?? '');
+  return {
+    ordered_at: order.ordered_at.slice(0, 10),
+    source: order.source ?? '',
+    referral_source: order.referral_source ? (known ? order.referral_source : OTHER) : '',
+    other_referral_source: order.referral_source && !known ? order.referral_source : '',
+    comments: order.comments ?? '',
+    is_anonymous: order.is_anonymous,
+    email_opt_in: order.email_opt_in,
+    send_confirmation_emails: order.send_confirmation_emails,
+    account_type_id: order.account_type_id ? String(order.account_type_id) : '',
+    dcc_enabled_by_customer: order.dcc_enabled_by_customer,
+    dcc_type: order.dcc_type ?? 'most_costs',
+  };
+}
+
+/** How the contribution is shown and told: anonymous, e-mail opt-in, confirmation e-mails. */
+function FlagFields({ v, set }: { v: Values; set: SetValues }) {
+  return (
+    <Stack gap={6}>
+      <Checkbox
+        label="Anonymous: do not show the supporter's name publicly"
+        checked={v.is_anonymous}
+        onChange={(e) => set({ is_anonymous: e.currentTarget.checked })}
+      />
+      <Checkbox
+        label="Opted in to e-mail updates"
+        checked={v.email_opt_in}
+        onChange={(e) => set({ email_opt_in: e.currentTarget.checked })}
+      />
+      <Checkbox
+        label="Send confirmation e-mails"
+        checked={v.send_confirmation_emails}
+        onChange={(e) => set({ send_confirmation_emails: e.currentTarget.checked })}
+      />
+    </Stack>
+  );
+}
+
+/** Donor-covers-costs, and (where the site offers it) how much of the costs they cover. */
+function CostsFields({ v, set, order, showChoices }: { v: Values; set: SetValues; order: PosOrder; showChoices: boolean }) {
+  return (
+    <Stack gap={6}>
+      <Checkbox
+        label="The donor covers the costs"
+        checked={v.dcc_enabled_by_customer}
+        onChange={(e) => set({ dcc_enabled_by_customer: e.currentTarget.checked })}
+      />
+      {v.dcc_enabled_by_customer && showChoices && (
+        <Radio.Group
+          value={v.dcc_type}
+          onChange={(t) => set({ dcc_type: t as typeof v.dcc_type })}
+          aria-label="Costs covered"
+        >
+          <Group gap="md" pl="xl">
+            {POS_DCC_CHOICES.map((c) => (
+              <Radio
+                key={c.value}
+                value={c.value}
+                label={`${c.label} (${formatAmount(order.dcc_options[c.value], order.currency_code)})`}
+              />
+            ))}
+          </Group>
+        </Radio.Group>
+      )}
+    </Stack>
   );
 }
