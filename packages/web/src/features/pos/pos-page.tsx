@@ -44,6 +44,19 @@ export function PosPage() {
 // Only the sandbox is offered today; the organisation's gateway joins here with the real clients.
 const GATEWAY = paymentGateways[0];
 
+/** Pays the order; the receipt names the contribution by its number, else its reference. */
+async function completeOrder(orderId: number, body: Record<string, unknown>): Promise<Receipt> {
+  const answer = await api<PosCompleteResponse>(`/jpanel/pos/${orderId}/complete`, {
+    method: 'POST',
+    body,
+  });
+  return {
+    id: answer.order.id,
+    invoicenumber:
+      answer.payment.invoicenumber ?? answer.order.invoice_number ?? answer.order.client_uuid,
+  };
+}
+
 function PosScreen({ config }: { config: PosConfig }) {
   const pos = usePosOrder(config.defaults?.currency_code ?? config.site_currency);
   const [product, setProduct] = useState<PosProduct | null>(null);
@@ -150,19 +163,7 @@ function PosScreen({ config }: { config: PosConfig }) {
           gateway={GATEWAY}
           achAvailable={canTakeAch(GATEWAY, paying.currency_code)}
           fulfillment={FULFILLMENT_SETTING}
-          onComplete={async (body) => {
-            const answer = await api<PosCompleteResponse>(`/jpanel/pos/${paying.id}/complete`, {
-              method: 'POST',
-              body,
-            });
-            return {
-              id: answer.order.id,
-              invoicenumber:
-                answer.payment.invoicenumber ??
-                answer.order.invoice_number ??
-                answer.order.client_uuid,
-            } satisfies Receipt;
-          }}
+          onComplete={(body) => completeOrder(paying.id, body)}
           onFinished={pos.clear}
           onClose={() => setPaying(null)}
         />

@@ -58,6 +58,20 @@ const toValues = (s: Sponsor): Values => ({
   ended_note: s.ended_note ?? '',
 });
 
+/** What the form sends: a new sponsor names sponsee and supporter; a record may be ended. */
+function sponsorBody(v: Values, sponsorshipId: number, adding: boolean) {
+  return {
+    ...(adding
+      ? { sponsorship_id: sponsorshipId, supporter_id: v.supporter_id }
+      : { end_sponsorship: v.end_sponsorship }),
+    started_at: v.started_at,
+    source: v.source,
+    ended_at: v.end_sponsorship ? v.ended_at : '',
+    ended_reason: v.end_sponsorship ? v.ended_reason : '',
+    ended_note: v.end_sponsorship ? v.ended_note : '',
+  };
+}
+
 /** `sponsorId` null: add a sponsor to the sponsee; else edit, end or delete that record. */
 type Props = {
   opened: boolean;
@@ -110,7 +124,7 @@ function SponsorForm({
   const form = useForm<Values>({
     initialValues: toValues(sponsor),
     validate: (values) => {
-      const parsed = schema.safeParse(body(values));
+      const parsed = schema.safeParse(sponsorBody(values, sponsorshipId, adding));
       if (parsed.success) return {};
       return Object.fromEntries(
         parsed.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]).reverse(),
@@ -121,22 +135,9 @@ function SponsorForm({
   const ending = form.values.end_sponsorship;
   const mayEdit = can(adding ? 'sponsor.add' : 'sponsor.edit');
 
-  function body(v: Values) {
-    return {
-      ...(adding
-        ? { sponsorship_id: sponsorshipId, supporter_id: v.supporter_id }
-        : { end_sponsorship: v.end_sponsorship }),
-      started_at: v.started_at,
-      source: v.source,
-      ended_at: v.end_sponsorship ? v.ended_at : '',
-      ended_reason: v.end_sponsorship ? v.ended_reason : '',
-      ended_note: v.end_sponsorship ? v.ended_note : '',
-    };
-  }
-
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(body(values));
+      const saved = await save.mutateAsync(sponsorBody(values, sponsorshipId, adding));
       toast.success(saved.message);
       onClose();
     } catch (error) {
