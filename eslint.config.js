@@ -49,6 +49,37 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': 'error' },
   },
   {
+    // No production function over 120 lines (issue 33). A function that long is several jobs in
+    // one: a form with every section inline, a screen with its toolbar and dialogs, a gateway with
+    // every operation. Split it into sections, hooks and helpers that each own their part, so a
+    // reader finds a field or a rule in a function that fits on a screen. Blank lines and comments
+    // do not count: explaining why is never what pushes a function over. Tests, e2e, bench and
+    // scripts are left out (a test's table of cases may be long); the demo generator's data
+    // tables are module-level constants, which the rule does not measure.
+    files: ['packages/server/src/**/*.ts', 'packages/contracts/src/**/*.ts', 'packages/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/*.test-helper.ts',
+      '**/*.test-helpers.ts',
+      'packages/server/src/test/**',
+    ],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    // TEMPORARY (issue 41): DataTable is being split by the issue-41 work on lists; remove this
+    // override once data-table.tsx is under the limit.
+    files: ['packages/web/src/components/data-table/**'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
+    // TEMPORARY (issue 37): the contribution routes and the edit-gift modal are being changed by
+    // the issue-37 work on gifts (batches, corrections); splitting them here as well would only
+    // collide. Remove this override when that work brings them under the limit.
+    files: ['packages/server/src/modules/contributions/contributions.routes.ts', 'packages/web/src/features/contributions/edit-gift-modal.tsx'],
+    rules: { 'max-lines-per-function': 'off' },
+  },
+  {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

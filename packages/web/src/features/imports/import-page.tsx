@@ -1,4 +1,4 @@
-import { checkImportRow, hasErrors, IMPORT_MAX_ROWS, type ImportMatchMode, autoMapColumns } from '@almoner/contracts';
+import { checkImportRow, hasErrors, IMPORT_MAX_ROWS, type ImportField, type ImportMatchMode, autoMapColumns } from '@almoner/contracts';
 import { Alert, Anchor, Breadcrumbs, Button, Center, FileInput, Group, Loader, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
@@ -19,7 +19,8 @@ export function ImportPage() {
  * Kinds whose rows are matched to existing records: how they match, what each mode does to a
  * matched one, and a note where "Create new" cannot create.
  */
-const matching: Partial<Record<ScreenKind, { question: string; labels: Record<ImportMatchMode, string>; hint?: string }>> = {
+type MatchModes = { question: string; labels: Record<ImportMatchMode, string>; hint?: string };
+const matching: Partial<Record<ScreenKind, MatchModes>> = {
   supporters: {
     question: 'When a row matches an existing supporter (by id, then e-mail, then name and address)',
     labels: { create: 'Create new', update: 'Update match', skip: 'Skip match' },
@@ -115,12 +116,6 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
       </Center>
     );
   }
-  const fieldOptions = [
-    { value: '', label: "Don't import" },
-    ...(fields.data ?? []).map((f) => ({ value: f.key, label: f.label })),
-    ...extraOptions(sheet ? autoMapColumns(sheet.headers, fields.data ?? []) : {}, new Set((fields.data ?? []).map((f) => f.key))),
-  ];
-
   return (
     <Stack maw={1400}>
       <Breadcrumbs>
@@ -145,49 +140,14 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
       />
       {sheet && (
         <>
-          <Paper withBorder p="md">
-            <Title order={3} size="h5" mb="sm">
-              Columns
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              {sheet.headers.map((h) => (
-                <Select
-                  key={h}
-                  label={`Column “${h}”`}
-                  data={fieldOptions.filter((o) => o.value === '' || o.value === mapping[h] || !Object.values(mapping).includes(o.value))}
-                  value={mapping[h] ?? ''}
-                  onChange={(v) => setMapping((m) => ({ ...m, [h]: v || null }))}
-                  allowDeselect={false}
-                  size="xs"
-                />
-              ))}
-            </SimpleGrid>
-          </Paper>
+          <ColumnMapping sheet={sheet} fields={fields.data ?? []} mapping={mapping} onChange={setMapping} />
           <Text size="sm" role="status">
             {sheet.rows.length} rows · {sheet.rows.length - rejected} ready · {rejected} with errors (they will be rejected)
           </Text>
           <RowsTable columns={columns} rows={sheet.rows} checks={checks} onEdit={onEdit} />
           <Paper withBorder p="md">
             <Stack gap="sm">
-              {matchModes && (
-                <Stack gap={4}>
-                  <Text size="sm" fw={500} id="import-mode-label">
-                    {matchModes.question}
-                  </Text>
-                  {matchModes.hint && (
-                    <Text size="xs" c="dimmed">
-                      {matchModes.hint}
-                    </Text>
-                  )}
-                  <SegmentedControl
-                    aria-labelledby="import-mode-label"
-                    value={mode}
-                    onChange={(v) => setMode(v as ImportMatchMode)}
-                    data={(Object.keys(matchModes.labels) as ImportMatchMode[]).map((m) => ({ value: m, label: matchModes.labels[m] }))}
-                    w="fit-content"
-                  />
-                </Stack>
-              )}
+              {matchModes && <MatchModeChooser modes={matchModes} value={mode} onChange={setMode} />}
               <Group>
                 <Button variant="default" onClick={() => void start(true)} disabled={running}>
                   Dry run
@@ -202,6 +162,63 @@ function ImportScreen({ kind }: { kind: ScreenKind }) {
           </Paper>
         </>
       )}
+    </Stack>
+  );
+}
+
+/** Which field each column of the sheet goes to; a field can be chosen for one column only. */
+function ColumnMapping({ sheet, fields, mapping, onChange }: {
+  sheet: Sheet;
+  fields: ImportField[];
+  mapping: Record<string, string | null>;
+  onChange: (update: (mapping: Record<string, string | null>) => Record<string, string | null>) => void;
+}) {
+  const fieldOptions = [
+    { value: '', label: "Don't import" },
+    ...fields.map((f) => ({ value: f.key, label: f.label })),
+    ...extraOptions(autoMapColumns(sheet.headers, fields), new Set(fields.map((f) => f.key))),
+  ];
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h5" mb="sm">
+        Columns
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        {sheet.headers.map((h) => (
+          <Select
+            key={h}
+            label={`Column “${h}”`}
+            data={fieldOptions.filter((o) => o.value === '' || o.value === mapping[h] || !Object.values(mapping).includes(o.value))}
+            value={mapping[h] ?? ''}
+            onChange={(v) => onChange((m) => ({ ...m, [h]: v || null }))}
+            allowDeselect={false}
+            size="xs"
+          />
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** What a row that matches an existing record does, for the kinds that match. */
+function MatchModeChooser({ modes, value, onChange }: { modes: MatchModes; value: ImportMatchMode; onChange: (mode: ImportMatchMode) => void }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="import-mode-label">
+        {modes.question}
+      </Text>
+      {modes.hint && (
+        <Text size="xs" c="dimmed">
+          {modes.hint}
+        </Text>
+      )}
+      <SegmentedControl
+        aria-labelledby="import-mode-label"
+        value={value}
+        onChange={(v) => onChange(v as ImportMatchMode)}
+        data={(Object.keys(modes.labels) as ImportMatchMode[]).map((m) => ({ value: m, label: modes.labels[m] }))}
+        w="fit-content"
+      />
     </Stack>
   );
 }

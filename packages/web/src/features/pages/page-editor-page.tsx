@@ -1,5 +1,5 @@
-import { PAGE_TYPES, pageTypeLabels, type Page, type PageType } from '@almoner/contracts';
-import { Anchor, Breadcrumbs, Button, Center, Checkbox, Grid, Group, Loader, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import type { Page, PageType } from '@almoner/contracts';
+import { Anchor, Breadcrumbs, Button, Center, Checkbox, Grid, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { pageKeys, useDeletePage, useEditorOptions, usePage, useSavePage } from 
 import { BackgroundFields } from './background-fields.tsx';
 import { ContentEditor, type EditorMode } from './content-editor.tsx';
 import { toInput, toValues, validatePage, type PageValues } from './page-values.ts';
+import { PageBasicsSection, PageSearchSection } from './page-sections.tsx';
 import { RevisionsPanel } from './revisions-panel.tsx';
 import { useAutosave } from './use-autosave.ts';
 
@@ -107,17 +108,7 @@ function PageForm({ page }: { page: Page | undefined }) {
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 9 }}>
             <Stack gap="lg">
-              <Paper withBorder p="lg">
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput label="Title" required maxLength={255} {...form.getInputProps('title')} />
-                  <Select label="Page type" data={PAGE_TYPES.map((t) => ({ value: t, label: pageTypeLabels[t] }))} allowDeselect={false} {...form.getInputProps('type')} />
-                  {type === 'category' && (
-                    <Select label="Category" required searchable data={(options.data?.categories ?? []).map((c) => ({ value: String(c.id), label: c.name }))} {...form.getInputProps('category_id')} />
-                  )}
-                  <TextInput label="URL" placeholder="/about" maxLength={255} {...form.getInputProps('url')} />
-                  <Select label="Menu parent" clearable searchable data={(options.data?.parents ?? []).filter((p) => p.id !== page?.id).map((p) => ({ value: String(p.id), label: p.title }))} {...form.getInputProps('parent_id')} />
-                </SimpleGrid>
-              </Paper>
+              <PageBasicsSection form={form} page={page} options={options.data} />
               {type !== 'menu' && (
                 <Paper withBorder p="lg">
                   <ContentEditor value={form.values.body} onChange={(v) => form.setFieldValue('body', v)} mode={mode} onModeChange={setMode} codeOnly={CODE_ONLY.includes(type)} options={options.data} />
@@ -128,14 +119,7 @@ function PageForm({ page }: { page: Page | undefined }) {
                 <Title order={3} size="h4" mb="sm">Background</Title>
                 <BackgroundFields form={form} />
               </Paper>
-              <Paper withBorder p="lg">
-                <Title order={3} size="h4" mb="sm">Search engines</Title>
-                <Stack>
-                  <TextInput label="Browser title" maxLength={255} {...form.getInputProps('page_title')} />
-                  <Textarea label="Meta description" autosize minRows={2} maxLength={5000} {...form.getInputProps('meta_description')} />
-                  <TextInput label="Meta keywords" maxLength={5000} {...form.getInputProps('meta_keywords')} />
-                </Stack>
-              </Paper>
+              <PageSearchSection form={form} />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 3 }}>

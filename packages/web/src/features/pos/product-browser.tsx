@@ -80,26 +80,7 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
           }
         }}
       />
-      <Paper withBorder p="xs" radius="md" aria-label="Bookmarks" component="section">
-        <Group gap="xs" wrap="wrap">
-          <IconBookmarkFilled size={16} color="var(--mantine-primary-color-filled)" aria-hidden />
-          {bookmarkedIds.size === 0 && (
-            <Text size="sm" c="dimmed">
-              Bookmark products to keep them one click away.
-            </Text>
-          )}
-          {(bookmarks.data?.products ?? []).map((product) => (
-            <Button
-              key={product.id}
-              size="compact-sm"
-              variant="light"
-              onClick={() => onOpen(product)}
-            >
-              {product.name}
-            </Button>
-          ))}
-        </Group>
-      </Paper>
+      <BookmarksBar products={bookmarks.data?.products ?? []} onOpen={onOpen} />
       {keywords ? (
         <Group justify="space-between">
           <Text fw={600}>Results for “{keywords}”</Text>
@@ -115,27 +96,7 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
           </Anchor>
         </Group>
       ) : (
-        <Breadcrumbs>
-          <Anchor
-            component="button"
-            size="sm"
-            onClick={() => setPath([])}
-            fw={category ? 400 : 600}
-          >
-            All categories
-          </Anchor>
-          {path.map((c, i) => (
-            <Anchor
-              key={c.id}
-              component="button"
-              size="sm"
-              onClick={() => setPath(path.slice(0, i + 1))}
-              fw={i === path.length - 1 ? 600 : 400}
-            >
-              {c.name}
-            </Anchor>
-          ))}
-        </Breadcrumbs>
+        <CategoryPath path={path} onChange={setPath} />
       )}
       {!keywords && children.length > 0 && (
         <SimpleGrid cols={{ base: 2, md: 3, xl: 4 }} spacing="sm">
@@ -182,6 +143,49 @@ export function ProductBrowser({ currency, onOpen }: ProductBrowserProps) {
         </>
       )}
     </Stack>
+  );
+}
+
+/** The bookmarked products, one click away from any category or search. */
+function BookmarksBar({ products, onOpen }: { products: PosProduct[]; onOpen: (product: PosProduct) => void }) {
+  return (
+    <Paper withBorder p="xs" radius="md" aria-label="Bookmarks" component="section">
+      <Group gap="xs" wrap="wrap">
+        <IconBookmarkFilled size={16} color="var(--mantine-primary-color-filled)" aria-hidden />
+        {products.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Bookmark products to keep them one click away.
+          </Text>
+        )}
+        {products.map((product) => (
+          <Button key={product.id} size="compact-sm" variant="light" onClick={() => onOpen(product)}>
+            {product.name}
+          </Button>
+        ))}
+      </Group>
+    </Paper>
+  );
+}
+
+/** All categories › … › the open one; each step goes back up to it. */
+function CategoryPath({ path, onChange }: { path: PosCategory[]; onChange: (path: PosCategory[]) => void }) {
+  return (
+    <Breadcrumbs>
+      <Anchor component="button" size="sm" onClick={() => onChange([])} fw={path.length ? 400 : 600}>
+        All categories
+      </Anchor>
+      {path.map((c, i) => (
+        <Anchor
+          key={c.id}
+          component="button"
+          size="sm"
+          onClick={() => onChange(path.slice(0, i + 1))}
+          fw={i === path.length - 1 ? 600 : 400}
+        >
+          {c.name}
+        </Anchor>
+      ))}
+    </Breadcrumbs>
   );
 }
 

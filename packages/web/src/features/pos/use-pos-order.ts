@@ -1,5 +1,5 @@
 import { posMessages } from '@almoner/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { alert } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { api, ApiError } from '../../lib/api.ts';
@@ -28,21 +28,7 @@ export function usePosOrder(initialCurrency: string) {
     else sessionStorage.removeItem(OPEN_ORDER_KEY);
   }, []);
 
-  // A reload keeps the order being entered in this tab (unless it was paid meanwhile).
-  useEffect(() => {
-    const saved = Number(sessionStorage.getItem(OPEN_ORDER_KEY));
-    if (!saved || current.current) return;
-    api<PosAnswer>(`/jpanel/pos/order.json?id=${saved}`).then(
-      (answer) => {
-        if (current.current) return;
-        if (answer.order && !answer.order.is_paid) {
-          apply(answer.order);
-          setCurrencyState(answer.order.currency_code);
-        } else apply(null);
-      },
-      () => apply(null),
-    );
-  }, [apply]);
+  useReloadedOrder(current, apply, setCurrencyState);
 
   const ensureOrder = useCallback(async (): Promise<PosOrder | null> => {
     if (current.current) return current.current;
@@ -156,6 +142,28 @@ export function usePosOrder(initialCurrency: string) {
 }
 
 export type PosOrderState = ReturnType<typeof usePosOrder>;
+
+/** A reload keeps the order being entered in this tab (unless it was paid meanwhile). */
+function useReloadedOrder(
+  current: RefObject<PosOrder | null>,
+  apply: (next: PosOrder | null) => void,
+  setCurrency: (code: string) => void,
+) {
+  useEffect(() => {
+    const saved = Number(sessionStorage.getItem(OPEN_ORDER_KEY));
+    if (!saved || current.current) return;
+    api<PosAnswer>(`/jpanel/pos/order.json?id=${saved}`).then(
+      (answer) => {
+        if (current.current) return;
+        if (answer.order && !answer.order.is_paid) {
+          apply(answer.order);
+          setCurrency(answer.order.currency_code);
+        } else apply(null);
+      },
+      () => apply(null),
+    );
+  }, [apply, current, setCurrency]);
+}
 
 export const messageOf = (error: unknown) =>
   (error instanceof Error && error.message) || posMessages.paymentUnknownError;

@@ -59,64 +59,16 @@ export function ImagesTab({ form }: { form: VariantForm }) {
           style={{ listStyle: 'none' }}
           aria-label="Variant images"
         >
-          {images.map((image, i) => {
-            const name = displayFilename(image.filename);
-            return (
-              <Group
-                key={image.id}
-                component="li"
-                gap="sm"
-                wrap="nowrap"
-                data-testid="variant-image"
-              >
-                {image.thumbnail_url ? (
-                  <Image
-                    src={image.thumbnail_url}
-                    alt={name}
-                    w={56}
-                    h={56}
-                    fit="cover"
-                    radius="sm"
-                  />
-                ) : (
-                  <IconPhoto size={56} aria-hidden />
-                )}
-                <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
-                  {name}
-                  {i === 0 && (
-                    <Text span size="xs" c="dimmed">
-                      {' '}
-                      (thumbnail)
-                    </Text>
-                  )}
-                </Text>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${name} up`}
-                  disabled={i === 0}
-                  onClick={() => move(i, -1)}
-                >
-                  <IconArrowUp size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={`Move ${name} down`}
-                  disabled={i === images.length - 1}
-                  onClick={() => move(i, 1)}
-                >
-                  <IconArrowDown size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${name}`}
-                  onClick={() => set(images.filter((x) => x.id !== image.id))}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Group>
-            );
-          })}
+          {images.map((image, i) => (
+            <ImageRow
+              key={image.id}
+              image={image}
+              first={i === 0}
+              last={i === images.length - 1}
+              onMove={(by) => move(i, by)}
+              onRemove={() => set(images.filter((x) => x.id !== image.id))}
+            />
+          ))}
         </Stack>
       )}
       <Group gap="sm">
@@ -137,5 +89,45 @@ export function ImagesTab({ form }: { form: VariantForm }) {
         </Text>
       </Group>
     </Stack>
+  );
+}
+
+type ImageRowProps = {
+  image: CatalogueImage;
+  first: boolean;
+  last: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+};
+
+/** One image: its thumbnail and name, moved up or down or removed. */
+function ImageRow({ image, first, last, onMove, onRemove }: ImageRowProps) {
+  const name = displayFilename(image.filename);
+  return (
+    <Group component="li" gap="sm" wrap="nowrap" data-testid="variant-image">
+      {image.thumbnail_url ? (
+        <Image src={image.thumbnail_url} alt={name} w={56} h={56} fit="cover" radius="sm" />
+      ) : (
+        <IconPhoto size={56} aria-hidden />
+      )}
+      <Text size="sm" style={{ flex: 1, overflowWrap: 'anywhere' }}>
+        {name}
+        {first && (
+          <Text span size="xs" c="dimmed">
+            {' '}
+            (thumbnail)
+          </Text>
+        )}
+      </Text>
+      <ActionIcon variant="subtle" aria-label={`Move ${name} up`} disabled={first} onClick={() => onMove(-1)}>
+        <IconArrowUp size={16} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" aria-label={`Move ${name} down`} disabled={last} onClick={() => onMove(1)}>
+        <IconArrowDown size={16} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove}>
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Group>
   );
 }

@@ -95,11 +95,6 @@ export function RecurringPage() {
     onError: (error) => toast.error(error.message),
     onSettled: refresh,
   });
-  const sendLink = useMutation({
-    mutationFn: () => api<{ message: string }>(`/jpanel/recurring/${id}/card-link`, { method: 'POST' }),
-    onSuccess: (answer) => toast.success(answer.message),
-    onError: (error) => toast.error(error.message),
-  });
   if (query.isPending) {
     return (
       <Center h={240}>
@@ -164,81 +159,100 @@ export function RecurringPage() {
           </Group>
         )}
       </Group>
-      <Paper withBorder p="md" radius="md">
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
-          <Fact label="Supporter">
-            {p.supporter_id ? (
-              <Anchor component={Link} to={`/supporters/${p.supporter_id}`} size="sm">
-                {p.supporter_name ?? `Supporter #${p.supporter_id}`}
-              </Anchor>
-            ) : null}
-          </Fact>
-          <Fact label="Next billing">{p.status === 'Active' ? formatDate(p.next_billing_date) : '—'}</Fact>
-          <Fact label="Started">{formatDate(p.start_date)}</Fact>
-          <Fact label="Cycles">{p.total_billing_cycles ? `${p.num_cycles_completed} of ${p.total_billing_cycles}` : String(p.num_cycles_completed)}</Fact>
-          <Fact label="Given so far">{formatAmount(p.aggregate_amount, p.currency_code)}</Fact>
-          <Fact label="Last payment">{formatDateTime(p.last_payment_at)}</Fact>
-          <Fact label="Payment method">
-            {p.payment_method ?? '—'}
-            {edit && (p.status === 'Active' || p.status === 'Suspended') && (
-              <Anchor component="button" type="button" size="sm" display="block" onClick={() => sendLink.mutate()} disabled={sendLink.isPending}>
-                E-mail the donor a link to update it
-              </Anchor>
-            )}
-          </Fact>
-          <Fact label="Failed payments">{`${p.failed_payment_count} (suspends at ${p.max_failed_payments})`}</Fact>
-          {p.status === 'Cancelled' && <Fact label="Cancelled">{`${formatDate(p.cancelled_at)}${p.cancel_reason ? ` · ${p.cancel_reason}` : ''}`}</Fact>}
-        </SimpleGrid>
-      </Paper>
-      <Paper withBorder p="md" radius="md">
-        <Title order={3} size="h4" mb="sm">
-          Payments
-        </Title>
-        {p.transactions.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No payments yet.{p.status === 'Active' && p.next_billing_date ? ` The first is due ${formatDate(p.next_billing_date)}.` : ''}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={300}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Contribution</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th ta="right">Refunded</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.transactions.map((t) => (
-                  <Table.Tr key={t.is_first_gift ? `first-${t.contribution_id}` : `charge-${t.id}`}>
-                    <Table.Td>
-                      {formatDate(t.ordered_at)}
-                      {t.is_first_gift && (
-                        <Text span size="xs" c="dimmed">
-                          {' '}
-                          · first gift
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t.contribution_id ? <ContributionLink id={t.contribution_id} /> : '—'}</Table.Td>
-                    <Table.Td>
-                      {t.payment_status}
-                      {t.reason_code ? ` · ${t.reason_code}` : ''}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatAmount(t.amount, p.currency_code)}</Table.Td>
-                    <Table.Td ta="right">{t.refunded_amount ? formatAmount(t.refunded_amount, p.currency_code) : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <ProfileFacts p={p} edit={edit} />
+      <ProfilePayments p={p} />
       <RecordHistory table="recurring_payment_profiles" id={p.id} />
       {changing && <TermsModal p={p} opened onClose={() => setChanging(false)} onSaved={refresh} />}
       <CancelDialog opened={cancelling} onClose={() => setCancelling(false)} onCancel={(reason) => change.mutate({ action: 'cancel', reason })} busy={change.isPending} />
     </Stack>
+  );
+}
+
+/** The profile at a glance; the payment method's line can e-mail the donor a link to update it. */
+function ProfileFacts({ p, edit }: { p: Profile; edit: boolean }) {
+  const sendLink = useMutation({
+    mutationFn: () => api<{ message: string }>(`/jpanel/recurring/${p.id}/card-link`, { method: 'POST' }),
+    onSuccess: (answer) => toast.success(answer.message),
+    onError: (error) => toast.error(error.message),
+  });
+  return (
+    <Paper withBorder p="md" radius="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <Fact label="Supporter">
+          {p.supporter_id ? (
+            <Anchor component={Link} to={`/supporters/${p.supporter_id}`} size="sm">
+              {p.supporter_name ?? `Supporter #${p.supporter_id}`}
+            </Anchor>
+          ) : null}
+        </Fact>
+        <Fact label="Next billing">{p.status === 'Active' ? formatDate(p.next_billing_date) : '—'}</Fact>
+        <Fact label="Started">{formatDate(p.start_date)}</Fact>
+        <Fact label="Cycles">{p.total_billing_cycles ? `${p.num_cycles_completed} of ${p.total_billing_cycles}` : String(p.num_cycles_completed)}</Fact>
+        <Fact label="Given so far">{formatAmount(p.aggregate_amount, p.currency_code)}</Fact>
+        <Fact label="Last payment">{formatDateTime(p.last_payment_at)}</Fact>
+        <Fact label="Payment method">
+          {p.payment_method ?? '—'}
+          {edit && (p.status === 'Active' || p.status === 'Suspended') && (
+            <Anchor component="button" type="button" size="sm" display="block" onClick={() => sendLink.mutate()} disabled={sendLink.isPending}>
+              E-mail the donor a link to update it
+            </Anchor>
+          )}
+        </Fact>
+        <Fact label="Failed payments">{`${p.failed_payment_count} (suspends at ${p.max_failed_payments})`}</Fact>
+        {p.status === 'Cancelled' && <Fact label="Cancelled">{`${formatDate(p.cancelled_at)}${p.cancel_reason ? ` · ${p.cancel_reason}` : ''}`}</Fact>}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** The charges made on the profile, the first gift included. */
+function ProfilePayments({ p }: { p: Profile }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={3} size="h4" mb="sm">
+        Payments
+      </Title>
+      {p.transactions.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No payments yet.{p.status === 'Active' && p.next_billing_date ? ` The first is due ${formatDate(p.next_billing_date)}.` : ''}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Contribution</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th ta="right">Refunded</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {p.transactions.map((t) => (
+                <Table.Tr key={t.is_first_gift ? `first-${t.contribution_id}` : `charge-${t.id}`}>
+                  <Table.Td>
+                    {formatDate(t.ordered_at)}
+                    {t.is_first_gift && (
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        · first gift
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t.contribution_id ? <ContributionLink id={t.contribution_id} /> : '—'}</Table.Td>
+                  <Table.Td>
+                    {t.payment_status}
+                    {t.reason_code ? ` · ${t.reason_code}` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatAmount(t.amount, p.currency_code)}</Table.Td>
+                  <Table.Td ta="right">{t.refunded_amount ? formatAmount(t.refunded_amount, p.currency_code) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
   );
 }

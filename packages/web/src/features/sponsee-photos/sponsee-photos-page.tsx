@@ -117,53 +117,58 @@ export function SponseePhotosPage() {
       <Text role="status" aria-live="polite" fw={600}>
         Status: {OVERALL_LABEL[overall]}
       </Text>
-      {uploads.length > 0 && (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>File</Table.Th>
-                <Table.Th>Sponsee</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {uploads.map((u) => (
-                <Table.Tr key={u.key} data-testid="sponsee-photo-row">
-                  <Table.Td>{u.file.name}</Table.Td>
-                  <Table.Td>
-                    {u.sponsee ? (
-                      <Anchor component={Link} to={`/sponsorships/${u.sponsee.id}`} size="sm">
-                        {u.sponsee.full_name || 'Unnamed'} ({u.sponsee.reference_number})
-                      </Anchor>
-                    ) : (
-                      <Text size="sm" c="dimmed" span>
-                        —
+      {uploads.length > 0 && <UploadsTable uploads={uploads} />}
+    </Stack>
+  );
+}
+
+/** Each photo dropped: the sponsee it matched and how its upload stands. */
+function UploadsTable({ uploads }: { uploads: Upload[] }) {
+  return (
+    <Table.ScrollContainer minWidth={700}>
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File</Table.Th>
+            <Table.Th>Sponsee</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {uploads.map((u) => (
+            <Table.Tr key={u.key} data-testid="sponsee-photo-row">
+              <Table.Td>{u.file.name}</Table.Td>
+              <Table.Td>
+                {u.sponsee ? (
+                  <Anchor component={Link} to={`/sponsorships/${u.sponsee.id}`} size="sm">
+                    {u.sponsee.full_name || 'Unnamed'} ({u.sponsee.reference_number})
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed" span>
+                    —
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={4}>
+                  <Group gap="xs">
+                    <Badge color={STATUS_COLOR[u.status]} variant="light">
+                      {STATUS_LABEL[u.status]}
+                      {u.status === 'uploading' ? ` ${u.percent}%` : ''}
+                    </Badge>
+                    {u.error && (
+                      <Text size="sm" c={u.status === 'error' ? 'red.9' : 'dimmed'} span>
+                        {u.error}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      <Group gap="xs">
-                        <Badge color={STATUS_COLOR[u.status]} variant="light">
-                          {STATUS_LABEL[u.status]}
-                          {u.status === 'uploading' ? ` ${u.percent}%` : ''}
-                        </Badge>
-                        {u.error && (
-                          <Text size="sm" c={u.status === 'error' ? 'red.9' : 'dimmed'} span>
-                            {u.error}
-                          </Text>
-                        )}
-                      </Group>
-                      {u.status === 'uploading' && <Progress value={u.percent} aria-label={`Uploading ${u.file.name}`} />}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
+                  </Group>
+                  {u.status === 'uploading' && <Progress value={u.percent} aria-label={`Uploading ${u.file.name}`} />}
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

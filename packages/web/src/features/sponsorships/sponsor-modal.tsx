@@ -23,7 +23,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
 import { useCan } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
@@ -57,6 +57,20 @@ const toValues = (s: Sponsor): Values => ({
   ended_reason: s.ended_reason ?? '',
   ended_note: s.ended_note ?? '',
 });
+
+/** What the form sends: a new sponsor names sponsee and supporter; a record may be ended. */
+function sponsorBody(v: Values, sponsorshipId: number, adding: boolean) {
+  return {
+    ...(adding
+      ? { sponsorship_id: sponsorshipId, supporter_id: v.supporter_id }
+      : { end_sponsorship: v.end_sponsorship }),
+    started_at: v.started_at,
+    source: v.source,
+    ended_at: v.end_sponsorship ? v.ended_at : '',
+    ended_reason: v.end_sponsorship ? v.ended_reason : '',
+    ended_note: v.end_sponsorship ? v.ended_note : '',
+  };
+}
 
 /** `sponsorId` null: add a sponsor to the sponsee; else edit, end or delete that record. */
 type Props = {
@@ -110,7 +124,7 @@ function SponsorForm({
   const form = useForm<Values>({
     initialValues: toValues(sponsor),
     validate: (values) => {
-      const parsed = schema.safeParse(body(values));
+      const parsed = schema.safeParse(sponsorBody(values, sponsorshipId, adding));
       if (parsed.success) return {};
       return Object.fromEntries(
         parsed.error.issues.map((issue) => [String(issue.path[0] ?? '_'), issue.message]).reverse(),
@@ -121,28 +135,9 @@ function SponsorForm({
   const ending = form.values.end_sponsorship;
   const mayEdit = can(adding ? 'sponsor.add' : 'sponsor.edit');
 
-  useEffect(() => {
-    // A fresh end starts on today's date, which the user can change.
-    if (ending && !form.values.ended_at && !wasEnded) form.setFieldValue('ended_at', localToday());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ending]);
-
-  function body(v: Values) {
-    return {
-      ...(adding
-        ? { sponsorship_id: sponsorshipId, supporter_id: v.supporter_id }
-        : { end_sponsorship: v.end_sponsorship }),
-      started_at: v.started_at,
-      source: v.source,
-      ended_at: v.end_sponsorship ? v.ended_at : '',
-      ended_reason: v.end_sponsorship ? v.ended_reason : '',
-      ended_note: v.end_sponsorship ? v.ended_note : '',
-    };
-  }
-
   const handleSubmit = form.onSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(body(values));
+      const saved = await save.mutateAsync(sponsorBody(values, sponsorshipId, adding));
       toast.success(saved.message);
       onClose();
     } catch (error) {
@@ -188,81 +183,10 @@ function SponsorForm({
             fullWidth
           />
         ) : (
-          <Stack gap={2}>
-            <Text size="xs" tt="uppercase" fw={600} c="dimmed">
-              Sponsor
-            </Text>
-            {sponsor.supporter && (
-              <PermittedLink
-                to={`/supporters/${sponsor.supporter.id}`}
-                permission="member.view"
-                size="sm"
-                fw={500}
-              >
-                {sponsor.supporter.display_name}
-              </PermittedLink>
-            )}
-            <Text size="xs" c="dimmed">
-              {sponsor.is_active
-                ? 'Active'
-                : wasEnded
-                  ? `Ended ${formatDate(sponsor.ended_at)}`
-                  : `Starts ${formatDate(sponsor.started_at)}`}
-              {sponsor.started_by ? ` · started by ${sponsor.started_by}` : ''}
-              {sponsor.ended_by ? ` · ended by ${sponsor.ended_by}` : ''}
-            </Text>
-          </Stack>
+          <CurrentSponsor sponsor={sponsor} />
         )}
         <Fieldset variant="unstyled" disabled={!mayEdit}>
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                type="date"
-                label="Start date"
-                description={messages.startBlank}
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                {...form.getInputProps('started_at')}
-              />
-              <Autocomplete
-                label="Source"
-                data={[...SPONSOR_SOURCES]}
-                maxLength={50}
-                {...form.getInputProps('source')}
-              />
-            </SimpleGrid>
-            {!adding && (
-              <Checkbox
-                label={wasEnded ? 'This sponsorship has ended' : 'End this sponsorship'}
-                {...form.getInputProps('end_sponsorship', { type: 'checkbox' })}
-              />
-            )}
-            {!adding && ending && (
-              <Stack gap="sm">
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    type="date"
-                    label="Ended on"
-                    required
-                    {...form.getInputProps('ended_at')}
-                  />
-                  <Autocomplete
-                    label="Reason"
-                    data={[...SPONSOR_END_REASONS]}
-                    maxLength={100}
-                    {...form.getInputProps('ended_reason')}
-                  />
-                </SimpleGrid>
-                <Textarea
-                  label="Note"
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  maxLength={2500}
-                  {...form.getInputProps('ended_note')}
-                />
-              </Stack>
-            )}
-          </Stack>
+          <SponsorTermsFields form={form} adding={adding} wasEnded={wasEnded} />
         </Fieldset>
         <Group justify="space-between">
           <div>
@@ -294,5 +218,100 @@ function SponsorForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type SponsorFormApi = UseFormReturnType<Values>;
+
+/** Who sponsors, from when and since when (or until when) the record has stood. */
+function CurrentSponsor({ sponsor }: { sponsor: Sponsor }) {
+  const wasEnded = sponsor.ended_at !== null;
+  return (
+    <Stack gap={2}>
+      <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+        Sponsor
+      </Text>
+      {sponsor.supporter && (
+        <PermittedLink
+          to={`/supporters/${sponsor.supporter.id}`}
+          permission="member.view"
+          size="sm"
+          fw={500}
+        >
+          {sponsor.supporter.display_name}
+        </PermittedLink>
+      )}
+      <Text size="xs" c="dimmed">
+        {sponsor.is_active
+          ? 'Active'
+          : wasEnded
+            ? `Ended ${formatDate(sponsor.ended_at)}`
+            : `Starts ${formatDate(sponsor.started_at)}`}
+        {sponsor.started_by ? ` · started by ${sponsor.started_by}` : ''}
+        {sponsor.ended_by ? ` · ended by ${sponsor.ended_by}` : ''}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Start date and source; on a record, ending it (on a date, for a reason, with a note). */
+function SponsorTermsFields({ form, adding, wasEnded }: { form: SponsorFormApi; adding: boolean; wasEnded: boolean }) {
+  const ending = form.values.end_sponsorship;
+  useEffect(() => {
+    // A fresh end starts on today's date, which the user can change.
+    if (ending && !form.values.ended_at && !wasEnded) form.setFieldValue('ended_at', localToday());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ending]);
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          type="date"
+          label="Start date"
+          description={messages.startBlank}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...form.getInputProps('started_at')}
+        />
+        <Autocomplete
+          label="Source"
+          data={[...SPONSOR_SOURCES]}
+          maxLength={50}
+          {...form.getInputProps('source')}
+        />
+      </SimpleGrid>
+      {!adding && (
+        <Checkbox
+          label={wasEnded ? 'This sponsorship has ended' : 'End this sponsorship'}
+          {...form.getInputProps('end_sponsorship', { type: 'checkbox' })}
+        />
+      )}
+      {!adding && ending && (
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              type="date"
+              label="Ended on"
+              required
+              {...form.getInputProps('ended_at')}
+            />
+            <Autocomplete
+              label="Reason"
+              data={[...SPONSOR_END_REASONS]}
+              maxLength={100}
+              {...form.getInputProps('ended_reason')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Note"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={2500}
+            {...form.getInputProps('ended_note')}
+          />
+        </Stack>
+      )}
+    </Stack>
   );
 }

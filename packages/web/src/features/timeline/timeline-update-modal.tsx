@@ -26,7 +26,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
@@ -137,20 +137,6 @@ function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>)
     }
   });
 
-  const handleFiles = async (files: File[]) => {
-    setUploading(true);
-    try {
-      for (const file of files.slice(0, TIMELINE_ATTACHMENTS_MAX - form.values.media.length)) {
-        const photo = await uploadPhoto(file);
-        form.insertListItem('media', { ...photo, caption: '' });
-      }
-    } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Error. Try again.');
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const notifyOffered = canNotify && !form.values.is_private;
 
   return (
@@ -182,51 +168,7 @@ function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>)
           maxLength={TIMELINE_MESSAGE_MAX}
           {...form.getInputProps('message')}
         />
-        <Stack gap="xs">
-          <Group justify="space-between">
-            <Text size="sm" fw={500}>
-              Photos
-            </Text>
-            <FileButton onChange={(files) => void handleFiles(files)} accept="image/*" multiple>
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconPhotoPlus size={14} />}
-                  loading={uploading}
-                  disabled={form.values.media.length >= TIMELINE_ATTACHMENTS_MAX}
-                >
-                  Add photos
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-          {form.values.media.length === 0 && (
-            <Text size="sm" c="dimmed">
-              No photos attached.
-            </Text>
-          )}
-          {form.values.media.map((m, index) => (
-            <Group key={m.id} gap="sm" wrap="nowrap" align="center">
-              <Image src={m.thumbnail_url} alt="" w={64} h={64} radius="sm" fit="cover" />
-              <TextInput
-                label={`Caption for ${shownName(m.filename)}`}
-                maxLength={TIMELINE_CAPTION_MAX}
-                style={{ flex: 1 }}
-                {...form.getInputProps(`media.${index}.caption`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${shownName(m.filename)}`}
-                onClick={() => form.removeListItem('media', index)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-          ))}
-        </Stack>
+        <PhotoFields form={form} uploading={uploading} setUploading={setUploading} />
         <Checkbox
           label="Private (staff only; sponsors never see it)"
           {...form.getInputProps('is_private', { type: 'checkbox' })}
@@ -247,5 +189,77 @@ function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>)
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type PhotoFieldsProps = {
+  form: UseFormReturnType<Values>;
+  uploading: boolean;
+  /** The form waits for an upload in progress before it can be saved. */
+  setUploading: (uploading: boolean) => void;
+};
+
+/** The update's photos: uploaded as they are chosen, each with its caption, removable. */
+function PhotoFields({ form, uploading, setUploading }: PhotoFieldsProps) {
+  const handleFiles = async (files: File[]) => {
+    setUploading(true);
+    try {
+      for (const file of files.slice(0, TIMELINE_ATTACHMENTS_MAX - form.values.media.length)) {
+        const photo = await uploadPhoto(file);
+        form.insertListItem('media', { ...photo, caption: '' });
+      }
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Error. Try again.');
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+  <Stack gap="xs">
+    <Group justify="space-between">
+      <Text size="sm" fw={500}>
+        Photos
+      </Text>
+      <FileButton onChange={(files) => void handleFiles(files)} accept="image/*" multiple>
+        {(props) => (
+          <Button
+            {...props}
+            variant="default"
+            size="xs"
+            leftSection={<IconPhotoPlus size={14} />}
+            loading={uploading}
+            disabled={form.values.media.length >= TIMELINE_ATTACHMENTS_MAX}
+          >
+            Add photos
+          </Button>
+        )}
+      </FileButton>
+    </Group>
+    {form.values.media.length === 0 && (
+      <Text size="sm" c="dimmed">
+        No photos attached.
+      </Text>
+    )}
+    {form.values.media.map((m, index) => (
+      <Group key={m.id} gap="sm" wrap="nowrap" align="center">
+        <Image src={m.thumbnail_url} alt="" w={64} h={64} radius="sm" fit="cover" />
+        <TextInput
+          label={`Caption for ${shownName(m.filename)}`}
+          maxLength={TIMELINE_CAPTION_MAX}
+          style={{ flex: 1 }}
+          {...form.getInputProps(`media.${index}.caption`)}
+        />
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Remove ${shownName(m.filename)}`}
+          onClick={() => form.removeListItem('media', index)}
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
+      </Group>
+    ))}
+  </Stack>
   );
 }

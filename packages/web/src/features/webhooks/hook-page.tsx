@@ -32,6 +32,7 @@ import {
   loadingOrFailed,
   useFormPage,
   validateWith,
+  type FormPage,
 } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useDeleteWebhook, useSaveWebhook, useToggleInsecureSsl, useWebhook } from './api.ts';
@@ -110,31 +111,7 @@ function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
       title={hook ? 'Edit webhook' : 'Add webhook'}
       crumb={hook ? `Webhook #${hook.id}` : 'Add webhook'}
       maw={1000}
-      above={
-        <>
-          {hook?.active && hook.paused_until && (
-            <Alert
-              color="orange"
-              icon={<IconPlayerPause size={18} />}
-              title={webhookMessages.pausedTitle}
-            >
-              {webhookMessages.paused(
-                hook.failures_in_a_row,
-                `at ${formatDateTime(hook.paused_until)}`,
-              )}
-            </Alert>
-          )}
-          {hook?.disabled_reason && (
-            <Alert
-              color="red"
-              icon={<IconAlertTriangle size={18} />}
-              title="This webhook was switched off"
-            >
-              {hook.disabled_reason}
-            </Alert>
-          )}
-        </>
-      }
+      above={hook && <HookStatusAlerts hook={hook} />}
       below={
         hook && (
           <>
@@ -199,26 +176,62 @@ function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
           />
         </Stack>
       </Paper>
-      <Paper withBorder p="lg">
-        <Checkbox.Group
-          label="Events"
-          description="A delivery is sent for each of these events."
-          required
-          {...form.getInputProps('events')}
-        >
-          <Stack gap="xs" mt="sm">
-            {webhookEventTypes.map((type) => (
-              <Checkbox
-                key={type}
-                value={type}
-                label={type}
-                description={domainEventCatalogue[type].description}
-              />
-            ))}
-          </Stack>
-        </Checkbox.Group>
-      </Paper>
+      <HookEventsSection form={form} />
     </FormPageLayout>
+  );
+}
+
+/** Why deliveries are not going out: paused after failures in a row, or switched off. */
+function HookStatusAlerts({ hook }: { hook: WebhookDetail }) {
+  return (
+    <>
+      {hook.active && hook.paused_until && (
+        <Alert
+          color="orange"
+          icon={<IconPlayerPause size={18} />}
+          title={webhookMessages.pausedTitle}
+        >
+          {webhookMessages.paused(
+            hook.failures_in_a_row,
+            `at ${formatDateTime(hook.paused_until)}`,
+          )}
+        </Alert>
+      )}
+      {hook.disabled_reason && (
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle size={18} />}
+          title="This webhook was switched off"
+        >
+          {hook.disabled_reason}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The events a delivery is sent for. */
+function HookEventsSection({ form }: { form: FormPage<Values>['form'] }) {
+  return (
+    <Paper withBorder p="lg">
+      <Checkbox.Group
+        label="Events"
+        description="A delivery is sent for each of these events."
+        required
+        {...form.getInputProps('events')}
+      >
+        <Stack gap="xs" mt="sm">
+          {webhookEventTypes.map((type) => (
+            <Checkbox
+              key={type}
+              value={type}
+              label={type}
+              description={domainEventCatalogue[type].description}
+            />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+    </Paper>
   );
 }
 
