@@ -95,7 +95,9 @@ it('enters a batch of 10 cheques with the keyboard, is refused while short, clos
 
   await page.getByRole('button', { name: 'Close batch', exact: true }).click();
   await page.getByRole('dialog', { name: 'Close batch' }).getByRole('button', { name: 'Close and post' }).click();
-  await page.getByText(batchMessages.closed(COUNT)).waitFor();
+  // Posting ten gifts (payments, receipts, lifetime giving) in one transaction: a guard for a busy
+  // machine, not a time limit. A refusal would show instead and fail on the text.
+  await page.getByText(batchMessages.closed(COUNT)).waitFor({ timeout: 120_000 });
   await page.getByRole('button', { name: 'Reopen', exact: true }).waitFor();
   await screenshot(page, 'batch-closed');
 
