@@ -33,7 +33,7 @@ it('creates a campaign with an appeal, credits a gift to it from the gift edit a
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 
   // From the sidebar's Campaigns list: Add campaign, with one appeal; Enter in a field saves.
-  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
+  await page.getByRole('list', { name: 'Fundraising' }).getByRole('link', { name: 'Campaigns', exact: true }).click();
   await page.getByRole('heading', { name: 'Campaigns', exact: true }).waitFor();
   await page.getByRole('link', { name: 'Add campaign' }).click();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
