@@ -101,8 +101,8 @@ const shotName = (path: string, width: number) => `lists-fit-${width}-${path.rep
 
 /**
  * A list's tables, and their rows: not a form laid out as a grid (shipping tiers' inputs), nor a
- * report's totals by currency (a summary, scrolling in its own box on a phone), nor the one row
- * that says a list is empty.
+ * report's summary cross-tab (totals by currency, by gateway and brand, fees by type: scrolling
+ * in its own box on a phone), nor the one row that says a list is empty.
  */
 const listTables = 'main table:not([data-edit-grid]):not([data-summary])';
 const listRows = `${listTables} tbody tr:not(:has(td[colspan]))`;

@@ -78,7 +78,7 @@ function PaymentAggregatePanel() {
         Kept by gateway and brand ({data.org_currency}, after refunds)
       </Title>
       <ScrollArea type="auto">
-        <Table miw={600} verticalSpacing={4} aria-label="Payments by gateway and brand">
+        <Table miw={600} verticalSpacing={4} aria-label="Payments by gateway and brand" data-summary>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Gateway</Table.Th>

@@ -129,7 +129,7 @@ function FeeSummary({ answer }: { answer: FeeExtra | undefined }) {
         <Paper withBorder radius="md" p="sm">
           {/* On a phone this summary scrolls inside its box, not the page sideways. */}
           <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing={4} aria-label="Fees by type and currency">
+            <Table verticalSpacing={4} aria-label="Fees by type and currency" data-summary>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Fee type</Table.Th>
