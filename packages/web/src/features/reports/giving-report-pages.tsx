@@ -65,7 +65,7 @@ function CampaignSummaryPanel({ id }: { id: number }) {
       <Progress value={Math.min(100, s.percent_of_goal)} size="lg" aria-label={`Raised: ${s.percent_of_goal}% of the goal`} />
       <Text size="sm" c="dimmed">
         {`${formatDate(s.starts_on)} – ${s.ends_on ? formatDate(s.ends_on) : 'no end date'} · `}
-        <Anchor component={Link} to={`/campaigns/${s.campaign_id}`} size="sm">
+        <Anchor component={Link} to={`/campaigns/${s.campaign_id}`} size="sm" underline="always">
           Open the campaign
         </Anchor>
       </Text>

@@ -30,11 +30,11 @@ export function StartAppealButton() {
       {started && (
         <Alert color="teal" title="Appeal started" withCloseButton onClose={() => setStarted(null)} closeButtonLabel="Dismiss">
           {started.message}{' '}
-          <Anchor component={Link} to={started.supporters_url}>
+          <Anchor component={Link} to={started.supporters_url} underline="always">
             See these donors
           </Anchor>
           {' · '}
-          <Anchor component={Link} to={`/campaigns/${started.campaign_id}`}>
+          <Anchor component={Link} to={`/campaigns/${started.campaign_id}`} underline="always">
             Open the campaign
           </Anchor>
         </Alert>
