@@ -11,6 +11,8 @@ const labels: Partial<Record<PermissionId, string>> = {
   'member.edit': 'Edit supporters',
   'member.merge': 'Merge supporters',
   'member.erase': 'Erase supporters\' personal data',
+  'campaign.view': 'View campaigns',
+  'campaign.edit': 'Edit campaigns and appeals',
   'order.view': 'View contributions',
   'order.edit': 'Edit contributions',
   'order.fullfill': 'Fulfil contributions',
