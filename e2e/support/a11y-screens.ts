@@ -160,7 +160,8 @@ export const shellVisits: Record<string, Visit> = {
   },
   'supporters/:id': async (page, ids) => {
     await page.goto(`/jpanel/supporters/${ids.supporter}`);
-    await page.getByRole('region', { name: 'Recent contributions' }).waitFor();
+    await page.getByRole('region', { name: 'Gifts', exact: true }).waitFor();
+    await page.getByRole('region', { name: 'Activity', exact: true }).locator('[data-activity]').first().waitFor();
     await settled(page);
     await screenshot(page, 'a11y-supporter');
     await expectAccessible(page, 'supporter');
