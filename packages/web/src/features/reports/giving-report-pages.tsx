@@ -16,36 +16,19 @@ import {
   lapsedDonorColumns,
   lapsedKindLabels,
 } from '@almoner/contracts';
-import { Anchor, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { useCampaignChoices } from '../campaigns/api.ts';
 import { reportFilters } from './report-filters.tsx';
+import { Stat } from './stat.tsx';
 import { ReportPage, type ReportRow, moneyCell } from './report-page.tsx';
 import { StartAppealButton } from './start-appeal.tsx';
 
 const orgMoney = (key: string) => moneyCell(key, 'org_currency');
 const PERMISSION = 'reports.payments_details';
 
-function Stat({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text component="div" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="xl" fw={600}>
-        {value}
-      </Text>
-      {note && (
-        <Text component="div" size="sm" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 /** Years to ask about: this one and the nine before it. */
 const recentYears = () => Array.from({ length: 10 }, (_, i) => String(new Date().getFullYear() - i)).map((y) => ({ value: y, label: y }));

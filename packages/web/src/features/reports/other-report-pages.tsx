@@ -16,28 +16,11 @@ import {
   productSalesColumns,
 } from '@almoner/contracts';
 import { Anchor, Paper, SimpleGrid, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { currencyFilter, reportFilters } from './report-filters.tsx';
+import { Stat } from './stat.tsx';
 import { ReportPage, type ReportRow, dateCell, moneyCell } from './report-page.tsx';
 
-function Stat({ label, value, note }: { label: string; value: ReactNode; note?: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text component="div" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" size="xl" fw={600}>
-        {value}
-      </Text>
-      {note && (
-        <Text component="div" size="sm" c="dimmed">
-          {note}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 const orgMoney = (key: string) => moneyCell(key, 'org_currency');
 
