@@ -83,6 +83,21 @@ export const specDate = () =>
 export const optionalSpecDate = () => z.preprocess((v) => (v === '' ? undefined : v), specDate().optional());
 
 /** HTML checkboxes arrive as "1"/"on"/"true" in form posts and as booleans in JSON. */
+/** An optional amount typed as a decimal (a filter's "at least", "at most"): blank is no bound. */
+export const optionalDecimalAmount = () =>
+  z
+    .union([z.number(), z.string()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < 0 || n > 1e10) {
+        ctx.addIssue({ code: 'custom', message: messages.number });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 export const formBoolean = () =>
   z
     .union([z.boolean(), z.literal(1), z.literal(0), z.enum(['1', '0', 'true', 'false', 'on', 'off', ''])])

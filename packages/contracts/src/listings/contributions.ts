@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListingColumn } from '../listing.ts';
 import { messages } from '../messages.ts';
-import { optionalSpecDate, text } from '../rules.ts';
+import { optionalDecimalAmount, optionalSpecDate, text } from '../rules.ts';
 
 /**
  * Contributions listing (spec part 1 §2): 50 rows a page, default sort on column 7 (the
@@ -62,18 +62,7 @@ const list = <T extends z.ZodType>(item: T) =>
 
 const day = optionalSpecDate();
 
-const amount = z
-  .union([z.number(), z.string()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < 0 || n > 1e10) {
-      ctx.addIssue({ code: 'custom', message: messages.number });
-      return z.NEVER;
-    }
-    return n;
-  });
+const amount = optionalDecimalAmount();
 
 const id = z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListingColumn } from '../listing.ts';
 import { messages } from '../messages.ts';
-import { optionalSpecDate, text } from '../rules.ts';
+import { optionalDecimalAmount, optionalSpecDate, text } from '../rules.ts';
 
 /**
  * Supporters listing (spec part 1 §2): 10 rows a page, default sort on column 10 (created)
@@ -44,18 +44,7 @@ export const supporterFilterMessages = {
 const day = optionalSpecDate();
 
 /** An amount typed as a decimal in the organisation currency (lifetime giving is kept in it). */
-const amount = z
-  .union([z.number(), z.string()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < 0 || n > 1e10) {
-      ctx.addIssue({ code: 'custom', message: messages.number });
-      return z.NEVER;
-    }
-    return n;
-  });
+const amount = optionalDecimalAmount();
 
 /** A calendar year of the organisation (its days, its time zone). */
 const year = z.preprocess(

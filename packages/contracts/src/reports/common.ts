@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listingResponseSchema } from '../listing.ts';
 import { messages } from '../messages.ts';
 import { currencyCodeSchema } from '../money.ts';
-import { optionalSpecDate, text } from '../rules.ts';
+import { optionalDecimalAmount, optionalSpecDate, text } from '../rules.ts';
 
 /** Every report pages 50 rows at a time (spec part 3 §9). */
 export const REPORT_PAGE_SIZE = 50;
@@ -14,18 +14,7 @@ export const reportChoice = <const T extends readonly [string, ...string[]]>(val
 export const reportId = blank(z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1));
 export const reportCurrency = blank(currencyCodeSchema);
 export const reportText = (max: number) => blank(text().trim().max(max, { error: messages.maxLength(max) }));
-export const reportAmount = z
-  .union([z.number(), z.string()])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === '') return undefined;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < 0 || n > 1e10) {
-      ctx.addIssue({ code: 'custom', message: messages.number });
-      return z.NEVER;
-    }
-    return n;
-  });
+export const reportAmount = optionalDecimalAmount();
 
 /** A from–to day range where from is not after to. */
 export function checkRange(f: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) {
