@@ -79,7 +79,7 @@ describe('sidebar navigation', () => {
     const fundraising = visibleNavigation(navigation, admin)
       .filter(isSection)
       .find((s) => s.section === 'fundraising');
-    expect(fundraising?.children.map((item) => item.label)).toEqual(['Virtual Events']);
+    expect(fundraising?.children.map((item) => item.label)).toEqual(['Campaigns', 'Virtual Events']);
   });
 
   it('says which section holds the current page', () => {
