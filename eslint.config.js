@@ -67,19 +67,6 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   {
-    // TEMPORARY (issue 41): DataTable is being split by the issue-41 work on lists; remove this
-    // override once data-table.tsx is under the limit.
-    files: ['packages/web/src/components/data-table/**'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
-    // TEMPORARY (issue 37): the contribution routes and the edit-gift modal are being changed by
-    // the issue-37 work on gifts (batches, corrections); splitting them here as well would only
-    // collide. Remove this override when that work brings them under the limit.
-    files: ['packages/server/src/modules/contributions/contributions.routes.ts', 'packages/web/src/features/contributions/edit-gift-modal.tsx'],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -20,8 +20,16 @@ const bulkBody = bulkTargetSchema.passthrough();
 const messageResponse = { 200: z.object({ message: z.string() }) };
 const idParams = z.object({ id: z.coerce.number({ error: 'This contribution does not exist.' }).int().positive().max(2 ** 31 - 1) });
 
-/** The contributions listing, its CSV export and its bulk actions (spec part 1 §2, §7). */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The contributions listing, its CSV export and its bulk actions (spec part 1 §2, §7), then one gift's page and corrections. */
 export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  listingRoutes(app);
+  giftRoutes(app);
+};
+
+/** The listing, its CSV exports and the bulk actions on selected rows. */
+function listingRoutes(app: App) {
   // The row schema documents the answer; api-docs.test holds its keys equal to the listing's
   // fields, so a page turn is not re-validated cell by cell (see listingSerializer).
   const list = { config: { permission: 'order.view' }, serializerCompiler: listingSerializer, schema: { summary: 'List contributions (DataTables paging, search and filters)', tags: ['contributions'], body: listingBody, response: { 200: listingResponseOf(contributionRowSchema) } } };
@@ -92,6 +100,10 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+}
+
+/** One gift: its page, refund, funds, correction, notes and restore. */
+function giftRoutes(app: App) {
   app.get(
     '/jpanel/contributions/:id',
     {
@@ -161,4 +173,4 @@ export const contributionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => restoreContribution(app.ctx.db, { ...request.actor, userId: (request.user as AuthUser).id }, request.params.id),
   );
-};
+}

@@ -17,6 +17,8 @@ const dayOf = (iso: string) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
+type Values = ReturnType<typeof initial>;
+
 function initial(data: ContributionDetail) {
   const c = data.contribution;
   return {
@@ -58,33 +60,12 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
   const setLine = (index: number, patch: Partial<Line>) =>
     setValues((v) => ({ ...v, lines: v.lines.map((l, i) => (i === index ? { ...l, ...patch } : l)) }));
 
-  const body = (): ContributionEditInput => {
-    const out: ContributionEditInput = { updated_at: c.updated_at };
-    if (values.ordered_at !== start.ordered_at) out.ordered_at = values.ordered_at;
-    if (values.supporter && values.supporter !== start.supporter) out.supporter_id = Number(values.supporter);
-    if (values.comments !== start.comments) out.comments = values.comments;
-    if (values.attribution.campaign_id !== start.attribution.campaign_id || values.attribution.appeal_id !== start.attribution.appeal_id) {
-      out.campaign_id = values.attribution.campaign_id;
-      out.appeal_id = values.attribution.appeal_id;
-    }
-    const lines = values.lines.flatMap((line, i) => {
-      const was = start.lines[i];
-      const change: NonNullable<ContributionEditInput['lines']>[number] = { id: line.id };
-      if (line.gl_code && line.gl_code !== was?.gl_code) change.gl_code = line.gl_code;
-      if (line.tribute_name !== was?.tribute_name || line.tribute_message !== was.tribute_message) {
-        change.tribute = line.tribute_name.trim() ? { tribute_type_id: line.tribute_type_id, name: line.tribute_name, message: line.tribute_message } : null;
-      }
-      return Object.keys(change).length > 1 ? [change] : [];
-    });
-    if (lines.length) out.lines = lines;
-    return out;
-  };
 
   const submit = async () => {
     setErrors({});
     setConflict(null);
     try {
-      const answer = await edit.mutateAsync({ id: c.id, body: body() });
+      const answer = await edit.mutateAsync({ id: c.id, body: editBody(values, start, c.updated_at) });
       toast.success(answer.message);
       onClose();
     } catch (e) {
@@ -157,36 +138,7 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
           error={errors.comments}
         />
         {values.lines.map((line, i) => (
-          <Fieldset key={line.id} legend={`${line.description} · ${formatAmount(line.total, c.currency_code)}`} variant="filled">
-            <Stack gap="xs">
-              <Select
-                label="Fund"
-                searchable
-                data={fundData(line)}
-                value={line.gl_code}
-                onChange={(code) => setLine(i, { gl_code: code ?? line.gl_code })}
-                nothingFoundMessage={funds.isPending ? 'Loading funds…' : 'No fund found'}
-                error={errors[`lines.${i}.gl_code`] ?? errors[`lines.${i}.id`]}
-              />
-              <TextInput
-                label="Tribute: in honour or memory of"
-                description="Leave blank for no tribute."
-                value={line.tribute_name}
-                onChange={(e) => setLine(i, { tribute_name: e.currentTarget.value })}
-                error={errors[`lines.${i}.tribute.name`]}
-              />
-              {line.tribute_name.trim() && (
-                <Textarea
-                  label="Tribute message"
-                  autosize
-                  minRows={1}
-                  value={line.tribute_message}
-                  onChange={(e) => setLine(i, { tribute_message: e.currentTarget.value })}
-                  error={errors[`lines.${i}.tribute.message`]}
-                />
-              )}
-            </Stack>
-          </Fieldset>
+          <LineFields key={line.id} line={line} index={i} currency={c.currency_code} fundData={fundData(line)} fundsLoading={funds.isPending} errors={errors} onChange={(patch) => setLine(i, patch)} />
         ))}
         {values.lines.length === 0 && (
           <Text size="sm" c="dimmed">
@@ -203,5 +155,74 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Only what staff changed, with the version the page loaded. */
+function editBody(values: Values, start: Values, updatedAt: string): ContributionEditInput {
+  const out: ContributionEditInput = { updated_at: updatedAt };
+  if (values.ordered_at !== start.ordered_at) out.ordered_at = values.ordered_at;
+  if (values.supporter && values.supporter !== start.supporter) out.supporter_id = Number(values.supporter);
+  if (values.comments !== start.comments) out.comments = values.comments;
+  if (values.attribution.campaign_id !== start.attribution.campaign_id || values.attribution.appeal_id !== start.attribution.appeal_id) {
+    out.campaign_id = values.attribution.campaign_id;
+    out.appeal_id = values.attribution.appeal_id;
+  }
+  const lines = values.lines.flatMap((line, i) => {
+    const was = start.lines[i];
+    const change: NonNullable<ContributionEditInput['lines']>[number] = { id: line.id };
+    if (line.gl_code && line.gl_code !== was?.gl_code) change.gl_code = line.gl_code;
+    if (line.tribute_name !== was?.tribute_name || line.tribute_message !== was.tribute_message) {
+      change.tribute = line.tribute_name.trim() ? { tribute_type_id: line.tribute_type_id, name: line.tribute_name, message: line.tribute_message } : null;
+    }
+    return Object.keys(change).length > 1 ? [change] : [];
+  });
+  if (lines.length) out.lines = lines;
+  return out;
+}
+
+type LineProps = {
+  line: Line;
+  index: number;
+  currency: string;
+  fundData: { value: string; label: string }[];
+  fundsLoading: boolean;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<Line>) => void;
+};
+
+/** One donation line's fund and tribute. */
+function LineFields({ line, index, currency, fundData, fundsLoading, errors, onChange }: LineProps) {
+  return (
+    <Fieldset legend={`${line.description} · ${formatAmount(line.total, currency)}`} variant="filled">
+      <Stack gap="xs">
+        <Select
+          label="Fund"
+          searchable
+          data={fundData}
+          value={line.gl_code}
+          onChange={(code) => onChange({ gl_code: code ?? line.gl_code })}
+          nothingFoundMessage={fundsLoading ? 'Loading funds…' : 'No fund found'}
+          error={errors[`lines.${index}.gl_code`] ?? errors[`lines.${index}.id`]}
+        />
+        <TextInput
+          label="Tribute: in honour or memory of"
+          description="Leave blank for no tribute."
+          value={line.tribute_name}
+          onChange={(e) => onChange({ tribute_name: e.currentTarget.value })}
+          error={errors[`lines.${index}.tribute.name`]}
+        />
+        {line.tribute_name.trim() && (
+          <Textarea
+            label="Tribute message"
+            autosize
+            minRows={1}
+            value={line.tribute_message}
+            onChange={(e) => onChange({ tribute_message: e.currentTarget.value })}
+            error={errors[`lines.${index}.tribute.message`]}
+          />
+        )}
+      </Stack>
+    </Fieldset>
   );
 }
