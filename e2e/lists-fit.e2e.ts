@@ -28,6 +28,9 @@ const listsWithParams = (productId: number): Record<string, string[]> => ({
   'reports/products/:id': [`reports/products/${productId}`],
 });
 
+/** Screens that are lists whatever their data: the hand-written lists moved to cards (issue 41) among them. */
+const KNOWN_LISTS = ['users', 'themes', 'pages', 'feeds', 'mail', 'jobs', 'imports', 'settings/shipping', 'batches', 'supporters', 'contributions'];
+
 /** Printed, not browsed: the packing slip opens from selected contributions with their ids. */
 const notScreens = ['contributions/packing_slip'];
 
@@ -129,6 +132,9 @@ describe('lists at 1440 × 900 and on a phone', () => {
     const overflowing: string[] = [];
     for (const path of screens(productId)) {
       await goInApp(page, path);
+      // A list that has not drawn its table yet would be taken for a screen without one: the
+      // lists named below are known to be lists, so their table is waited for.
+      if (KNOWN_LISTS.includes(path)) await page.locator('main table, main [data-row-cards]').first().waitFor();
       if ((await page.locator('main table, main [data-row-cards]').count()) === 0) continue;
       const dataTable = (await page.locator('main [data-table-scroll]').count()) > 0;
       lists.push({ path, dataTable, rows: await page.locator(listRows).count() });
@@ -158,7 +164,7 @@ describe('lists at 1440 × 900 and on a phone', () => {
       problems.push(...(await sidewaysScrolling(page, false)).map((what) => `/jpanel/${path}: ${what}`));
     }
     // The hand-written lists moved to cards (issue 41) are among those checked.
-    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining(['users', 'themes', 'pages', 'feeds', 'mail', 'jobs', 'imports', 'settings/shipping']));
+    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining(KNOWN_LISTS));
     expect(problems).toEqual([]);
     await context.close();
   }, SCREENS_TIMEOUT);

@@ -27,7 +27,7 @@ it('creates a buy-x-get-y promo scoped to a product, and duplicates it', async (
   await page.goto('/jpanel/promos');
   await page.getByRole('link', { name: 'Add promo code' }).click();
   const code = `BXGY${Date.now() % 100000}`;
-  await page.getByLabel('Code').fill(code);
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
   await page.getByLabel('Discount (%)').fill('25');
   await page.getByText('25% off each qualifying item.').waitFor();
   expect(await page.getByLabel('Buy quantity').count()).toBe(0);

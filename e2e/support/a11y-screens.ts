@@ -571,7 +571,8 @@ export const shellVisits: Record<string, Visit> = {
   'reports/campaign-results': async (page) => {
     await page.goto('/jpanel/reports/campaign-results');
     await heading(page, 'Campaign results');
-    await page.getByRole('textbox', { name: 'Campaign' }).waitFor();
+    // Mantine's searchable Select is a textbox until its list has opened once, a combobox after.
+    await page.getByLabel('Campaign', { exact: true }).waitFor();
     await expectAccessible(page, 'campaign results: choose a campaign');
   },
   'reports/campaign-results/:id': async (page, ids) => {

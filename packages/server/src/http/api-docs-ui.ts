@@ -5,7 +5,8 @@ import type { FastifySwaggerUiOptions } from '@fastify/swagger-ui';
  * light greens and blues, pale version stamps, a logo without alt text, an unlabelled URL box,
  * and deep links nested inside each operation's toggle button. The options below remove what
  * this one-document reference does not need (the top bar, the deep links) and the style sheet
- * darkens every colour that carries text to at least 4.5:1. Served as a file, so the Content
+ * darkens every colour that carries text to at least 4.5:1. Examples wrap and grow rather than
+ * scroll: a scrolling box needs keyboard focus (axe's scrollable-region-focusable). Served as a file, so the Content
  * Security Policy needs no inline style.
  */
 const css = `
@@ -29,6 +30,7 @@ const css = `
 .swagger-ui .btn.cancel { color: #b42318; border-color: #b42318; }
 .swagger-ui .model-toggle, .swagger-ui .model-box-control, .swagger-ui .opblock-summary-control { min-height: 24px; }
 .swagger-ui .copy-to-clipboard { min-width: 24px; min-height: 24px; }
+.swagger-ui .body-param__example, .swagger-ui .highlight-code > .microlight, .swagger-ui .opblock-body pre.microlight { max-height: none !important; overflow: visible !important; white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 
 export const apiDocsUiOptions: FastifySwaggerUiOptions = {
