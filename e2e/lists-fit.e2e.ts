@@ -117,6 +117,9 @@ beforeAll(async () => {
   await signIn(page);
   storageCookies = await context.cookies();
   productId = (await apiCall<{ id: number }[]>(page, 'GET', '/jpanel/products.json?query=membership'))[0]!.id;
+  // My tasks is empty in the demo: a task of the signed-in user's own gives its list a row to show as a card.
+  const { data } = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/supporters.listing', { length: 1, status: 'active' });
+  await apiCall(page, 'POST', '/jpanel/tasks', { supporter_id: data[0]!.id, title: 'Lists-fit follow-up call' });
   await context.close();
 });
 
@@ -158,8 +161,41 @@ describe('lists at 1440 × 900 and on a phone', () => {
       problems.push(...(await sidewaysScrolling(page, false)).map((what) => `/jpanel/${path}: ${what}`));
     }
     // The hand-written lists moved to cards (issue 41) are among those checked.
-    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining(['users', 'themes', 'pages', 'feeds', 'mail', 'jobs', 'imports', 'settings/shipping']));
+    expect(lists.map((l) => l.path)).toEqual(
+      expect.arrayContaining(['users', 'themes', 'pages', 'feeds', 'mail', 'jobs', 'imports', 'settings/shipping', 'messenger/numbers', 'settings/exchange-rates', 'supporters/duplicates', 'tasks']),
+    );
+    expect(lists.find((l) => l.path === 'tasks')?.rows, 'My tasks has a row').toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
   }, SCREENS_TIMEOUT);
+
+  it('sorts a short list held in the browser from a phone as from its headings', async () => {
+    const { context, page } = await browser.newPage({ width: 375, height: 812 });
+    await context.addCookies(storageCookies);
+    await page.goto('/jpanel/users');
+    const sortBy = page.getByRole('combobox', { name: 'Sort by', exact: true });
+    await sortBy.waitFor();
+    const titles = () => page.locator('main [data-row-card] a').allInnerTexts();
+    const before = await titles();
+    expect(before.length, 'users to sort').toBeGreaterThan(1);
+    await sortBy.selectOption({ label: 'Name' });
+    const direction = page.getByRole('combobox', { name: 'Direction', exact: true });
+    const byName = [...before].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
+    expect(await direction.inputValue()).toBe('desc');
+    await expect.poll(titles).toEqual([...byName].reverse());
+    await direction.selectOption('asc');
+    await expect.poll(titles).toEqual(byName);
+    await expectAccessible(page, 'users as cards, sorted');
+    await context.close();
+
+    // On a wide screen the same list sorts from its heading.
+    const wide = await browser.newPage({ width: 1440, height: 900 });
+    await wide.context.addCookies(storageCookies);
+    await wide.page.goto('/jpanel/users');
+    const heading = wide.page.getByRole('columnheader', { name: 'Name' });
+    await heading.getByRole('button').click();
+    await expect.poll(() => heading.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => wide.page.locator('main tbody tr td:first-child a').allInnerTexts()).toEqual([...byName].reverse());
+    await wide.context.close();
+  });
 });
