@@ -178,13 +178,18 @@ describe('lists at 1440 × 900 and on a phone', () => {
     const titles = () => page.locator('main [data-row-card] a').allInnerTexts();
     const before = await titles();
     expect(before.length, 'users to sort').toBeGreaterThan(1);
+    // In order as people read names (case and digits), each way; equal names may come in either order.
+    const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+    const inOrder = (dir: 1 | -1) => async () => {
+      const names = await titles();
+      return names.length === before.length && names.every((name, i) => i === 0 || dir * collator.compare(names[i - 1]!, name) <= 0);
+    };
     await sortBy.selectOption({ label: 'Name' });
     const direction = page.getByRole('combobox', { name: 'Direction', exact: true });
-    const byName = [...before].sort((a, b) => a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' }));
     expect(await direction.inputValue()).toBe('desc');
-    await expect.poll(titles).toEqual([...byName].reverse());
+    await expect.poll(inOrder(-1)).toBe(true);
     await direction.selectOption('asc');
-    await expect.poll(titles).toEqual(byName);
+    await expect.poll(inOrder(1)).toBe(true);
     await expectAccessible(page, 'users as cards, sorted');
     await context.close();
 
@@ -195,7 +200,12 @@ describe('lists at 1440 × 900 and on a phone', () => {
     const heading = wide.page.getByRole('columnheader', { name: 'Name' });
     await heading.getByRole('button').click();
     await expect.poll(() => heading.getAttribute('aria-sort')).toBe('descending');
-    await expect.poll(() => wide.page.locator('main tbody tr td:first-child a').allInnerTexts()).toEqual([...byName].reverse());
+    await expect
+      .poll(async () => {
+        const names = await wide.page.locator('main tbody tr td:first-child a').allInnerTexts();
+        return names.length === before.length && names.every((name, i) => i === 0 || collator.compare(names[i - 1]!, name) >= 0);
+      })
+      .toBe(true);
     await wide.context.close();
   });
 });

@@ -12,6 +12,7 @@ export const ACTIVITY_SHOWN = 20;
 /** The merged timeline, a page at a time (the server merges and pages; the page shows its rows). */
 export const useSupporterActivity = (id: number, page: number, kind: ActivityKind | null = null) =>
   useQuery({
+    queryKey: sectionKey(id, 'activity', page, kind ?? 'all'),
     queryFn: () => api<ActivityAnswer>(`/jpanel/supporters/${id}/activity.json?page=${page}&page_size=${ACTIVITY_SHOWN}${kind ? `&kind=${kind}` : ''}`),
     placeholderData: keepPreviousData,
   });
