@@ -1,8 +1,9 @@
 import { formatAmount, formatDate, type BatchSummary } from '@almoner/contracts';
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Pagination, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Pagination, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useBatches } from './api.ts';
 import { NewBatchModal } from './new-batch-modal.tsx';
@@ -13,6 +14,24 @@ const views = [
   { value: 'all', label: 'All' },
 ] as const;
 type View = (typeof views)[number]['value'];
+
+/** The batches as a list: a table on a wide screen, a card each on a phone (the server pages them). */
+const batchColumns: ListTableColumn<BatchSummary>[] = [
+  {
+    header: 'Batch',
+    card: 'title',
+    cell: (b) => (
+      <Anchor component={Link} to={`/batches/${b.id}`} size="sm">
+        {b.name}
+      </Anchor>
+    ),
+  },
+  { header: 'Deposit date', card: 'date', cell: (b) => formatDate(b.deposit_date) },
+  { header: 'Status', card: 'status', cell: (b) => <StatusBadge status={b.status} /> },
+  { header: 'Gifts', align: 'right', cell: (b) => `${b.entered.count} of ${b.expected.count}` },
+  { header: 'Total', align: 'right', card: 'amount', cell: (b) => `${formatAmount(b.entered.total, b.currency_code)} of ${formatAmount(b.expected.total, b.currency_code)}` },
+  { header: 'Created by', cell: (b) => b.created_by?.name ?? '—' },
+];
 
 /** "Gift batches": the deposits being keyed (open) and those posted (closed), with their figures. State lives in the URL. */
 export function BatchesPage() {
@@ -45,51 +64,14 @@ export function BatchesPage() {
         </Center>
       )}
       {batches.error && <LoadErrorAlert error={batches.error} />}
-      {batches.data?.total === 0 && (
-        <Text c="dimmed" py="md">
-          {view === 'open' ? 'No open batches. Start one for the cheques and cash of a deposit.' : 'No batches yet.'}
-        </Text>
-      )}
-      {batches.data && batches.data.total > 0 && (
-        <>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Batch</Table.Th>
-                  <Table.Th>Deposit date</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Gifts</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
-                  <Table.Th>Created by</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {batches.data.data.map((b) => (
-                  <Table.Tr key={b.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/batches/${b.id}`} size="sm">
-                        {b.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{formatDate(b.deposit_date)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge status={b.status} />
-                    </Table.Td>
-                    <Table.Td ta="right">{`${b.entered.count} of ${b.expected.count}`}</Table.Td>
-                    <Table.Td ta="right">{`${formatAmount(b.entered.total, b.currency_code)} of ${formatAmount(b.expected.total, b.currency_code)}`}</Table.Td>
-                    <Table.Td>{b.created_by?.name ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          <Stack gap="sm" hiddenFrom="sm">
-            {batches.data.data.map((b) => (
-              <BatchCard key={b.id} batch={b} />
-            ))}
-          </Stack>
-        </>
+      {batches.data && (
+        <ListTable
+          label="Gift batches"
+          columns={batchColumns}
+          rows={batches.data.data}
+          rowHref={(b) => `/batches/${b.id}`}
+          empty={view === 'open' ? 'No open batches. Start one for the cheques and cash of a deposit.' : 'No batches yet.'}
+        />
       )}
       {lastPage > 1 && (
         <Group justify="center">
@@ -106,22 +88,5 @@ export function StatusBadge({ status }: { status: BatchSummary['status'] }) {
     <Badge variant="light" color={status === 'open' ? 'blue' : 'gray'}>
       {status === 'open' ? 'Open' : 'Closed'}
     </Badge>
-  );
-}
-
-function BatchCard({ batch: b }: { batch: BatchSummary }) {
-  return (
-    <Card withBorder padding="sm">
-      <Group justify="space-between" wrap="nowrap">
-        <Anchor component={Link} to={`/batches/${b.id}`} fw={600}>
-          {b.name}
-        </Anchor>
-        <StatusBadge status={b.status} />
-      </Group>
-      <Text size="sm">{formatDate(b.deposit_date)}</Text>
-      <Text size="sm" c="dimmed">
-        {`${b.entered.count} of ${b.expected.count} gifts · ${formatAmount(b.entered.total, b.currency_code)} of ${formatAmount(b.expected.total, b.currency_code)}`}
-      </Text>
-    </Card>
   );
 }
