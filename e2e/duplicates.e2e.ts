@@ -48,7 +48,8 @@ beforeAll(async () => {
   const place = { bill_city: 'Springfield', bill_zip: '62701', bill_country: 'US' };
   await importSupporters(page, [
     { first_name: 'Robert', last_name: last, email: `robert.${tag}@example.org`, bill_phone: phoneA, bill_address_01: '12 Oak Street', ...place },
-    { first_name: 'Rob', last_name: last, email: `Robert.${tag}@Example.org`, bill_phone: phoneB, bill_address_01: '12 Oak St.', ...place },
+    // Only Rob's record has a membership number (from the import's mapped field).
+    { first_name: 'Rob', last_name: last, email: `Robert.${tag}@Example.org`, bill_phone: phoneB, bill_address_01: '12 Oak St.', membership_number: `M-${tag}`, ...place },
   ]);
   const rows = await activeSupporters(page);
   people.robert = rows.find((r) => r.display_name === `Robert ${last}`)!.id;
@@ -127,6 +128,8 @@ it('scans, merges a pair keeping a value from the other side, and undoes the mer
   expect(await robertsPhone.isChecked()).toBe(false);
   // Identical values need no choice.
   expect(await page.getByRole('radio', { name: /^ZIP:/ }).count()).toBe(0);
+  // The membership number only Rob has is kept by default: it goes to Robert (issue 36).
+  expect(await page.getByRole('radio', { name: `Membership number: keep “M-${tag}” from Rob ${last}` }).isChecked()).toBe(true);
   await screenshot(page, 'duplicates-merge');
 
   await page.getByRole('button', { name: 'Merge supporters' }).click();
@@ -144,6 +147,8 @@ it('scans, merges a pair keeping a value from the other side, and undoes the mer
   await page.goto(`/jpanel/supporters/${people.robert}`);
   await page.getByRole('heading', { name: `Robert ${last}` }).waitFor();
   await page.getByRole('link', { name: phoneB }).waitFor();
+  const number = async (id: number) => (await apiCall<{ supporter: { membership_number: string | null } }>(page, 'GET', `/jpanel/supporters/${id}`)).supporter.membership_number;
+  expect([await number(people.robert), await number(people.rob)]).toEqual([`M-${tag}`, null]);
   await page.goto(`/jpanel/supporters/${people.rob}`);
   await page.getByRole('heading', { name: `Rob ${last}` }).waitFor();
   await page.getByText('Archived', { exact: true }).waitFor();
@@ -160,6 +165,7 @@ it('scans, merges a pair keeping a value from the other side, and undoes the mer
   expect((await activeSupporters(page)).map((r) => r.id).sort((x, y) => x - y)).toEqual([people.robert, people.rob].sort((x, y) => x - y));
   await page.goto(`/jpanel/supporters/${people.robert}`);
   await page.getByRole('link', { name: phoneA }).waitFor();
+  expect([await number(people.robert), await number(people.rob)]).toEqual([null, `M-${tag}`]);
   // The pair is proposed again, as it was.
   await page.goto(mergeUrl);
   await page.getByRole('radio', { name: `Phone: keep “${phoneB}” from Rob ${last}` }).waitFor();

@@ -124,6 +124,28 @@ it('filters the list by lifetime giving and the year given, saves it as a view, 
   await page.getByRole('heading', { name: erasedSupporterName(donor.id), level: 2 }).waitFor();
   await page.getByText('Personal data erased', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Erase personal data' }).count()).toBe(0);
+  // The record is read-only now: it says when and by whom it was erased, and offers no edit,
+  // contact, status or consent change, nor the sections that held the person (notes, tags …).
+  const notice = await page.locator('[data-erased-notice]').innerText();
+  expect(notice).toContain('by Demo Administrator');
+  expect(notice).toContain('read-only');
+  for (const name of ['Edit', 'E-mail', 'Archive', 'Mark as spam', 'Restore']) {
+    expect(await page.getByRole('main').getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    expect(await page.getByRole('main').getByRole('link', { name, exact: true }).count(), name).toBe(0);
+  }
+  for (const name of ['Consent', 'Notes', 'Tags', 'Tasks', 'Payment methods', 'Addresses']) {
+    expect(await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name, exact: true }).count(), name).toBe(0);
+  }
+  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Gifts', exact: true }).waitFor();
+  // The server refuses an edit all the same, with its message, and changes nothing.
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+  const answer = await page.request.fetch(`/jpanel/supporters/${donor.id}`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRF-TOKEN': token, Accept: 'application/json' },
+    data: { first_name: 'Back' },
+  });
+  const refused = { status: answer.status(), body: (await answer.json()) as { message: string } };
+  expect(refused).toMatchObject({ status: 409, body: { message: supporterPrivacyMessages.noEdit } });
   await screenshot(page, 'supporter-erased');
 
   // Their gift is kept, named "Erased supporter #id"; a search no longer finds them.

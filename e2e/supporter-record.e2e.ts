@@ -1,4 +1,4 @@
-import { type ActivityAnswer, paymentMethodMessages, type PosCompleteResponse, type SupporterPaymentMethod } from '@almoner/contracts';
+import { type ActivityAnswer, activityMessages, paymentMethodMessages, type PosCompleteResponse, type SupporterPaymentMethod } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
@@ -72,6 +72,18 @@ it('shows the whole record in sections, the timeline as the server merges it, an
   expect(shown).toEqual(served.data.map((r) => r.kind));
   await activity.getByText(`Task added: Thank Rhea ${suffix}`).waitFor();
   await activity.getByText('Post: opted in').waitFor();
+  // One kind at a time: the server's rows of that kind; a kind with none says so in words.
+  const kinds = activity.getByRole('combobox', { name: 'Show activity of kind', exact: true });
+  const kindsShown = () => activity.locator('[data-activity]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-activity')));
+  await kinds.selectOption({ label: 'Note' });
+  const notes = await apiCall<ActivityAnswer>(page, 'GET', `/jpanel/supporters/${id}/activity.json?page=1&page_size=20&kind=note`);
+  expect(notes.data.map((r) => r.kind)).toEqual(['note']);
+  await expect.poll(kindsShown).toEqual(['note']);
+  await activity.getByText('Met at the spring fair').waitFor();
+  await kinds.selectOption({ label: 'Tags' });
+  await activity.getByText(activityMessages.emptyKind('Tags')).waitFor();
+  await kinds.selectOption({ label: 'All activity' });
+  await expect.poll(kindsShown).toEqual(served.data.map((r) => r.kind));
   await screenshot(page, 'supporter-record-1440');
   await expectAccessible(page, 'supporter record');
 
@@ -157,5 +169,31 @@ it('POS: the picker marks the deceased, and a one-off gift saves its new donor a
   await page.goto(`/jpanel/supporters/${memberId}`);
   await page.getByRole('heading', { name: `Nina New${suffix}`, exact: true }).waitFor();
   await region(page, 'Gifts').getByRole('link', { name: /^Contribution #/ }).first().waitFor();
+  await context.close();
+});
+
+it('finds a member by membership number on the supporters list, and shows it as a column and in the CSV', async () => {
+  const suffix = newSuffix();
+  const { context, page } = await browser.newPage({ width: 1440, height: 900 });
+  await signIn(page);
+  const number = `MN-${suffix}`;
+  await apiCall(page, 'POST', '/jpanel/supporters', { first_name: 'Minna', last_name: `Member${suffix}`, membership_number: number });
+  await page.goto('/jpanel/supporters');
+  await page.getByRole('heading', { name: 'Supporters', exact: true }).waitFor();
+  const field = page.getByRole('textbox', { name: 'Membership no.', exact: true });
+  await field.fill(number.toLowerCase());
+  await field.press('Enter');
+  await page.waitForURL(/f\.membership_number=/);
+  await expect.poll(() => page.locator('main tbody tr').allInnerTexts()).toEqual([expect.stringContaining(`Minna Member${suffix}`)]);
+  // The number is a column the list leaves out until asked for.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitem', { name: 'Membership no.' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('columnheader', { name: 'Membership no.' }).waitFor();
+  await page.locator('main tbody tr').getByText(number, { exact: true }).waitFor();
+  await expectAccessible(page, 'supporters by membership number');
+  const csv = await page.request.get(`/jpanel/supporters.csv?status=all&membership_number=${number}`);
+  const [header, row] = (await csv.text()).trim().split('\n');
+  expect(row?.split(',')[header!.split(',').indexOf('Membership Number')]).toBe(number);
   await context.close();
 });

@@ -37,13 +37,14 @@ export const duplicateReasonLabels: Record<DuplicateReason, string> = {
 /** Supporter fields whose surviving value staff choose on the merge screen (API keys = DB columns). */
 export const MERGE_FIELDS = [
   'title', 'first_name', 'last_name', 'email', 'bill_organization_name', 'bill_phone', 'bill_address_01',
-  'bill_address_02', 'bill_city', 'bill_state', 'bill_zip', 'bill_country', 'donor_id', 'referral_source',
+  'bill_address_02', 'bill_city', 'bill_state', 'bill_zip', 'bill_country', 'donor_id', 'referral_source', 'membership_number',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 export const mergeFieldLabels: Record<MergeField, string> = {
   title: 'Title', first_name: 'First name', last_name: 'Last name', email: 'E-mail',
   bill_organization_name: 'Organization', bill_phone: 'Phone', bill_address_01: 'Address', bill_address_02: 'Address line 2',
   bill_city: 'City', bill_state: 'State', bill_zip: 'ZIP', bill_country: 'Country', donor_id: 'Donor id', referral_source: 'Referral source',
+  membership_number: 'Membership number',
 };
 
 export const DUPLICATES_PAGE_SIZE = 25;

@@ -146,6 +146,8 @@ export const IMPORT_FIELDS: Record<SpreadsheetImportKind, ImportField[]> = {
     f('membership_name'),
     f('membership_starts_on', 'date'),
     f('membership_expires_on', 'date'),
+    // The number on the member's card (the supporter form's); no two supporters share one.
+    f('membership_number', 'string', { max: 45 }),
     f('referral_source', 'string', { max: 100 }),
     f('email_opt_in', 'boolean'),
     f('sf_id', 'string', { label: 'Salesforce id' }),

@@ -66,4 +66,7 @@ export const supporterPrivacyMessages = {
   noEmail: 'This supporter was erased: there is no one to e-mail.',
   noGifts: (name: string) => `${name} was erased: gifts cannot be moved to this record.`,
   noMerge: 'An erased supporter cannot be merged.',
+  /** What an erased supporter's page says in place of its edit, contact and merge actions. */
+  erasedNotice: (on: string, by: string | null) =>
+    `Personal data erased on ${on}${by ? ` by ${by}` : ''}. The record is read-only: its gifts and receipts are kept for the books, and nothing can be added or changed.`,
 } as const;

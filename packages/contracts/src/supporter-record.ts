@@ -25,11 +25,37 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   payment_method: 'Payment method',
 };
 
+/**
+ * The area a kind belongs to: a timeline row of that kind is shown (and offered in the kind
+ * filter) only to someone who may see the area. The record's own trail holds three kinds.
+ */
+export const activityKindPermissions: Record<ActivityKind, string> = {
+  gift: 'order.view',
+  payment: 'transaction.view',
+  refund: 'transaction.view',
+  recurring: 'recurringpaymentprofile.view',
+  receipt: 'taxreceipt.view',
+  note: 'member.view',
+  task: 'member.view',
+  mail: 'member.view',
+  consent: 'member.view',
+  tag: 'member.view',
+  edit: 'member.view',
+  payment_method: 'member.view',
+};
+
+export const activityMessages = {
+  kind: `Choose a kind of activity: ${ACTIVITY_KINDS.map((k) => activityKindLabels[k]).join(', ')}.`,
+  emptyKind: (label: string) => `Nothing of the kind “${label}” with this supporter yet.`,
+} as const;
+
 export const ACTIVITY_PAGE_SIZE = 25;
 const page = z.coerce.number().int().min(1).max(100_000).optional().default(1);
 
 export const activityQuerySchema = z.object({
   page,
+  /** Only rows of this kind (the Activity section's filter); every kind when absent or blank. */
+  kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(ACTIVITY_KINDS, { error: activityMessages.kind }).optional()),
   page_size: z.coerce.number().int().min(1).max(100).optional().default(ACTIVITY_PAGE_SIZE),
 });
 

@@ -23,6 +23,8 @@ export const supporterColumns = [
   { key: 'last_payment_at', label: 'Last gift', sortable: true, card: 'date' },
   { key: 'created_at', label: 'Created', sortable: true },
   { key: 'donor_id', label: 'DP Donor ID', sortable: true, visibleWhen: { dp: true }, optional: true },
+  // Ours (issue 36), after the spec's columns so their numbers (the default sort's 10) stay.
+  { key: 'membership_number', label: 'Membership no.', sortable: true, optional: true },
 ] as const satisfies readonly ListingColumn[];
 
 export const SUPPORTERS_DEFAULT_SORT = [{ column: 10, dir: 'desc' as const }];
@@ -64,6 +66,8 @@ export const supporterFiltersSchema = z
     to: day,
     account_type_id: z.coerce.number({ error: messages.number }).int().positive().max(2 ** 31 - 1).optional().or(z.literal('').transform(() => undefined)),
     referral_source: text().max(100, messages.maxLength(100)).optional(),
+    /** The number on a member's card, as typed (any case); the whole number, not a part. */
+    membership_number: text().trim().max(45, messages.maxLength(45)).optional().transform((v) => v || undefined),
     recurring: z.enum(['Active', 'Suspended', 'Cancelled', 'Expired']).optional().or(z.literal('').transform(() => undefined)),
     has_email: z.enum(['1', '0']).optional().or(z.literal('').transform(() => undefined)),
     /** Opted in to e-mail, with an address, not "do not contact", not deceased (supporter-consent.ts). */

@@ -22,10 +22,17 @@ export async function insertAccounts(ctx: SeedContext, people: SupporterRef[], m
     await ctx.run((q) => insertRows(q, supporters, rows));
   }
   const tokens = ctx.rng.fork('sandbox-methods');
+  // A donor's first saved method is their default; any later one is not (one default each).
+  const defaults = new Set<number>();
+  const seen = new Set<number>();
+  for (const m of methods) {
+    if (!seen.has(m.supporterIndex)) defaults.add(m.id);
+    seen.add(m.supporterIndex);
+  }
   for (let start = 0; start < methods.length; start += BATCH) {
     const batch = methods.slice(start, start + BATCH).map((m) => {
       const s = people[m.supporterIndex] as SupporterRef;
-      return { row: methodRow(ctx, s, m, reference), saved: sandboxMethod(tokens, ctx.appKey, m, s.createdAt) };
+      return { row: { ...methodRow(ctx, s, m, reference), useAsDefault: defaults.has(m.id) }, saved: sandboxMethod(tokens, ctx.appKey, m, s.createdAt) };
     });
     const sources = batch.flatMap((b) => (b.saved ? [b.saved.source] : []));
     const rows = batch.map((b) => ({ ...b.row, token: b.saved?.token ?? null }));

@@ -68,7 +68,24 @@ export function planProfiles(
     methods.push(method);
     used += 1 + profile.chargeTimes.length;
   }
+  const second = secondCard(ctx, people, methods);
+  if (second) methods.push(second);
   return { profiles, methods };
+}
+
+/**
+ * One demo donor keeps a second card beside the one their recurring gift uses, so their page
+ * shows a default and another card to make default or remove. The first donor paying by card
+ * with one saved method gets it; a forked generator leaves the rest of the demo as it was.
+ */
+function secondCard(ctx: SeedContext, people: SupporterRef[], methods: MethodPlan[]): MethodPlan | null {
+  const held = new Map<number, number>();
+  for (const m of methods) held.set(m.supporterIndex, (held.get(m.supporterIndex) ?? 0) + 1);
+  const first = methods.find((m) => m.type === 'card' && held.get(m.supporterIndex) === 1 && !people[m.supporterIndex]?.isSpam);
+  if (!first) return null;
+  const rng = ctx.rng.fork('second-card');
+  const card = planMethod(ctx, rng, first.supporterIndex);
+  return { ...card, type: 'card', brand: first.brand === 'visa' ? 'mastercard' : 'visa', expMonth: card.expMonth ?? 6, expYear: card.expYear ?? new Date(ctx.now).getUTCFullYear() + 2, wallet: null };
 }
 
 function planMethod(ctx: SeedContext, rng: Rng, supporterIndex: number): MethodPlan {

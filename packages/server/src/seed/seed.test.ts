@@ -114,6 +114,12 @@ describe('the demo seed', () => {
     expect([...seen].sort()).toEqual(['failed', 'paid', 'pending', 'unpaid']);
   });
 
+  it('gives a donor two saved cards, one of them the default, and no donor two defaults (issue 36)', async () => {
+    expect(await count(database, `select count(*) from (select supporter_id from payment_methods where use_as_default group by supporter_id having count(*) > 1) x`)).toBe(0);
+    expect(await count(database, `select count(*) from (select supporter_id from payment_methods where type = 'card' and status = 'ACTIVE'
+      group by supporter_id having count(*) = 2 and count(*) filter (where use_as_default) = 1) x`)).toBeGreaterThan(0);
+  });
+
   it('keeps every reference and every stored aggregate consistent', async () => {
     expect(await findOrphans(database)).toEqual([]);
     expect(await lifetimeMismatches(database)).toEqual([]);

@@ -1,4 +1,4 @@
-import { duplicateMessages, type MergeField, type MergeInput } from '@almoner/contracts';
+import { duplicateMessages, type MergeField, type MergeInput, supporterPrivacyMessages } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../db/actor.ts';
 import { withActor } from '../../db/actor.ts';
@@ -81,6 +81,7 @@ const MERGE_COLUMNS: Record<MergeField, string> = {
   title: 'title', first_name: 'first_name', last_name: 'last_name', email: 'email', bill_organization_name: 'bill_organization_name',
   bill_phone: 'bill_phone', bill_address_01: 'bill_address_01', bill_address_02: 'bill_address_02', bill_city: 'bill_city',
   bill_state: 'bill_state', bill_zip: 'bill_zip', bill_country: 'bill_country', donor_id: 'donor_id', referral_source: 'referral_source',
+  membership_number: 'membership_number',
 };
 
 /** Merges candidate `candidateId`: one transaction, returns the merge record's id. */
@@ -92,7 +93,9 @@ export async function mergeCandidate(db: Db, actor: Actor, candidateId: number, 
     const winner = side[input.winner];
     const loser = input.winner === 'a' ? side.b : side.a;
     // Lock both rows first, in id order, so two merges of overlapping pairs cannot deadlock.
-    await queryRows(tx, sql`select id from supporters where id in (${side.a}, ${side.b}) order by id for update`);
+    const locked = await queryRows(tx, sql`select id, erased_at from supporters where id in (${side.a}, ${side.b}) order by id for update`);
+    // An erased person's record is kept only for the books: nothing may be moved onto or off it.
+    if (locked.some((r) => r.erased_at)) throw new AppError('conflict', supporterPrivacyMessages.noMerge);
     const [merged] = await queryRows(tx, sql`select 1 from supporter_merges where undone_at is null and loser_id in (${winner}, ${loser}) limit 1`);
     if (merged) throw new AppError('conflict', duplicateMessages.alreadyMerged);
     const [clash] = await queryRows(
@@ -108,6 +111,12 @@ export async function mergeCandidate(db: Db, actor: Actor, candidateId: number, 
     // The surviving values: each chosen field from its side, then the figures that follow the records.
     const taken = Object.entries(input.fields).filter(([, s]) => side[s as 'a' | 'b'] === loser).map(([f]) => MERGE_COLUMNS[f as MergeField]);
     const sets = taken.map((c) => sql`${ident(c)} = l.${ident(c)}`);
+    // A membership number is unique: one taken from the loser leaves it first (the snapshot keeps it for an undo).
+    if (taken.includes('membership_number')) {
+      const [number] = await queryRows(tx, sql`select membership_number from supporters where id = ${loser}`);
+      await tx.execute(sql`update supporters set membership_number = null where id = ${loser}`);
+      sets[taken.indexOf('membership_number')] = sql`membership_number = ${(number?.membership_number as string | null) ?? null}`;
+    }
     const renamed = taken.some((c) => ['first_name', 'last_name', 'bill_organization_name'].includes(c));
     await tx.execute(sql`
       update supporters w set
@@ -193,6 +202,11 @@ export async function undoMerge(db: Db, actor: Actor, mergeId: number): Promise<
       );
       if (!same?.same) throw new AppError('conflict', duplicateMessages.changedSince);
     }
+    // A membership number is unique and the rows are restored one by one: a number that moves back
+    // leaves the row holding it now first, so no row meets it still on the other.
+    await tx.execute(sql`update supporters t set membership_number = null
+      from jsonb_array_elements((select snapshot->'before'->'supporters' from supporter_merges where id = ${mergeId})) r
+      where t.id = (r.value->>'id')::int and t.membership_number is not null and t.membership_number is distinct from r.value->>'membership_number'`);
     // Supporters first: their names feed the contributions' kept supporter_name, restored after.
     for (const table of SNAPSHOT_TABLES) {
       const cols = await columnsOf(tx, table);

@@ -1,4 +1,4 @@
-import { checkImportRow, importMessages, splitTagNames, TAG_NAME_MAX, tagMessages } from '@almoner/contracts';
+import { checkImportRow, importMessages, splitTagNames, supporterEditMessages, TAG_NAME_MAX, tagMessages } from '@almoner/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
@@ -10,6 +10,7 @@ import { supporters } from '../supporters/supporters.tables.ts';
 import { supporterConsentChanges } from '../supporters/supporter-consent.tables.ts';
 import { supporterMemberships } from '../supporters/supporter-memberships.tables.ts';
 import { addTagsByName } from '../tags/tags.service.ts';
+import { membershipNumberHolder } from '../supporters/supporters.edit.ts';
 import { type ImportJobRow, type Lookups, registerImportKind, type RowResult, type StagedRow, UNDO_REFUSED } from './imports.kinds.ts';
 import { configuredImportKey } from './imports.settings.ts';
 import { findSupporter, type Supporter } from './imports.match.ts';
@@ -24,6 +25,7 @@ const SUPPORTER_TEXT: Record<string, keyof typeof supporters.$inferInsert> = {
   donor_id: 'donorId',
   sf_id: 'sfId',
   referral_source: 'referralSource',
+  membership_number: 'membershipNumber',
 };
 for (const prefix of ['bill', 'ship'] as const) {
   for (const [key, col] of [
@@ -93,6 +95,8 @@ async function applySupporter(
     zip: str('bill_zip'),
   });
   if (match && job.mode === 'skip') return { outcome: 'skipped', recordId: match.id, note: 'matched an existing supporter' };
+  const taken = await membershipNumberHolder(tx, str('membership_number'), match && job.mode === 'update' ? match.id : null);
+  if (taken) return { outcome: 'rejected', recordId: null, errors: { membership_number: [supporterEditMessages.membershipNumberTaken(taken)] } };
   const updating = match && job.mode === 'update';
   if (job.dryRun) return { outcome: updating ? 'updated' : 'created', recordId: updating ? match.id : null };
 

@@ -172,6 +172,23 @@ describe('supporter import job', () => {
     expect(still?.billCity).toBe('Arlington');
   });
 
+  it('maps the membership number; one another supporter holds rejects the row (issue 36)', async () => {
+    const stamp = Date.now();
+    const number = `MN-${stamp}`;
+    const { job } = await importRowsOf([{ first_name: 'Meg', last_name: 'Member', email: `meg${stamp}@example.org`, membership_number: number }]);
+    expect(job.counts).toMatchObject({ created: 1, rejected: 0 });
+    const [meg] = await t.database.db.select().from(supporters).where(eq(supporters.email, `meg${stamp}@example.org`));
+    expect(meg?.membershipNumber).toBe(number);
+    // Her own number again on an update is no clash; the same number for someone else is.
+    const again = await importRowsOf([{ email: `meg${stamp}@example.org`, membership_number: number.toLowerCase(), bill_city: 'Bath' }], { mode: 'update' });
+    expect(again.job.counts).toMatchObject({ updated: 1, rejected: 0 });
+    const clash = await importRowsOf([{ first_name: 'Other', email: `other${stamp}@example.org`, membership_number: number }]);
+    expect(clash.job.counts).toMatchObject({ created: 0, rejected: 1 });
+    const outcome = await agent.get(`/flatfile/imports/${clash.job.id}/outcome.csv?rejected=1`);
+    expect(outcome.body).toContain(`This membership number already belongs to Meg Member (#${meg?.id})`);
+    expect(await t.database.db.select().from(supporters).where(eq(supporters.email, `other${stamp}@example.org`))).toHaveLength(0);
+  });
+
   it('a dry run reports what would happen and writes nothing', async () => {
     const stamp = Date.now();
     const before = await queryRows(t.database.db, sql`select count(*)::int as n, max(updated_at) as at from supporters`);

@@ -1,4 +1,4 @@
-import { type ActivityAnswer, type ActivityKind, type ActivityRow, consentSourceLabels, consentTopicLabels, type ConsentSource, type ConsentTopic, hasPermission, historyFieldOf, mailKindLabels, type MailKind, type PermissionHolder, toDecimal } from '@almoner/contracts';
+import { type ActivityAnswer, type ActivityKind, activityKindPermissions, type ActivityRow, consentSourceLabels, consentTopicLabels, type ConsentSource, type ConsentTopic, hasPermission, historyFieldOf, mailKindLabels, type MailKind, type PermissionHolder, toDecimal } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,20 +24,19 @@ const RECURRING_TERMS = ['status', 'amount', 'billing_period', 'recurring_day', 
 
 const textArray = (items: string[]) => sql`${`{${items.join(',')}}`}::text[]`;
 
-type Branch = { kind: ActivityKind; permission: string; sql: (id: number) => SQL };
+/** One source of rows: the kinds it gives (the record's trail gives three) and its select. */
+type Branch = { kind: ActivityKind; kinds?: ActivityKind[]; sql: (id: number) => SQL };
 
 /** One select per source, each giving: kind, id, at, title, detail, amount, currency, link, by_id, extra. */
 const BRANCHES: Branch[] = [
   {
     kind: 'gift',
-    permission: 'order.view',
     sql: (id) => sql`select 'gift' as kind, c.id::text as id, c.ordered_at as at, 'Gift #' || c.id as title, ${statusLabelSql} as detail,
       c.total_amount::bigint as amount, c.currency_code::text as currency, '/contributions/' || c.id as link, null::int as by_id, null::jsonb as extra
       from contributions c where c.supporter_id = ${id} and ${inLedgerSql}`,
   },
   {
     kind: 'payment',
-    permission: 'transaction.view',
     sql: (id) => sql`select 'payment', p.id::text, coalesce(p.captured_at, p.created_at),
       case p.status when 'succeeded' then 'Payment received' when 'failed' then 'Payment failed' when 'pending' then 'Payment pending' else 'Payment ' || p.status end,
       nullif(concat_ws(' · ', initcap(p.card_brand) || ' •••• ' || p.card_last4, p.failure_message), ''),
@@ -46,7 +45,6 @@ const BRANCHES: Branch[] = [
   },
   {
     kind: 'refund',
-    permission: 'transaction.view',
     sql: (id) => sql`select 'refund', r.id::text, r.created_at,
       case r.status when 'succeeded' then 'Refund' when 'failed' then 'Refund failed' else 'Refund ' || r.status end,
       replace(initcap(replace(r.reason, '_', ' ')), ' By ', ' by '), r.amount::bigint, r.currency_code::text, null, r.refunded_by, null::jsonb
@@ -54,7 +52,6 @@ const BRANCHES: Branch[] = [
   },
   {
     kind: 'recurring',
-    permission: 'recurringpaymentprofile.view',
     sql: (id) => sql`select 'recurring', 'p' || rp.id, rp.created_at, 'Recurring profile ' || rp.profile_id || ' started', rp.description,
       rp.amount::bigint, rp.currency_code::text, '/recurring/' || rp.id, null::int, null::jsonb
       from recurring_payment_profiles rp where rp.supporter_id = ${id} and rp.deleted_at is null
@@ -67,7 +64,6 @@ const BRANCHES: Branch[] = [
   },
   {
     kind: 'receipt',
-    permission: 'taxreceipt.view',
     sql: (id) => sql`select 'receipt', t.id::text, t.issued_at, 'Tax receipt ' || coalesce(t.number, '#' || t.id) || ' issued',
       case when t.voided_at is not null then 'Voided' when t.receipt_type = 'consolidated' then 'Consolidated' end,
       t.amount::bigint, t.currency_code::text, '/tax-receipts/' || t.id, t.created_by, null::jsonb
@@ -75,14 +71,12 @@ const BRANCHES: Branch[] = [
   },
   {
     kind: 'note',
-    permission: 'member.view',
     sql: (id) => sql`select 'note', n.id::text, n.created_at, 'Note added', left(n.body, 2000),
       null::bigint, null::text, null, n.created_by, null::jsonb
       from notes n where n.commentable_type = 'supporter' and n.commentable_id = ${id} and n.deleted_at is null`,
   },
   {
     kind: 'task',
-    permission: 'member.view',
     sql: (id) => sql`select 'task', 'c' || k.id, k.created_at, 'Task added: ' || k.title, 'Due ' || to_char(k.due_on, 'Mon FMDD, YYYY'),
       null::bigint, null::text, null, k.created_by, null::jsonb from tasks k where k.supporter_id = ${id}
       union all
@@ -91,14 +85,12 @@ const BRANCHES: Branch[] = [
   },
   {
     kind: 'mail',
-    permission: 'member.view',
     sql: (id) => sql`select 'mail', m.id::text, m.created_at, m.subject, null, null::bigint, null::text, null, m.created_by,
       jsonb_build_object('kind', m.kind, 'status', m.status, 'to', m.to_address)
       from mail_outbox m where m.supporter_id = ${id}`,
   },
   {
     kind: 'consent',
-    permission: 'member.view',
     sql: (id) => sql`select 'consent', c.id::text, c.recorded_at, null, c.note, null::bigint, null::text, null, c.recorded_by,
       jsonb_build_object('topic', c.topic, 'granted', c.granted, 'source', c.source, 'changed_on', to_char(c.changed_on, 'YYYY-MM-DD'))
       from supporter_consent_changes c where c.supporter_id = ${id}`,
@@ -107,7 +99,7 @@ const BRANCHES: Branch[] = [
     // The record's own trail: tag and payment-method entries are written there too (tags.history.ts,
     // supporters.payment-methods.ts); an entry of only giving totals or consent columns is left out.
     kind: 'edit',
-    permission: 'member.view',
+    kinds: ['edit', 'tag', 'payment_method'],
     sql: (id) => sql`select case when a.changes ? 'tags' then 'tag'
                                  when a.changes ?| ${textArray(['payment_methods', 'default_payment_method'])} then 'payment_method'
                                  else 'edit' end,
@@ -167,23 +159,27 @@ function describe(kind: ActivityKind, title: string | null, detail: string | nul
   return { title: title ?? '', detail };
 }
 
-/** The kinds a viewer may see on a supporter's timeline. */
-export const activityBranchesFor = (viewer: PermissionHolder) => BRANCHES.filter((b) => hasPermission(viewer, b.permission));
+/** The sources a viewer may see on a supporter's timeline (a kind's area: `activityKindPermissions`), of one kind when asked. */
+export const activityBranchesFor = (viewer: PermissionHolder, kind?: ActivityKind) =>
+  BRANCHES.filter((b) => hasPermission(viewer, activityKindPermissions[b.kind]) && (!kind || (b.kinds ?? [b.kind]).includes(kind)));
 
-export async function listActivity(db: Queryable, id: number, viewer: PermissionHolder, query: { page: number; page_size: number }): Promise<ActivityAnswer> {
+export async function listActivity(db: Queryable, id: number, viewer: PermissionHolder, query: { page: number; page_size: number; kind?: ActivityKind | undefined }): Promise<ActivityAnswer> {
   const [exists] = await queryRows(db, sql`select 1 from supporters where id = ${id}`);
   if (!exists) throw new AppError('not_found', 'This supporter does not exist.');
-  const branches = activityBranchesFor(viewer);
+  const branches = activityBranchesFor(viewer, query.kind);
+  // A kind the viewer may not see has no source: nothing to list (not a 403: the kind exists).
+  if (branches.length === 0) return { data: [], total: 0, page: query.page, page_size: query.page_size };
   const union = sql.join(branches.map((b) => sql`(${b.sql(id)})`), sql` union all `);
   const offset = (query.page - 1) * query.page_size;
+  const ofKind = query.kind ? sql` and x.kind = ${query.kind}` : sql``;
   const rows = await queryRows(db, sql`
     select x.*, nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as by_name, count(*) over () as total
       from (${union}) as x(kind, id, at, title, detail, amount, currency, link, by_id, extra)
       left join users u on u.id = x.by_id
-     where x.at is not null
+     where x.at is not null${ofKind}
      order by x.at desc, x.kind, x.id desc
      limit ${query.page_size} offset ${offset}`);
-  const total = rows[0] ? Number(rows[0].total) : await countActivity(db, union);
+  const total = rows[0] ? Number(rows[0].total) : await countActivity(db, union, ofKind);
   const data: ActivityRow[] = rows.map((r) => {
     const kind = r.kind as ActivityKind;
     const words = describe(kind, (r.title as string | null) ?? null, (r.detail as string | null) ?? null, (r.extra as Extra) ?? null);
@@ -204,7 +200,7 @@ export async function listActivity(db: Queryable, id: number, viewer: Permission
 }
 
 /** A page past the end still says how many rows there are. */
-async function countActivity(db: Queryable, union: SQL): Promise<number> {
-  const [row] = await queryRows(db, sql`select count(*) as n from (${union}) as x(kind, id, at) where x.at is not null`);
+async function countActivity(db: Queryable, union: SQL, ofKind: SQL): Promise<number> {
+  const [row] = await queryRows(db, sql`select count(*) as n from (${union}) as x(kind, id, at) where x.at is not null${ofKind}`);
   return Number(row?.n ?? 0);
 }

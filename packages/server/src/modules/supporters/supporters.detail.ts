@@ -19,7 +19,8 @@ function decimal(row: Record<string, unknown>, field: string, currency: unknown)
 /** A supporter's page: profile, addresses, memberships, recurring profiles, recent contributions. */
 export async function getSupporter(db: Queryable, id: number) {
   const [supporter] = await queryRows(db, sql`
-    select s.*, to_char(s.deceased_on, 'YYYY-MM-DD') as deceased_on, t.name as account_type, t.is_organization
+    select s.*, to_char(s.deceased_on, 'YYYY-MM-DD') as deceased_on, t.name as account_type, t.is_organization,
+           (select nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') from users u where u.id = s.erased_by) as erased_by_name
       from supporters s left join account_types t on t.id = s.account_type_id where s.id = ${id}`);
   if (!supporter) throw new AppError('not_found', 'This supporter does not exist.');
   delete supporter.password_hash;

@@ -55,11 +55,8 @@ async function checkAgainstData(tx: Tx, v: SupporterValues, exceptId: number | n
        where lower(email) = lower(${v.email}) and id <> ${exceptId ?? 0} and not is_spam limit 1`);
     if (other) errors.email = [supporterEditMessages.emailTaken(`${String(other.name)} (#${String(other.id)})`)];
   }
-  if (v.membership_number) {
-    const [holder] = await queryRows(tx, sql`
-      select id, ${nameSql} as name from supporters where lower(membership_number) = lower(${v.membership_number}) and id <> ${exceptId ?? 0} limit 1`);
-    if (holder) errors.membership_number = [supporterEditMessages.membershipNumberTaken(`${String(holder.name)} (#${String(holder.id)})`)];
-  }
+  const holder = await membershipNumberHolder(tx, v.membership_number, exceptId);
+  if (holder) errors.membership_number = [supporterEditMessages.membershipNumberTaken(holder)];
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError('validation', first, errors);
   return type;
@@ -87,6 +84,14 @@ export async function createSupporter(db: Db, actor: Actor, v: SupporterValues) 
   });
   const { supporter } = await getSupporter(db, id);
   return { message: supporterEditMessages.created(nameOf(supporter)), supporter: supporter as SupporterSaved };
+}
+
+/** Who already holds a membership number ("Name (#id)"), other than `exceptId`: no two supporters share one. */
+export async function membershipNumberHolder(q: Queryable, number: string | null | undefined, exceptId: number | null | undefined): Promise<string | null> {
+  if (!number) return null;
+  const [holder] = await queryRows(q, sql`
+    select id, ${nameSql} as name from supporters where lower(membership_number) = lower(${number}) and id <> ${exceptId ?? 0} limit 1`);
+  return holder ? `${String(holder.name)} (#${String(holder.id)})` : null;
 }
 
 /**

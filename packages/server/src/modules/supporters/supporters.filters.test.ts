@@ -89,6 +89,22 @@ describe('supporters list filters', () => {
     expect(await listed({ last_gift_from: `${thisYear - 3}-06-15`, last_gift_to: `${thisYear - 3}-06-15` })).toEqual([ids.old]);
   });
 
+  it('by membership number (any case, the whole number): a column, a filter and a CSV column (issue 36)', async () => {
+    await rows(sql`update supporters set membership_number = 'FM-77' where id = ${ids.steady}`);
+    await rows(sql`update supporters set membership_number = 'FM-770' where id = ${ids.old}`);
+    expect(await listed({ membership_number: ' fm-77 ' })).toEqual([ids.steady]);
+    expect(await exported({ membership_number: 'fm-77' })).toEqual([ids.steady]);
+    const page = (await agent.post('/jpanel/supporters.listing', { length: 100, search: { value: 'Filtra' }, status: 'all' })).json() as { data: { id: number; membership_number: string | null }[] };
+    expect(page.data.find((r) => r.id === ids.steady)?.membership_number).toBe('FM-77');
+    expect(page.data.find((r) => r.id === ids.lapsed)?.membership_number).toBeNull();
+    const csv = (await agent.get('/jpanel/supporters.csv?search[value]=Filtra&status=all&membership_number=FM-770')).body.trim().split('\n');
+    const header = csv[0]!.split(',');
+    expect(csv).toHaveLength(2);
+    expect(csv[1]!.split(',')[header.indexOf('Membership Number')]).toBe('FM-770');
+    const tooLong = await agent.post('/jpanel/supporters.listing', { length: 10, membership_number: 'x'.repeat(46) });
+    expect([tooLong.statusCode, tooLong.json().errors]).toEqual([422, { membership_number: [messages.maxLength(45)] }]);
+  });
+
   it('refuses a bad year, a range the wrong way round and the same year twice, with the field\'s message', async () => {
     const refused = async (filters: Record<string, string>) => {
       const answer = await agent.post('/jpanel/supporters.listing', { length: 10, ...filters });

@@ -176,6 +176,11 @@ describe('a supporter\'s data on request: erase', () => {
     const entry = history.data.find((e) => e.changes.some((c) => c.field === 'erased_at'));
     expect(entry?.actor?.id).toBe(eraserId);
     expect(entry?.changes.find((c) => c.field === 'first_name')).toMatchObject({ before: '[erased]', after: null });
+    // The record's page says when and by whom, for its read-only notice.
+    const who = await one(sql`select trim(concat_ws(' ', first_name, last_name)) as name from users where id = ${eraserId}`);
+    const page = (await viewer.get(`/jpanel/supporters/${p.id}`)).json() as { supporter: { erased_at: string | null; erased_by_name: string | null } };
+    expect(page.supporter.erased_by_name).toBe(who.name);
+    expect(Date.parse(page.supporter.erased_at ?? '')).not.toBeNaN();
   });
 
   it('is found by no search: the list, the picker, the possible duplicates', async () => {

@@ -1,4 +1,4 @@
-import { type ActivityAnswer, paymentMethodMessages, type SupporterPaymentMethod, supporterEditMessages } from '@almoner/contracts';
+import { type ActivityAnswer, activityMessages, paymentMethodMessages, type SupporterPaymentMethod, supporterEditMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -86,6 +86,27 @@ describe('activity timeline', () => {
     expect([past.data.length, past.total]).toEqual([0, 7]);
     expect((await admin.get(`/jpanel/supporters/${id}/activity.json?page=0`)).statusCode).toBe(422);
     expect((await admin.get(`/jpanel/supporters/${id}/activity.json?page_size=500`)).statusCode).toBe(422);
+  });
+
+  it('lists one kind when asked: its rows only, paged and counted as such; a kind the viewer may not see is empty; an unknown kind is refused', async () => {
+    const id = await supporter('Kira Kinds', 'kira.kinds@example.org');
+    await story(id, editorId);
+    await rows(sql`insert into notes (commentable_type, commentable_id, body, created_by) values ('supporter', ${id}, '<p>Second note</p>', ${editorId})`);
+    const notes = await activity(admin, id, '?kind=note');
+    expect(notes.data.map((r) => [r.kind, r.detail])).toEqual([['note', 'Second note'], ['note', 'Met at the gala']]);
+    expect(notes.total).toBe(2);
+    const second = await activity(admin, id, '?kind=note&page=2&page_size=1');
+    expect([second.data.map((r) => r.detail), second.total]).toEqual([['Met at the gala'], 2]);
+    expect((await activity(admin, id, '?kind=note&page=5&page_size=1')).total).toBe(2);
+    // The record's own trail holds three kinds: each is its own filter.
+    expect((await activity(admin, id, '?kind=edit')).data.map((r) => r.title)).toEqual(['Supporter added']);
+    expect((await activity(admin, id, '?kind=tag')).total).toBe(0);
+    expect((await activity(admin, id, '?kind=')).total).toBe(8);
+    // A viewer without "View contributions" sees no gifts, with the filter as without it.
+    expect(await activity(viewer, id, '?kind=gift')).toMatchObject({ data: [], total: 0 });
+    const bad = await admin.get(`/jpanel/supporters/${id}/activity.json?kind=gifts`);
+    expect([bad.statusCode, bad.json().errors]).toEqual([422, { kind: [activityMessages.kind] }]);
+    expect((await admin.get(`/jpanel/supporters/${id}/activity.json?kind=note%00`)).statusCode).toBe(422);
   });
 
   it('shows each kind only to who may see its area; refuses without "View supporters"; 404 for no one', async () => {

@@ -1,5 +1,5 @@
 import { formatAmount, formatDate, type BatchSummary } from '@almoner/contracts';
-import { Anchor, Badge, Button, Center, Group, Loader, Pagination, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Pagination, SegmentedControl, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -8,7 +8,15 @@ import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useBatches } from './api.ts';
 import { NewBatchModal } from './new-batch-modal.tsx';
 
-const columns: ListTableColumn<BatchSummary>[] = [
+const views = [
+  { value: 'open', label: 'Open' },
+  { value: 'closed', label: 'Closed' },
+  { value: 'all', label: 'All' },
+] as const;
+type View = (typeof views)[number]['value'];
+
+/** The batches as a list: a table on a wide screen, a card each on a phone (the server pages them). */
+const batchColumns: ListTableColumn<BatchSummary>[] = [
   {
     header: 'Batch',
     card: 'title',
@@ -24,13 +32,6 @@ const columns: ListTableColumn<BatchSummary>[] = [
   { header: 'Total', align: 'right', card: 'amount', cell: (b) => `${formatAmount(b.entered.total, b.currency_code)} of ${formatAmount(b.expected.total, b.currency_code)}` },
   { header: 'Created by', cell: (b) => b.created_by?.name ?? '—' },
 ];
-
-const views = [
-  { value: 'open', label: 'Open' },
-  { value: 'closed', label: 'Closed' },
-  { value: 'all', label: 'All' },
-] as const;
-type View = (typeof views)[number]['value'];
 
 /** "Gift batches": the deposits being keyed (open) and those posted (closed), with their figures. State lives in the URL. */
 export function BatchesPage() {
@@ -63,13 +64,14 @@ export function BatchesPage() {
         </Center>
       )}
       {batches.error && <LoadErrorAlert error={batches.error} />}
-      {batches.data?.total === 0 && (
-        <Text c="dimmed" py="md">
-          {view === 'open' ? 'No open batches. Start one for the cheques and cash of a deposit.' : 'No batches yet.'}
-        </Text>
-      )}
-      {batches.data && batches.data.total > 0 && (
-        <ListTable label="Gift batches" columns={columns} rows={batches.data.data} rowHref={(b) => `/batches/${b.id}`} empty="No batches yet." />
+      {batches.data && (
+        <ListTable
+          label="Gift batches"
+          columns={batchColumns}
+          rows={batches.data.data}
+          rowHref={(b) => `/batches/${b.id}`}
+          empty={view === 'open' ? 'No open batches. Start one for the cheques and cash of a deposit.' : 'No batches yet.'}
+        />
       )}
       {lastPage > 1 && (
         <Group justify="center">

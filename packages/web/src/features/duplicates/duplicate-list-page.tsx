@@ -1,9 +1,10 @@
 import { type DuplicateCandidate, type DuplicateSupporter, duplicateMessages, formatDateTime } from '@almoner/contracts';
-import { Alert, Anchor, Button, Group, Loader, Paper, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { Pager } from '../../components/data-table/pager.tsx';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
@@ -70,7 +71,7 @@ function ScanControl({ running }: { running: number | null }) {
   );
 }
 
-function PairRow({ pair, canMerge }: { pair: DuplicateCandidate; canMerge: boolean }) {
+function PairActions({ pair, canMerge }: { pair: DuplicateCandidate; canMerge: boolean }) {
   const dismiss = useDismiss();
   const names = `${pair.a.display_name} and ${pair.b.display_name}`;
   const ask = async () => {
@@ -88,34 +89,27 @@ function PairRow({ pair, canMerge }: { pair: DuplicateCandidate; canMerge: boole
     }
   };
   return (
-    <Table.Tr data-candidate={pair.id}>
-      <Table.Td>
-        <Person who={pair.a} />
-      </Table.Td>
-      <Table.Td>
-        <Person who={pair.b} />
-      </Table.Td>
-      <Table.Td>
-        <ReasonBadges reasons={pair.reasons} />
-      </Table.Td>
-      <Table.Td ta="right">
-        <ScoreText score={pair.score} />
-      </Table.Td>
-      <Table.Td>
-        <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button component={Link} to={`/supporters/duplicates/${pair.id}`} size="xs" variant="light" aria-label={`${canMerge ? 'Review' : 'Compare'} ${names}`}>
-            {canMerge ? 'Review' : 'Compare'}
-          </Button>
-          {canMerge && (
-            <Button size="xs" variant="default" loading={dismiss.isPending} onClick={() => void ask()} aria-label={`Dismiss ${names}`}>
-              Dismiss
-            </Button>
-          )}
-        </Group>
-      </Table.Td>
-    </Table.Tr>
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button component={Link} to={`/supporters/duplicates/${pair.id}`} size="xs" variant="light" aria-label={`${canMerge ? 'Review' : 'Compare'} ${names}`}>
+        {canMerge ? 'Review' : 'Compare'}
+      </Button>
+      {canMerge && (
+        <Button size="xs" variant="default" loading={dismiss.isPending} onClick={() => void ask()} aria-label={`Dismiss ${names}`}>
+          Dismiss
+        </Button>
+      )}
+    </Group>
   );
 }
+
+/** The pairs as a list: a table on a wide screen, a card each on a phone (the server pages and orders them). */
+const pairColumns = (canMerge: boolean): ListTableColumn<DuplicateCandidate>[] => [
+  { header: 'Supporter', card: 'title', cell: (pair) => <Person who={pair.a} /> },
+  { header: 'Possible duplicate', cell: (pair) => <Person who={pair.b} /> },
+  { header: 'Why', cell: (pair) => <ReasonBadges reasons={pair.reasons} /> },
+  { header: 'Confidence', align: 'right', card: 'amount', cell: (pair) => <ScoreText score={pair.score} /> },
+  { header: 'Actions', hideHeader: true, cell: (pair) => <PairActions pair={pair} canMerge={canMerge} /> },
+];
 
 /** Possible duplicate supporters (issue 16 item 6), most likely first, with the scan that finds them. */
 export function DuplicateListPage() {
@@ -143,38 +137,14 @@ export function DuplicateListPage() {
         </Alert>
       )}
       {list.isPending && <Loader size="sm" aria-label="Loading duplicates" />}
-      {data && data.data.length === 0 && (
-        <Paper withBorder p="xl">
-          <Text ta="center" c="dimmed">
-            {data.can_merge ? duplicateMessages.empty : 'No duplicate candidates.'}
-          </Text>
-        </Paper>
-      )}
-      {data && data.data.length > 0 && (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={900}>
-            <Table verticalSpacing="sm" highlightOnHover layout="fixed">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Supporter</Table.Th>
-                  <Table.Th>Possible duplicate</Table.Th>
-                  <Table.Th w={230}>Why</Table.Th>
-                  <Table.Th w={110} ta="right">
-                    Confidence
-                  </Table.Th>
-                  <Table.Th w={200}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.data.map((pair) => (
-                  <PairRow key={pair.id} pair={pair} canMerge={data.can_merge} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+      {data && (
+        <ListTable
+          label="Possible duplicates"
+          columns={pairColumns(data.can_merge)}
+          rows={data.data}
+          rowData={(pair) => ({ 'data-candidate': String(pair.id) })}
+          empty={data.can_merge ? duplicateMessages.empty : 'No duplicate candidates.'}
+        />
       )}
       {data && data.total > data.page_size && (
         <Pager page={page} pageSize={data.page_size} shown={data.data.length} total={data.total} capped={false} onPage={(p) => setParams(p > 1 ? { page: String(p) } : {})} />

@@ -1,9 +1,10 @@
 import { formatDate, numberMessages, type PhoneNumber, RELOAD_AFTER_ACTION_MS } from '@almoner/contracts';
-import { Badge, Button, Center, CloseButton, Group, Loader, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Center, CloseButton, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMessageCircle, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -16,6 +17,7 @@ export function NumbersPage() {
   const numbers = useNumbers();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
+  const [released, setReleased] = useState<ReadonlySet<number>>(new Set());
   const reload = () => void queryClient.invalidateQueries({ queryKey: numberKeys.all });
   return (
     <Stack gap="lg" maw={1100}>
@@ -42,35 +44,16 @@ export function NumbersPage() {
       )}
       {numbers.error && <LoadErrorAlert error={numbers.error} />}
       {numbers.data && (
-        <Paper withBorder>
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Text-to-give numbers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Keywords</Table.Th>
-                <Table.Th>Provisioned</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {numbers.data.data.map((n) => (
-                <NumberRow key={n.id} number={n} onReleased={() => window.setTimeout(reload, RELOAD_AFTER_ACTION_MS)} />
-              ))}
-              {numbers.data.data.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text size="sm" c="dimmed">
-                      No text-to-give numbers yet.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+        <ListTable
+          label="Text-to-give numbers"
+          columns={numberColumns((n) => {
+            // Released numbers leave the list at once; the list reloads from the server shortly after.
+            setReleased((ids) => new Set(ids).add(n.id));
+            window.setTimeout(reload, RELOAD_AFTER_ACTION_MS);
+          })}
+          rows={numbers.data.data.filter((n) => !released.has(n.id))}
+          empty="No text-to-give numbers yet."
+        />
       )}
       <NumberSearchModal
         opened={adding}
@@ -84,53 +67,59 @@ export function NumbersPage() {
   );
 }
 
-function NumberRow({ number, onReleased }: { number: PhoneNumber; onReleased: () => void }) {
+/** The numbers as a list: a table on a wide screen, a card each on a phone. */
+const numberColumns = (onReleased: (n: PhoneNumber) => void): ListTableColumn<PhoneNumber>[] => [
+  {
+    header: 'Number',
+    card: 'title',
+    sortValue: (n) => n.full,
+    cell: (n) => (
+      <>
+        <Text fw={500}>{n.short}</Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {n.full}
+        </Text>
+      </>
+    ),
+  },
+  { header: 'Type', card: 'status', sortValue: (n) => n.type, cell: (n) => <NumberType number={n} /> },
+  { header: 'Keywords', cell: (n) => <Keywords number={n} /> },
+  { header: 'Provisioned', card: 'date', sortValue: (n) => n.created_at, cell: (n) => formatDate(n.created_at) },
+  { header: 'Actions', hideHeader: true, align: 'right', cell: (n) => <ReleaseButton number={n} onReleased={() => onReleased(n)} /> },
+];
+
+function NumberType({ number }: { number: PhoneNumber }) {
+  return (
+    <Group gap={6}>
+      <Badge variant="light" color={number.type === 'toll-free' ? 'grape' : 'blue'}>
+        {number.type === 'toll-free' ? 'Toll-free' : 'Local'}
+      </Badge>
+      {number.verification_status && (
+        <Badge variant="outline" color="gray">
+          {number.verification_status.replace(/_/g, ' ').toLowerCase()}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function ReleaseButton({ number, onReleased }: { number: PhoneNumber; onReleased: () => void }) {
   const release = useReleaseNumber();
-  const [released, setReleased] = useState(false);
   const ask = async () => {
     const yes = await confirm({ title: 'Release number', message: numberMessages.confirmRelease(number.short), confirmLabel: 'Release', cancelLabel: 'Cancel', danger: true });
     if (!yes) return;
     release.mutate(number.id, {
       onSuccess: (answer) => {
         toast.success(answer.message);
-        // Released numbers leave the list at once; the list reloads from the server shortly after.
-        setReleased(true);
         onReleased();
       },
       onError: () => toast.error(numberMessages.releaseFailed(number.short)),
     });
   };
-  if (released) return null;
   return (
-    <Table.Tr>
-      <Table.Td>
-        <Text fw={500}>{number.short}</Text>
-        <Text size="xs" c="dimmed" ff="monospace">
-          {number.full}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <Group gap={6}>
-          <Badge variant="light" color={number.type === 'toll-free' ? 'grape' : 'blue'}>
-            {number.type === 'toll-free' ? 'Toll-free' : 'Local'}
-          </Badge>
-          {number.verification_status && (
-            <Badge variant="outline" color="gray">
-              {number.verification_status.replace(/_/g, ' ').toLowerCase()}
-            </Badge>
-          )}
-        </Group>
-      </Table.Td>
-      <Table.Td>
-        <Keywords number={number} />
-      </Table.Td>
-      <Table.Td>{formatDate(number.created_at)}</Table.Td>
-      <Table.Td ta="right">
-        <Button size="xs" color="red" variant="light" loading={release.isPending} onClick={() => void ask()} aria-label={`Release ${number.short}`}>
-          Release
-        </Button>
-      </Table.Td>
-    </Table.Tr>
+    <Button size="xs" color="red" variant="light" loading={release.isPending} onClick={() => void ask()} aria-label={`Release ${number.short}`}>
+      Release
+    </Button>
   );
 }
 

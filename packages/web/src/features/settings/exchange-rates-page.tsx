@@ -1,17 +1,38 @@
 import {
+  type ExchangeRate,
   exchangeRateCreateSchema,
   formatDate,
   hasPermission,
   messages,
   type ExchangeRateCreate,
 } from '@almoner/contracts';
-import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSession } from '../../app/session.ts';
+import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useAddExchangeRate, useExchangeRates } from './exchange-rates-api.ts';
 import { ImportRatesCard } from './exchange-rates-import.tsx';
+
+type Rate = ExchangeRate;
+
+/** The rates as a list: a table on a wide screen, a card each on a phone; sorted by their headings. */
+const rateColumns = (orgCurrency: string): ListTableColumn<Rate>[] => [
+  { header: 'Currency', card: 'title', cell: (r) => r.currency, sortValue: (r) => r.currency },
+  { header: `Rate in ${orgCurrency}`, align: 'right', card: 'amount', cell: (r) => <Text span ff="monospace" size="sm">{r.rate}</Text>, sortValue: (r) => Number(r.rate) },
+  { header: 'Effective from', card: 'date', cell: (r) => formatDate(r.effective_on), sortValue: (r) => r.effective_on },
+  {
+    header: 'Source',
+    card: 'status',
+    cell: (r) => (
+      <Badge variant="light" color={r.source === 'imported' ? 'grape' : 'gray'} style={{ textTransform: 'none' }}>
+        {r.source === 'imported' ? 'Imported' : 'Entered'}
+      </Badge>
+    ),
+  },
+  { header: 'Added by', cell: (r) => r.created_by?.name ?? '—', sortValue: (r) => r.created_by?.name },
+];
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -80,44 +101,13 @@ export function ExchangeRatesPage() {
         <>
           <AddRateForm orgCurrency={rates.data.org_currency} />
           <ImportRatesCard />
-          <Paper withBorder radius="md">
-            {rates.data.data.length === 0 ? (
-              <Text size="sm" c="dimmed" p="lg">
-                No exchange rates yet: only gifts in {rates.data.org_currency} can be recorded.
-              </Text>
-            ) : (
-              <Table.ScrollContainer minWidth={520}>
-                <Table striped aria-label="Exchange rates">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Currency</Table.Th>
-                      <Table.Th style={{ textAlign: 'right' }}>Rate in {rates.data.org_currency}</Table.Th>
-                      <Table.Th>Effective from</Table.Th>
-                      <Table.Th>Source</Table.Th>
-                      <Table.Th>Added by</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rates.data.data.map((rate) => (
-                      <Table.Tr key={rate.id} data-rate={`${rate.currency}-${rate.effective_on}`}>
-                        <Table.Td>{rate.currency}</Table.Td>
-                        <Table.Td ff="monospace" style={{ textAlign: 'right' }}>
-                          {rate.rate}
-                        </Table.Td>
-                        <Table.Td>{formatDate(rate.effective_on)}</Table.Td>
-                        <Table.Td>
-                          <Badge variant="light" color={rate.source === 'imported' ? 'grape' : 'gray'} style={{ textTransform: 'none' }}>
-                            {rate.source === 'imported' ? 'Imported' : 'Entered'}
-                          </Badge>
-                        </Table.Td>
-                        <Table.Td>{rate.created_by?.name ?? '—'}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-          </Paper>
+          <ListTable
+            label="Exchange rates"
+            columns={rateColumns(rates.data.org_currency)}
+            rows={rates.data.data}
+            rowData={(r) => ({ 'data-rate': `${r.currency}-${r.effective_on}` })}
+            empty={`No exchange rates yet: only gifts in ${rates.data.org_currency} can be recorded.`}
+          />
         </>
       )}
     </Stack>

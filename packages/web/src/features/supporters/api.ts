@@ -27,6 +27,8 @@ export type SupporterRecord = {
   deceased_on: string | null;
   /** Set when the person's data was erased on their request (privacy/). */
   erased_at?: string | null;
+  /** Who erased it (their name), for the page's notice. */
+  erased_by_name?: string | null;
   do_not_contact: boolean;
   currency_code: string;
   lifetime_donation_amount: number;

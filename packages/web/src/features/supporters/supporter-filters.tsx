@@ -1,5 +1,5 @@
 import { supporterStatuses } from '@almoner/contracts';
-import { Select } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
 import { AmountInput } from '../contributions/contribution-filters.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
@@ -57,6 +57,16 @@ export function SupporterFilters({ values, onChange }: FilterFormProps) {
         w={{ base: '100%', sm: 130 }}
       />
       <TagFilter value={one(values.tag_id)} onChange={(tag_id) => set({ tag_id })} />
+      <TextInput
+        key={one(values.membership_number) ?? ''}
+        label="Membership no."
+        placeholder="Any"
+        defaultValue={one(values.membership_number) ?? ''}
+        maxLength={45}
+        onKeyDown={(e) => e.key === 'Enter' && set({ membership_number: e.currentTarget.value.trim() || undefined })}
+        onBlur={(e) => (e.currentTarget.value.trim() || undefined) !== one(values.membership_number) && set({ membership_number: e.currentTarget.value.trim() || undefined })}
+        w={{ base: '100%', sm: 140 }}
+      />
       <DateRangeFilter label="Last gift" from={one(values.last_gift_from)} to={one(values.last_gift_to)} onChange={(last_gift_from, last_gift_to) => set({ last_gift_from, last_gift_to })} />
       <AmountInput label="Lifetime from" value={one(values.lifetime_min)} onCommit={(lifetime_min) => set({ lifetime_min })} width={120} />
       <AmountInput label="Lifetime to" value={one(values.lifetime_max)} onCommit={(lifetime_max) => set({ lifetime_max })} width={120} />

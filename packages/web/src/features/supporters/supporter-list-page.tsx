@@ -26,6 +26,7 @@ export type SupporterRow = ListingRow & {
   last_payment_at: string | null;
   created_at: string;
   donor_id: string | null;
+  membership_number: string | null;
   currency_code: string;
   is_organization: boolean;
   deceased_on: string | null;
@@ -85,6 +86,7 @@ const render: Partial<Record<string, (row: SupporterRow) => ReactNode>> = {
   last_payment_at: (r) => date(r.last_payment_at),
   created_at: (r) => date(r.created_at),
   donor_id: (r) => r.donor_id ?? dimmedDash,
+  membership_number: (r) => r.membership_number ?? dimmedDash,
 };
 
 /** Supporters (spec part 1 §2): 10 a page, newest first; a row opens the supporter's page. */

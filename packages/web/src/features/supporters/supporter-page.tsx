@@ -1,4 +1,4 @@
-import { formatDate } from '@almoner/contracts';
+import { formatDate, formatDateTime, supporterPrivacyMessages } from '@almoner/contracts';
 import { Alert, Anchor, Badge, Center, Grid, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBuilding, IconUser } from '@tabler/icons-react';
 import { useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { BackLink } from '../contributions/page-parts.tsx';
 import { type SupporterDetail, type SupporterRecord, supporterName, useSupporter } from './api.ts';
 import { ContactBadges } from './contact-badges.tsx';
 import { LifetimeFigures } from './lifetime-figures.tsx';
-import { headerActions, mainSections, type RecordSection, sideSections } from './record/record-sections.tsx';
+import { erasedHeaderActions, headerActions, mainSections, type RecordSection, sideSections } from './record/record-sections.tsx';
 
 function Header({ s }: { s: SupporterRecord }) {
   const Icon = s.is_organization ? IconBuilding : IconUser;
@@ -32,7 +32,7 @@ function Header({ s }: { s: SupporterRecord }) {
         </Group>
       </Stack>
       <Group gap="xs">
-        {headerActions.map((Action, i) => (
+        {(s.erased_at ? erasedHeaderActions : headerActions).map((Action, i) => (
           <Action key={i} s={s} />
         ))}
       </Group>
@@ -72,23 +72,31 @@ function SectionLinks({ sections }: { sections: RecordSection[] }) {
 function SupporterView({ data }: { data: SupporterDetail }) {
   const s = data.supporter;
   const can = useCan();
-  const allowed = (list: RecordSection[]) => list.filter((section) => !section.permission || can(section.permission));
+  // An erased record is read-only: only what the books keep is shown, and nothing offers a change.
+  const allowed = (list: RecordSection[]) => list.filter((section) => (!section.permission || can(section.permission)) && (!s.erased_at || section.keptAfterErase));
   const main = allowed(mainSections);
   const side = allowed(sideSections);
   return (
     <Stack gap="md">
       <BackLink to="/supporters">Supporters</BackLink>
       <Header s={s} />
+      {s.erased_at && (
+        <Alert color="gray" variant="light" title="Personal data erased" data-erased-notice>
+          {supporterPrivacyMessages.erasedNotice(formatDateTime(s.erased_at), s.erased_by_name ?? null)}
+        </Alert>
+      )}
       <LifetimeFigures s={s} />
       <SectionLinks sections={[...main, ...side]} />
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        <Grid.Col span={{ base: 12, md: side.length ? 8 : 12 }} order={{ base: 2, md: 1 }}>
           <Sections s={s} sections={main} />
         </Grid.Col>
         {/* On a phone who they are and how to reach them comes first. */}
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
-          <Sections s={s} sections={side} />
-        </Grid.Col>
+        {side.length > 0 && (
+          <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+            <Sections s={s} sections={side} />
+          </Grid.Col>
+        )}
       </Grid>
       <Paper id="history" withBorder radius="md" p={{ base: 'sm', sm: 'md' }} style={{ scrollMarginTop: 72 }}>
         <RecordHistory table="supporters" id={s.id} />

@@ -1,7 +1,8 @@
-import { formatDate } from '@almoner/contracts';
-import { Anchor, Center, Group, Loader, Pagination, SegmentedControl, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { formatDate, type Task } from '@almoner/contracts';
+import { Anchor, Center, Group, Loader, Pagination, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
+import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { type TaskFilter, useTasks } from './api.ts';
 import { TaskDoneCheckbox } from './task-done-checkbox.tsx';
@@ -11,6 +12,34 @@ const views = [
   { value: 'open', label: 'Open' },
   { value: 'overdue', label: 'Overdue' },
   { value: 'completed', label: 'Completed' },
+];
+
+/** The tasks as a list: a table on a wide screen, a card each on a phone (the server pages and orders them). */
+const taskColumns = (completed: boolean, everyone: boolean, canWrite: boolean): ListTableColumn<Task>[] => [
+  { header: 'Done', cell: (task) => <TaskDoneCheckbox task={task} disabled={!canWrite} /> },
+  { header: 'Task', card: 'title', cell: (task) => task.title },
+  {
+    header: 'Supporter',
+    cell: (task) => (
+      <Anchor component={Link} to={`/supporters/${task.supporter.id}`} size="sm">
+        {task.supporter.name}
+      </Anchor>
+    ),
+  },
+  {
+    header: completed ? 'Completed' : 'Due',
+    card: 'date',
+    cell: (task) =>
+      completed ? (
+        <Text size="sm" span>
+          {formatDate(task.completed_at)}
+          {task.completed_by ? ` by ${task.completed_by.name}` : ''}
+        </Text>
+      ) : (
+        <TaskDue task={task} />
+      ),
+  },
+  ...(everyone ? [{ header: 'Assigned to', cell: (task: Task) => task.assigned_to?.name ?? '—' }] : []),
 ];
 
 /** "My tasks": the follow-ups given to the signed-in user (or everyone's), open ones by due day. State lives in the URL. */
@@ -43,51 +72,13 @@ export function MyTasksPage() {
         </Center>
       )}
       {tasks.error && <LoadErrorAlert error={tasks.error} />}
-      {tasks.data?.total === 0 && (
-        <Text c="dimmed" py="md">
-          {view === 'completed' ? 'No completed tasks.' : view === 'overdue' ? 'Nothing is overdue.' : everyone ? 'There are no open tasks.' : 'You have no open tasks.'}
-        </Text>
-      )}
-      {tasks.data && tasks.data.total > 0 && (
-        <Table.ScrollContainer minWidth={600}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={48}>Done</Table.Th>
-                <Table.Th>Task</Table.Th>
-                <Table.Th>Supporter</Table.Th>
-                <Table.Th>{view === 'completed' ? 'Completed' : 'Due'}</Table.Th>
-                {everyone && <Table.Th>Assigned to</Table.Th>}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tasks.data.data.map((task) => (
-                <Table.Tr key={task.id}>
-                  <Table.Td>
-                    <TaskDoneCheckbox task={task} disabled={!canWrite} />
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{task.title}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/supporters/${task.supporter.id}`} size="sm">
-                      {task.supporter.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    {view === 'completed' ? (
-                      <Text size="sm">
-                        {formatDate(task.completed_at)}
-                        {task.completed_by ? ` by ${task.completed_by.name}` : ''}
-                      </Text>
-                    ) : (
-                      <TaskDue task={task} />
-                    )}
-                  </Table.Td>
-                  {everyone && <Table.Td>{task.assigned_to?.name ?? '—'}</Table.Td>}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+      {tasks.data && (
+        <ListTable
+          label={everyone ? 'Tasks' : 'My tasks'}
+          columns={taskColumns(view === 'completed', everyone, canWrite)}
+          rows={tasks.data.data}
+          empty={view === 'completed' ? 'No completed tasks.' : view === 'overdue' ? 'Nothing is overdue.' : everyone ? 'There are no open tasks.' : 'You have no open tasks.'}
+        />
       )}
       {tasks.data && tasks.data.last_page > 1 && (
         <Group justify="center">

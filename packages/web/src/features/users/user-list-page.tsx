@@ -26,8 +26,13 @@ export function UserListPage() {
       empty="No users yet."
       rowHref={(user) => `/users/${user.id}`}
       columns={[
-        { header: 'Name', card: 'title', cell: (user) => <RowLink to={`/users/${user.id}`}>{`${user.first_name} ${user.last_name}`}</RowLink> },
-        { header: 'Email', cell: (user) => user.email },
+        {
+          header: 'Name',
+          card: 'title',
+          cell: (user) => <RowLink to={`/users/${user.id}`}>{`${user.first_name} ${user.last_name}`}</RowLink>,
+          sortValue: (user) => `${user.first_name} ${user.last_name}`,
+        },
+        { header: 'Email', cell: (user) => user.email, sortValue: (user) => user.email },
         { header: 'Access', card: 'status', cell: (user) => <AccessBadge user={user} /> },
         {
           header: 'Two-factor',
@@ -41,6 +46,7 @@ export function UserListPage() {
           header: 'Last sign-in',
           card: 'date',
           cell: (user) => (user.last_login_at ? formatDateTime(user.last_login_at) : <Text c="dimmed" size="sm" span>Never</Text>),
+          sortValue: (user) => user.last_login_at,
         },
       ]}
     />

@@ -1,5 +1,5 @@
-import { type SupporterEraseAnswer, eraseConfirmationWord, formatDate, supporterPrivacyMessages } from '@almoner/contracts';
-import { Badge, Button, Group, List, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { type SupporterEraseAnswer, eraseConfirmationWord, supporterPrivacyMessages } from '@almoner/contracts';
+import { Button, Group, List, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconEraser, IconFileZip, IconJson } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,11 +20,6 @@ export function SupporterPrivacyActions({ s }: { s: SupporterRecord }) {
   const [erasing, setErasing] = useState(false);
   return (
     <>
-      {s.erased_at && (
-        <Badge color="gray" variant="outline" title={`Personal data erased on ${formatDate(s.erased_at)}`}>
-          Personal data erased
-        </Badge>
-      )}
       {can('member.edit') && <ExportMenu id={s.id} />}
       {can('member.erase') && !s.erased_at && (
         <Button variant="default" color="red" leftSection={<IconEraser size={16} aria-hidden />} onClick={() => setErasing(true)}>

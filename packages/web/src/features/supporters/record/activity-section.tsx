@@ -1,5 +1,5 @@
-import { type ActivityKind, type ActivityRow, activityKindLabels, formatAmount, formatDateTime } from '@almoner/contracts';
-import { Anchor, Badge, Group, Pagination, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { ACTIVITY_KINDS, type ActivityKind, type ActivityRow, activityKindLabels, activityKindPermissions, activityMessages, formatAmount, formatDateTime } from '@almoner/contracts';
+import { Anchor, Badge, Group, NativeSelect, Pagination, Stack, Text, ThemeIcon, Timeline } from '@mantine/core';
 import {
   IconCash,
   IconChecklist,
@@ -16,6 +16,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../app/session.ts';
 import { Section } from '../../contributions/page-parts.tsx';
 import type { SupporterRecord } from '../api.ts';
 import { useSupporterActivity } from './record-api.ts';
@@ -79,14 +80,39 @@ function Row({ row }: { row: ActivityRow }) {
   );
 }
 
-/** Everything that happened with the supporter, newest first, as the server merges and pages it. */
+/** The kind filter: every kind the user may see (a kind's area, as the server decides), in the timeline's words. */
+function KindFilter({ kind, onChange }: { kind: ActivityKind | null; onChange: (kind: ActivityKind | null) => void }) {
+  const can = useCan();
+  const kinds = ACTIVITY_KINDS.filter((k) => can(activityKindPermissions[k]));
+  return (
+    <NativeSelect
+      aria-label="Show activity of kind"
+      size="xs"
+      value={kind ?? ''}
+      data={[{ value: '', label: 'All activity' }, ...kinds.map((k) => ({ value: k, label: activityKindLabels[k] }))]}
+      onChange={(e) => onChange((e.currentTarget.value || null) as ActivityKind | null)}
+    />
+  );
+}
+
+/** Everything that happened with the supporter, newest first, as the server merges and pages it; one kind when chosen. */
 export function ActivitySection({ s }: { s: SupporterRecord }) {
   const [page, setPage] = useState(1);
-  const query = useSupporterActivity(s.id, page);
+  const [kind, setKind] = useState<ActivityKind | null>(null);
+  const query = useSupporterActivity(s.id, page, kind);
   const pages = query.data ? Math.ceil(query.data.total / query.data.page_size) : 0;
+  const choose = (next: ActivityKind | null) => {
+    setKind(next);
+    setPage(1);
+  };
   return (
-    <Section title="Activity">
-      <SectionBody query={query} loading="Loading activity" empty="Nothing has happened with this supporter yet." isEmpty={(d) => d.total === 0}>
+    <Section title="Activity" action={<KindFilter kind={kind} onChange={choose} />}>
+      <SectionBody
+        query={query}
+        loading="Loading activity"
+        empty={kind ? activityMessages.emptyKind(activityKindLabels[kind]) : 'Nothing has happened with this supporter yet.'}
+        isEmpty={(d) => d.total === 0}
+      >
         {(data) => (
           <Stack gap="md">
             <Timeline bulletSize={26} lineWidth={2} aria-label="Activity, newest first">

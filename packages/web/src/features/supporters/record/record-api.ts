@@ -1,4 +1,4 @@
-import type { ActivityAnswer, PaymentMethodAction, PaymentMethodSaved, SupporterGifts, SupporterPaymentMethod, SupporterReceipt, SupporterSponsorship, SupporterTribute } from '@almoner/contracts';
+import type { ActivityAnswer, ActivityKind, PaymentMethodAction, PaymentMethodSaved, SupporterGifts, SupporterPaymentMethod, SupporterReceipt, SupporterSponsorship, SupporterTribute } from '@almoner/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { historyKeys } from '../../audit/api.ts';
@@ -10,10 +10,10 @@ const sectionKey = (id: number, section: string, ...rest: unknown[]) => [...supp
 export const ACTIVITY_SHOWN = 20;
 
 /** The merged timeline, a page at a time (the server merges and pages; the page shows its rows). */
-export const useSupporterActivity = (id: number, page: number) =>
+export const useSupporterActivity = (id: number, page: number, kind: ActivityKind | null = null) =>
   useQuery({
-    queryKey: sectionKey(id, 'activity', page),
-    queryFn: () => api<ActivityAnswer>(`/jpanel/supporters/${id}/activity.json?page=${page}&page_size=${ACTIVITY_SHOWN}`),
+    queryKey: sectionKey(id, 'activity', page, kind ?? 'all'),
+    queryFn: () => api<ActivityAnswer>(`/jpanel/supporters/${id}/activity.json?page=${page}&page_size=${ACTIVITY_SHOWN}${kind ? `&kind=${kind}` : ''}`),
     placeholderData: keepPreviousData,
   });
 

@@ -33,6 +33,11 @@ export type RecordSection = {
   Component: RecordPiece;
   /** Shown only to staff with this permission (its route asks the same). */
   permission?: string;
+  /**
+   * Still shown once the person's data was erased: what the books keep (gifts, receipts …), read
+   * only. The rest (contact, consent, notes, tags, tasks, saved methods) is gone or can take nothing new.
+   */
+  keptAfterErase?: boolean;
 };
 
 function ConsentSection({ s }: { s: SupporterRecord }) {
@@ -53,17 +58,19 @@ function MailSection({ s }: { s: SupporterRecord }) {
 
 /** The buttons beside the name, left to right. */
 export const headerActions: RecordPiece[] = [ContributionsButton, EmailSupporterButton, EditSupporterButton, SupporterStatusButtons, SupporterPrivacyActions];
+/** An erased record's: its gifts, and the export of what is kept (no edit, contact, status or merge). */
+export const erasedHeaderActions: RecordPiece[] = [ContributionsButton, SupporterPrivacyActions];
 
 /** The wide column: what happened and what they gave. */
 export const mainSections: RecordSection[] = [
-  { id: 'activity', label: 'Activity', Component: ActivitySection },
-  { id: 'gifts', label: 'Gifts', Component: GiftsSection, permission: 'order.view' },
-  { id: 'recurring', label: 'Recurring', Component: RecurringSection },
-  { id: 'memberships', label: 'Memberships', Component: MembershipsSection },
-  { id: 'sponsorships', label: 'Sponsorships', Component: SponsorshipsSection, permission: 'sponsor.view' },
-  { id: 'tributes', label: 'Tributes', Component: TributesSection, permission: 'tribute.view' },
-  { id: 'receipts', label: 'Receipts', Component: ReceiptsSection, permission: 'taxreceipt.view' },
-  { id: 'mail', label: 'Mail', Component: MailSection },
+  { id: 'activity', label: 'Activity', Component: ActivitySection, keptAfterErase: true },
+  { id: 'gifts', label: 'Gifts', Component: GiftsSection, permission: 'order.view', keptAfterErase: true },
+  { id: 'recurring', label: 'Recurring', Component: RecurringSection, keptAfterErase: true },
+  { id: 'memberships', label: 'Memberships', Component: MembershipsSection, keptAfterErase: true },
+  { id: 'sponsorships', label: 'Sponsorships', Component: SponsorshipsSection, permission: 'sponsor.view', keptAfterErase: true },
+  { id: 'tributes', label: 'Tributes', Component: TributesSection, permission: 'tribute.view', keptAfterErase: true },
+  { id: 'receipts', label: 'Receipts', Component: ReceiptsSection, permission: 'taxreceipt.view', keptAfterErase: true },
+  { id: 'mail', label: 'Mail', Component: MailSection, keptAfterErase: true },
 ];
 
 /** The narrow column (first on a phone): who they are, how to reach them, what staff keep on them. */
