@@ -2,6 +2,7 @@ import { type HistoryEntry, type HistoryField, historyFieldOf } from '@almoner/c
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { designationLabelSql } from '../batches/batches.service.ts';
 import { currenciesByEntry, presentMoney } from './audit.money.ts';
 
 type RawChange = { field: string; before: unknown; after: unknown };
@@ -42,9 +43,8 @@ export async function presentChanges(db: Queryable, table: string, recordId: str
     namesOf(db, supporters, (list) => sql`select id, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name from supporters where id in (${list})`),
     namesOf(db, campaigns, (list) => sql`select id, name from campaigns where id in (${list})`),
     namesOf(db, appeals, (list) => sql`select id, name || ' (' || code || ')' as name from appeals where id in (${list})`),
-    // A fund is a donation variant: its product's name, and the variant's when the product has several.
-    namesOf(db, funds, (list) => sql`select v.id, p.name || case when v.variant_name is not null and v.variant_name <> '' and v.variant_name <> p.name then ' – ' || v.variant_name else '' end as name
-                                       from product_variants v join products p on p.id = v.product_id where v.id in (${list})`),
+    // A fund is a donation variant, named as the batch grid names it.
+    namesOf(db, funds, (list) => sql`select v.id, ${designationLabelSql} as name from product_variants v join products p on p.id = v.product_id where v.id in (${list})`),
     currenciesByEntry(db, table, recordId, entries, currencyFields),
   ]);
   const namesByKind: Partial<Record<HistoryField['kind'], [Map<number, string>, string]>> = {
