@@ -39,6 +39,8 @@ async function keyCheque(page: Page, surname: string, amount: number, cheque: st
   await page.keyboard.press('Enter');
   expect(await focused(page)).toBe('Fund, new gift');
   await page.keyboard.press('Enter');
+  expect(await focused(page)).toBe('Campaign, new gift');
+  await page.keyboard.press('Enter');
   expect(await focused(page)).toBe('Date received, new gift');
   await page.keyboard.press('Enter');
   await page.keyboard.type(`Envelope ${cheque}`);
