@@ -39,6 +39,8 @@ async function keyCheque(page: Page, surname: string, amount: number, cheque: st
   await page.keyboard.press('Enter');
   expect(await focused(page)).toBe('Fund, new gift');
   await page.keyboard.press('Enter');
+  expect(await focused(page)).toBe('Campaign, new gift');
+  await page.keyboard.press('Enter');
   expect(await focused(page)).toBe('Date received, new gift');
   await page.keyboard.press('Enter');
   await page.keyboard.type(`Envelope ${cheque}`);
@@ -90,8 +92,8 @@ it('enters a batch of 10 cheques with the keyboard, is refused while short, clos
   const tenth = page.getByRole('row', { name: `Gift ${COUNT}`, exact: true });
   const amount = tenth.getByRole('textbox', { name: `Amount, gift ${COUNT}` });
   await amount.fill(String(amounts[COUNT - 1]! + 40));
-  // Type, cheque no., fund, received, note, then Enter on the note saves.
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Enter');
+  // Type, cheque no., fund, campaign, received, note, then Enter on the note saves.
+  for (let i = 0; i < 7; i++) await page.keyboard.press('Enter');
   await page.getByText('The count and total match the deposit: the batch can be closed.').waitFor();
 
   await page.getByRole('button', { name: 'Close batch', exact: true }).click();

@@ -139,6 +139,12 @@ export const shellVisits: Record<string, Visit> = {
     await page.locator('tbody tr').first().getByRole('checkbox').check();
     await checkOpened(page, () => page.getByRole('button', { name: 'Mark as spam', exact: true }).click(), 'dialog', 'contributions bulk spam dialog');
   },
+  'contributions/unacknowledged': async (page) => {
+    await page.goto('/jpanel/contributions/unacknowledged');
+    await heading(page, 'Unacknowledged gifts');
+    await mainRows(page);
+    await expectAccessible(page, 'unacknowledged gifts');
+  },
   'contributions/:id': async (page, ids) => {
     await page.goto(`/jpanel/contributions/${ids.contribution}`);
     await page.getByRole('region', { name: 'Supporter' }).waitFor();

@@ -1,3 +1,4 @@
+import { attributionFields } from './campaigns.ts';
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { checkAmountDecimals, currencyCodeSchema, decimalAmountSchema, formatAmount, moneyMessages } from './money.ts';
@@ -97,6 +98,8 @@ export const batchGiftSchema = z.object({
   }),
   received_on: specDate(),
   note: optionalText(1000),
+  /** The campaign and appeal the gift is credited to when the batch is posted (issue 37 items 2 and 5). */
+  ...attributionFields,
 });
 export type BatchGiftInput = z.input<typeof batchGiftSchema>;
 export type BatchGift = z.output<typeof batchGiftSchema>;
@@ -112,6 +115,8 @@ export const batchGiftRowSchema = z.object({
   designation: z.string(),
   received_on: z.string(),
   note: z.string().nullable(),
+  campaign_id: z.number().nullable(),
+  appeal_id: z.number().nullable(),
   /** The posted gift, once the batch is closed. */
   contribution_id: z.number().nullable(),
 });

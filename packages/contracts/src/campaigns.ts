@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { decimalAmountSchema } from './money.ts';
 import { optionalText, requiredText, specDate, text } from './rules.ts';
+import { THANK_YOU_LETTER_MAX } from './thanks.ts';
 
 /**
  * Campaigns and their appeals (issue 37 item 5): what a gift is credited to. A campaign has a
@@ -61,6 +62,8 @@ export const campaignInputSchema = z
     ends_on: z.preprocess((v) => (v === '' ? null : v), specDate().nullable()).optional().transform((v) => v ?? null),
     description: optionalText(CAMPAIGN_DESCRIPTION_MAX).optional().transform((v) => v ?? null),
     appeals: z.array(appealInputSchema).max(APPEALS_PER_CAMPAIGN_MAX).default([]),
+    /** Its own thank-you letter (Liquid); blank: the default one in Settings; left out: kept. */
+    thank_you_letter: optionalText(THANK_YOU_LETTER_MAX).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.ends_on && c.ends_on < c.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: messages.startBeforeEnd(c.starts_on, c.ends_on) });
@@ -97,6 +100,7 @@ export const campaignSchema = z.object({
   starts_on: z.string(),
   ends_on: z.string().nullable(),
   description: z.string().nullable(),
+  thank_you_letter: z.string().nullable(),
   appeals: z.array(appealSchema),
   progress: campaignProgressSchema,
   updated_at: z.string(),

@@ -76,6 +76,8 @@ export const contributionEvents = [
   { value: 'deleted', label: 'Deleted' },
   { value: 'restored', label: 'Restored' },
   { value: 'note', label: 'Note' },
+  { value: 'confirmation_sent', label: 'Confirmation e-mail sent again' },
+  { value: 'thanked', label: 'Thank-you letter sent' },
 ] as const;
 export type ContributionEvent = (typeof contributionEvents)[number]['value'];
 

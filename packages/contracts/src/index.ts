@@ -96,3 +96,4 @@ export * from './imports.ts';
 export * from './tasks.ts';
 export * from './tags.ts';
 export * from './batches.ts';
+export * from './thanks.ts';

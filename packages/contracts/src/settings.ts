@@ -4,6 +4,7 @@ import { paymentGateways } from './payment-gateway.ts';
 import { formBoolean, optionalText, requiredText, text } from './rules.ts';
 import { messages } from './messages.ts';
 import { isNumberFormat } from './receipts.ts';
+import { thankYouLetterSchema } from './thanks.ts';
 
 /**
  * Currencies the organisation can keep its books in (ISO 4217). `site_currency` is the
@@ -113,6 +114,8 @@ export const settingsValuesSchema = z.object({
   p2p_default_image_4: p2pImage(),
   p2p_default_image_5: p2pImage(),
   p2p_default_image_6: p2pImage(),
+  /** The default thank-you letter (Liquid), for gifts whose campaign has none of its own. */
+  thank_you_letter: thankYouLetterSchema,
 });
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 export type SettingsKey = keyof SettingsValues;
@@ -169,6 +172,7 @@ export const settingsSchema = z.object({
   p2p_default_image_4: z.string(),
   p2p_default_image_5: z.string(),
   p2p_default_image_6: z.string(),
+  thank_you_letter: z.string(),
 }) satisfies z.ZodType<SettingsValues>;
 
 /**

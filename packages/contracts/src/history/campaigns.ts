@@ -9,6 +9,7 @@ export const campaignHistoryFields: HistoryFieldCatalogue = {
   starts_on: { label: 'Start date', kind: 'date' },
   ends_on: { label: 'End date', kind: 'date' },
   description: { label: 'Description', kind: 'text' },
+  thank_you_letter: { label: 'Thank-you letter', kind: 'text' },
   created_by: { label: 'Created by', kind: 'user' },
   created_at: { label: 'Created', kind: 'hidden' },
   updated_at: { label: 'Updated', kind: 'hidden' },

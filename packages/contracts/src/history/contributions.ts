@@ -137,4 +137,5 @@ export const contributionHistoryFields: HistoryFieldCatalogue = {
   deleted_by: { label: 'Deleted by', kind: 'user' },
   campaign_id: { label: 'Campaign', kind: 'campaign' },
   appeal_id: { label: 'Appeal', kind: 'appeal' },
+  acknowledged_on: { label: 'Acknowledged on', kind: 'date' },
 };

@@ -8,12 +8,12 @@ import { formatAmount, isCurrencyCode } from '../money.ts';
  * `secret` shows only that it changed; `hidden` is never shown.
  */
 export type HistoryField =
-  | { label: string; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'list' | 'reference' | 'user' | 'supporter' | 'campaign' | 'appeal' | 'secret' | 'hidden' }
+  | { label: string; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'list' | 'reference' | 'user' | 'supporter' | 'campaign' | 'appeal' | 'fund' | 'secret' | 'hidden' }
   | { label: string; kind: 'money'; currency: string }
   | { label: string; kind: 'enum'; options: Record<string, string> };
 export type HistoryFieldKind = HistoryField['kind'];
 export const HISTORY_FIELD_KINDS = [
-  'text', 'number', 'boolean', 'date', 'datetime', 'list', 'reference', 'user', 'supporter', 'campaign', 'appeal', 'secret', 'hidden', 'money', 'enum',
+  'text', 'number', 'boolean', 'date', 'datetime', 'list', 'reference', 'user', 'supporter', 'campaign', 'appeal', 'fund', 'secret', 'hidden', 'money', 'enum',
 ] as const satisfies readonly HistoryFieldKind[];
 export type HistoryFieldCatalogue = Record<string, HistoryField>;
 
@@ -36,6 +36,7 @@ export function formatHistoryValue(change: { kind: HistoryFieldKind; currency?: 
     case 'supporter':
     case 'campaign':
     case 'appeal':
+    case 'fund':
       return typeof value === 'object' && 'name' in value ? String(value.name) : `#${String(value)}`;
     case 'reference':
       return `#${String(value)}`;

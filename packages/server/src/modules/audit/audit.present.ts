@@ -2,6 +2,7 @@ import { type HistoryEntry, type HistoryField, historyFieldOf } from '@almoner/c
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { designationLabelSql } from '../batches/batches.service.ts';
 import { currenciesByEntry, presentMoney } from './audit.money.ts';
 
 type RawChange = { field: string; before: unknown; after: unknown };
@@ -26,7 +27,8 @@ export async function presentChanges(db: Queryable, table: string, recordId: str
   const supporters = new Set<number>();
   const campaigns = new Set<number>();
   const appeals = new Set<number>();
-  const idsOfKind: Partial<Record<HistoryField['kind'], Set<number>>> = { user: users, supporter: supporters, campaign: campaigns, appeal: appeals };
+  const funds = new Set<number>();
+  const idsOfKind: Partial<Record<HistoryField['kind'], Set<number>>> = { user: users, supporter: supporters, campaign: campaigns, appeal: appeals, fund: funds };
   const currencyFields = new Set<string>();
   for (const { changes } of entries) {
     for (const c of changes) {
@@ -36,15 +38,17 @@ export async function presentChanges(db: Queryable, table: string, recordId: str
       if (field.kind === 'money') currencyFields.add(field.currency);
     }
   }
-  const [userNames, supporterNames, campaignNames, appealNames, currencies] = await Promise.all([
+  const [userNames, supporterNames, campaignNames, appealNames, fundNames, currencies] = await Promise.all([
     namesOf(db, users, (list) => sql`select id, coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) as name from users where id in (${list})`),
     namesOf(db, supporters, (list) => sql`select id, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name from supporters where id in (${list})`),
     namesOf(db, campaigns, (list) => sql`select id, name from campaigns where id in (${list})`),
     namesOf(db, appeals, (list) => sql`select id, name || ' (' || code || ')' as name from appeals where id in (${list})`),
+    // A fund is a donation variant, named as the batch grid names it.
+    namesOf(db, funds, (list) => sql`select v.id, ${designationLabelSql} as name from product_variants v join products p on p.id = v.product_id where v.id in (${list})`),
     currenciesByEntry(db, table, recordId, entries, currencyFields),
   ]);
   const namesByKind: Partial<Record<HistoryField['kind'], [Map<number, string>, string]>> = {
-    user: [userNames, 'User'], supporter: [supporterNames, 'Supporter'], campaign: [campaignNames, 'Campaign'], appeal: [appealNames, 'Appeal'],
+    user: [userNames, 'User'], supporter: [supporterNames, 'Supporter'], campaign: [campaignNames, 'Campaign'], appeal: [appealNames, 'Appeal'], fund: [fundNames, 'Fund'],
   };
   const person = (names: Map<number, string>, label: string, value: unknown): Named | unknown => {
     const id = idOf(value);

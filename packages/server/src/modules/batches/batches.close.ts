@@ -59,6 +59,8 @@ function asInput(g: Row, currency: string): BatchGift {
     variant_id: Number(g.variant_id),
     received_on: day(g.received_on),
     note: (g.note as string | null) ?? null,
+    campaign_id: g.campaign_id === null ? null : Number(g.campaign_id),
+    appeal_id: g.appeal_id === null ? null : Number(g.appeal_id),
   };
 }
 
@@ -74,6 +76,9 @@ async function postGift(tx: Tx, deps: CompleteDeps, actor: Actor, currency: stri
     ordered_at: received,
     comments: (g.note as string | null) ?? null,
     send_confirmation_emails: false,
+    // The POS's own crediting (the order carries it onto the contribution).
+    campaign_id: g.campaign_id === null ? null : Number(g.campaign_id),
+    appeal_id: g.appeal_id === null ? null : Number(g.appeal_id),
   }));
   await addItem(tx, orderId, posAddItemRequestSchema.parse({ variant_id: Number(g.variant_id), qty: 1, amount }));
   const cheque = g.payment_type === 'check';

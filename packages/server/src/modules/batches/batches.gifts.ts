@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { resolveAttribution } from '../campaigns/campaigns.service.ts';
 import { orgTimeZoneSql } from '../money/money.sql.ts';
 import { orderConverter } from '../pos/pos.currency.ts';
 import { donationMinimum } from '../pos/pos.items.ts';
@@ -58,7 +59,9 @@ export async function checkGift(q: Queryable, batch: Row, v: BatchGift, prefix =
   return amount;
 }
 
-const values = (v: BatchGift, amount: number) => ({
+/** The row's values; the campaign and appeal as resolveAttribution checks them (left out: none). */
+const values = async (q: Queryable, v: BatchGift, amount: number) => ({
+  ...((await resolveAttribution(q, v)) ?? { campaign_id: null, appeal_id: null }),
   supporter: v.supporter_id,
   amount,
   type: v.payment_type,
@@ -72,11 +75,11 @@ export async function addGift(tx: Tx, batchId: number, v: BatchGift): Promise<nu
   const batch = await lockBatch(tx, batchId);
   assertOpen(batch);
   const amount = await checkGift(tx, batch, v);
-  const x = values(v, amount);
+  const x = await values(tx, v, amount);
   const [row] = await queryRows(tx, sql`
-    insert into gift_batch_gifts (batch_id, position, supporter_id, amount, currency_code, payment_type, check_number, variant_id, received_on, note)
+    insert into gift_batch_gifts (batch_id, position, supporter_id, amount, currency_code, payment_type, check_number, variant_id, received_on, note, campaign_id, appeal_id)
     values (${batchId}, (select coalesce(max(position), 0) + 1 from gift_batch_gifts where batch_id = ${batchId}), ${x.supporter}, ${x.amount},
-            ${String(batch.currency_code)}, ${x.type}, ${x.check}, ${x.variant}, ${x.received}, ${x.note})
+            ${String(batch.currency_code)}, ${x.type}, ${x.check}, ${x.variant}, ${x.received}, ${x.note}, ${x.campaign_id}, ${x.appeal_id})
     returning id`);
   await touch(tx, batchId);
   return Number(row!.id);
@@ -87,10 +90,10 @@ export async function updateGift(tx: Tx, batchId: number, giftId: number, v: Bat
   assertOpen(batch);
   await giftOf(tx, batchId, giftId);
   const amount = await checkGift(tx, batch, v);
-  const x = values(v, amount);
+  const x = await values(tx, v, amount);
   await tx.execute(sql`
     update gift_batch_gifts set supporter_id = ${x.supporter}, amount = ${x.amount}, payment_type = ${x.type}, check_number = ${x.check},
-           variant_id = ${x.variant}, received_on = ${x.received}, note = ${x.note}, updated_at = now()
+           variant_id = ${x.variant}, received_on = ${x.received}, note = ${x.note}, campaign_id = ${x.campaign_id}, appeal_id = ${x.appeal_id}, updated_at = now()
      where id = ${giftId}`);
   await touch(tx, batchId);
 }

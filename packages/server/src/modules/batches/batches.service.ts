@@ -85,6 +85,8 @@ export async function loadBatch(q: Queryable, id: number): Promise<BatchDetail> 
     designation: String(g.designation),
     received_on: String(g.received_day),
     note: (g.note as string | null) ?? null,
+    campaign_id: g.campaign_id === null ? null : Number(g.campaign_id),
+    appeal_id: g.appeal_id === null ? null : Number(g.appeal_id),
     contribution_id: g.contribution_id === null ? null : Number(g.contribution_id),
   })) };
 }
@@ -122,7 +124,7 @@ export async function updateBatch(tx: Tx, id: number, v: BatchUpdate): Promise<v
 }
 
 /** How a designation is named: its product, and the variant when the product has several one-time ones. */
-const designationLabelSql = sql`
+export const designationLabelSql = sql`
   p.name || case when (select count(*) from product_variants x where x.product_id = p.id and x.is_donation and x.billing_period = 'onetime' and x.deleted_at is null) > 1
                  then ' – ' || v.variant_name else '' end`;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { money } from '../../db/columns.ts';
+import { appeals, campaigns } from '../campaigns/campaigns.tables.ts';
 import { contributions } from '../contributions/contributions.tables.ts';
 import { productVariants } from '../products/products.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
@@ -53,6 +54,9 @@ export const giftBatchGifts = pgTable(
     variantId: integer('variant_id').notNull().references(() => productVariants.id, { onDelete: 'restrict' }),
     receivedOn: date('received_on').notNull(),
     note: text('note'),
+    /** Credited to the contribution when the batch is posted (issue 37 items 2 and 5). */
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'restrict' }),
+    appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'restrict' }),
     contributionId: integer('contribution_id').references(() => contributions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
@@ -62,6 +66,8 @@ export const giftBatchGifts = pgTable(
     index('gift_batch_gifts_supporter_idx').on(t.supporterId),
     index('gift_batch_gifts_variant_idx').on(t.variantId),
     index('gift_batch_gifts_contribution_idx').on(t.contributionId),
+    index('gift_batch_gifts_campaign_idx').on(t.campaignId),
+    index('gift_batch_gifts_appeal_idx').on(t.appealId),
     check('gift_batch_gifts_type_check', sql`${t.paymentType} in ('check', 'cash')`),
     check('gift_batch_gifts_amount_check', sql`${t.amount} > 0`),
   ],

@@ -216,3 +216,38 @@ describe('gift batches', () => {
     expect((await postedOf(batch.id)).every((p) => p.deleted_at === null && !posted.some((o) => o.id === p.id))).toBe(true);
   });
 });
+
+describe('a batch\'s header, campaigns and history', () => {
+  it('edits the header while open, refusing bad values; credits each gift to its row\'s campaign and appeal at close; history names the fund', async () => {
+    const [k] = await queryRows(q(), sql`insert into campaigns (name, goal_amount, currency_code, starts_on) values (${`Batch campaign ${Date.now()}`}, 100000, 'USD', '2020-01-01') returning id`);
+    const [a] = await queryRows(q(), sql`insert into appeals (campaign_id, name, code) values (${k!.id}, 'Letter', ${`BL${Date.now() % 100000}`}) returning id`);
+    const batch = await newBatch(1, 10, 'Week 50 cheques');
+
+    const edited = await staff.post(`/jpanel/batches/${batch.id}`, { name: 'Week 50 deposit', deposit_date: today, expected_count: 2, expected_total: '30.00' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().batch).toMatchObject({ name: 'Week 50 deposit', expected: { count: 2, total: 30 } });
+    expect((await staff.post(`/jpanel/batches/${batch.id}`, { expected_count: 0 })).statusCode).toBe(422);
+    expect((await staff.post(`/jpanel/batches/${batch.id}`, { name: '  ' })).statusCode).toBe(422);
+    expect((await staff.post(`/jpanel/batches/${batch.id}`, { deposit_date: '2026-02-30' })).statusCode).toBe(422);
+
+    const unknown = await staff.post(`/jpanel/batches/${batch.id}/gifts`, gift(0, 10, { campaign_id: 99999999 }));
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toHaveProperty('campaign_id');
+    expect((await staff.post(`/jpanel/batches/${batch.id}/gifts`, gift(0, 10, { appeal_id: a!.id }))).statusCode).toBe(201);
+    expect((await staff.post(`/jpanel/batches/${batch.id}/gifts`, gift(1, 20))).statusCode).toBe(201);
+    const rows = (await staff.get(`/jpanel/batches/${batch.id}.json`)).json().gifts as { campaign_id: number | null; appeal_id: number | null }[];
+    expect(rows.map((r) => [r.campaign_id, r.appeal_id])).toEqual([[Number(k!.id), Number(a!.id)], [null, null]]);
+
+    expect((await staff.post(`/jpanel/batches/${batch.id}/close`)).statusCode).toBe(200);
+    const posted = await queryRows(q(), sql`select c.campaign_id, c.appeal_id from gift_batch_gifts g join contributions c on c.id = g.contribution_id where g.batch_id = ${batch.id} order by g.position`);
+    expect(posted).toEqual([{ campaign_id: Number(k!.id), appeal_id: Number(a!.id) }, { campaign_id: null, appeal_id: null }]);
+
+    const history = (await staff.get(`/jpanel/history/gift_batches/${batch.id}`)).json() as { data: { changes: { field: string; label: string; after: unknown }[] }[] };
+    const changes = history.data.flatMap((e) => e.changes);
+    expect(changes).toEqual(expect.arrayContaining([
+      expect.objectContaining({ field: 'variant_id', after: { id: variantId, name: 'Batch Test Fund' } }),
+      expect.objectContaining({ field: 'name', after: 'Week 50 deposit' }),
+      expect.objectContaining({ field: 'appeal_id', after: expect.objectContaining({ id: Number(a!.id) }) }),
+    ]));
+  });
+});

@@ -6,6 +6,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { giftsSql } from '../reports/gift-facts.sql.ts';
 import { getOrgMoneySettings } from '../settings/settings.service.ts';
+import { checkLetterTemplate } from '../thanks/thanks.template.ts';
 
 type Row = Record<string, unknown>;
 
@@ -19,7 +20,7 @@ const progressSql = sql`(select g.campaign_id, coalesce(sum(g.net), 0)::text as 
 async function readCampaigns(q: Queryable, where: SQL): Promise<Campaign[]> {
   const rows = await queryRows(q, sql`
     select k.id, k.name, k.goal_amount::text as goal_amount, k.currency_code, k.starts_on::text as starts_on, k.ends_on::text as ends_on,
-           k.description, k.updated_at, coalesce(p.raised, '0') as raised, coalesce(p.gifts, 0) as gifts, coalesce(p.donors, 0) as donors,
+           k.description, k.thank_you_letter, k.updated_at, coalesce(p.raised, '0') as raised, coalesce(p.gifts, 0) as gifts, coalesce(p.donors, 0) as donors,
            (select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name, 'code', a.code,
                      'gifts', (select count(*) from contributions x where x.appeal_id = a.id)) order by a.name, a.id), '[]'::json)
               from appeals a where a.campaign_id = k.id) as appeals
@@ -35,6 +36,7 @@ async function readCampaigns(q: Queryable, where: SQL): Promise<Campaign[]> {
     starts_on: String(r.starts_on),
     ends_on: (r.ends_on as string | null) ?? null,
     description: (r.description as string | null) ?? null,
+    thank_you_letter: (r.thank_you_letter as string | null) ?? null,
     appeals: (typeof r.appeals === 'string' ? JSON.parse(r.appeals) : r.appeals) as Campaign['appeals'],
     progress: { raised: toDecimal(String(r.raised), org), gifts: Number(r.gifts), donors: Number(r.donors) },
     updated_at: new Date(r.updated_at as string).toISOString(),
@@ -66,6 +68,7 @@ export async function saveCampaign(db: Db, actor: Actor, id: number | null, v: C
     const goal = toMinor(v.goal, currency);
     const [same] = await queryRows(tx, sql`select name from campaigns where lower(name) = lower(${v.name}) and id <> ${id ?? 0}`);
     if (same) throw fieldError('name', m.nameTaken(String(same.name)));
+    await checkLetterTemplate(v.thank_you_letter, 'thank_you_letter');
     let campaignId: number;
     if (id === null) {
       const [row] = await queryRows(tx, sql`
@@ -81,6 +84,10 @@ export async function saveCampaign(db: Db, actor: Actor, id: number | null, v: C
                ends_on = ${v.ends_on}, description = ${v.description}, updated_at = now()
          where id = ${id} and (name, goal_amount, currency_code, starts_on, ends_on, description)
                is distinct from (${v.name}, ${goal}::bigint, ${currency}::char(3), ${v.starts_on}::date, ${v.ends_on}::date, ${v.description}::text)`);
+    }
+    if (v.thank_you_letter !== undefined) {
+      await tx.execute(sql`update campaigns set thank_you_letter = ${v.thank_you_letter}, updated_at = now()
+                            where id = ${campaignId} and thank_you_letter is distinct from ${v.thank_you_letter}::text`);
     }
     await saveAppeals(tx, campaignId, v.appeals);
     return campaignId;

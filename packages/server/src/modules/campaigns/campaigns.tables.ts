@@ -21,6 +21,8 @@ export const campaigns = pgTable(
     startsOn: date('starts_on').notNull(),
     endsOn: date('ends_on'),
     description: text('description'),
+    /** The thank-you letter (Liquid) for gifts to this campaign; null: the default one in Settings. */
+    thankYouLetter: text('thank_you_letter'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),

@@ -29,7 +29,7 @@ export const contributionCounts = pgTable('contribution_counts', {
 /** The same list as `contributionEvents` in contracts (a test holds them together), with labels there. */
 export const CONTRIBUTION_EVENTS = [
   'created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded',
-  'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note',
+  'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note', 'confirmation_sent', 'thanked',
 ] as const;
 
 /** What happened to a contribution and when, for its page's history panel. */

@@ -35,8 +35,18 @@ export async function sendConfirmationIfDue(tx: Tx, contributionId: number): Pro
   // A supporter who asked not to be contacted, or who died, is sent nothing.
   const supporterId = (c.supporter_id as number | null) ?? null;
   if (await contactRefusal(tx, supporterId)) return;
+  await queueConfirmation(tx, contributionId, supporterId);
+}
+
+/**
+ * Queues the confirmation e-mail of a gift to its donor's address (the outbox row and its
+ * sending, in `tx`). Answers the address, or null when there is no valid one. The caller has
+ * checked the donor may be written to; `createdBy` is the staff member who sent it again.
+ */
+export async function queueConfirmation(tx: Tx, contributionId: number, supporterId: number | null, createdBy: number | null = null): Promise<string | null> {
   const values = await confirmationValues(tx, contributionId);
   const to = String((values?.donor as { email: string } | undefined)?.email ?? '').trim();
-  if (!values || !to || !isValidEmail(to)) return;
-  await queueMail(tx, { to, ...(await renderMail(await mailTemplateFor(tx, 'contributionConfirmation'), values)), kind: 'confirmation', supporterId });
+  if (!values || !to || !isValidEmail(to)) return null;
+  await queueMail(tx, { to, ...(await renderMail(await mailTemplateFor(tx, 'contributionConfirmation'), values)), kind: 'confirmation', supporterId, createdBy });
+  return to;
 }

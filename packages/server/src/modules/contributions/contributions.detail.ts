@@ -56,6 +56,7 @@ export async function getContribution(db: Queryable, id: number) {
            c.bill_address_01, c.bill_address_02, c.bill_city, c.bill_state, c.bill_zip, c.bill_country,
            c.ship_first_name, c.ship_last_name, c.ship_address_01, c.ship_address_02, c.ship_city, c.ship_state,
            c.ship_zip, c.ship_country, c.comments, c.customer_notes, c.gift_id, c.donor_id, c.deleted_at, c.updated_at,
+           to_char(c.acknowledged_on, 'YYYY-MM-DD') as acknowledged_on,
            c.campaign_id, c.appeal_id, (select k.name from campaigns k where k.id = c.campaign_id) as campaign_name,
            (select a.name || ' (' || a.code || ')' from appeals a where a.id = c.appeal_id) as appeal_name,
            c.supporter_id, s.display_name as supporter_name, s.email as supporter_email, c.recurring_payment_profile_id,

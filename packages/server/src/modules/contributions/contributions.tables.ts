@@ -117,11 +117,15 @@ export const contributions = pgTable(
     /** What the gift is credited to (issue 37 item 5): an appeal always with its own campaign. */
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'restrict' }),
     appealId: integer('appeal_id').references(() => appeals.id, { onDelete: 'restrict' }),
+    /** The day the donor was thanked (issue 37 item 4): set when a thank-you letter is sent, editable by staff. */
+    acknowledgedOn: date('acknowledged_on'),
   },
   (t) => [
     uniqueIndex('contributions_client_uuid_unique').on(t.clientUuid),
     index('contributions_campaign_idx').on(t.campaignId, t.orderedAt).where(sql`${t.campaignId} is not null`),
     index('contributions_appeal_idx').on(t.appealId).where(sql`${t.appealId} is not null`),
+    // The unacknowledged gifts list: live gifts not yet thanked, newest first.
+    index('contributions_unacknowledged_idx').on(t.orderedAt.desc(), t.id.desc()).where(sql`${t.acknowledgedOn} is null and ${t.deletedAt} is null`),
     uniqueIndex('contributions_invoice_number_unique').on(t.invoiceNumber),
     index('contributions_ordered_idx').on(t.orderedAt.desc(), t.id.desc()),
     index('contributions_supporter_idx').on(t.supporterId, t.orderedAt.desc()),

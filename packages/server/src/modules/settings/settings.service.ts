@@ -1,5 +1,5 @@
 import type { EditionFlags, SettingsKey, SettingsLocked, SettingsValues } from '@almoner/contracts';
-import { isTimeZone, p2pImagesProblem, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
+import { DEFAULT_THANK_YOU_LETTER, isTimeZone, p2pImagesProblem, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recountSponsorships } from '../sponsorships/sponsors.service.ts';
 import { settings } from './settings.tables.ts';
+import { checkLetterTemplate } from '../thanks/thanks.template.ts';
 
 /** Defaults for every setting; a stored value overrides its default. */
 export const settingDefaults = {
@@ -70,6 +71,8 @@ export const settingDefaults = {
   pos_tax_country: '',
   /** Copy a complete shipping (else billing) address to the tax address when it changes. */
   pos_use_default_tax_region: false,
+  /** The default thank-you letter (Liquid, issue 37 item 4): for gifts whose campaign has none. */
+  thank_you_letter: DEFAULT_THANK_YOU_LETTER,
 } as const;
 
 export type SettingKey = keyof typeof settingDefaults;
@@ -179,6 +182,8 @@ export async function updateSettings(
     if (p2pProblem && Object.keys(changed).some((key) => key.startsWith('p2p_'))) {
       throw new AppError('validation', p2pProblem, { p2p_default_image_1: [p2pProblem] });
     }
+    // A letter that does not parse or merge would fail every letters run: refused on its field.
+    await checkLetterTemplate(changed.thank_you_letter, 'thank_you_letter');
     await putSettings(tx, changed);
     // Sponsored status derives from this number: recount every sponsee in the same transaction,
     // so no reader ever sees the new number with the old statuses (one set-based UPDATE).

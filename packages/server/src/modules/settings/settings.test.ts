@@ -1,4 +1,5 @@
 import {
+  DEFAULT_THANK_YOU_LETTER,
   ajaxModalAnswerSchema,
   ajaxModalSchema,
   messages,
@@ -49,6 +50,7 @@ describe('settings', () => {
       p2p_default_image_4: '',
       p2p_default_image_5: '',
       p2p_default_image_6: '',
+      thank_you_letter: DEFAULT_THANK_YOU_LETTER,
     });
     // No gift or payment yet: nothing is locked.
     expect(response.json().locked).toEqual({});

@@ -54,7 +54,12 @@ export function BulkBar({ actions, selection, count, matching, capped, pageFully
     setRunning(action.label);
     try {
       if (action.download) {
-        await saveDownload(action.endpoint, { name: action.download, body });
+        // A download that also changed the rows (letters sent) says so; the selection is done with.
+        const message = await saveDownload(action.endpoint, { name: action.download, body });
+        if (message) {
+          toast.success(message);
+          onClear();
+        }
       } else {
         const answer = await api<{ message?: string }>(action.endpoint, { method: 'POST', body });
         toast.success(answer?.message ?? 'Done.');

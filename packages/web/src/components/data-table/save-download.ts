@@ -13,9 +13,10 @@ function serverFileName(response: Response, fallback: string): string {
  * Fetches a file and hands it to the browser as a download. A plain download link fails
  * silently (the browser files away the error page, or nothing); fetched first, a refusal
  * (no permission, signed out, a bad filter) becomes an ApiError with the server's words,
- * for the caller to show. The file is held in memory once before it is saved.
+ * for the caller to show. The file is held in memory once before it is saved. Answers what the
+ * server said it did besides (an `X-Almoner-Message` header), if anything.
  */
-export async function saveDownload(url: string, { name, body }: { name?: string | undefined; body?: unknown } = {}): Promise<void> {
+export async function saveDownload(url: string, { name, body }: { name?: string | undefined; body?: unknown } = {}): Promise<string | null> {
   const response = await fetch(url, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -34,4 +35,5 @@ export async function saveDownload(url: string, { name, body }: { name?: string 
   link.click();
   // Revoked after the click has been handled, not during it.
   window.setTimeout(() => URL.revokeObjectURL(blobUrl), 0);
+  return response.headers.get('X-Almoner-Message');
 }

@@ -1,4 +1,4 @@
-import type { BatchAnswer, BatchCreateInput, BatchDesignation, BatchDetail, BatchesPage, BatchGiftInput, DepositSlip } from '@almoner/contracts';
+import type { BatchAnswer, BatchCreateInput, BatchDesignation, BatchDetail, BatchesPage, BatchGiftInput, BatchUpdateInput, DepositSlip } from '@almoner/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { historyKeys } from '../audit/api.ts';
@@ -41,6 +41,7 @@ export function useCreateBatch() {
 }
 
 type BatchAction =
+  | { kind: 'header'; body: BatchUpdateInput }
   | { kind: 'add'; body: BatchGiftInput }
   | { kind: 'update'; giftId: number; body: BatchGiftInput }
   | { kind: 'remove'; giftId: number }
@@ -49,6 +50,8 @@ type BatchAction =
 
 const pathOf = (id: number, a: BatchAction) => {
   switch (a.kind) {
+    case 'header':
+      return `/jpanel/batches/${id}`;
     case 'add':
       return `/jpanel/batches/${id}/gifts`;
     case 'update':

@@ -3,6 +3,8 @@ import { Table, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
+import { useCampaignChoices } from '../campaigns/api.ts';
+import { attributionValue } from '../campaigns/attribution-select.tsx';
 import { useBatchAction } from './api.ts';
 import { bodyOf, type Draft, draftOf, GiftRow } from './gift-row.tsx';
 import { localToday } from './today.ts';
@@ -27,7 +29,9 @@ export function BatchGrid({ batch, designations }: { batch: BatchDetail; designa
     variant_id: last ? String(last.variant_id) : designations.length === 1 ? String(designations[0]!.variant_id) : '',
     received_on: last?.received_on ?? localToday(),
     note: '',
+    attribution: last ? (attributionValue(last) ?? '') : '',
   };
+  const campaigns = useCampaignChoices().data ?? [];
 
   const run = async (work: Parameters<typeof action.mutateAsync>[0]): Promise<Record<string, string> | null> => {
     try {
@@ -44,7 +48,7 @@ export function BatchGrid({ batch, designations }: { batch: BatchDetail; designa
   };
 
   return (
-    <Table.ScrollContainer minWidth={1040}>
+    <Table.ScrollContainer minWidth={1220}>
       <Table verticalSpacing={4} aria-label="Gifts in this batch">
         <Table.Thead>
           <Table.Tr>
@@ -54,6 +58,7 @@ export function BatchGrid({ batch, designations }: { batch: BatchDetail; designa
             <Table.Th>Type</Table.Th>
             <Table.Th>Cheque no.</Table.Th>
             <Table.Th>Fund</Table.Th>
+            <Table.Th>Campaign</Table.Th>
             <Table.Th>Received</Table.Th>
             <Table.Th>Note</Table.Th>
             <Table.Th>
@@ -69,6 +74,7 @@ export function BatchGrid({ batch, designations }: { batch: BatchDetail; designa
               gift={g}
               initial={draftOf(g)}
               designations={designations}
+              campaigns={campaigns}
               busy={false}
               onSave={(draft) => run({ kind: 'update', giftId: g.id, body: bodyOf(draft, batch.currency_code) })}
               onRemove={() => {
@@ -85,6 +91,7 @@ export function BatchGrid({ batch, designations }: { batch: BatchDetail; designa
             gift={null}
             initial={blank}
             designations={designations}
+            campaigns={campaigns}
             busy={action.isPending}
             autoFocus={round > 0}
             onSave={async (draft) => {

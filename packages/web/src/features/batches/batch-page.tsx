@@ -1,13 +1,15 @@
 import { batchDifference, type BatchDetail, batchPaymentTypeLabels, contributionNumber, formatAmount, formatDate, formatDateTime } from '@almoner/contracts';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconFileTypePdf, IconLock, IconLockOpen, IconPrinter } from '@tabler/icons-react';
+import { IconFileTypePdf, IconLock, IconLockOpen, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
+import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useBatch, useBatchAction, useDesignations } from './api.ts';
 import { BatchGrid } from './batch-grid.tsx';
+import { EditBatchModal } from './edit-batch-modal.tsx';
 import { StatusBadge } from './batches-page.tsx';
 
 /** One batch: its figures against the deposit's, the grid while open, the posted gifts and the slip once closed. */
@@ -32,6 +34,7 @@ function BatchScreen({ batch, designations }: { batch: BatchDetail; designations
   const difference = batchDifference(batch);
   const money = (v: number) => formatAmount(v, batch.currency_code);
   const open = batch.status === 'open';
+  const [editing, setEditing] = useState(false);
 
   const handleClose = async () => {
     if (!(await confirm({ title: 'Close batch', message: `Post all ${batch.entered.count} gifts of ${batch.name} (${money(batch.entered.total)})? They are recorded as contributions, with payments and receipts.`, confirmLabel: 'Close and post' }))) return;
@@ -59,6 +62,11 @@ function BatchScreen({ batch, designations }: { batch: BatchDetail; designations
           </Text>
         </Stack>
         <Group gap="sm">
+          {open && (
+            <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+              Edit details
+            </Button>
+          )}
           {open ? (
             <Button leftSection={<IconLock size={16} />} onClick={() => void handleClose()} loading={action.isPending && action.variables.kind === 'close'}>
               Close batch
@@ -79,6 +87,7 @@ function BatchScreen({ batch, designations }: { batch: BatchDetail; designations
         </Group>
       </Group>
 
+      <EditBatchModal batch={batch} opened={editing} onClose={() => setEditing(false)} />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Figure label="Gifts" entered={String(batch.entered.count)} expected={String(batch.expected.count)} />
         <Figure label="Total" entered={money(batch.entered.total)} expected={money(batch.expected.total)} />

@@ -1,4 +1,5 @@
-import { type BatchDesignation, type BatchGiftInput, type BatchGiftRow, type BatchPaymentType, batchPaymentTypeLabels } from '@almoner/contracts';
+import { type BatchDesignation, type BatchGiftInput, type BatchGiftRow, type BatchPaymentType, type CampaignChoice, batchPaymentTypeLabels } from '@almoner/contracts';
+import { attributionOptions, attributionValue } from '../campaigns/attribution-select.tsx';
 import { ActionIcon, Group, NativeSelect, Table, TextInput, Tooltip } from '@mantine/core';
 import { IconCheck, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
@@ -13,6 +14,8 @@ export type Draft = {
   variant_id: string;
   received_on: string;
   note: string;
+  /** "a:{appeal}", "c:{campaign}" or "" (none), as the campaign column's choice. */
+  attribution: string;
 };
 
 export const draftOf = (g: BatchGiftRow): Draft => ({
@@ -23,7 +26,12 @@ export const draftOf = (g: BatchGiftRow): Draft => ({
   variant_id: String(g.variant_id),
   received_on: g.received_on,
   note: g.note ?? '',
+  attribution: attributionValue(g) ?? '',
 });
+
+/** The choice as the API takes it: an appeal brings its campaign (the server resolves it). */
+const attributionBody = (value: string) =>
+  value.startsWith('a:') ? { appeal_id: Number(value.slice(2)) } : value.startsWith('c:') ? { campaign_id: Number(value.slice(2)), appeal_id: null } : { campaign_id: null, appeal_id: null };
 
 export const bodyOf = (d: Draft, currency: string): BatchGiftInput => ({
   supporter_id: d.supporter_id ? Number(d.supporter_id) : null,
@@ -34,6 +42,7 @@ export const bodyOf = (d: Draft, currency: string): BatchGiftInput => ({
   variant_id: d.variant_id ? Number(d.variant_id) : null,
   received_on: d.received_on,
   note: d.note,
+  ...attributionBody(d.attribution),
 });
 
 type Props = {
@@ -41,6 +50,7 @@ type Props = {
   gift: BatchGiftRow | null;
   initial: Draft;
   designations: BatchDesignation[];
+  campaigns: CampaignChoice[];
   /** Saves the row; answers the server's field errors when it refuses. */
   onSave: (draft: Draft) => Promise<Record<string, string> | null>;
   onRemove?: (() => void) | undefined;
@@ -55,7 +65,7 @@ const FIELD = { 'data-grid-field': true } as const;
  * it saves the row, and the grid then moves to the next row. A picker with its list open
  * keeps Enter for choosing.
  */
-export function GiftRow({ number, gift, initial, designations, onSave, onRemove, autoFocus, busy }: Props) {
+export function GiftRow({ number, gift, initial, designations, campaigns, onSave, onRemove, autoFocus, busy }: Props) {
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<Draft>(initial);
@@ -129,6 +139,16 @@ export function GiftRow({ number, gift, initial, designations, onSave, onRemove,
           value={draft.variant_id}
           onChange={(e) => set('variant_id', e.currentTarget.value)}
           error={errors.variant_id}
+        />
+      </Table.Td>
+      <Table.Td w={180} miw={160}>
+        <NativeSelect
+          {...FIELD}
+          aria-label={`Campaign, ${label}`}
+          data={[{ value: '', label: 'No campaign' }, ...attributionOptions(campaigns)]}
+          value={draft.attribution}
+          onChange={(e) => set('attribution', e.currentTarget.value)}
+          error={errors.appeal_id ?? errors.campaign_id}
         />
       </Table.Td>
       <Table.Td w={150} miw={140}>

@@ -14,6 +14,13 @@ export function attributionOf(value: string | null, choices: CampaignChoice[]): 
   return { campaign_id: campaign?.id ?? null, appeal_id: id };
 }
 
+/** The choices grouped by campaign: the campaign alone, then each of its appeals. */
+export const attributionOptions = (choices: CampaignChoice[]) =>
+  choices.map((c) => ({
+    group: c.name,
+    items: [{ value: `c:${c.id}`, label: `${c.name} (no appeal)` }, ...c.appeals.map((a) => ({ value: `a:${a.id}`, label: `${c.name} › ${appealLabel(a)}` }))],
+  }));
+
 type Props = {
   choices: CampaignChoice[];
   value: Attribution;
@@ -28,10 +35,7 @@ type Props = {
  * campaign. Clearing it credits the gift to no campaign.
  */
 export function AttributionSelect({ choices, value, onChange, error, loading = false, label = 'Campaign and appeal' }: Props) {
-  const data = choices.map((c) => ({
-    group: c.name,
-    items: [{ value: `c:${c.id}`, label: `${c.name} (no appeal)` }, ...c.appeals.map((a) => ({ value: `a:${a.id}`, label: `${c.name} › ${appealLabel(a)}` }))],
-  }));
+  const data = attributionOptions(choices);
   return (
     <Select
       label={label}

@@ -5,6 +5,7 @@ import {
   CAMPAIGN_NAME_MAX,
   type Campaign,
   type CampaignInput,
+  THANK_YOU_LETTER_MAX,
   campaignInputSchema,
 } from '@almoner/contracts';
 import { ActionIcon, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
@@ -16,7 +17,7 @@ import { RecordHistory } from '../audit/record-history.tsx';
 import { useCampaign, useSaveCampaign } from './api.ts';
 
 type AppealRow = { key: string; id?: number; name: string; code: string; gifts: number };
-type Values = { name: string; goal: string; starts_on: string; ends_on: string; description: string; appeals: AppealRow[] };
+type Values = { name: string; goal: string; starts_on: string; ends_on: string; description: string; thank_you_letter: string; appeals: AppealRow[] };
 
 let nextKey = 0;
 const newKey = () => `new-${++nextKey}`;
@@ -27,6 +28,7 @@ const toValues = (c: Campaign | undefined): Values => ({
   starts_on: c?.starts_on ?? '',
   ends_on: c?.ends_on ?? '',
   description: c?.description ?? '',
+  thank_you_letter: c?.thank_you_letter ?? '',
   appeals: (c?.appeals ?? []).map((a) => ({ key: `appeal-${a.id}`, id: a.id, name: a.name, code: a.code, gifts: a.gifts })),
 });
 
@@ -36,6 +38,7 @@ const toInput = (v: Values): CampaignInput => ({
   starts_on: v.starts_on,
   ends_on: v.ends_on,
   description: v.description,
+  thank_you_letter: v.thank_you_letter,
   appeals: v.appeals.map((a) => ({ ...(a.id ? { id: a.id } : {}), name: a.name, code: a.code })),
 });
 
@@ -89,6 +92,17 @@ function CampaignForm({ campaign }: { campaign: Campaign | undefined }) {
           <TextInput type="date" label="End date" description="Blank: no end yet." {...form.getInputProps('ends_on')} />
         </SimpleGrid>
         <Textarea mt="md" label="Description" autosize minRows={2} maxLength={CAMPAIGN_DESCRIPTION_MAX} {...form.getInputProps('description')} />
+        <Textarea
+          mt="md"
+          label="Thank-you letter"
+          description="Liquid merge tags as in Settings › Thank-you letters. Blank: gifts to this campaign get the default letter."
+          autosize
+          minRows={3}
+          maxRows={16}
+          maxLength={THANK_YOU_LETTER_MAX}
+          styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }}
+          {...form.getInputProps('thank_you_letter')}
+        />
       </Paper>
       <Paper withBorder p="lg">
         <Title order={3} size="h4">

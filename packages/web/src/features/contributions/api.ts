@@ -22,6 +22,8 @@ export type ContributionRecord = {
   appeal_id: number | null;
   campaign_name: string | null;
   appeal_name: string | null;
+  /** The day the donor was thanked (issue 37 item 4), YYYY-MM-DD. */
+  acknowledged_on: string | null;
   is_pos: boolean;
   is_test: boolean;
   is_spam: boolean;
@@ -164,6 +166,14 @@ export const useEditContribution = () =>
 
 export const useRestoreContribution = () =>
   useContributionMutation((id: number) => api<{ message: string }>(`/jpanel/contributions/${id}/restore`, { method: 'POST', body: {} }));
+
+export const useResendConfirmation = () =>
+  useContributionMutation((id: number) => api<{ message: string }>(`/jpanel/contributions/${id}/resend-confirmation`, { method: 'POST', body: {} }));
+
+export const useSetAcknowledgement = () =>
+  useContributionMutation(({ id, acknowledged_on }: { id: number; acknowledged_on: string | null }) =>
+    api<{ message: string; acknowledged_on: string | null }>(`/jpanel/contributions/${id}/acknowledgement`, { method: 'POST', body: { acknowledged_on: acknowledged_on ?? '' } }),
+  );
 
 export const useAddContributionNote = () =>
   useContributionMutation(({ id, body }: { id: number; body: string }) =>

@@ -9,9 +9,9 @@ import {
   hasPermission,
   type ListingRow,
 } from '@almoner/contracts';
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useSession } from '../../app/session.ts';
 import { type BulkAction, CellText, DataTable } from '../../components/data-table/index.ts';
@@ -140,7 +140,12 @@ export function ContributionListPage() {
 
   return (
     <Stack gap="md">
-      <Title order={2}>Contributions</Title>
+      <Group justify="space-between" gap="sm">
+        <Title order={2}>Contributions</Title>
+        <Button component={Link} to="/contributions/unacknowledged" variant="default">
+          Unacknowledged gifts
+        </Button>
+      </Group>
       <SavedViews list="contributions" columns={contributionColumns} />
       <DataTable<ContributionRow>
         endpoint="/jpanel/contributions-v2.listing"

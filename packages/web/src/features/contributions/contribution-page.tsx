@@ -12,6 +12,7 @@ import { CrmSyncSection } from '../crm/crm-sync-section.tsx';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { PermittedLink } from '../../components/permitted-link.tsx';
 import { AddressBlock } from '../supporters/address-block.tsx';
+import { ThanksSection } from './thanks-section.tsx';
 import { type ContributionDetail, type ContributionRecord, useContribution, useDeleteContribution, useMarkContribution, useRestoreContribution } from './api.ts';
 import { NotesSection } from './contribution-notes.tsx';
 import { EditGiftModal } from './edit-gift-modal.tsx';
@@ -268,6 +269,7 @@ function ContributionView({ data }: { data: ContributionDetail }) {
           <Stack gap="md">
             <SupporterSection c={c} />
             <DetailsSection c={c} />
+            <ThanksSection c={c} />
             <NotesSection data={data} canWrite={Boolean(user && hasPermission(user, 'order.edit'))} />
           </Stack>
         </Grid.Col>

@@ -8,6 +8,7 @@ import {
   Select,
   Switch,
   Text,
+  Textarea,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
@@ -54,6 +55,8 @@ function Control({
   switch (row.control) {
     case 'text':
       return <TextInput {...aria} {...form.getInputProps(row.key)} />;
+    case 'template':
+      return <Textarea {...aria} {...form.getInputProps(row.key)} autosize minRows={8} maxRows={24} ff="monospace" styles={{ input: { fontFamily: 'monospace', fontSize: 13 } }} />;
     case 'currency':
       return (
         <Select

@@ -1,5 +1,5 @@
-import { P2P_DEFAULT_IMAGE_KEYS, type SettingsKey } from '@almoner/contracts';
-import { IconBuilding, IconCreditCard, IconHeartHandshake, IconPhoto, IconReceipt, IconSparkles, type Icon } from '@tabler/icons-react';
+import { P2P_DEFAULT_IMAGE_KEYS, type SettingsKey, thankYouLetterTags } from '@almoner/contracts';
+import { IconBuilding, IconCreditCard, IconHeartHandshake, IconMailHeart, IconPhoto, IconReceipt, IconSparkles, type Icon } from '@tabler/icons-react';
 
 export const settingsTabs = [
   {
@@ -34,6 +34,12 @@ export const settingsTabs = [
     description: 'How tax receipts are numbered, who gets one, and the identity printed on them.',
   },
   {
+    value: 'thanks',
+    label: 'Thank-you letters',
+    icon: IconMailHeart,
+    description: 'The letter printed to thank donors, for gifts whose campaign has no letter of its own.',
+  },
+  {
     value: 'p2p',
     label: 'Peer-to-peer',
     icon: IconPhoto,
@@ -54,7 +60,7 @@ export type SettingRow = {
   tab: SettingsTab;
   label: string;
   description: string;
-  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway' | 'count' | 'image';
+  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway' | 'count' | 'image' | 'template';
   /** Other words staff might search for. */
   keywords: string[];
 };
@@ -148,6 +154,14 @@ export const settingRows: SettingRow[] = [
     keywords: ['timeline', 'update', 'email', 'notify', 'sponsor', 'post'],
   },
   ...receiptRows(),
+  {
+    key: 'thank_you_letter',
+    tab: 'thanks',
+    label: 'Default thank-you letter',
+    description: `HTML with Liquid merge tags: ${thankYouLetterTags.map((t) => `{{ ${t} }}`).join(', ')}. One letter a page; a template that does not parse is refused.`,
+    control: 'template',
+    keywords: ['thank', 'thanks', 'letter', 'acknowledge', 'acknowledgement', 'template', 'liquid'],
+  },
   ...p2pRows(),
 ];
 

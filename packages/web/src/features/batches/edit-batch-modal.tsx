@@ -1,0 +1,58 @@
+import { BATCH_NAME_MAX, type BatchDetail, batchUpdateSchema } from '@almoner/contracts';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { fieldErrors } from '../../components/form-page/index.ts';
+import { toast } from '../../components/toast.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useBatchAction } from './api.ts';
+
+type Props = { batch: BatchDetail; opened: boolean; onClose: () => void };
+
+/** An open batch's header: name, deposit date, and the deposit's count and total. Enter saves, Escape closes. */
+export function EditBatchModal({ batch, opened, onClose }: Props) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit batch details">
+      {opened && <EditBatchForm batch={batch} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+type Values = { name: string; deposit_date: string; expected_count: number | string; expected_total: number | string };
+
+function EditBatchForm({ batch, onClose }: { batch: BatchDetail; onClose: () => void }) {
+  const action = useBatchAction(batch.id);
+  const form = useForm<Values>({
+    initialValues: { name: batch.name, deposit_date: batch.deposit_date, expected_count: batch.expected.count, expected_total: batch.expected.total },
+    validate: schemaResolver(batchUpdateSchema, { sync: true }),
+  });
+  const handleSubmit = form.onSubmit(async (values) => {
+    try {
+      const body = { ...values, expected_count: Number(values.expected_count), expected_total: String(values.expected_total) };
+      toast.success((await action.mutateAsync({ kind: 'header', body })).message);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(error.errors));
+      else toast.error(error instanceof Error ? error.message : 'The batch could not be saved. Please try again.');
+    }
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit}>
+      <Stack gap="sm">
+        <TextInput label="Name" required maxLength={BATCH_NAME_MAX} data-autofocus {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput type="date" label="Deposit date" required {...form.getInputProps('deposit_date')} />
+          <NumberInput label="Expected number of gifts" required min={1} allowDecimal={false} {...form.getInputProps('expected_count')} />
+          <NumberInput label={`Expected total (${batch.currency_code})`} required min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('expected_total')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={action.isPending}>
+            Save details
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
