@@ -56,7 +56,7 @@ it('defines a role, gives it to a user, refuses to delete it while in use, and s
   await page.goto('/jpanel/audit');
   await page.getByRole('heading', { name: 'Audit log', exact: true }).waitFor();
   await page.locator('tbody tr').first().waitFor();
-  await page.getByRole('textbox', { name: 'Record type', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Record type', exact: true }).click();
   await page.getByRole('option', { name: 'Role', exact: true }).click();
   await expect.poll(async () => (await page.locator('tbody tr').allInnerTexts()).every((row) => row.includes('Role #'))).toBe(true);
   await expect.poll(() => page.getByText(roleName).count()).toBeGreaterThan(0);

@@ -43,7 +43,7 @@ const render: Partial<Record<string, (row: Row) => ReactNode>> = {
   occurred_at: (r) => formatDateTime(r.occurred_at),
   record: (r) =>
     r._url ? (
-      <Anchor component={Link} to={r._url.replace(/^\/jpanel/, '')} size="sm" onClick={(e) => e.stopPropagation()}>
+      <Anchor component={Link} to={r._url.replace(/^\/jpanel/, '')} size="sm" c="dark.7" underline="always" onClick={(e) => e.stopPropagation()}>
         {r.record}
       </Anchor>
     ) : (
