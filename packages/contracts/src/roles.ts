@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { allPermissionIds } from './permissions.ts';
 import { requiredText } from './rules.ts';
-import { userMessages } from './users.ts';
+import { permissionListSchema, userMessages } from './users.ts';
 
 /**
  * Roles: named permission sets (Finance, Data entry, Volunteer …) an administrator defines once
@@ -20,11 +19,9 @@ export const roleMessages = {
   unknownRole: 'This role does not exist.',
 } as const;
 
-const permissionId = z.enum(allPermissionIds as [string, ...string[]], { error: userMessages.unknownPermission });
-
 export const roleInputSchema = z.object({
   name: requiredText(45),
-  permissions: z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(permissionId).max(allPermissionIds.length)),
+  permissions: permissionListSchema,
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 export type RoleInputParsed = z.output<typeof roleInputSchema>;

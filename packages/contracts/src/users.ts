@@ -31,6 +31,8 @@ const roleId = z.coerce.number({ error: messages.notFound }).int().positive().ma
 export const ROLES_MAX = 100;
 
 const permissionId = z.enum(allPermissionIds as [string, ...string[]], { error: userMessages.unknownPermission });
+/** A set of permissions as a form posts it (one checkbox arrives as a string): the user form's and a role's. */
+export const permissionListSchema = z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(permissionId).max(allPermissionIds.length));
 
 /** Blank means "keep the current password" on update, and "none yet" on create. */
 const password = text()
@@ -54,9 +56,7 @@ export const userInputSchema = z.object({
   is_admin_user: formBoolean().optional(),
   /** Every permission, now and in future areas. */
   is_account_admin: formBoolean().optional(),
-  permissions: z
-    .preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(permissionId).max(allPermissionIds.length))
-    .optional(),
+  permissions: permissionListSchema.optional(),
   /** The roles the user holds (each a named set of permissions); left out keeps the current ones. */
   role_ids: z
     .preprocess((v) => (typeof v === 'string' || typeof v === 'number' ? [v] : v), z.array(roleId).max(ROLES_MAX))
