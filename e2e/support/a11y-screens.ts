@@ -29,7 +29,7 @@ export function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-export type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number; page: number; feed: number; post: number; theme: number; campaign: number };
+export type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number; page: number; feed: number; post: number; theme: number; campaign: number; role: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -588,6 +588,30 @@ export const shellVisits: Record<string, Visit> = {
     await page.getByText('Average gift').first().waitFor();
     await expectAccessible(page, 'campaign results');
   },
+  audit: async (page) => {
+    await page.goto('/jpanel/audit');
+    await heading(page, 'Audit log');
+    await mainRows(page);
+    await expectAccessible(page, 'audit log');
+  },
+  'users/roles': async (page) => {
+    await page.goto('/jpanel/users/roles');
+    await heading(page, 'Roles');
+    await mainRows(page);
+    await expectAccessible(page, 'roles');
+  },
+  'users/roles/new': async (page) => {
+    await page.goto('/jpanel/users/roles/new');
+    await page.getByRole('button', { name: 'Create role' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new role with errors');
+  },
+  'users/roles/:id': async (page, ids) => {
+    await page.goto(`/jpanel/users/roles/${ids.role}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await page.getByRole('heading', { name: 'History', exact: true }).waitFor();
+    await expectAccessible(page, 'role form');
+  },
   campaigns: async (page) => {
     await page.goto('/jpanel/campaigns');
     await heading(page, 'Campaigns');
@@ -741,7 +765,7 @@ export type Signedin = { ids: Ids; storageState: Awaited<ReturnType<BrowserConte
 
 /** Signs in once and finds a record of each kind the screens open. */
 export async function prepareScreens(browser: ReturnType<typeof useBrowser>): Promise<Signedin> {
-  const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0, campaign: 0 };
+  const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0, campaign: 0, role: 0 };
   const { context, page } = await browser.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
@@ -760,6 +784,7 @@ export async function prepareScreens(browser: ReturnType<typeof useBrowser>): Pr
   ids.category = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/product_categories.json')).data[0]!.id;
   ids.taxRate = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/settings/taxes.json')).data[0]!.id;
   ids.campaign = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/campaigns.json')).data[0]!.id;
+  ids.role = (await apiCall<{ id: number }>(page, 'POST', '/jpanel/roles', { name: `Finance ${Date.now() % 1_000_000}`, permissions: ['order.view', 'transaction.view'] })).id;
   ids.shippingMethod = (await apiCall<{ methods: { id: number }[] }>(page, 'GET', '/jpanel/settings/shipping.json')).methods[0]!.id;
   ids.page = (await apiCall<{ data: { id: number; title: string }[] }>(page, 'GET', '/jpanel/pages.json')).data.find((p) => p.title === 'Home')!.id;
   ids.feed = (await apiCall<{ data: { id: number; is_podcast: boolean }[] }>(page, 'GET', '/jpanel/feeds.json')).data.find((f) => f.is_podcast)!.id;

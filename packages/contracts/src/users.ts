@@ -25,7 +25,14 @@ export const userMessages = {
   twoFactorDisabled: 'Two Factor Authentication disabled for user.',
 } as const;
 
+/** Role ids are Postgres `serial` (int4), like user ids. */
+const roleId = z.coerce.number({ error: messages.notFound }).int().positive().max(2 ** 31 - 1);
+/** More roles than any organisation defines: a bound so a request cannot send a million ids. */
+export const ROLES_MAX = 100;
+
 const permissionId = z.enum(allPermissionIds as [string, ...string[]], { error: userMessages.unknownPermission });
+/** A set of permissions as a form posts it (one checkbox arrives as a string): the user form's and a role's. */
+export const permissionListSchema = z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(permissionId).max(allPermissionIds.length));
 
 /** Blank means "keep the current password" on update, and "none yet" on create. */
 const password = text()
@@ -49,8 +56,10 @@ export const userInputSchema = z.object({
   is_admin_user: formBoolean().optional(),
   /** Every permission, now and in future areas. */
   is_account_admin: formBoolean().optional(),
-  permissions: z
-    .preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(permissionId).max(allPermissionIds.length))
+  permissions: permissionListSchema.optional(),
+  /** The roles the user holds (each a named set of permissions); left out keeps the current ones. */
+  role_ids: z
+    .preprocess((v) => (typeof v === 'string' || typeof v === 'number' ? [v] : v), z.array(roleId).max(ROLES_MAX))
     .optional(),
 });
 export type UserInput = z.input<typeof userInputSchema>;
@@ -79,7 +88,11 @@ export const userListResponseSchema = z.object({ data: z.array(userListItemSchem
 
 export const userDetailSchema = userListItemSchema.extend({
   phone: z.string().nullable(),
+  /** The user's own permissions (ticked on the form). */
   permissions: z.array(z.string()),
+  role_ids: z.array(z.number()),
+  /** What the user's roles grant besides: shown ticked and fixed on the form. */
+  role_permissions: z.array(z.string()),
   /** The last four characters of the API token, so staff can tell which one is in use. */
   api_token_last_four: z.string().nullable(),
   login_count: z.number(),

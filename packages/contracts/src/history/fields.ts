@@ -3,17 +3,17 @@ import { formatAmount, isCurrencyCode } from '../money.ts';
 
 /**
  * How a record's history shows one column. `money` is kept by the row in minor units, in the
- * currency held by the record's `currency` column, and answered by the API as decimal text; `user`, `supporter`, `campaign` and
- * `appeal` arrive from the server as `{ id, name }`;
+ * currency held by the record's `currency` column, and answered by the API as decimal text; `user`, `supporter`, `campaign`,
+ * `appeal` and `role` arrive from the server as `{ id, name }`;
  * `secret` shows only that it changed; `hidden` is never shown.
  */
 export type HistoryField =
-  | { label: string; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'list' | 'reference' | 'user' | 'supporter' | 'campaign' | 'appeal' | 'fund' | 'secret' | 'hidden' }
+  | { label: string; kind: 'text' | 'number' | 'boolean' | 'date' | 'datetime' | 'list' | 'reference' | 'user' | 'supporter' | 'campaign' | 'appeal' | 'fund' | 'role' | 'secret' | 'hidden' }
   | { label: string; kind: 'money'; currency: string }
   | { label: string; kind: 'enum'; options: Record<string, string> };
 export type HistoryFieldKind = HistoryField['kind'];
 export const HISTORY_FIELD_KINDS = [
-  'text', 'number', 'boolean', 'date', 'datetime', 'list', 'reference', 'user', 'supporter', 'campaign', 'appeal', 'fund', 'secret', 'hidden', 'money', 'enum',
+  'text', 'number', 'boolean', 'date', 'datetime', 'list', 'reference', 'user', 'supporter', 'campaign', 'appeal', 'fund', 'role', 'secret', 'hidden', 'money', 'enum',
 ] as const satisfies readonly HistoryFieldKind[];
 export type HistoryFieldCatalogue = Record<string, HistoryField>;
 
@@ -37,6 +37,7 @@ export function formatHistoryValue(change: { kind: HistoryFieldKind; currency?: 
     case 'campaign':
     case 'appeal':
     case 'fund':
+    case 'role':
       return typeof value === 'object' && 'name' in value ? String(value.name) : `#${String(value)}`;
     case 'reference':
       return `#${String(value)}`;

@@ -3,7 +3,11 @@ import { appealHistoryFields, campaignHistoryFields } from './campaigns.ts';
 import { contributionItemHistoryFields } from './contribution-items.ts';
 import { contributionHistoryFields } from './contributions.ts';
 import { type HistoryField, fallbackHistoryField } from './fields.ts';
+import { productHistoryFields } from './products.ts';
+import { receiptHistoryFields } from './receipts.ts';
 import { recurringHistoryFields } from './recurring.ts';
+import { roleHistoryFields, userRoleHistoryFields } from './roles.ts';
+import { sponseeHistoryFields, sponsorHistoryFields } from './sponsorships.ts';
 import { supporterHistoryFields } from './supporters.ts';
 import { userHistoryFields } from './users.ts';
 
@@ -21,6 +25,12 @@ export const historyCatalogues = {
   gift_batch_gifts: giftBatchGiftHistoryFields,
   campaigns: campaignHistoryFields,
   appeals: appealHistoryFields,
+  tax_receipts: receiptHistoryFields,
+  products: productHistoryFields,
+  sponsorships: sponseeHistoryFields,
+  sponsors: sponsorHistoryFields,
+  roles: roleHistoryFields,
+  user_roles: userRoleHistoryFields,
   settings: { value: { label: 'Value', kind: 'text' }, key: { label: 'Setting', kind: 'text' } },
 } as const satisfies Record<string, Record<string, HistoryField>>;
 

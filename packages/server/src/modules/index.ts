@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sandboxGatewayRoutes } from '../integrations/payments/sandbox/sandbox.routes.ts';
 import { storageRoutes } from '../integrations/storage/storage.routes.ts';
+import { auditLogRoutes } from './audit/audit-log.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { domainEventsRoutes } from './domain-events/domain-events.routes.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -13,6 +14,7 @@ import { supporterConsentRoutes } from './supporters/supporters.consent.routes.t
 import { supporterPrivacyRoutes } from './supporters/supporters.privacy.routes.ts';
 import { supporterRecordRoutes } from './supporters/supporters.record.routes.ts';
 import { twoFactorRoutes } from './auth/two-factor.routes.ts';
+import { rolesRoutes } from './users/roles.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { moneyRoutes } from './money/money.routes.ts';
 import { productsRoutes } from './products/products.routes.ts';
@@ -69,4 +71,4 @@ import { thanksRoutes } from './thanks/thanks.routes.ts';
 import { givingReportRoutes } from './reports/giving.routes.ts';
 
 /** Every area's route plugin; an area adds one line here. */
-export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, twoFactorRoutes, usersRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, supporterConsentRoutes, supporterPrivacyRoutes, supporterRecordRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, sponseePhotosRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes, moneyReportRoutes, otherReportRoutes, receiptsYearEndRoutes, receiptsLedgerRoutes, recurringAttentionRoutes, mailTemplatesRoutes, listsRoutes, numbersRoutes, messengerRoutes, crmRoutes, paymentProvidersRoutes, dataSyncRoutes, billingRoutes, billingSandboxRoutes, webhooksRoutes, notesRoutes, pagesRoutes, feedsRoutes, themesRoutes, mediaRoutes, downloadsRoutes, editorUploadRoutes, importsRoutes, duplicatesRoutes, virtualEventsRoutes, logsRoutes, tasksRoutes, tagsRoutes, batchesRoutes, campaignsRoutes, givingReportRoutes, thanksRoutes];
+export const modules: FastifyPluginAsync[] = [authRoutes, auditRoutes, auditLogRoutes, twoFactorRoutes, usersRoutes, rolesRoutes, settingsRoutes, moneyRoutes, supportRoutes, contributionsRoutes, supportersRoutes, supporterConsentRoutes, supporterPrivacyRoutes, supporterRecordRoutes, storageRoutes, sandboxGatewayRoutes, domainEventsRoutes, jobsRoutes, mailRoutes, passwordResetRoutes, sponsorsRoutes, sponseesRoutes, sponseePhotosRoutes, timelineRoutes, receiptsRoutes, transactionsRoutes, tributesRoutes, recurringRoutes, productsRoutes, categoriesRoutes, paymentGroupsRoutes, promosRoutes, segmentsRoutes, localeRoutes, taxesRoutes, shippingRoutes, posRoutes, posCompleteRoutes, packingSlipRoutes, dashboardRoutes, moneyReportRoutes, otherReportRoutes, receiptsYearEndRoutes, receiptsLedgerRoutes, recurringAttentionRoutes, mailTemplatesRoutes, listsRoutes, numbersRoutes, messengerRoutes, crmRoutes, paymentProvidersRoutes, dataSyncRoutes, billingRoutes, billingSandboxRoutes, webhooksRoutes, notesRoutes, pagesRoutes, feedsRoutes, themesRoutes, mediaRoutes, downloadsRoutes, editorUploadRoutes, importsRoutes, duplicatesRoutes, virtualEventsRoutes, logsRoutes, tasksRoutes, tagsRoutes, batchesRoutes, campaignsRoutes, givingReportRoutes, thanksRoutes];

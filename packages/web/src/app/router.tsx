@@ -17,6 +17,7 @@ import { settingsRoutes } from '../features/settings/routes.tsx';
 import { supportersRoutes } from '../features/supporters/routes.tsx';
 import { sponsorshipsRoutes } from '../features/sponsorships/routes.tsx';
 import { usersRoutes } from '../features/users/routes.tsx';
+import { auditRoutes } from '../features/audit/routes.tsx';
 import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { shippingRoutes } from '../features/shipping/routes.tsx';
@@ -64,6 +65,7 @@ export const router = createBrowserRouter(
               children: [
                 { index: true, lazy: async () => ({ Component: (await import('../features/dashboard/dashboard-page.tsx')).DashboardPage }) },
                 ...usersRoutes,
+                ...auditRoutes,
                 ...profileRoutes,
                 ...settingsRoutes,
                 ...taxesRoutes,

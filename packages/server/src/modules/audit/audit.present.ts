@@ -10,7 +10,7 @@ type Named = { id: number; name: string };
 
 const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
-/** `{ id → name }` for the ids a history mentions, in one query per kind of person (or campaign, appeal). */
+/** `{ id → name }` for the ids a history mentions, in one query per kind of person (or campaign, appeal, role). */
 async function namesOf(db: Queryable, ids: Set<number>, query: (list: SQL) => SQL): Promise<Map<number, string>> {
   if (ids.size === 0) return new Map();
   const rows = await queryRows(db, query(sql.join([...ids].map((id) => sql`${id}`), sql`, `)));
@@ -28,7 +28,8 @@ export async function presentChanges(db: Queryable, table: string, recordId: str
   const campaigns = new Set<number>();
   const appeals = new Set<number>();
   const funds = new Set<number>();
-  const idsOfKind: Partial<Record<HistoryField['kind'], Set<number>>> = { user: users, supporter: supporters, campaign: campaigns, appeal: appeals, fund: funds };
+  const roles = new Set<number>();
+  const idsOfKind: Partial<Record<HistoryField['kind'], Set<number>>> = { user: users, supporter: supporters, campaign: campaigns, appeal: appeals, fund: funds, role: roles };
   const currencyFields = new Set<string>();
   for (const { changes } of entries) {
     for (const c of changes) {
@@ -38,17 +39,18 @@ export async function presentChanges(db: Queryable, table: string, recordId: str
       if (field.kind === 'money') currencyFields.add(field.currency);
     }
   }
-  const [userNames, supporterNames, campaignNames, appealNames, fundNames, currencies] = await Promise.all([
+  const [userNames, supporterNames, campaignNames, appealNames, fundNames, roleNames, currencies] = await Promise.all([
     namesOf(db, users, (list) => sql`select id, coalesce(nullif(trim(concat_ws(' ', first_name, last_name)), ''), email) as name from users where id in (${list})`),
     namesOf(db, supporters, (list) => sql`select id, coalesce(nullif(display_name, ''), nullif(trim(concat_ws(' ', first_name, last_name)), ''), email, 'Supporter #' || id) as name from supporters where id in (${list})`),
     namesOf(db, campaigns, (list) => sql`select id, name from campaigns where id in (${list})`),
     namesOf(db, appeals, (list) => sql`select id, name || ' (' || code || ')' as name from appeals where id in (${list})`),
     // A fund is a donation variant, named as the batch grid names it.
     namesOf(db, funds, (list) => sql`select v.id, ${designationLabelSql} as name from product_variants v join products p on p.id = v.product_id where v.id in (${list})`),
+    namesOf(db, roles, (list) => sql`select id, name from roles where id in (${list})`),
     currenciesByEntry(db, table, recordId, entries, currencyFields),
   ]);
   const namesByKind: Partial<Record<HistoryField['kind'], [Map<number, string>, string]>> = {
-    user: [userNames, 'User'], supporter: [supporterNames, 'Supporter'], campaign: [campaignNames, 'Campaign'], appeal: [appealNames, 'Appeal'], fund: [fundNames, 'Fund'],
+    user: [userNames, 'User'], supporter: [supporterNames, 'Supporter'], campaign: [campaignNames, 'Campaign'], appeal: [appealNames, 'Appeal'], fund: [fundNames, 'Fund'], role: [roleNames, 'Role'],
   };
   const person = (names: Map<number, string>, label: string, value: unknown): Named | unknown => {
     const id = idOf(value);

@@ -19,6 +19,13 @@ export const historyTables = {
   // A gift batch is read and changed with the POS's permission (modules/batches).
   gift_batches: 'pos.edit',
   campaigns: 'campaign.view',
+  tax_receipts: 'taxreceipt.view',
+  products: 'product.view',
+  // A sponsee (sponsorships) and one supporter's sponsorship of one (sponsors).
+  sponsorships: 'sponsorship.view',
+  sponsors: 'sponsor.view',
+  // Roles are part of managing staff: who may see users may see what a role grants and its history.
+  roles: 'user.view',
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 
@@ -40,6 +47,10 @@ function historyScope(table: HistoryTable, recordId: string): SQL | undefined {
         sql`${auditLog.recordId} in (select id::text from appeals where campaign_id = ${Number(recordId)})`,
       ),
     ));
+  }
+  if (table === 'users' && /^\d{1,10}$/.test(recordId)) {
+    // A user's roles are rows of user_roles, keyed "user:role": each given or taken away.
+    return or(own, and(eq(auditLog.tableName, 'user_roles'), sql`${auditLog.recordId} like ${`${recordId}:%`}`));
   }
   if (table !== 'contributions' || !/^\d{1,10}$/.test(recordId)) return own;
   return or(own, and(
@@ -89,6 +100,13 @@ async function appealChanges(db: Queryable, entries: { id: number; recordId: str
   return presented.map((p) => (p[0] ?? []).map((c) => ({ ...c, label: `Appeal ${c.label.toLowerCase()}` })));
 }
 
+/** A role given to or taken from a user: "Role given: Finance" (a role is named by the roles catalogue's `role` kind). */
+async function userRoleChanges(db: Queryable, entries: { id: number; recordId: string; action: string; changes: { field: string; before: unknown; after: unknown }[] }[]) {
+  const shown = entries.map((e) => ({ ...e, changes: e.changes.filter((c) => c.field === 'role_id') }));
+  const presented = await Promise.all(shown.map((e) => presentChanges(db, 'user_roles', e.recordId, [e])));
+  return presented.map((p, i) => (p[0] ?? []).map((c) => ({ ...c, label: shown[i]?.action === 'delete' ? 'Role taken away' : 'Role given' })));
+}
+
 export async function listHistory(
   db: Queryable,
   table: HistoryTable,
@@ -119,20 +137,24 @@ export async function listHistory(
     line: row.tableName === 'contribution_items',
     gift: row.tableName === 'gift_batch_gifts',
     appeal: row.tableName === 'appeals',
+    role: row.tableName === 'user_roles',
+    action: row.action,
     changes: Object.entries(row.changes as Record<string, [unknown, unknown]>).map(([field, [before, after]]) => ({ field, before, after })),
   }));
-  const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line && !r.gift && !r.appeal));
+  const own = await presentChanges(db, table, recordId, raw.filter((r) => !r.line && !r.gift && !r.appeal && !r.role));
   const lines = await lineChanges(db, raw.filter((r) => r.line));
   const gifts = await giftChanges(db, raw.filter((r) => r.gift));
   const appeals = await appealChanges(db, raw.filter((r) => r.appeal));
-  const changes = raw.map((r) => (r.line ? lines.shift() : r.gift ? gifts.shift() : r.appeal ? appeals.shift() : own.shift()));
+  const roles = await userRoleChanges(db, raw.filter((r) => r.role));
+  const pick = (r: (typeof raw)[number]) => (r.line ? lines : r.gift ? gifts : r.appeal ? appeals : r.role ? roles : own).shift();
+  const changes = raw.map(pick);
   // An update that touched only hidden columns (a sign-in's two-factor step) has nothing to show.
   return {
     data: page.flatMap((row, i) => (row.action === 'update' && !changes[i]?.length ? [] : [{
       id: row.id,
       occurred_at: row.occurredAt.toISOString(),
-      // An appeal added to or removed from a campaign is a change of the campaign.
-      action: (row.tableName === 'appeals' ? 'update' : row.action) as HistoryEntry['action'],
+      // An appeal added to or removed from a campaign is a change of the campaign; a role given or taken, of the user.
+      action: (row.tableName === 'appeals' || row.tableName === 'user_roles' ? 'update' : row.action) as HistoryEntry['action'],
       actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? `User #${row.actorId}` },
       ip: row.ip,
       changes: changes[i] ?? [],

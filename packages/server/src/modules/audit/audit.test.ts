@@ -7,7 +7,11 @@ import { buildUser, createTestApp, signedIn, type TestApp } from '../../test/tes
 import { putSettings } from '../settings/settings.service.ts';
 import { contributions, recurringPaymentProfiles } from '../contributions/contributions.tables.ts';
 import { supporters } from '../supporters/supporters.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { products } from '../products/products.tables.ts';
+import { taxReceipts } from '../receipts/receipts.tables.ts';
+import { sponsors } from '../sponsorships/sponsors.tables.ts';
+import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
+import { roles, userRoles, users } from '../users/users.tables.ts';
 import { auditLog } from './audit.tables.ts';
 import { queryRows } from '../../listing/engine.ts';
 
@@ -108,7 +112,7 @@ describe('audit trail', () => {
   });
 
   it('has a label and a kind for every column of every table whose history is shown', () => {
-    for (const table of [contributions, supporters, users, recurringPaymentProfiles]) {
+    for (const table of [contributions, supporters, users, recurringPaymentProfiles, taxReceipts, products, sponsorships, sponsors, roles, userRoles]) {
       const { name, columns } = getTableConfig(table);
       const catalogue = historyCatalogues[name as 'contributions'];
       expect(columns.map((c) => c.name).filter((c) => !(c in catalogue)), name).toEqual([]);

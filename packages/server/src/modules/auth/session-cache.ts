@@ -30,7 +30,7 @@ export type SessionCache = {
 };
 
 type Entries = Map<string, CachedSession & { userIds: (number | null)[] }>;
-const everyCache = new Set<{ forgetSession: (idHash: string) => void; forgetUser: (id: number) => void }>();
+const everyCache = new Set<{ forgetSession: (idHash: string) => void; forgetUser: (id: number) => void; forgetEveryone: () => void }>();
 
 /** This process changed a session: every cache here forgets it now (not when NOTIFY comes). */
 export function forgetSession(idHash: string): void {
@@ -40,6 +40,11 @@ export function forgetSession(idHash: string): void {
 /** This process changed a user (permissions, two-factor, deletion): forget their sessions now. */
 export function forgetUser(id: number): void {
   for (const cache of everyCache) cache.forgetUser(id);
+}
+
+/** This process changed a role: everyone holding it has other permissions, so forget every session now. */
+export function forgetEveryone(): void {
+  for (const cache of everyCache) cache.forgetEveryone();
 }
 
 export async function startSessionCache(database: Database): Promise<SessionCache> {
@@ -59,7 +64,7 @@ export async function startSessionCache(database: Database): Promise<SessionCach
     generation++;
     entries.clear();
   };
-  const here = { forgetSession: forgetSessionHere, forgetUser: forgetUserHere };
+  const here = { forgetSession: forgetSessionHere, forgetUser: forgetUserHere, forgetEveryone: forgetEverything };
   everyCache.add(here);
 
   const unlisten: Unlisten = await database.listen(CHANNEL, {

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
+import { effectivePermissionsSql } from '../users/user-roles.ts';
 import { users } from '../users/users.tables.ts';
 import type { AuthUser } from './auth-user.ts';
 import { sessions } from './auth.tables.ts';
@@ -32,7 +33,8 @@ const userColumns = {
   lastName: users.lastName,
   email: users.email,
   isAccountAdmin: users.isAccountAdmin,
-  permissions: users.permissions,
+  // Their own and their roles' (users/user-roles.ts): every permission check reads this set.
+  permissions: effectivePermissionsSql,
   twoFactorConfirmedAt: users.twoFactorConfirmedAt,
   twoFactorSecret: users.twoFactorSecret,
 };

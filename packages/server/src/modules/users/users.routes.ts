@@ -27,7 +27,7 @@ import {
 
 const tags = ['users'];
 
-const editorOf = (request: FastifyRequest): Editor => ({
+export const editorOf = (request: FastifyRequest): Editor => ({
   user: request.user as AuthUser,
   actor: request.actor,
   sessionHash: request.session?.persisted ? sha256(request.session.id) : null,

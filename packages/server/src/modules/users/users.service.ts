@@ -16,6 +16,7 @@ import { inviteUser } from '../auth/password-reset.service.ts';
 import { endUserSessions, type AuthUser } from '../auth/session.ts';
 import { forgetUser } from '../auth/session-cache.ts';
 import { clearTwoFactor } from '../auth/two-factor.service.ts';
+import { assertRolesGrantable, effectiveHolder, rolesOfUser, setUserRoles } from './user-roles.ts';
 import { assertCanManage, assertGrants, isEmailConflict, notFound } from './users.rules.ts';
 import { users } from './users.tables.ts';
 
@@ -35,10 +36,12 @@ const toListItem = (row: UserRow): UserListItem => ({
   last_login_at: row.lastLoginAt?.toISOString() ?? null,
 });
 
-const toDetail = (row: UserRow): UserDetail => ({
+const toDetail = (row: UserRow, roles: { roleIds: number[]; rolePermissions: string[] }): UserDetail => ({
   ...toListItem(row),
   phone: row.phone,
   permissions: row.permissions,
+  role_ids: roles.roleIds,
+  role_permissions: roles.rolePermissions,
   api_token_last_four: row.apiTokenLastFour,
   login_count: row.loginCount,
   created_at: row.createdAt.toISOString(),
@@ -77,9 +80,16 @@ export async function listUsers(db: Queryable): Promise<{ data: UserListItem[] }
   return { data: rows.map(toListItem) };
 }
 
-export async function getUser(db: Queryable, id: number): Promise<UserDetail> {
-  return toDetail(await findUser(db, id));
+/** The user as the form shows them: their own permissions, and their roles with what those grant. */
+async function detailOf(db: Queryable, row: UserRow): Promise<UserDetail> {
+  return toDetail(row, await rolesOfUser(db, row.id));
 }
+
+export async function getUser(db: Queryable, id: number): Promise<UserDetail> {
+  return detailOf(db, await findUser(db, id));
+}
+
+const holderOf = (user: AuthUser) => ({ is_account_admin: user.isAccountAdmin, permissions: user.permissions });
 
 const profileFields = (input: UserInputParsed) => ({
   firstName: input.first_name,
@@ -99,11 +109,13 @@ export async function createUser(ctx: AppContext, editor: Editor, input: UserInp
   return guardEmail(input.email, () =>
     withActor(ctx.db, editor.actor, async (tx) => {
       await assertEmailFree(tx, input.email, null);
+      await assertRolesGrantable(tx, holderOf(editor.user), [], input.role_ids ?? []);
       const [row] = await tx.insert(users).values({ ...profileFields(input), passwordHash }).returning();
       const created = row as UserRow;
+      if (input.role_ids?.length) await setUserRoles(tx, created.id, input.role_ids);
       // No password given: the new user chooses one through an invitation link.
       if (!input.password && created.isAdminUser) await inviteUser(tx, ctx.config, created, `${editor.user.firstName} ${editor.user.lastName}`);
-      return toDetail(created);
+      return detailOf(tx, created);
     }),
   );
 }
@@ -113,10 +125,13 @@ export async function updateUser(ctx: AppContext, editor: Editor, id: number, in
   return guardEmail(input.email, () =>
     withActor(ctx.db, editor.actor, async (tx) => {
       const current = await findUser(tx, id);
-      assertCanManage(editor.user, current);
+      // The target with their roles' permissions: a role must not lift a user out of reach of the rule.
+      assertCanManage(editor.user, await effectiveHolder(tx, current));
       assertGrants(editor.user, current, input);
+      if (input.role_ids) await assertRolesGrantable(tx, holderOf(editor.user), (await rolesOfUser(tx, id)).roleIds, input.role_ids);
       await assertEmailFree(tx, input.email, id);
       forgetUser(id);
+      if (input.role_ids) await setUserRoles(tx, id, input.role_ids);
       const [row] = await tx
         .update(users)
         .set({ ...profileFields(input), ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
@@ -126,7 +141,7 @@ export async function updateUser(ctx: AppContext, editor: Editor, id: number, in
       if (passwordHash || input.is_admin_user === false) {
         await endUserSessions(tx, id, keepOwn(editor, id));
       }
-      return toDetail(row as UserRow);
+      return detailOf(tx, row as UserRow);
     }),
   );
 }
@@ -136,7 +151,7 @@ export async function deleteUser(ctx: AppContext, editor: Editor, id: number): P
   if (id === editor.user.id) throw fieldError('id', userMessages.cannotDeleteSelf);
   return withActor(ctx.db, editor.actor, async (tx) => {
     const current = await findUser(tx, id);
-    assertCanManage(editor.user, current);
+    assertCanManage(editor.user, await effectiveHolder(tx, current));
     await tx
       .update(users)
       .set({ deletedAt: sql`now()`, apiTokenHash: null, apiTokenLastFour: null, updatedAt: sql`now()` })
@@ -151,7 +166,7 @@ export async function regenerateApiToken(ctx: AppContext, editor: Editor, id: nu
   // base64url of 45 random bytes is exactly 60 characters (360 bits).
   const token = randomToken((API_TOKEN_LENGTH * 3) / 4);
   await withActor(ctx.db, editor.actor, async (tx) => {
-    assertCanManage(editor.user, await findUser(tx, id));
+    assertCanManage(editor.user, await effectiveHolder(tx, await findUser(tx, id)));
     await tx
       .update(users)
       .set({ apiTokenHash: sha256(token), apiTokenLastFour: token.slice(-4), updatedAt: sql`now()` })
@@ -163,7 +178,7 @@ export async function regenerateApiToken(ctx: AppContext, editor: Editor, id: nu
 /** An administrator turns off someone's two-factor (a lost phone and no recovery codes). */
 export async function disableUserTwoFactor(ctx: AppContext, editor: Editor, id: number): Promise<{ message: string }> {
   await withActor(ctx.db, editor.actor, async (tx) => {
-    assertCanManage(editor.user, await findUser(tx, id));
+    assertCanManage(editor.user, await effectiveHolder(tx, await findUser(tx, id)));
     await clearTwoFactor(tx, id, keepOwn(editor, id));
   });
   return { message: userMessages.twoFactorDisabled };

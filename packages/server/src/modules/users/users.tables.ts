@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Staff who sign in to the back-office (not supporters: those are `supporters`). */
 export const users = pgTable(
@@ -36,4 +36,36 @@ export const users = pgTable(
     uniqueIndex('users_api_token_unique').on(t.apiTokenHash),
     index('users_name_idx').on(t.lastName, t.firstName),
   ],
+);
+
+/** A named set of permissions (Finance, Data entry …) defined once and given to many users. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 45 }).notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * Which roles each user holds. A role in use cannot be deleted (restrict): the service refuses
+ * first with the number of users, the key stops a race. The key's order (user, role) makes the
+ * audit trail's record id "user:role", which the user's history finds by its prefix.
+ */
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );

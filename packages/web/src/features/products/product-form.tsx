@@ -3,6 +3,7 @@ import {
   type ProductDetail,
   type ProductFormOptions,
 } from '@almoner/contracts';
+import { RecordHistory } from '../audit/record-history.tsx';
 import { useCallback } from 'react';
 import {
   FormPageLayout,
@@ -69,15 +70,18 @@ export function ProductForm({ product, options, canEdit }: Props) {
       long
       below={
         // Outside the product's form: a submit inside the modal must not bubble to it through React.
-        <VariantModal
-          variant={variants.editing}
-          productId={product?.id ?? null}
-          currency={v.base_currency}
-          options={options}
-          serverErrors={variants.editingErrors}
-          onSave={variants.save}
-          onClose={variants.close}
-        />
+        <>
+          {product && <RecordHistory table="products" id={product.id} description="Changes to this product's own fields, field by field." />}
+          <VariantModal
+            variant={variants.editing}
+            productId={product?.id ?? null}
+            currency={v.base_currency}
+            options={options}
+            serverErrors={variants.editingErrors}
+            onSave={variants.save}
+            onClose={variants.close}
+          />
+        </>
       }
     >
       <ProductDetailsSection form={form} options={options} productId={product?.id ?? null} />

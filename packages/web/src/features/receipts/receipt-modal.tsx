@@ -1,3 +1,4 @@
+import { RecordHistory } from '../audit/record-history.tsx';
 import { type ReceiptDetail, type ReviseReceiptInput, formatAmount, formatDate, formatDateTime, hasPermission, receiptActions, reviseReceiptSchema } from '@almoner/contracts';
 import { Alert, Badge, Button, Center, Group, Loader, Modal, SimpleGrid, Stack, Table, Text, TextInput, Timeline } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -243,6 +244,7 @@ export function ReceiptModal({ id, onClose }: { id: number | null; onClose: () =
         <Stack gap="md">
           <Details r={query.data} />
           <Actions r={query.data} onRevise={() => setRevising(true)} onClose={close} />
+          <RecordHistory table="tax_receipts" id={query.data.id} emptyText="No changes recorded yet." />
         </Stack>
       )}
     </Modal>

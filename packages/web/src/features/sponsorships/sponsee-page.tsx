@@ -1,3 +1,4 @@
+import { RecordHistory } from '../audit/record-history.tsx';
 import { type Sponsor, type SponseeDetail, formatDate } from '@almoner/contracts';
 import {
   Alert,
@@ -234,6 +235,7 @@ function SponseeView({ data }: { data: SponseeDetail }) {
                 </Text>
               </Section>
             )}
+            <RecordHistory table="sponsorships" id={s.id} description="Changes to this sponsee's own fields." />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

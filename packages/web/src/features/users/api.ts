@@ -23,12 +23,18 @@ export function useUser(id: number | null) {
   });
 }
 
-/** Every change to a user refreshes the list and that user's detail. */
+/** Every change to a user refreshes the list, that user's detail and the users' histories. */
 function useUserMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['history', 'users'] }),
+        // A role's count of users changes when it is given or taken away.
+        queryClient.invalidateQueries({ queryKey: ['roles'] }),
+      ]),
   });
 }
 

@@ -6,8 +6,11 @@ type Props = {
   actor: PermissionHolder;
   isAccountAdmin: boolean;
   permissions: string[];
-  onAccountAdminChange: (value: boolean) => void;
+  /** Absent where there is no such choice (a role is never an account administrator). */
+  onAccountAdminChange?: ((value: boolean) => void) | undefined;
   onPermissionsChange: (value: string[]) => void;
+  /** Permissions the user has from their roles: shown ticked and fixed, named as the roles'. */
+  fromRoles?: readonly string[] | undefined;
   error?: string | undefined;
   accountAdminError?: string | undefined;
 };
@@ -16,8 +19,9 @@ type Props = {
  * Grouped permission checkboxes, each group with a tick-all box (spec part 3 §6). Only what the
  * actor may grant is offered (contracts' user-access rule); groups with nothing left are left out.
  */
-export function PermissionSection({ actor, isAccountAdmin, permissions, onAccountAdminChange, onPermissionsChange, error, accountAdminError }: Props) {
+export function PermissionSection({ actor, isAccountAdmin, permissions, onAccountAdminChange, onPermissionsChange, error, accountAdminError, fromRoles = [] }: Props) {
   const granted = new Set(permissions);
+  const byRole = new Set(fromRoles);
   const groups = permissionGroups
     .map((group) => ({ label: group.label, ids: group.ids.filter((id) => canGrant(actor, id)) }))
     .filter((group) => group.ids.length > 0);
@@ -32,7 +36,7 @@ export function PermissionSection({ actor, isAccountAdmin, permissions, onAccoun
 
   return (
     <Stack gap="md">
-      {actor.is_account_admin && (
+      {actor.is_account_admin && onAccountAdminChange && (
         <Checkbox
           label="Account administrator: all permissions"
           description="Every permission, including those of areas added later."
@@ -67,7 +71,9 @@ export function PermissionSection({ actor, isAccountAdmin, permissions, onAccoun
                       <Checkbox
                         key={id}
                         label={permissionLabel(id)}
-                        checked={granted.has(id)}
+                        checked={granted.has(id) || byRole.has(id)}
+                        disabled={byRole.has(id) && !granted.has(id)}
+                        description={byRole.has(id) && !granted.has(id) ? 'From a role' : undefined}
                         onChange={(e) => setMany([id], e.currentTarget.checked)}
                       />
                     ))}

@@ -8,6 +8,7 @@ import { DonorImportPanel } from '../crm/donor-import-panel.tsx';
 import { LoadErrorAlert } from './load-error-alert.tsx';
 import { ApiTokenPanel } from './api-token-panel.tsx';
 import { useUser } from './api.ts';
+import { RecordHistory } from '../audit/record-history.tsx';
 import { UserForm } from './user-form.tsx';
 import { UserSummary } from './user-summary.tsx';
 import { DeleteUserPanel, UserTwoFactorPanel } from './user-security-panels.tsx';
@@ -77,12 +78,14 @@ function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
     );
   }
   const isSelf = user?.id === me.id;
+  // The rule reads the user with their roles' permissions, as the server does.
+  const target = user && { ...user, permissions: [...user.permissions, ...user.role_permissions] };
   return (
     <Stack gap="lg" maw={1200}>
       {header}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: user ? 8 : 12 }}>
-          {user && !canManageUser(me, user, 'edit') ? (
+          {target && !canManageUser(me, target, 'edit') ? (
             <UserSummary user={user} note={readOnlyNote(me)} />
           ) : (
             <UserForm user={user} actor={me} onSaved={(saved) => isNew && void navigate(`/users/${saved.id}`, { replace: true, state: LEAVE_WITHOUT_ASKING })} />
@@ -91,9 +94,9 @@ function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
         {user && (
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
-              {canManageUser(me, user, 'regenerate_api_token') && <ApiTokenPanel user={user} />}
-              <UserTwoFactorPanel user={user} canDisable={!isSelf && canManageUser(me, user, 'disable_two_factor')} />
-              {!isSelf && canManageUser(me, user, 'delete') && <DeleteUserPanel user={user} />}
+              {canManageUser(me, target ?? user, 'regenerate_api_token') && <ApiTokenPanel user={user} />}
+              <UserTwoFactorPanel user={user} canDisable={!isSelf && canManageUser(me, target ?? user, 'disable_two_factor')} />
+              {!isSelf && canManageUser(me, target ?? user, 'delete') && <DeleteUserPanel user={user} />}
               {flags.dp && hasPermission(me, 'member.add') && <DonorImportPanel />}
               {isSelf && (
                 <Alert color="gray" variant="light">
@@ -108,6 +111,7 @@ function UserFormScreen({ id, isNew }: { id: number; isNew: boolean }) {
           </Grid.Col>
         )}
       </Grid>
+      {user && <RecordHistory table="users" id={user.id} description="Changes to this user, their access and their roles." />}
     </Stack>
   );
 }

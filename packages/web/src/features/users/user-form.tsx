@@ -5,6 +5,7 @@ import { useFormPage } from '../../components/form-page/index.ts';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useSaveUser } from './api.ts';
 import { PermissionSection } from './permission-section.tsx';
+import { RoleChoice, useRolePermissions } from './role-choice.tsx';
 
 export type UserFormValues = {
   first_name: string;
@@ -15,6 +16,7 @@ export type UserFormValues = {
   is_admin_user: boolean;
   is_account_admin: boolean;
   permissions: string[];
+  role_ids: number[];
 };
 
 const toValues = (user: UserDetail | undefined): UserFormValues => ({
@@ -26,10 +28,11 @@ const toValues = (user: UserDetail | undefined): UserFormValues => ({
   is_admin_user: user?.is_admin_user ?? true,
   is_account_admin: user?.is_account_admin ?? false,
   permissions: user?.permissions ?? [],
+  role_ids: user?.role_ids ?? [],
 });
 
 /** The server names array items `permissions.3`; the form shows them on the section. */
-const fieldOf = (key: string) => (key.startsWith('permissions.') ? 'permissions' : key);
+const fieldOf = (key: string) => (key.startsWith('permissions.') ? 'permissions' : key.startsWith('role_ids.') ? 'role_ids' : key);
 
 /** `actor` is the signed-in user: the form offers only the access they may grant. */
 type Props = { user?: UserDetail | undefined; actor: PermissionHolder; onSaved: (user: UserDetail) => void };
@@ -50,6 +53,7 @@ export function UserForm({ user, actor, onSaved }: Props) {
   });
 
   const error = (field: string) => (form.errors[field] ? String(form.errors[field]) : undefined);
+  const fromRoles = useRolePermissions(form.values.role_ids);
 
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -82,8 +86,12 @@ export function UserForm({ user, actor, onSaved }: Props) {
               description="May sign in to the back-office."
               {...form.getInputProps('is_admin_user', { type: 'checkbox' })}
             />
+            {form.values.is_admin_user && !form.values.is_account_admin && (
+              <RoleChoice actor={actor} value={form.values.role_ids} onChange={(v) => form.setFieldValue('role_ids', v)} error={error('role_ids')} />
+            )}
             {form.values.is_admin_user && (
               <PermissionSection
+                fromRoles={fromRoles}
                 actor={actor}
                 isAccountAdmin={form.values.is_account_admin}
                 permissions={form.values.permissions}
