@@ -48,6 +48,7 @@ export const supporterRowSchema = z.object({
   last_payment_at: shown(z.string(), 'Last payment (timestamp).', '2026-10-02 14:05:11.000+00'),
   created_at: shown(z.string(), 'Created (timestamp).', '2026-07-19 13:06:17.021+00'),
   donor_id: shown(z.string(), 'Donor CRM id.', '100008'),
+  membership_number: shown(z.string(), 'Membership number, the charity\'s own.', 'M-1001'),
   deceased_on: shown(z.string(), 'Date of death, when marked deceased.', '2026-03-01'),
   do_not_contact: shown(z.boolean(), 'Asked not to be contacted.', false),
 });
