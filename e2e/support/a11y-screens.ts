@@ -577,8 +577,9 @@ export const shellVisits: Record<string, Visit> = {
   'reports/campaign-results': async (page) => {
     await page.goto('/jpanel/reports/campaign-results');
     await heading(page, 'Campaign results');
-    // Mantine's searchable Select is a textbox until its list has opened once, a combobox after.
-    await page.getByLabel('Campaign', { exact: true }).waitFor();
+    // The campaign picker (Mantine's searchable Select: a textbox or a combobox by its state; its
+    // hidden option list bears the same label, so not by label alone).
+    await page.getByRole('textbox', { name: 'Campaign', exact: true }).or(page.getByRole('combobox', { name: 'Campaign', exact: true })).first().waitFor();
     await expectAccessible(page, 'campaign results: choose a campaign');
   },
   'reports/campaign-results/:id': async (page, ids) => {
