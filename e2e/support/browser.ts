@@ -7,12 +7,13 @@ export const ADMIN = { email: 'admin@almoner.test', password: 'almoner-demo-1' }
 const shots = join(import.meta.dirname, '..', 'screenshots');
 
 /**
- * Debian's Chromium. `ALMONER_E2E_CHROMIUM=shell` runs its headless shell instead (the old
- * headless mode, which Playwright itself runs headless): the full browser's new headless mode
- * also runs its window's WebUI renderers. Being measured for issue 29 (bench/cpu-by-process.ts);
- * not the default until the whole suite has passed on it.
+ * Debian's Chromium headless shell (the old headless mode, which Playwright itself runs
+ * headless): the full browser's new headless mode also runs its window's WebUI renderers, 23 %
+ * more of Chromium's CPU on the same files (bench/cpu-by-process.ts), and the browser suite is
+ * CPU-bound on two cores. The whole suite passed on it on 2026-12-05 (issue 29).
+ * `ALMONER_E2E_CHROMIUM=full` runs the full browser instead, e.g. to compare.
  */
-const executablePath = process.env.ALMONER_E2E_CHROMIUM === 'shell' ? '/usr/lib/chromium/chromium-headless-shell' : '/usr/bin/chromium';
+const executablePath = process.env.ALMONER_E2E_CHROMIUM === 'full' ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium-headless-shell';
 
 /** Chromium, with the flags this closed network needs (no background fetches). */
 export function useBrowser() {
@@ -56,6 +57,15 @@ export function useBrowser() {
 }
 
 /**
+ * Screenshots are for a person to look at (e2e/screenshots/). CI keeps only the log, so there
+ * they are not taken unless asked for (`ALMONER_E2E_SCREENSHOTS=1`): a tall page's capture,
+ * PNG encoding and transfer was 12 % of the CPU of two screenshot-heavy files (shell, lists:
+ * 151 against 133 CPU-s, bench/cpu-by-process.ts), and the suite is CPU-bound. Anywhere else
+ * they are taken unless `ALMONER_E2E_SCREENSHOTS=0`.
+ */
+const takeScreenshots = process.env.ALMONER_E2E_SCREENSHOTS ? process.env.ALMONER_E2E_SCREENSHOTS !== '0' : !process.env.CI;
+
+/**
  * The whole page at its own width. Not Playwright's `fullPage`: Chromium's capture beyond the
  * viewport now and then sizes the window to 1 px wide for a moment under load
  * (puppeteer/puppeteer#7251). The app took that for a phone and folded its filters away, so the
@@ -64,6 +74,7 @@ export function useBrowser() {
  * instead, photographed as it is, and put back.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!takeScreenshots) return;
   mkdirSync(shots, { recursive: true });
   const path = join(shots, `${name}.png`);
   const viewport = page.viewportSize();

@@ -85,7 +85,10 @@ async function startServer(smtpPort: number, port: number, from?: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'almoner-e2e-'));
   if (from) cpSync(from, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/server-entry.ts'], {
+  // `ALMONER_E2E_CPU_PROF=<folder>` writes each server's V8 CPU profile there, to see where the
+  // app's share of the suite's CPU goes (issue 29).
+  const profile = process.env.ALMONER_E2E_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.ALMONER_E2E_CPU_PROF}`] : [];
+  const server: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'e2e/support/server-entry.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ALMONER_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ALMONER_SCHEDULE: '0', ALMONER_OUTBOUND_ALLOW: '127.0.0.1', ALMONER_SMTP_URL: `smtp://127.0.0.1:${smtpPort}?ignoreTLS=true` },
     stdio: ['ignore', 'pipe', 'pipe'],
