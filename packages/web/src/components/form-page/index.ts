@@ -2,6 +2,7 @@ export { fieldErrors, validateWith, withoutErrorsUnder } from './field-errors.ts
 export { FormPageLayout } from './form-page-layout.tsx';
 export { FormSection } from './form-section.tsx';
 export { loadingOrFailed } from './load-gate.tsx';
+export { saveForm } from './save-form.ts';
 export { useRecordParam } from './use-record-param.ts';
 export {
   useFormPage,

@@ -1,9 +1,7 @@
 import { BATCH_NAME_MAX, type BatchDetail, batchUpdateSchema } from '@almoner/contracts';
 import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { fieldErrors } from '../../components/form-page/index.ts';
-import { toast } from '../../components/toast.ts';
-import { ApiError } from '../../lib/api.ts';
+import { saveForm } from '../../components/form-page/index.ts';
 import { useBatchAction } from './api.ts';
 
 type Props = { batch: BatchDetail; opened: boolean; onClose: () => void };
@@ -25,15 +23,9 @@ function EditBatchForm({ batch, onClose }: { batch: BatchDetail; onClose: () => 
     initialValues: { name: batch.name, deposit_date: batch.deposit_date, expected_count: batch.expected.count, expected_total: batch.expected.total },
     validate: schemaResolver(batchUpdateSchema, { sync: true }),
   });
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const body = { ...values, expected_count: Number(values.expected_count), expected_total: String(values.expected_total) };
-      toast.success((await action.mutateAsync({ kind: 'header', body })).message);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(error.errors));
-      else toast.error(error instanceof Error ? error.message : 'The batch could not be saved. Please try again.');
-    }
+  const handleSubmit = form.onSubmit((values) => {
+    const body = { ...values, expected_count: Number(values.expected_count), expected_total: String(values.expected_total) };
+    return saveForm(form, () => action.mutateAsync({ kind: 'header', body }), { after: onClose, failed: 'The batch could not be saved. Please try again.' });
   });
   return (
     <form noValidate onSubmit={handleSubmit}>

@@ -2,9 +2,7 @@ import { batchCreateSchema, BATCH_NAME_MAX } from '@almoner/contracts';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
-import { fieldErrors } from '../../components/form-page/index.ts';
-import { toast } from '../../components/toast.ts';
-import { ApiError } from '../../lib/api.ts';
+import { saveForm } from '../../components/form-page/index.ts';
 import { useCurrencies } from './currencies.ts';
 import { useCreateBatch } from './api.ts';
 import { localToday } from './today.ts';
@@ -30,17 +28,15 @@ function NewBatchForm({ onClose }: { onClose: () => void }) {
     initialValues: { name: '', deposit_date: localToday(), currency_code: currencies.fallback, expected_count: '', expected_total: '' },
     validate: schemaResolver(batchCreateSchema, { sync: true }),
   });
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const answer = await create.mutateAsync({ ...values, expected_count: Number(values.expected_count), expected_total: String(values.expected_total) });
-      toast.success(answer.message);
-      onClose();
-      void navigate(`/batches/${answer.batch.id}`);
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(error.errors));
-      else toast.error(error instanceof Error ? error.message : 'The batch could not be created. Please try again.');
-    }
-  });
+  const handleSubmit = form.onSubmit((values) =>
+    saveForm(form, () => create.mutateAsync({ ...values, expected_count: Number(values.expected_count), expected_total: String(values.expected_total) }), {
+      after: (answer) => {
+        onClose();
+        void navigate(`/batches/${answer.batch.id}`);
+      },
+      failed: 'The batch could not be created. Please try again.',
+    }),
+  );
   return (
     <form noValidate onSubmit={handleSubmit}>
       <Stack gap="sm">

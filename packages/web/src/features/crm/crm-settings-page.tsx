@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useEditionFlags } from '../../app/edition.ts';
 import { useCan } from '../../app/session.ts';
+import { saveForm } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { BackLink } from '../contributions/page-parts.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useCrmConnection, useSaveCrmConnection, useVerifyCrm } from './api.ts';
 
 type Values = { provider: CrmConnection['provider']; api_url: string; web_url: string; username: string; password: string; apikey: string };
@@ -22,17 +22,15 @@ function ConnectionForm({ connection }: { connection: CrmConnection }) {
     validate: schemaResolver(crmConnectionUpdateSchema, { sync: true }),
     onValuesChange: () => setResult(null),
   });
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const answer = await save.mutateAsync(values satisfies CrmConnectionUpdate);
-      toast.success(answer.message);
-      form.setValues({ password: '', apikey: '' });
-      form.resetDirty();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
-      else toast.error(error instanceof Error ? error.message : messages.settingsFailed);
-    }
-  });
+  const handleSubmit = form.onSubmit((values) =>
+    saveForm(form, () => save.mutateAsync(values satisfies CrmConnectionUpdate), {
+      after: () => {
+        form.setValues({ password: '', apikey: '' });
+        form.resetDirty();
+      },
+      failed: messages.settingsFailed,
+    }),
+  );
   const test = async () => {
     const v = form.getValues();
     try {

@@ -7,6 +7,7 @@ import {
 } from '@almoner/contracts';
 import { Button, Checkbox, Group, Paper, PasswordInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { fieldErrors } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSavePaymentProvider } from './api.ts';
@@ -61,7 +62,7 @@ function ProviderInputs({ provider }: { provider: PaymentProvider }) {
       form.setValues({ client_secret: '', access_token: '' });
       form.resetDirty();
     } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
+      if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(error.errors));
       toast.error(failure(error));
     }
   });

@@ -10,8 +10,7 @@ import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text, T
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSession } from '../../app/session.ts';
 import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
-import { toast } from '../../components/toast.ts';
-import { ApiError } from '../../lib/api.ts';
+import { saveForm } from '../../components/form-page/index.ts';
 import { useAddExchangeRate, useExchangeRates } from './exchange-rates-api.ts';
 import { ImportRatesCard } from './exchange-rates-import.tsx';
 
@@ -42,16 +41,7 @@ function AddRateForm({ orgCurrency }: { orgCurrency: string }) {
     initialValues: { currency: '', rate: '', effective_on: today() },
     validate: schemaResolver(exchangeRateCreateSchema, { sync: true }),
   });
-  const handleSubmit = form.onSubmit(async (values) => {
-    try {
-      const answer = await add.mutateAsync(values);
-      toast.success(answer.message);
-      form.reset();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
-      else toast.error(error instanceof Error ? error.message : messages.settingsFailed);
-    }
-  });
+  const handleSubmit = form.onSubmit((values) => saveForm(form, () => add.mutateAsync(values), { after: () => form.reset(), failed: messages.settingsFailed }));
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="form" onSubmit={handleSubmit} aria-label="Add an exchange rate">
       <Text fw={600}>Add a rate</Text>

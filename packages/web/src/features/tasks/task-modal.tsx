@@ -2,9 +2,7 @@ import { TASK_TITLE_MAX, type Task, taskCreateSchema } from '@almoner/contracts'
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSession } from '../../app/session.ts';
-import { fieldErrors } from '../../components/form-page/index.ts';
-import { toast } from '../../components/toast.ts';
-import { ApiError } from '../../lib/api.ts';
+import { saveForm } from '../../components/form-page/index.ts';
 import { useAssignees, useSaveTask } from './api.ts';
 
 type Props = { supporterId: number; task: Task | null; opened: boolean; onClose: () => void };
@@ -33,16 +31,10 @@ function TaskForm({ supporterId, task, onClose }: Omit<Props, 'opened'>) {
     },
     validate: schemaResolver(taskCreateSchema, { sync: true }),
   });
-  const handleSubmit = form.onSubmit(async (values) => {
+  const handleSubmit = form.onSubmit((values) => {
     const fields = { title: values.title, due_on: values.due_on || null, assigned_to: Number(values.assigned_to) };
-    try {
-      const answer = await save.mutateAsync(task ? { id: task.id, body: fields } : { id: null, body: { ...fields, supporter_id: supporterId } });
-      toast.success(answer.message);
-      onClose();
-    } catch (error) {
-      if (error instanceof ApiError && error.errors) form.setErrors(fieldErrors(error.errors));
-      else toast.error(error instanceof Error ? error.message : 'The task could not be saved. Please try again.');
-    }
+    const body = task ? { id: task.id, body: fields } : { id: null, body: { ...fields, supporter_id: supporterId } };
+    return saveForm(form, () => save.mutateAsync(body), { after: onClose, failed: 'The task could not be saved. Please try again.' });
   });
   // A task kept on a user who has since gone still shows who holds it.
   const options = [...(assignees.data?.data ?? [])];
