@@ -11,6 +11,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
+import { likeAnywhere } from '../../listing/search-words.ts';
 
 /** A constant of this file as an SQL literal (the catalogues are code, never input). */
 const literal = (value: string | null) => (value === null ? 'null' : `'${value.replace(/'/g, "''")}'`);
@@ -50,7 +51,6 @@ const record = sql`${typeLabel} || ' ' || case when a.record_id ~ '^\\d+$' then 
 const actor = sql`case when a.actor_user_id is null then null
   else coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), 'User #' || a.actor_user_id) end`;
 
-const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * The whole trail as a listing, one row per changed field (an entry's fields, in the trail's key
@@ -98,7 +98,7 @@ export const auditLogListing: ListingDefinition<AuditLogFilters> = {
   ],
   search: (term) => {
     const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-    return sql.join(words.map((w) => sql`lower(concat_ws(' ', a.record_id, ${fieldLabel}, c.pair::text)) like ${like(w)}`), sql` and `);
+    return sql.join(words.map((w) => sql`lower(concat_ws(' ', a.record_id, ${fieldLabel}, c.pair::text)) like ${likeAnywhere(w)}`), sql` and `);
   },
   tiebreak: sql`(a.id * 10000 + c.n)`,
   defaultOrder: [...AUDIT_LOG_DEFAULT_SORT],

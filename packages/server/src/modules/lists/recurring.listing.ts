@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql } from '../money/money.sql.ts';
+import { everyWordIn } from '../../listing/search-words.ts';
 
 const subscriber = sql`coalesce(nullif(r.subscriber_name, ''), nullif(p.display_name, ''), person_name(p.first_name, p.last_name), p.email, 'Unnamed supporter')`;
 
@@ -22,12 +23,7 @@ function where(f: RecurringListFilters): (SQL | undefined)[] {
 
 /** Every word in the profile reference, description, or the supporter's name or e-mail. */
 function search(term: string): SQL {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const text = sql`lower(concat_ws(' ', r.profile_id, r.subscriber_name, r.description, p.first_name, p.last_name, p.display_name, p.email))`;
-  return sql.join(
-    words.map((w) => sql`${text} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
-    sql` and `,
-  );
+  return everyWordIn(sql`lower(concat_ws(' ', r.profile_id, r.subscriber_name, r.description, p.first_name, p.last_name, p.display_name, p.email))`, term);
 }
 
 /** The recurring payments list: every profile (not deleted); a row opens the profile's page. */

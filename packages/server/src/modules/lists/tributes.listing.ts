@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql, startOfOrgDaySql } from '../money/money.sql.ts';
+import { everyWordIn } from '../../listing/search-words.ts';
 
 const donor = sql`nullif(person_name(coalesce(s.first_name, c.bill_first_name), coalesce(s.last_name, c.bill_last_name)), '')`;
 const unsent = sql`t.notify is not null and t.notified_at is null`;
@@ -27,12 +28,7 @@ function where(f: TributeListFilters): (SQL | undefined)[] {
 
 /** Every word in the tribute's name, the recipient's name or e-mail, or the donor's name. */
 function search(term: string): SQL {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const text = sql`lower(concat_ws(' ', t.name, t.notify_name, t.notify_email, s.first_name, s.last_name, c.bill_first_name, c.bill_last_name))`;
-  return sql.join(
-    words.map((w) => sql`${text} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
-    sql` and `,
-  );
+  return everyWordIn(sql`lower(concat_ws(' ', t.name, t.notify_name, t.notify_email, s.first_name, s.last_name, c.bill_first_name, c.bill_last_name))`, term);
 }
 
 /** The tributes list, 40 a page; a row opens the tribute modal (no page of its own). */

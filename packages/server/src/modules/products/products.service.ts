@@ -27,6 +27,7 @@ import type { Storage } from '../../integrations/storage/index.ts';
 import { media } from '../media/media.tables.ts';
 import { imageView } from './catalogue-images.ts';
 import { readVariants, saveVariants } from './products.variants.ts';
+import { likeAnywhere, searchWords } from '../../listing/search-words.ts';
 
 type ProductRow = typeof products.$inferSelect;
 type FieldRow = typeof productCustomFields.$inferSelect;
@@ -242,8 +243,7 @@ export async function deleteProduct(db: Db, actor: Actor, id: number): Promise<{
 
 /** GET /jpanel/products.json (part 2 §7): picker options by search, or the chosen ids. */
 export async function listProductOptions(db: Queryable, query: { query?: string | undefined; ids?: number[] | undefined }, storage?: Storage): Promise<ProductOption[]> {
-  const words = (query.query ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const words = searchWords(query.query ?? '');
   const rows = await db
     .select({
       id: products.id,
@@ -259,7 +259,7 @@ export async function listProductOptions(db: Queryable, query: { query?: string 
       and(
         isNull(products.deletedAt),
         query.ids ? inArray(products.id, query.ids.length ? query.ids : [0]) : undefined,
-        ...words.map((w) => sql`(lower(${products.name}) like ${like(w)} or lower(${products.code}) like ${like(w)})`),
+        ...words.map((w) => sql`(lower(${products.name}) like ${likeAnywhere(w)} or lower(${products.code}) like ${likeAnywhere(w)})`),
       ),
     )
     .orderBy(asc(sql`lower(${products.name})`), asc(products.id))
@@ -285,7 +285,7 @@ export async function getProductFormOptions(db: Queryable): Promise<ProductFormO
 
 /** Live variants of live products matching every word of `query` (bundle picker). */
 export async function listVariantOptions(db: Queryable, query: string): Promise<VariantOption[]> {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = searchWords(query);
   const name = sql<string>`${products.name} || ' – ' || ${productVariants.variantName}`;
   const rows = await db
     .select({ id: productVariants.id, name, product_id: products.id })

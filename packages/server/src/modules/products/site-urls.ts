@@ -2,6 +2,7 @@ import { siteUrlOf, type SiteUrlOption } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { likeAnywhere, searchWords } from '../../listing/search-words.ts';
 
 /** At most this many options: the picker searches, it does not page. */
 const LIMIT = 200;
@@ -12,10 +13,9 @@ const LIMIT = 200;
  * name or the address.
  */
 export async function listSiteUrls(db: Queryable, query: string): Promise<SiteUrlOption[]> {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const words = searchWords(query);
   const matches = (name: ReturnType<typeof sql>, url: ReturnType<typeof sql>) =>
-    words.length ? sql.join(words.map((w) => sql`(lower(${name}) like ${like(w)} or lower(${url}) like ${like(w)})`), sql` and `) : sql`true`;
+    words.length ? sql.join(words.map((w) => sql`(lower(${name}) like ${likeAnywhere(w)} or lower(${url}) like ${likeAnywhere(w)})`), sql` and `) : sql`true`;
   const rows = await queryRows(
     db,
     sql`select * from (

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { type ListingDefinition, queryRows } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql, orgDateTimeTextSql, orgTimeZoneSql, startOfOrgDaySql } from '../money/money.sql.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { likeAnywhere } from '../../listing/search-words.ts';
 
 /** One number sequence and the stretch of it the ledger accounts for. */
 type SequenceRange = { key: string; prefix: string; width: number; suffix: string; low: number; high: number };
@@ -63,7 +64,6 @@ function ledgerFrom(ranges: SequenceRange[]): SQL {
   return sql`(${sql.join(parts.map((p) => sql`(${p})`), sql` union all `)}) l`;
 }
 
-const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The number ledger as a listing: page, count and CSV from one definition (built per request: the sequences change). */
 export function ledgerListing(ranges: SequenceRange[]): ListingDefinition<LedgerFilters> {
@@ -86,7 +86,7 @@ export function ledgerListing(ranges: SequenceRange[]): ListingDefinition<Ledger
       f.from ? sql`l.at >= ${startOfOrgDaySql(f.from)}` : undefined,
       f.to ? sql`l.at < ${startOfOrgDaySql(f.to, 1)}` : undefined,
     ],
-    search: (term) => sql`lower(concat_ws(' ', l.number, l.name, l.detail)) like ${like(term.trim().toLowerCase())}`,
+    search: (term) => sql`lower(concat_ws(' ', l.number, l.name, l.detail)) like ${likeAnywhere(term.trim().toLowerCase())}`,
     tiebreak: sql`l.id`,
     defaultOrder: [...LEDGER_DEFAULT_SORT],
     pageSize: LEDGER_PAGE_SIZE,

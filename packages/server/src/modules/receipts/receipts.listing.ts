@@ -2,8 +2,8 @@ import { RECEIPTS_DEFAULT_SORT, RECEIPTS_PAGE_SIZE, type ReceiptFilters, receipt
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
+import { likeAnywhere } from '../../listing/search-words.ts';
 
-const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function where(f: ReceiptFilters): (SQL | undefined)[] {
   return [
@@ -27,7 +27,7 @@ function search(term: string): SQL {
   }
   const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   return sql.join(
-    words.map((w) => sql`lower(concat_ws(' ', r.number, r.name, r.first_name, r.last_name, r.email, r.address_01, r.city, r.zip, r.phone)) like ${like(w)}`),
+    words.map((w) => sql`lower(concat_ws(' ', r.number, r.name, r.first_name, r.last_name, r.email, r.address_01, r.city, r.zip, r.phone)) like ${likeAnywhere(w)}`),
     sql` and `,
   );
 }

@@ -2,6 +2,7 @@ import { ATTENTION_DEFAULT_SORT, ATTENTION_PAGE_SIZE, type AttentionFilters, CAR
 import { sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql } from '../money/money.sql.ts';
+import { likeAnywhere } from '../../listing/search-words.ts';
 
 /** A saved card's last valid day (the end of its expiry month); two-digit years are this century. */
 const cardLastDay = sql`(make_date(case when pm.card_expiry_year < 100 then 2000 + pm.card_expiry_year else pm.card_expiry_year end, pm.card_expiry_month, 1) + interval '1 month' - interval '1 day')::date`;
@@ -13,7 +14,6 @@ const reason = sql`case when rp.status = 'Suspended' then 'suspended'
   when rp.status = 'Active' and rp.failed_payment_count > 0 then 'failing'
   when rp.status = 'Active' and ${expiring} then 'expiring' end`;
 
-const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** The "needs attention" list: one definition for the page, its count and its CSV. */
 export const attentionListing: ListingDefinition<AttentionFilters> = {
@@ -44,7 +44,7 @@ export const attentionListing: ListingDefinition<AttentionFilters> = {
   baseWhere: sql`rp.deleted_at is null and (${reason}) is not null`,
   filters: attentionFiltersSchema,
   where: (f) => [f.reason ? sql`(${reason}) = ${f.reason}` : undefined],
-  search: (term) => sql`lower(concat_ws(' ', rp.profile_id, s.display_name, rp.subscriber_name, s.email)) like ${like(term.trim().toLowerCase())}`,
+  search: (term) => sql`lower(concat_ws(' ', rp.profile_id, s.display_name, rp.subscriber_name, s.email)) like ${likeAnywhere(term.trim().toLowerCase())}`,
   tiebreak: sql`rp.id`,
   defaultOrder: [...ATTENTION_DEFAULT_SORT],
   pageSize: ATTENTION_PAGE_SIZE,

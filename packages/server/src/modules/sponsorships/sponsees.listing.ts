@@ -7,6 +7,7 @@ import {
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
+import { everyWordIn } from '../../listing/search-words.ts';
 
 const fullName = sql`person_name(sp.first_name, sp.last_name)`;
 
@@ -20,12 +21,7 @@ function where(f: SponseeFilters): (SQL | undefined)[] {
 
 /** Every word in the name or the reference number. */
 function search(term: string): SQL {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const text = sql`lower(concat_ws(' ', sp.reference_number, sp.first_name, sp.last_name))`;
-  return sql.join(
-    words.map((w) => sql`${text} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
-    sql` and `,
-  );
+  return everyWordIn(sql`lower(concat_ws(' ', sp.reference_number, sp.first_name, sp.last_name))`, term);
 }
 
 /** The sponsees list and the sponsorship list report (its CSV). */

@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { activeSponsorSql, orgTodaySql } from './sponsors.service.ts';
+import { everyWordIn } from '../../listing/search-words.ts';
 
 const supporterName = sql`coalesce(nullif(p.display_name, ''), person_name(p.first_name, p.last_name), p.email, 'Unnamed supporter')`;
 const sponsee = sql`concat_ws(' ', sp.reference_number, person_name(sp.first_name, sp.last_name))`;
@@ -25,12 +26,7 @@ function where(f: SponsorListFilters): (SQL | undefined)[] {
 
 /** Every word in the sponsor's name or e-mail, or the sponsee's reference number or name. */
 function search(term: string): SQL {
-  const words = term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  const text = sql`lower(concat_ws(' ', p.first_name, p.last_name, p.display_name, p.email, sp.reference_number, sp.first_name, sp.last_name))`;
-  return sql.join(
-    words.map((w) => sql`${text} like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`),
-    sql` and `,
-  );
+  return everyWordIn(sql`lower(concat_ws(' ', p.first_name, p.last_name, p.display_name, p.email, sp.reference_number, sp.first_name, sp.last_name))`, term);
 }
 
 /** The sponsors list: every sponsor record (not deleted); a row opens the sponsee's page. */

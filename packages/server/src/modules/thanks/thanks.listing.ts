@@ -3,11 +3,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql, minorFromDecimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
 import { inLedgerSql, numberSql } from '../contributions/contributions.status.ts';
+import { likeAnywhere } from '../../listing/search-words.ts';
 
 const currency = sql`c.currency_code`;
 const campaignName = sql`(select k.name from campaigns k where k.id = c.campaign_id)`;
 const email = sql`coalesce(c.bill_email, (select s.email from supporters s where s.id = c.supporter_id))`;
-const like = (w: string) => `%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function where(f: UnacknowledgedFilters): (SQL | undefined)[] {
   return [
@@ -42,7 +42,7 @@ export const unacknowledgedListing: ListingDefinition<UnacknowledgedFilters> = {
   where,
   search: (term) =>
     sql.join(
-      term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8).map((w) => sql`lower(concat_ws(' ', ${numberSql}, c.supporter_name, c.bill_email)) like ${like(w)}`),
+      term.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8).map((w) => sql`lower(concat_ws(' ', ${numberSql}, c.supporter_name, c.bill_email)) like ${likeAnywhere(w)}`),
       sql` and `,
     ),
   tiebreak: sql`c.id`,
