@@ -359,7 +359,7 @@ export const shellVisits: Record<string, Visit> = {
   jobs: async (page) => {
     await page.goto('/jpanel/jobs');
     await heading(page, 'Background jobs');
-    await page.getByText('Finished', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Which jobs' }).getByText('Finished', { exact: true }).click();
     await mainRows(page);
     await expectAccessible(page, 'background jobs');
   },

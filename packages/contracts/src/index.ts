@@ -74,6 +74,8 @@ export * from './mail-templates.ts';
 export * from './templates.ts';
 export * from './lists/recurring-list.ts';
 export * from './lists/tribute-list.ts';
+export * from './lists/mail-list.ts';
+export * from './lists/job-list.ts';
 export * from './lists/exports.ts';
 export * from './lists/saved-views.ts';
 export * from './lists/fundraise.ts';

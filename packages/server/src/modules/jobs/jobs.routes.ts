@@ -1,11 +1,27 @@
-import { JOB_FILTERS, JOBS_PAGE_SIZE, type JobList, type JobRow, canManageSystem, jobListQuerySchema, jobMessages, messages } from '@almoner/contracts';
+import {
+  JOB_FILTERS,
+  JOBS_PAGE_SIZE,
+  type JobList,
+  type JobListRow,
+  type JobRow,
+  canManageSystem,
+  jobListFiltersSchema,
+  jobListQuerySchema,
+  jobListRowSchema,
+  jobMessages,
+  type ListingResponse,
+  listingRequestSchema,
+  listingResponseOf,
+  messages,
+} from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
-import { queryRows } from '../../listing/engine.ts';
+import { listingSerializer, queryRows, readListingQuery, runListing } from '../../listing/engine.ts';
 import type { AuthUser } from '../auth/session.ts';
+import { jobsListing } from './jobs.listing.ts';
 
 /** Background jobs and the mail outbox are for account administrators (the same rule as the sidebar). */
 export function assertSystemManager(request: FastifyRequest): void {
@@ -31,6 +47,19 @@ const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v a
 
 /** The Background jobs page: running, failed and finished jobs with progress, errors and retry. */
 export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/jpanel/jobs.listing',
+    {
+      config: { permission: null },
+      serializerCompiler: listingSerializer,
+      schema: { summary: 'List background jobs, 25 a page (DataTables paging, search, filters and sort)', tags: ['jobs'], body: listingRequestSchema(jobListFiltersSchema), response: { 200: listingResponseOf(jobListRowSchema) } },
+    },
+    async (request) => {
+      assertSystemManager(request);
+      return (await runListing(app.ctx.db, jobsListing, readListingQuery(jobsListing, request.body))) as ListingResponse<JobListRow>;
+    },
+  );
+
   app.get(
     '/jpanel/jobs.json',
     { config: { permission: null }, schema: { summary: 'List background jobs (running, failed or finished), newest first', tags: ['jobs'], querystring: jobListQuerySchema, response: { 200: jobListSchema } } },

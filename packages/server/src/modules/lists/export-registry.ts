@@ -1,4 +1,7 @@
+import { canManageSystem, type PermissionHolder } from '@almoner/contracts';
 import type { ListingDefinition } from '../../listing/engine.ts';
+import { jobsListing } from '../jobs/jobs.listing.ts';
+import { mailListing } from '../mail/mail.listing.ts';
 import { contributionsListing } from '../contributions/contributions.listing.ts';
 import { productsListing } from '../products/products.listing.ts';
 import { receiptsListing } from '../receipts/receipts.listing.ts';
@@ -14,8 +17,11 @@ export type ExportableListing = {
   // The filters' type differs per list; the export only passes them from parse to query.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition: ListingDefinition<any>;
-  /** The permission the list's own page and CSV route check. */
-  permission: string;
+  /**
+   * The permission the list's own page and CSV route check, or the rule they apply when it is
+   * not one permission (the jobs and mail lists: account administrators).
+   */
+  permission: string | ((holder: PermissionHolder) => boolean);
   basename: string;
 };
 
@@ -41,3 +47,5 @@ registerExportableListing('recurring_payments', { definition: recurringListing, 
 registerExportableListing('tributes', { definition: tributesListing, permission: 'tribute.view', basename: 'tributes' });
 registerExportableListing('fundraise_pages', { definition: fundraisePagesListing, permission: 'fundraisingpages.edit', basename: 'fundraising-pages' });
 registerExportableListing('fundraisers', { definition: fundraisersListing, permission: 'fundraisingpages.edit', basename: 'fundraisers' });
+registerExportableListing('mail', { definition: mailListing, permission: canManageSystem, basename: 'mail-outbox' });
+registerExportableListing('jobs', { definition: jobsListing, permission: canManageSystem, basename: 'background-jobs' });

@@ -3,6 +3,7 @@ import {
   exportMessages,
   hasPermission,
   messages,
+  type PermissionHolder,
   SAVED_VIEWS_PER_LIST_MAX,
   type SavedView,
   type SavedViewState,
@@ -20,7 +21,10 @@ import { exportableListing } from './export-registry.ts';
 import { listExportJob } from './exports.job.ts';
 import { listExports, savedViews } from './lists.tables.ts';
 
-const canUse = (user: AuthUser, permission: string) => hasPermission({ is_account_admin: user.isAccountAdmin, permissions: user.permissions }, permission);
+function canUse(user: AuthUser, permission: string | ((holder: PermissionHolder) => boolean)): boolean {
+  const holder = { is_account_admin: user.isAccountAdmin, permissions: user.permissions };
+  return typeof permission === 'string' ? hasPermission(holder, permission) : permission(holder);
+}
 
 /** The list by name, if this user may see it; else the same refusal the list's own route gives. */
 function listFor(user: AuthUser, list: string) {

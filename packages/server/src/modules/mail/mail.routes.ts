@@ -1,9 +1,23 @@
-import { MAIL_PAGE_SIZE, MAIL_STATUSES, type MailMessage, mailListQuerySchema, messages } from '@almoner/contracts';
+import {
+  type ListingResponse,
+  listingRequestSchema,
+  listingResponseOf,
+  MAIL_PAGE_SIZE,
+  MAIL_STATUSES,
+  type MailListRow,
+  type MailMessage,
+  mailListFiltersSchema,
+  mailListQuerySchema,
+  mailListRowSchema,
+  messages,
+} from '@almoner/contracts';
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import { assertSystemManager } from '../jobs/jobs.routes.ts';
+import { mailListing } from './mail.listing.ts';
 import { mailOutbox } from './mail.tables.ts';
 
 const summarySchema = z.object({ id: z.number(), to: z.string(), subject: z.string(), status: z.enum(MAIL_STATUSES), created_at: z.string(), sent_at: z.string().nullable() });
@@ -28,6 +42,19 @@ const summary = (row: typeof mailOutbox.$inferSelect) => ({
 
 /** The mail outbox: every message the app sent or kept, for account administrators. */
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/jpanel/mail.listing',
+    {
+      config: { permission: null },
+      serializerCompiler: listingSerializer,
+      schema: { summary: 'List the mail outbox, 25 a page (DataTables paging, search, filters and sort)', tags: ['mail'], body: listingRequestSchema(mailListFiltersSchema), response: { 200: listingResponseOf(mailListRowSchema) } },
+    },
+    async (request) => {
+      assertSystemManager(request);
+      return (await runListing(app.ctx.db, mailListing, readListingQuery(mailListing, request.body))) as ListingResponse<MailListRow>;
+    },
+  );
+
   app.get(
     '/jpanel/mail.json',
     {

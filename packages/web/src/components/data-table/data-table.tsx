@@ -50,6 +50,8 @@ export type DataTableProps<Row extends ListingRow> = {
   rowColor?: (row: Row) => string | undefined;
   /** Replaces opening the row's link (a row that opens a modal or a preview). */
   onRowClick?: (row: Row) => void;
+  /** Asks for the page again every so many milliseconds (a list whose rows change by themselves: jobs, mail). */
+  refreshEvery?: number;
 };
 
 type RowSelection = ReturnType<typeof useSelection>;
@@ -101,7 +103,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
   const state = useListingState(props.defaultOrder);
   const [pageSize, setPageSize] = usePageSize(props.endpoint, props.pageSize);
   const params = { page: state.page, pageSize, order: state.order, search: state.search, filters: state.filters };
-  const listing = useListing<Row>(props.endpoint, params);
+  const listing = useListing<Row>(props.endpoint, params, props.refreshEvery);
   const select = useSelection();
   const { clear } = select;
   const paramsKey = JSON.stringify([state.search, state.filters]);

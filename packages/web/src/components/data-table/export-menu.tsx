@@ -19,7 +19,7 @@ import { type ListingParams, exportQuery } from './use-listing.ts';
  */
 export type ListExports = {
   csv?: { url: string; permission?: string };
-  job?: { list: string; permission: string };
+  job?: { list: string; permission?: string };
 };
 
 /** What a running or finished background export says beside the menu. */
@@ -66,7 +66,7 @@ export function ExportMenu({ exports, params }: { exports: ListExports; params: 
     exports.csv && (!exports.csv.permission || can(exports.csv.permission))
       ? exports.csv
       : undefined;
-  const jobList = exports.job && can(exports.job.permission) ? exports.job.list : undefined;
+  const jobList = exports.job && (!exports.job.permission || can(exports.job.permission)) ? exports.job.list : undefined;
   const job = useExportJob(jobList, params);
   const hasJob = jobList !== undefined;
   const [downloading, setDownloading] = useState(false);

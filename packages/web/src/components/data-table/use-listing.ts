@@ -45,12 +45,13 @@ function knownCounts(queryClient: QueryClient, endpoint: string, params: Listing
  * One page of a listing. Counting is the costly part of a page, so turning pages or sorting
  * sends `count=0` and keeps the counts of the first page; a new filter or search counts again.
  */
-export function useListing<Row extends ListingRow>(endpoint: string, params: ListingParams) {
+export function useListing<Row extends ListingRow>(endpoint: string, params: ListingParams, refreshEvery?: number) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: listingKeys.page(endpoint, params),
     queryFn: async ({ signal }) => {
-      const known = knownCounts(queryClient, endpoint, params);
+      // A list that refreshes by itself counts every time: its rows come and go between asks.
+      const known = refreshEvery ? undefined : knownCounts(queryClient, endpoint, params);
       const body = { ...listingBody(params), ...(known ? { count: 0 } : {}) };
       const response = withKnownCounts(await api<ListingResponse<Row>>(endpoint, { method: 'POST', body, signal }), known);
       if (response.counts !== 'reused') {
@@ -60,6 +61,7 @@ export function useListing<Row extends ListingRow>(endpoint: string, params: Lis
       return response;
     },
     placeholderData: keepPreviousData,
+    ...(refreshEvery ? { refetchInterval: refreshEvery } : {}),
   });
 }
 
