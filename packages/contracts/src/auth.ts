@@ -50,6 +50,8 @@ export const sessionInfoSchema = z.object({
   user: currentUserSchema,
   flags: z.lazy(() => editionFlagsSchema),
   org_name: z.string(),
+  /** The month (1–12) the organisation's financial year starts in: the giving reports' years. */
+  fiscal_year_start_month: z.number().int(),
 });
 
 export const editionFlagsSchema = z.object({

@@ -35,7 +35,37 @@ export const settingsMessages = {
   /** spec part 1 §5 "Settings save", word for word. */
   p2pDefaultImages: 'You must provide default images if you don’t allow custom image uploads',
   p2pImage: 'Choose an image from the images library.',
+  fiscalYearStart: 'Choose the month your financial year starts in.',
 } as const;
+
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+
+/** The month (1–12) the financial year starts in; forms may send it as text. */
+export const fiscalYearStartSchema = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: settingsMessages.fiscalYearStart })
+    .int({ error: settingsMessages.fiscalYearStart })
+    .min(1, { error: settingsMessages.fiscalYearStart })
+    .max(12, { error: settingsMessages.fiscalYearStart }),
+);
+
+/**
+ * The financial year a day falls in, named by the calendar year it ends in (a year starting in
+ * April 2026 is 2027), as most charities' accounts name it. Starting in January, the calendar year.
+ * `month` is 1–12.
+ */
+export function fiscalYearOf(year: number, month: number, startMonth: number): number {
+  return startMonth === 1 || month < startMonth ? year : year + 1;
+}
+
+/** How a year reads on a report: "2026" for calendar years, else "FY 2027 (Apr 2026 – Mar 2027)". */
+export function fiscalYearLabel(year: number, startMonth: number): string {
+  if (startMonth === 1) return String(year);
+  const short = (m: number) => MONTH_NAMES[m - 1]!.slice(0, 3);
+  const endMonth = startMonth === 1 ? 12 : startMonth - 1;
+  return `FY ${year} (${short(startMonth)} ${year - 1} – ${short(endMonth)} ${year})`;
+}
 
 /** Spec part 1 §9: peer-to-peer pages have six default image slots. */
 export const P2P_DEFAULT_IMAGE_KEYS = ['p2p_default_image_1', 'p2p_default_image_2', 'p2p_default_image_3', 'p2p_default_image_4', 'p2p_default_image_5', 'p2p_default_image_6'] as const;
@@ -86,6 +116,7 @@ export const settingsValuesSchema = z.object({
   org_name: requiredText(ORG_NAME_MAX),
   site_currency: z.enum(siteCurrencies, { error: settingsMessages.currency }),
   time_zone: timeZoneSchema,
+  fiscal_year_start_month: fiscalYearStartSchema,
   edition_express: formBoolean(),
   edition_dp: formBoolean(),
   referral_sources_enabled: formBoolean(),
@@ -147,6 +178,7 @@ export const settingsSchema = z.object({
   org_name: z.string(),
   site_currency: z.enum(siteCurrencies),
   time_zone: z.string(),
+  fiscal_year_start_month: z.number().int(),
   edition_express: z.boolean(),
   edition_dp: z.boolean(),
   referral_sources_enabled: z.boolean(),

@@ -2,7 +2,7 @@ import { hasPermission, type CurrentUser, type EditionFlags } from '@almoner/con
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 
-export type SessionInfo = { user: CurrentUser; flags: EditionFlags; org_name: string };
+export type SessionInfo = { user: CurrentUser; flags: EditionFlags; org_name: string; fiscal_year_start_month: number };
 
 export const sessionKey = ['session'] as const;
 
@@ -17,4 +17,9 @@ export function useSession() {
 export function useCan(): (permission: string) => boolean {
   const user = useSession().data?.user;
   return (permission) => user !== undefined && hasPermission(user, permission);
+}
+
+/** The month (1–12) the organisation's financial year starts in; January until the session loads. */
+export function useFiscalYearStart(): number {
+  return useSession().data?.fiscal_year_start_month ?? 1;
 }

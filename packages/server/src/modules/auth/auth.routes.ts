@@ -1,7 +1,7 @@
 import { loginRequestSchema, loginResponseSchema, sessionInfoSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getEditionFlags, getOrgName } from '../settings/settings.service.ts';
+import { getEditionFlags, getFiscalYearStart, getOrgName } from '../settings/settings.service.ts';
 import { login, toCurrentUser } from './auth.service.ts';
 import { endSession, findActiveUser, type AuthUser } from './session.ts';
 
@@ -37,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       user: toCurrentUser(request.user as AuthUser),
       flags: await getEditionFlags(app.ctx.db),
       org_name: await getOrgName(app.ctx.db),
+      fiscal_year_start_month: await getFiscalYearStart(app.ctx.db),
     }),
   );
 };

@@ -33,6 +33,14 @@ export function minorFromDecimalSql(decimal: number, currency: SQL): SQL {
 /** The organisation's time zone, read once per statement (an init plan), UTC when never set. */
 export const orgTimeZoneSql = sql`coalesce((select value #>> '{}' from settings where key = 'time_zone'), 'UTC')`;
 
+/**
+ * The month (1–12) the organisation's financial year starts in, read once per statement; 1 (the
+ * calendar year) when never set or not a month.
+ */
+export const fiscalYearStartSql = sql`coalesce((select case when jsonb_typeof(value) = 'number' and (value #>> '{}')::numeric between 1 and 12
+                                                            then (value #>> '{}')::int end
+                                                  from settings where key = 'fiscal_year_start_month'), 1)`;
+
 /** Midnight starting `day` in the organisation's zone, as a timestamptz an index on the column can use. */
 export function startOfOrgDaySql(day: string, plusDays = 0): SQL {
   return sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${orgTimeZoneSql})`;

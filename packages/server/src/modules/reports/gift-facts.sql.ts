@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { COUNTED, orgNetShare } from '../dashboard/dashboard.money.ts';
-import { orgTimeZoneSql } from '../money/money.sql.ts';
+import { fiscalYearStartSql, orgTimeZoneSql } from '../money/money.sql.ts';
 
 /**
  * The one derivation of "what was given" behind campaign results, totals by fund, LYBUNT /
@@ -11,8 +11,8 @@ import { orgTimeZoneSql } from '../money/money.sql.ts';
  * page) of a counted contribution: paid, not test, not spam, not deleted. Amounts are counted as
  * the dashboard's money charts count them: in the organisation currency at the contribution's
  * own rate (its functional total), and net of refunds by the refunded share of the contribution.
- * Days and years are the organisation's (its time zone; calendar years, as settings hold no
- * fiscal year).
+ * Days and years are the organisation's: days in its time zone, years its financial years
+ * (Settings › Organisation, calendar years unless set), named by the calendar year they end in.
  */
 
 const isGiftLine = sql`(i.is_donation or i.sponsorship_id is not null or i.fundraising_page_id is not null)`;
@@ -23,8 +23,13 @@ const orgGross = sql`(case when c.total_amount = 0 then 0 else round(i.total::nu
 /** A donor is a supporter; a guest is known by the e-mail they gave, else each gift is its own donor. */
 export const donorKeySql = sql`coalesce('s' || c.supporter_id, 'e' || lower(nullif(trim(c.bill_email), '')), 'c' || c.id)`;
 
-/** The organisation's year of a moment (calendar year in its time zone). */
-export const orgYearSql = (at: SQL) => sql`extract(year from (${at}) at time zone ${orgTimeZoneSql})::int`;
+/**
+ * The organisation's financial year of a moment, in its time zone: the calendar year the
+ * financial year ends in (contracts' fiscalYearOf). A year starting in April moves a day nine
+ * months on to land in the year it is named by; starting in January, not at all.
+ */
+export const orgYearSql = (at: SQL) =>
+  sql`extract(year from ((${at}) at time zone ${orgTimeZoneSql}) + make_interval(months => (13 - ${fiscalYearStartSql}) % 12))::int`;
 
 /**
  * Every gift line with its gift's facts: `gross` and `net` minor units of the organisation

@@ -20,6 +20,8 @@ export const settingDefaults = {
   site_currency: 'USD',
   /** Dates in filters, listings and CSVs are days in this zone. */
   time_zone: 'UTC',
+  /** The month the financial year starts in (1 = the calendar year): years in the giving reports. */
+  fiscal_year_start_month: 1,
   payment_gateway: 'sandbox',
   /** A sponsee in automatic mode counts as sponsored with at least this many active sponsors. */
   sponsorship_num_sponsors: 1,
@@ -120,6 +122,14 @@ export async function getEditionFlags(db: Queryable): Promise<EditionFlags> {
   };
 }
 
+const monthOrDefault = (month: unknown): number =>
+  Number.isInteger(month) && (month as number) >= 1 && (month as number) <= 12 ? (month as number) : settingDefaults.fiscal_year_start_month;
+
+/** The month (1–12) the financial year starts in (the SQL reports read fiscalYearStartSql). */
+export async function getFiscalYearStart(db: Queryable): Promise<number> {
+  return monthOrDefault((await getSettings(db, ['fiscal_year_start_month'])).fiscal_year_start_month);
+}
+
 export async function getOrgName(db: Queryable): Promise<string> {
   return (await getSettings(db, ['org_name'])).org_name;
 }
@@ -136,7 +146,8 @@ export async function readEditableSettings(db: Queryable): Promise<SettingsValue
   const numSponsors = Number.isInteger(values.sponsorship_num_sponsors) && values.sponsorship_num_sponsors >= 1
     ? values.sponsorship_num_sponsors
     : settingDefaults.sponsorship_num_sponsors;
-  return { ...values, site_currency: currency, time_zone: timeZone, payment_gateway: gateway, sponsorship_num_sponsors: numSponsors };
+  const fiscalStart = monthOrDefault(values.fiscal_year_start_month);
+  return { ...values, site_currency: currency, time_zone: timeZone, fiscal_year_start_month: fiscalStart, payment_gateway: gateway, sponsorship_num_sponsors: numSponsors };
 }
 
 /** The organisation currency and time zone every money total and date filter works in. */

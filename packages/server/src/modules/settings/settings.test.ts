@@ -25,6 +25,7 @@ describe('settings', () => {
       org_name: 'Almoner Demo Charity',
       site_currency: 'USD',
       time_zone: 'UTC',
+      fiscal_year_start_month: 1,
       edition_express: false,
       edition_dp: false,
       referral_sources_enabled: true,

@@ -10,6 +10,8 @@ import {
   campaignAppealColumns,
   campaignDayColumns,
   donorRetentionColumns,
+  fiscalYearLabel,
+  fiscalYearOf,
   formatAmount,
   formatDate,
   fundTotalColumns,
@@ -19,6 +21,7 @@ import {
 import { Anchor, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useFiscalYearStart } from '../../app/session.ts';
 import { api } from '../../lib/api.ts';
 import { useCampaignChoices } from '../campaigns/api.ts';
 import { reportFilters } from './report-filters.tsx';
@@ -30,8 +33,20 @@ const orgMoney = (key: string) => moneyCell(key, 'org_currency');
 const PERMISSION = 'reports.payments_details';
 
 
-/** Years to ask about: this one and the nine before it. */
-const recentYears = () => Array.from({ length: 10 }, (_, i) => String(new Date().getFullYear() - i)).map((y) => ({ value: y, label: y }));
+/**
+ * Years to ask about: this financial year and the nine before it, each named as the reports name
+ * it (the calendar year it ends in; "FY 2027 (Apr 2026 – Mar 2027)" when it starts after January).
+ */
+function useRecentYears() {
+  const start = useFiscalYearStart();
+  const today = new Date();
+  const current = fiscalYearOf(today.getFullYear(), today.getMonth() + 1, start);
+  const options = Array.from({ length: 10 }, (_, i) => current - i).map((y) => ({ value: String(y), label: fiscalYearLabel(y, start) }));
+  return { start, current: fiscalYearLabel(current, start), options };
+}
+
+/** How the reports' descriptions say which years they count. */
+const yearsAre = (start: number) => (start === 1 ? 'calendar years' : 'financial years (Settings › Organisation)');
 
 function CampaignSummaryPanel({ id }: { id: number }) {
   const summary = useQuery({ queryKey: ['reports', 'campaign-summary', id], queryFn: () => api<CampaignSummary>(`/jpanel/reports/campaign-results/${id}/summary.json`) });
@@ -141,17 +156,18 @@ export function FundTotalsReportPage() {
 }
 
 export function LapsedDonorsReportPage() {
+  const years = useRecentYears();
   return (
     <ReportPage
       title="LYBUNT and SYBUNT"
-      description="Supporters who gave last year (LYBUNT) or in an earlier year (SYBUNT) and have not given this year; years are calendar years. Amounts net of refunds, in the organisation currency."
+      description={`Supporters who gave last year (LYBUNT) or in an earlier year (SYBUNT) and have not given this year; years are ${yearsAre(years.start)}. Amounts net of refunds, in the organisation currency.`}
       endpoint="/jpanel/reports/lapsed-donors.json"
       columns={lapsedDonorColumns}
       defaultOrder={LAPSED_DONORS_DEFAULT_SORT}
       render={{ last_gift_on: (r) => formatDate(String(r.last_gift_on)), last_year_total: orgMoney('last_year_total'), lifetime_total: orgMoney('lifetime_total') }}
       filters={reportFilters([
         { kind: 'select', name: 'kind', label: 'List', options: Object.entries(lapsedKindLabels).map(([value, label]) => ({ value, label })), placeholder: lapsedKindLabels.lybunt },
-        { kind: 'select', name: 'year', label: 'This year is', options: recentYears(), placeholder: String(new Date().getFullYear()) },
+        { kind: 'select', name: 'year', label: 'This year is', options: years.options, placeholder: years.current },
       ])}
       csv={{ url: '/jpanel/reports/lapsed-donors.csv', permission: PERMISSION }}
       searchLabel="Search donors"
@@ -164,16 +180,17 @@ export function LapsedDonorsReportPage() {
 type RetentionExtra = { summary?: DonorRetentionSummary };
 
 export function DonorRetentionReportPage() {
+  const years = useRecentYears();
   return (
     <ReportPage<RetentionExtra & { totals?: ReportTotals }>
       title="Donor retention"
-      description="Per calendar year: donors, new donors, those retained from the year before, recovered from an earlier year, lapsed since the year before, and the retention rate (retained ÷ the year before's donors)."
+      description={`Per year (${yearsAre(years.start)}): donors, new donors, those retained from the year before, recovered from an earlier year, lapsed since the year before, and the retention rate (retained ÷ the year before's donors).`}
       endpoint="/jpanel/reports/donor-retention.json"
       columns={donorRetentionColumns}
       defaultOrder={DONOR_RETENTION_DEFAULT_SORT}
-      render={{ retention_rate: (r) => (r.retention_rate === null ? '—' : `${String(r.retention_rate)}%`) }}
+      render={{ year: (r) => fiscalYearLabel(Number(r.year), years.start), retention_rate: (r) => (r.retention_rate === null ? '—' : `${String(r.retention_rate)}%`) }}
       filters={reportFilters([
-        { kind: 'select', name: 'year', label: 'Up to', options: recentYears(), placeholder: String(new Date().getFullYear()) },
+        { kind: 'select', name: 'year', label: 'Up to', options: years.options, placeholder: years.current },
         { kind: 'select', name: 'years', label: 'Years', options: ['3', '5', '10', '20'].map((v) => ({ value: v, label: `${v} years` })), placeholder: '5 years' },
       ])}
       csv={{ url: '/jpanel/reports/donor-retention.csv', permission: PERMISSION }}

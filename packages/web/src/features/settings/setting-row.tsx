@@ -1,4 +1,4 @@
-import { paymentGateways, siteCurrencies, SPONSORS_PER_SPONSEE_MAX, type PaymentGatewayName, type SettingsValues } from '@almoner/contracts';
+import { MONTH_NAMES, paymentGateways, siteCurrencies, SPONSORS_PER_SPONSEE_MAX, type PaymentGatewayName, type SettingsValues } from '@almoner/contracts';
 import {
   Badge,
   Box,
@@ -24,6 +24,7 @@ export const LockedSettingsContext = createContext<Record<string, string>>({});
 
 const SPONSORS_PER_SPONSEE_MIN = 1;
 
+const monthOptions = MONTH_NAMES.map((name, i) => ({ value: String(i + 1), label: name }));
 const currencyOptions = siteCurrencies.map((code) => ({
   value: code,
   label: `${code} — ${new Intl.DisplayNames(['en'], { type: 'currency' }).of(code) ?? code}`,
@@ -78,6 +79,21 @@ function Control({
           {...form.getInputProps(row.key)}
         />
       );
+    case 'month': {
+      // The setting is a month number; the select works in text.
+      const input = form.getInputProps(row.key);
+      return (
+        <Select
+          {...aria}
+          data={monthOptions}
+          allowDeselect={false}
+          w={200}
+          {...input}
+          value={String(input.value)}
+          onChange={(value) => form.setFieldValue(row.key, Number(value))}
+        />
+      );
+    }
     case 'gateway':
       return <Select {...aria} data={gatewayOptions} allowDeselect={false} {...form.getInputProps(row.key)} />;
     case 'count':

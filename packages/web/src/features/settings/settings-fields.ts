@@ -60,7 +60,7 @@ export type SettingRow = {
   tab: SettingsTab;
   label: string;
   description: string;
-  control: 'text' | 'currency' | 'timezone' | 'switch' | 'gateway' | 'count' | 'image' | 'template';
+  control: 'text' | 'currency' | 'timezone' | 'month' | 'switch' | 'gateway' | 'count' | 'image' | 'template';
   /** Other words staff might search for. */
   keywords: string[];
 };
@@ -91,6 +91,15 @@ export const settingRows: SettingRow[] = [
     description: 'Days in date filters, listings, reports and CSV files start and end at midnight in this zone.',
     control: 'timezone',
     keywords: ['timezone', 'clock', 'date', 'day', 'midnight', 'utc'],
+  },
+  {
+    key: 'fiscal_year_start_month',
+    tab: 'organisation',
+    label: 'Financial year starts in',
+    description:
+      'The giving reports (totals by fund, LYBUNT and SYBUNT, donor retention) count years from this month, each named by the calendar year it ends in. Tax receipts keep calendar years.',
+    control: 'month',
+    keywords: ['fiscal', 'financial', 'year', 'accounts', 'year end', 'april', 'july'],
   },
   {
     key: 'edition_express',
