@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -102,4 +103,30 @@ it('saves the organisation time zone on the settings page', async () => {
   await page.getByRole('option', { name: 'UTC', exact: true }).click();
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Updates saved.').first().waitFor();
+});
+
+it('counts the giving reports in financial years once the year is set to start in April (issue 37)', async () => {
+  const { page } = await browser.newPage();
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await page.goto('/jpanel/settings#organisation');
+  const month = page.locator('#setting-fiscal_year_start_month');
+  await month.waitFor();
+  expect(await month.inputValue()).toBe('January');
+  await month.click();
+  await page.getByRole('option', { name: 'April', exact: true }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Updates saved.').first().waitFor();
+  try {
+    await page.goto('/jpanel/reports/donor-retention');
+    await page.getByRole('heading', { name: 'Donor retention', exact: true }).waitFor();
+    await page.getByText(/Per year \(financial years \(Settings › Organisation\)\)/).waitFor();
+    // Each year is named by the calendar year it ends in, with its months.
+    await page.getByRole('cell', { name: /^FY \d{4} \(Apr \d{4} – Mar \d{4}\)$/ }).first().waitFor();
+    await screenshot(page, 'donor-retention-financial-years');
+    await expectAccessible(page, 'donor retention in financial years');
+  } finally {
+    // Back to calendar years: other browser tests read the reports' years as calendar years.
+    await apiCall(page, 'POST', '/jpanel/settings', { fiscal_year_start_month: 1 });
+  }
 });
