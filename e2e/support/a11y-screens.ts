@@ -29,7 +29,7 @@ export function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-export type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number; page: number; feed: number; post: number; theme: number; campaign: number; role: number };
+export type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number; page: number; feed: number; post: number; theme: number; campaign: number; role: number; tributeType: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -655,6 +655,24 @@ export const shellVisits: Record<string, Visit> = {
     await expectAccessible(page, 'tax form');
     await checkOpened(page, () => page.getByRole('button', { name: 'Delete' }).click(), 'dialog', 'delete tax dialog');
   },
+  'tribute-types': async (page) => {
+    await page.goto('/jpanel/tribute-types');
+    await heading(page, 'Tribute types');
+    await mainRows(page);
+    await expectAccessible(page, 'tribute types');
+  },
+  'tribute-types/new': async (page) => {
+    await page.goto('/jpanel/tribute-types/new');
+    await page.getByRole('button', { name: 'Create tribute type' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new tribute type with errors');
+  },
+  'tribute-types/:id': async (page, ids) => {
+    await page.goto(`/jpanel/tribute-types/${ids.tributeType}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'tribute type form');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Delete' }).click(), 'dialog', 'delete tribute type dialog');
+  },
   'settings/shipping': async (page) => {
     await page.goto('/jpanel/settings/shipping');
     await heading(page, 'Shipping');
@@ -766,7 +784,7 @@ export type Signedin = { ids: Ids; storageState: Awaited<ReturnType<BrowserConte
 
 /** Signs in once and finds a record of each kind the screens open. */
 export async function prepareScreens(browser: ReturnType<typeof useBrowser>): Promise<Signedin> {
-  const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0, campaign: 0, role: 0 };
+  const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0, campaign: 0, role: 0, tributeType: 0 };
   const { context, page } = await browser.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
@@ -785,6 +803,7 @@ export async function prepareScreens(browser: ReturnType<typeof useBrowser>): Pr
   ids.category = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/product_categories.json')).data[0]!.id;
   ids.taxRate = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/settings/taxes.json')).data[0]!.id;
   ids.campaign = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/campaigns.json')).data[0]!.id;
+  ids.tributeType = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/tribute-types.json')).data[0]!.id;
   ids.role = (await apiCall<{ id: number }>(page, 'POST', '/jpanel/roles', { name: `Finance ${Date.now() % 1_000_000}`, permissions: ['order.view', 'transaction.view'] })).id;
   ids.shippingMethod = (await apiCall<{ methods: { id: number }[] }>(page, 'GET', '/jpanel/settings/shipping.json')).methods[0]!.id;
   ids.page = (await apiCall<{ data: { id: number; title: string }[] }>(page, 'GET', '/jpanel/pages.json')).data.find((p) => p.title === 'Home')!.id;

@@ -23,7 +23,7 @@ export const auditRecordTypes = {
   recurring_payment_profiles: { label: 'Recurring profile', path: '/jpanel/recurring/:id' },
   tax_receipts: { label: 'Tax receipt', path: '/jpanel/tax-receipts/:id' },
   tributes: { label: 'Tribute' },
-  tribute_types: { label: 'Tribute type' },
+  tribute_types: { label: 'Tribute type', path: '/jpanel/tribute-types/:id' },
   products: { label: 'Product', path: '/jpanel/products/:id' },
   product_variants: { label: 'Product variant' },
   promo_codes: { label: 'Promo code', path: '/jpanel/promos/:id' },

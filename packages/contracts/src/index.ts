@@ -101,3 +101,4 @@ export * from './tasks.ts';
 export * from './tags.ts';
 export * from './batches.ts';
 export * from './thanks.ts';
+export * from './tribute-types.ts';

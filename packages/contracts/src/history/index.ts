@@ -9,6 +9,7 @@ import { recurringHistoryFields } from './recurring.ts';
 import { roleHistoryFields, userRoleHistoryFields } from './roles.ts';
 import { sponseeHistoryFields, sponsorHistoryFields } from './sponsorships.ts';
 import { supporterHistoryFields } from './supporters.ts';
+import { tributeTypeHistoryFields } from './tribute-types.ts';
 import { userHistoryFields } from './users.ts';
 
 export * from './fields.ts';
@@ -31,6 +32,7 @@ export const historyCatalogues = {
   sponsors: sponsorHistoryFields,
   roles: roleHistoryFields,
   user_roles: userRoleHistoryFields,
+  tribute_types: tributeTypeHistoryFields,
   settings: { value: { label: 'Value', kind: 'text' }, key: { label: 'Setting', kind: 'text' } },
 } as const satisfies Record<string, Record<string, HistoryField>>;
 

@@ -180,6 +180,7 @@ export const navigation: NavEntry[] = [
       { label: 'Data sync', to: '/settings/data-sync', icon: IconPlugConnected, permission: 'admin.general' },
       { label: 'Billing', to: '/settings/billing', icon: IconFileInvoice, permission: 'admin.billing' },
       { label: 'Taxes', to: '/settings/taxes', icon: IconReceiptTax, permission: 'admin.general' },
+      { label: 'Tribute types', to: '/tribute-types', icon: IconFlower, permission: 'tributetype.edit' },
       { label: 'Shipping', to: '/settings/shipping', icon: IconTruckDelivery, permission: 'admin.general' },
       { label: 'Background jobs', to: '/jobs', icon: IconClockPlay, rule: canManageSystem },
       { label: 'Mail outbox', to: '/mail', icon: IconMail, rule: canManageSystem },

@@ -22,6 +22,7 @@ import { receiptsRoutes } from '../features/receipts/routes.tsx';
 import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { shippingRoutes } from '../features/shipping/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
+import { tributeTypesRoutes } from '../features/tribute-types/routes.tsx';
 import { virtualEventsRoutes } from '../features/virtual-events/routes.tsx';
 import { reportsRoutes } from '../features/reports/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
@@ -69,6 +70,7 @@ export const router = createBrowserRouter(
                 ...profileRoutes,
                 ...settingsRoutes,
                 ...taxesRoutes,
+                ...tributeTypesRoutes,
                 ...virtualEventsRoutes,
                 ...shippingRoutes,
                 ...contributionsRoutes,

@@ -12,6 +12,7 @@ import { taxReceipts } from '../receipts/receipts.tables.ts';
 import { sponsors } from '../sponsorships/sponsors.tables.ts';
 import { sponsorships } from '../sponsorships/sponsorships.tables.ts';
 import { roles, userRoles, users } from '../users/users.tables.ts';
+import { tributeTypes } from '../tributes/tribute-types.tables.ts';
 import { auditLog } from './audit.tables.ts';
 import { queryRows } from '../../listing/engine.ts';
 
@@ -112,7 +113,7 @@ describe('audit trail', () => {
   });
 
   it('has a label and a kind for every column of every table whose history is shown', () => {
-    for (const table of [contributions, supporters, users, recurringPaymentProfiles, taxReceipts, products, sponsorships, sponsors, roles, userRoles]) {
+    for (const table of [contributions, supporters, users, recurringPaymentProfiles, taxReceipts, products, sponsorships, sponsors, roles, userRoles, tributeTypes]) {
       const { name, columns } = getTableConfig(table);
       const catalogue = historyCatalogues[name as 'contributions'];
       expect(columns.map((c) => c.name).filter((c) => !(c in catalogue)), name).toEqual([]);
