@@ -11,13 +11,14 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * Browser files run side by side in this many workers (vitest's maxWorkers reads the same
- * number), each against its own server. Two by default: a test spends much of its time waiting
- * (a page's answers, the spec's 800 ms preloader, a debounce), which the other worker fills.
- * Measured on the 2-core machine, quiet, the whole suite: one worker 25 min 52 s (clean-clone
- * run), two 17 min 12 s, with the CPU then 95 % busy (so more would not help there).
+ * number), each against its own server. Three by default: a test spends much of its time waiting
+ * (a page's answers, the spec's 800 ms preloader, a debounce), and with two workers the 2-core
+ * machine still sat 15 % idle. Measured on it, the whole suite: one worker 25 min 52 s, two
+ * 14 min 24 s (clean-clone run), three 13 min 28 s there; on 2026-12-05 with other work beside
+ * it, two 18 min 04 s against three 16 min 17 s (325 tests, none retried, the CPU 99 % busy).
  * `ALMONER_E2E_WORKERS=1` runs one file at a time, e.g. to watch one failure alone.
  */
-export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 2);
+export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 3);
 
 /** Starts one SMTP sink and a server per worker, each with demo data on its own embedded database. */
 export default async function setup(project: TestProject) {
