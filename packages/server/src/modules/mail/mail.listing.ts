@@ -30,7 +30,8 @@ export const mailListing: ListingDefinition<MailListFilters> = {
     sent_at: { select: sql`m.sent_at`, sort: sql`m.sent_at` },
     attempts: { select: sql`m.attempts`, sort: sql`m.attempts` },
   },
-  rowExtras: { id: sql`m.id`, _url: sql`'/jpanel/mail/' || m.id`, error: sql`left(m.error, 500)` },
+  // The id is a bigserial, which node-postgres answers as text: a number in JSON as on PGlite (exact to 2^53).
+  rowExtras: { id: sql`m.id::float8`, _url: sql`'/jpanel/mail/' || m.id`, error: sql`left(m.error, 500)` },
   from: sql`mail_outbox m`,
   baseWhere: sql`true`,
   filters: mailListFiltersSchema,
