@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { ListingColumn } from '../listing.ts';
+import { decimalAmountSchema } from '../money.ts';
+import { requiredText, text } from '../rules.ts';
 
 /**
  * The fundraise listing with tabs (spec part 1 §2): each tab its own listing URL, columns,
@@ -10,8 +12,44 @@ export const FUNDRAISE_PAGE_SIZE = 30;
 export const FUNDRAISE_SPARK_DAYS = 30;
 
 export const FUNDRAISE_PAGE_STATUSES = ['draft', 'pending', 'active', 'suspended', 'closed'] as const;
-/** Pages with a public page to show: the others open their fundraiser instead of a preview. */
-export const FUNDRAISE_PREVIEWABLE = ['active', 'closed'] as const;
+/**
+ * Pages with a public page to show, or (suspended) one staff took down: these open a preview,
+ * where staff moderate them; the others open their fundraiser instead.
+ */
+export const FUNDRAISE_PREVIEWABLE = ['active', 'suspended', 'closed'] as const;
+
+/**
+ * Moderating a fundraising page (issue 38 item 4, `fundraisingpages.edit`): suspend one that went
+ * wrong (it takes no gifts and says so), reactivate it, and correct its title, goal and story.
+ */
+export const FUNDRAISE_TITLE_MAX = 255;
+export const FUNDRAISE_STORY_MAX = 100_000;
+export const fundraiseModerationMessages = {
+  suspended: (title: string) => `${title} is suspended: it takes no gifts until it is reactivated.`,
+  reactivated: (title: string) => `${title} is active again and takes gifts.`,
+  saved: (title: string) => `${title} has been saved.`,
+  notActive: 'Only an active page can be suspended.',
+  notSuspended: 'Only a suspended page can be reactivated.',
+  goal: 'Enter the goal as an amount greater than zero, or leave it blank for no goal.',
+  confirmSuspend: (title: string) => `Suspend ${title}? It takes no gifts until it is reactivated, and its public page says so.`,
+} as const;
+
+export const fundraisePageStatusSchema = z.object({
+  status: z.enum(['active', 'suspended'], { error: 'Choose active or suspended.' }),
+});
+export type FundraisePageStatusChange = z.infer<typeof fundraisePageStatusSchema>;
+
+export const fundraisePageEditSchema = z.object({
+  title: requiredText(FUNDRAISE_TITLE_MAX),
+  /** In the page's currency; blank for no goal. */
+  goal: z
+    .union([z.literal('').transform(() => null), z.null(), decimalAmountSchema.refine((v) => v > 0 && v < 1e11, { error: fundraiseModerationMessages.goal })])
+    .optional()
+    .transform((v) => v ?? null),
+  /** The page's story (HTML): kept through the shared allow-list sanitiser. */
+  description: text().max(FUNDRAISE_STORY_MAX).nullish().transform((v) => (v && v.trim() ? v : null)),
+});
+export type FundraisePageEdit = z.input<typeof fundraisePageEditSchema>;
 
 const blank = <T extends z.ZodType>(type: T) => type.optional().or(z.literal('').transform(() => undefined));
 

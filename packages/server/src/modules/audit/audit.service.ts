@@ -27,6 +27,7 @@ export const historyTables = {
   // Roles are part of managing staff: who may see users may see what a role grants and its history.
   roles: 'user.view',
   tribute_types: 'tributetype.edit',
+  fundraising_pages: 'fundraisingpages.edit',
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 

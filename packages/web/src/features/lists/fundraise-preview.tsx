@@ -1,14 +1,27 @@
 import { type FundraisePreview, formatAmount, formatDate } from '@almoner/contracts';
-import { Alert, Anchor, Badge, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconEdit } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../app/session.ts';
 import { api } from '../../lib/api.ts';
+import { FundraisePageEditForm, SuspendButton } from './fundraise-moderation.tsx';
 
 /** The page's description as plain text: parsed in an inert document, so no markup or script runs. */
 const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
 
-/** A fundraising page's preview: what its public page says, and how it is doing. */
+/**
+ * A fundraising page's preview: what its public page says, and how it is doing; staff who may
+ * edit fundraising pages suspend, reactivate and correct it here (issue 38 item 4).
+ */
 export function FundraisePreviewModal({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const can = useCan();
+  const [editing, setEditing] = useState(false);
+  const close = () => {
+    setEditing(false);
+    onClose();
+  };
   const preview = useQuery({
     queryKey: ['fundraise-preview', id],
     queryFn: () => api<FundraisePreview>(`/jpanel/fundraise/pages/${id}/preview`),
@@ -16,20 +29,21 @@ export function FundraisePreviewModal({ id, onClose }: { id: number | null; onCl
   });
   const p = preview.data;
   return (
-    <Modal opened={id !== null} onClose={onClose} title={p?.title ?? 'Page preview'} size="lg">
+    <Modal opened={id !== null} onClose={close} title={editing ? 'Edit page' : (p?.title ?? 'Page preview')} size="lg">
       {preview.isPending && <Loader size="sm" />}
       {preview.isError && <Alert color="red">{preview.error.message}</Alert>}
-      {p && (
+      {p && editing && <FundraisePageEditForm page={p} onDone={() => setEditing(false)} />}
+      {p && !editing && (
         <Stack gap="sm">
           <Group gap="xs">
-            <Badge variant="light" style={{ textTransform: 'none' }}>
+            <Badge variant="light" color={p.status === 'suspended' ? 'red' : undefined} style={{ textTransform: 'none' }}>
               {p.status.charAt(0).toUpperCase() + p.status.slice(1)}
             </Badge>
             {p.category && <Text size="sm" c="dimmed">{p.category}</Text>}
           </Group>
           <Text size="sm">
             By{' '}
-            <Anchor component={Link} to={p.fundraiser_url.slice('/jpanel'.length)} onClick={onClose}>
+            <Anchor component={Link} to={p.fundraiser_url.slice('/jpanel'.length)} onClick={close}>
               {p.fundraiser}
             </Anchor>
             {' · '}/{p.url}
@@ -43,10 +57,23 @@ export function FundraisePreviewModal({ id, onClose }: { id: number | null; onCl
             {p.donation_count.toLocaleString('en-US')} donations · {p.views.toLocaleString('en-US')} views
             {p.deadline ? ` · ends ${formatDate(p.deadline)}` : ''}
           </Text>
+          {p.status === 'suspended' && (
+            <Alert color="red" title="Suspended">
+              This page takes no gifts until it is reactivated.
+            </Alert>
+          )}
           {p.description && (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {plainText(p.description)}
             </Text>
+          )}
+          {can('fundraisingpages.edit') && (
+            <Group justify="flex-end" gap="sm">
+              <SuspendButton page={p} />
+              <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+                Edit page
+              </Button>
+            </Group>
           )}
         </Stack>
       )}
