@@ -11,14 +11,14 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * Browser files run side by side in this many workers (vitest's maxWorkers reads the same
- * number), each against its own server. Three by default: a test spends much of its time waiting
- * (a page's answers, the spec's 800 ms preloader, a debounce), and with two workers the 2-core
- * machine still sat 15 % idle. Measured on it, the whole suite: one worker 25 min 52 s, two
- * 14 min 24 s (clean-clone run), three 13 min 28 s there; on 2026-12-05 with other work beside
- * it, two 18 min 04 s against three 16 min 17 s (325 tests, none retried, the CPU 99 % busy).
+ * number), each against its own server. Two by default: a test spends much of its time waiting
+ * (a page's answers, the spec's 800 ms preloader, a debounce), which the other worker fills.
+ * Measured on the 2-core machine, the whole suite in clean-clone runs: one worker 25 min 52 s,
+ * two 14 min 24 s (324 tests), three 14 min 47 s (329 tests, 2026-12-05): a third worker only
+ * shares the same two cores (it looked faster beside other work, where it took a larger share).
  * `ALMONER_E2E_WORKERS=1` runs one file at a time, e.g. to watch one failure alone.
  */
-export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 3);
+export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 2);
 
 /** Starts one SMTP sink and a server per worker, each with demo data on its own embedded database. */
 export default async function setup(project: TestProject) {
