@@ -106,17 +106,32 @@ export function executorFor(q: Queryable): PgBoss.Db {
   };
 }
 
-/** pg-boss's own connection: the app's pool or PGlite instance, never a second one. */
-function executorForDatabase(database: Database): PgBoss.Db {
+/**
+ * pg-boss's own connection: the app's pool or PGlite instance, never a second one. Every statement
+ * it has in flight is kept in `inFlight`: pg-boss 10 marks a job complete or failed without
+ * awaiting it (manager.js `onFetch`), so that statement may still be running after `stop()` has
+ * returned, and closing the database under it rejected with nobody listening ("Cannot use a pool
+ * after calling end on the pool", seen once in the PostgreSQL CI stage).
+ */
+function executorForDatabase(database: Database, inFlight: Set<Promise<unknown>>): PgBoss.Db {
+  const run = async (text: string, values: unknown[] | undefined) => {
+    // pg-boss's maintenance commands are several statements wrapped in BEGIN … COMMIT with no
+    // parameters; PGlite's query() takes one statement, its exec() takes many.
+    if (database.kind === 'pglite' && !values?.length && /;\s*\S/.test(text)) {
+      await database.exec(text);
+      return { rows: [] };
+    }
+    return database.execute(text, values ?? []);
+  };
   return {
-    executeSql: async (text, values) => {
-      // pg-boss's maintenance commands are several statements wrapped in BEGIN … COMMIT with no
-      // parameters; PGlite's query() takes one statement, its exec() takes many.
-      if (database.kind === 'pglite' && !values?.length && /;\s*\S/.test(text)) {
-        await database.exec(text);
-        return { rows: [] };
-      }
-      return database.execute(text, values ?? []);
+    executeSql: (text, values) => {
+      const statement = run(text, values);
+      inFlight.add(statement);
+      void statement.then(
+        () => inFlight.delete(statement),
+        () => inFlight.delete(statement),
+      );
+      return statement;
     },
   };
 }
@@ -246,6 +261,8 @@ export async function enqueueMany<T extends object>(q: Queryable, job: JobKind<T
 export class JobQueue {
   readonly boss: PgBoss;
   private started = false;
+  /** pg-boss's statements still running (see executorForDatabase). */
+  private readonly statements = new Set<Promise<unknown>>();
   private recovering: NodeJS.Timeout | undefined;
 
   constructor(
@@ -253,7 +270,7 @@ export class JobQueue {
     private readonly options: JobQueueOptions,
   ) {
     this.boss = new PgBoss({
-      db: executorForDatabase(database),
+      db: executorForDatabase(database, this.statements),
       schema: JOB_SCHEMA,
       // The schema comes from the migrations, on both databases.
       migrate: false,
@@ -377,9 +394,13 @@ export class JobQueue {
     // pg-boss stops waiting after its timeout, but a handler past it still runs and still uses the
     // database; whoever closes the database next must not pull it from under that handler (a busy
     // CI machine saw "Cannot use a pool after calling end" from one). Wait for them, up to 30 s.
-    if (this.running.size > 0) {
+    // Then pg-boss's own last statements (a job's complete or fail, sent without awaiting), which
+    // a finished handler may only just have started.
+    const deadline = Date.now() + 30_000;
+    while ((this.running.size > 0 || this.statements.size > 0) && Date.now() < deadline) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([Promise.allSettled([...this.running]), new Promise((resolve) => (timer = setTimeout(resolve, 30_000)))]);
+      const pending = [...this.running, ...this.statements];
+      await Promise.race([Promise.allSettled(pending), new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
       clearTimeout(timer);
     }
   }
