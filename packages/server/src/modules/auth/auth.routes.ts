@@ -1,7 +1,7 @@
 import { loginRequestSchema, loginResponseSchema, sessionInfoSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getEditionFlags, getFiscalYearStart, getOrgName } from '../settings/settings.service.ts';
+import { getSessionSettings } from '../settings/settings.service.ts';
 import { login, toCurrentUser } from './auth.service.ts';
 import { endSession, findActiveUser, type AuthUser } from './session.ts';
 
@@ -33,11 +33,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/jpanel/auth/session',
     { config: { permission: null }, schema: { summary: 'The signed-in user, their permissions and edition flags', tags: ['auth'], response: { 200: sessionInfoSchema } } },
-    async (request) => ({
-      user: toCurrentUser(request.user as AuthUser),
-      flags: await getEditionFlags(app.ctx.db),
-      org_name: await getOrgName(app.ctx.db),
-      fiscal_year_start_month: await getFiscalYearStart(app.ctx.db),
-    }),
+    async (request) => ({ user: toCurrentUser(request.user as AuthUser), ...(await getSessionSettings(app.ctx.db)) }),
   );
 };

@@ -107,27 +107,30 @@ export async function putSettings(db: Queryable, values: Partial<SettingValues>)
   }
 }
 
+const EDITION_KEYS = ['edition_express', 'edition_dp', 'referral_sources_enabled', 'nps_enabled'] as const;
+
+const editionFlagsOf = (s: Pick<SettingValues, (typeof EDITION_KEYS)[number]>): EditionFlags => ({
+  express: s.edition_express,
+  dp: s.edition_dp,
+  referral_sources: s.referral_sources_enabled,
+  nps: s.nps_enabled,
+});
+
 export async function getEditionFlags(db: Queryable): Promise<EditionFlags> {
-  const s = await getSettings(db, [
-    'edition_express',
-    'edition_dp',
-    'referral_sources_enabled',
-    'nps_enabled',
-  ]);
-  return {
-    express: s.edition_express,
-    dp: s.edition_dp,
-    referral_sources: s.referral_sources_enabled,
-    nps: s.nps_enabled,
-  };
+  return editionFlagsOf(await getSettings(db, [...EDITION_KEYS]));
 }
 
 const monthOrDefault = (month: unknown): number =>
   Number.isInteger(month) && (month as number) >= 1 && (month as number) <= 12 ? (month as number) : settingDefaults.fiscal_year_start_month;
 
-/** The month (1–12) the financial year starts in (the SQL reports read fiscalYearStartSql). */
-export async function getFiscalYearStart(db: Queryable): Promise<number> {
-  return monthOrDefault((await getSettings(db, ['fiscal_year_start_month'])).fiscal_year_start_month);
+/**
+ * What every screen needs of the settings (the session answer), in one read: the edition flags,
+ * the organisation's name and the month (1–12) its financial year starts in (the SQL reports read
+ * fiscalYearStartSql).
+ */
+export async function getSessionSettings(db: Queryable): Promise<{ flags: EditionFlags; org_name: string; fiscal_year_start_month: number }> {
+  const s = await getSettings(db, [...EDITION_KEYS, 'org_name', 'fiscal_year_start_month']);
+  return { flags: editionFlagsOf(s), org_name: s.org_name, fiscal_year_start_month: monthOrDefault(s.fiscal_year_start_month) };
 }
 
 export async function getOrgName(db: Queryable): Promise<string> {
