@@ -1,21 +1,12 @@
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
-import { settle } from './support/settle.ts';
+import { signIn, useBrowser } from './support/browser.ts';
+import { settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
  * Issue 38 item 3 (`tributetype.edit`): a tribute type added from the Settings sidebar, a bad
  * template refused on its field, the type corrected and turned off with its history, then deleted.
  */
 const browser = useBrowser();
-
-async function screenshot(page: Page, name: string) {
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await settle(page);
-  await takeScreenshot(page, name);
-  await expectAccessible(page, name);
-}
 
 it('adds, corrects, turns off and deletes a tribute type, with its history', async () => {
   const { page } = await browser.newPage();
