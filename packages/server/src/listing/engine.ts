@@ -19,7 +19,9 @@ export type ListingDefinition<Filters> = {
    * SQL for each column key: the value shown, and optionally a different sort expression.
    * Nulls sort as the smallest value (first ascending, last descending): that is exactly a
    * `DESC NULLS LAST` index read forwards or backwards, so one index serves both directions.
-   * A sort of several keys (a list) applies the direction to each key.
+   * A sort of several keys (a list) applies the direction to each key. A column drawn by the
+   * screen alone (a row's checkbox, its buttons, a change built from the row's extras) has no
+   * field: the query leaves it out.
    */
   fields: Record<string, { select: SQL; sort?: SQL | SQL[] }>;
   /** Extra values every row carries (its id and link). `id` is required. */

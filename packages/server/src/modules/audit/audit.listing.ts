@@ -65,7 +65,6 @@ export const auditLogListing: ListingDefinition<AuditLogFilters> = {
     record_type: { select: typeLabel },
     record: { select: record },
     field: { select: fieldLabel },
-    change: { select: sql`null` },
     actor: { select: actor, sort: sql`lower(${actor})` },
     ip: { select: sql`host(a.actor_ip)` },
   },

@@ -40,7 +40,6 @@ export const jobsListing: ListingDefinition<JobListFilters> = {
     created_at: { select: sql`j.created_on`, sort: sql`j.created_on` },
     completed_at: { select: sql`j.completed_on`, sort: sql`j.completed_on` },
     error: { select: error },
-    actions: { select: sql`null` },
   },
   rowExtras: { id: sql`j.id::text`, retry_count: sql`j.retry_count`, retry_limit: sql`j.retry_limit` },
   from: jobs,
