@@ -23,8 +23,8 @@ export const contributionEditMessages = {
   lineMissing: 'This line is not on this contribution.',
   notDonation: 'Only donation lines have a fund and a tribute to change.',
   tributeTypeMissing: 'This tribute type does not exist.',
-  sharedReceipt: (receipt: string) =>
-    `This gift is on receipt ${receipt} with other gifts: revise or void that receipt before changing the gift's donor or date.`,
+  leftSharedReceipt: (receipt: string, revised: string) =>
+    `It is no longer on receipt ${receipt}, revised without it as ${revised}; the gift can have a receipt of its own.`,
   receiptRevised: (receipt: string) => `Its receipt was revised as ${receipt}.`,
   restored: (number: string) => `Contribution ${number} has been restored.`,
   notDeleted: (number: string) => `Contribution ${number} is not deleted: there is nothing to restore.`,

@@ -164,7 +164,15 @@ export const receiptDetailSchema = z.object({
   phone: z.string().nullable(),
   has_pdf: z.boolean(),
   lines: z.array(
-    z.object({ contribution_id: z.number().nullable(), description: z.string(), amount: z.number(), currency_code: z.string(), donated_at: z.string().nullable() }),
+    z.object({
+      contribution_id: z.number().nullable(),
+      description: z.string(),
+      amount: z.number(),
+      currency_code: z.string(),
+      donated_at: z.string().nullable(),
+      /** When the gift left this receipt (another donor, or a date outside its period); it no longer counts. */
+      removed_at: z.string().nullable(),
+    }),
   ),
   revisions: z.array(receiptRevisionSchema),
 });

@@ -4,7 +4,6 @@ import {
   contributionEditMessages as m,
   contributionNumber,
   supporterPrivacyMessages,
-  toDecimal,
 } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Actor, withActor } from '../../db/actor.ts';
@@ -14,10 +13,10 @@ import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordContributionEvents } from '../domain-events/domain-events.service.ts';
 import { orgTimeZoneSql } from '../money/money.sql.ts';
-import { receiptDonorJoinSql, receiptDonorName, receiptDonorSql, reviseReceipt } from '../receipts/receipts.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { attributionOf, resolveAttribution } from '../campaigns/campaigns.service.ts';
 import { isKnownFund } from './contributions.funds.ts';
+import { followReceipt } from './contributions.receipt.ts';
 
 type Row = Record<string, unknown>;
 
@@ -88,7 +87,7 @@ export async function editContribution(db: Db, actor: Actor & { userId: number }
     const receipt = moved || changes.includes('ordered_at') ? await followReceipt(tx, id, actor.userId, { moved, dated: changes.includes('ordered_at') }) : null;
     const supporterId = moved ? (v.supporter_id ?? null) : previousSupporter;
     await recordContributionEvents(tx, [{ id, supporter_id: supporterId }], { changes });
-    return { message: [m.updated(number), receipt ? m.receiptRevised(receipt) : ''].filter(Boolean).join(' '), changes, receipt_number: receipt };
+    return { message: [m.updated(number), receipt?.message ?? ''].filter(Boolean).join(' '), changes, receipt_number: receipt?.number ?? null };
   });
 }
 
@@ -156,52 +155,4 @@ async function editTribute(tx: Tx, item: Row, tribute: LineEdit['tribute'], curr
                          values (${itemId}, ${tribute.tribute_type_id}, ${tribute.name}, ${Number(item.total)}, ${currency}, ${tribute.message})`);
   }
   return true;
-}
-
-/**
- * The gift's live receipt follows a new donor or date. A draft is simply updated; an issued
- * receipt is revised through the receipts module (its previous version frozen, the number
- * -R{k}), never edited in place. A receipt for several gifts (a year-end one) is not changed
- * here: the edit is refused so staff revise or void it themselves. Answers the revised number.
- */
-async function followReceipt(tx: Tx, contributionId: number, actorId: number, what: { moved: boolean; dated: boolean }): Promise<string | null> {
-  const [receipt] = await queryRows(tx, sql`
-    select r.id, r.status, r.number, r.amount, r.currency_code, to_char(r.issued_at at time zone 'UTC', 'YYYY-MM-DD') as issued_day,
-           (select count(*)::int from tax_receipt_lines o where o.tax_receipt_id = r.id) as lines
-      from tax_receipt_lines l join tax_receipts r on r.id = l.tax_receipt_id
-     where l.contribution_id = ${contributionId} and l.live and r.deleted_at is null`);
-  if (!receipt) return null;
-  if (Number(receipt.lines) > 1) throw new AppError('conflict', m.sharedReceipt(String(receipt.number ?? `draft #${String(receipt.id)}`)));
-  const receiptId = Number(receipt.id);
-  const [donor] = await queryRows(tx, sql`select ${receiptDonorSql}, c.supporter_id, c.ordered_at from contributions c ${receiptDonorJoinSql} where c.id = ${contributionId}`);
-  if (!donor) return null;
-  await tx.execute(sql`update tax_receipt_lines set donated_at = ${donor.ordered_at} where contribution_id = ${contributionId} and live`);
-  const snapshot = {
-    name: receiptDonorName(donor), first_name: donor.first_name, last_name: donor.last_name, email: donor.email,
-    address_01: donor.address_01, address_02: donor.address_02, city: donor.city, state: donor.state, zip: donor.zip,
-    country: donor.country, phone: donor.phone,
-  } as Record<string, string | null>;
-  if (receipt.status === 'draft') {
-    if (what.moved) {
-      await tx.execute(sql`update tax_receipts set supporter_id = ${donor.supporter_id}, name = ${snapshot.name}, first_name = ${snapshot.first_name},
-        last_name = ${snapshot.last_name}, email = ${snapshot.email}, address_01 = ${snapshot.address_01}, address_02 = ${snapshot.address_02},
-        city = ${snapshot.city}, state = ${snapshot.state}, zip = ${snapshot.zip}, country = ${snapshot.country}, phone = ${snapshot.phone},
-        updated_at = now() where id = ${receiptId}`);
-    }
-    return null;
-  }
-  if (receipt.status !== 'issued') return null;
-  const currency = String(receipt.currency_code);
-  const reason = [what.moved ? 'The gift was moved to another supporter.' : '', what.dated ? 'The gift’s date was corrected.' : ''].filter(Boolean).join(' ');
-  // The receipt's own fields keep theirs unless the donor changed; its line carries the gift's date.
-  const current = what.moved ? snapshot : (await queryRows(tx, sql`select name, first_name, last_name, email, address_01, address_02, city, state, zip, country, phone
-                                                                    from tax_receipts where id = ${receiptId}`))[0] ?? snapshot;
-  const revised = await reviseReceipt(tx, receiptId, {
-    ...(current as Record<string, string | null>),
-    amount: toDecimal(String(receipt.amount), currency),
-    issued_at: String(receipt.issued_day),
-    reason,
-  }, actorId);
-  if (what.moved) await tx.execute(sql`update tax_receipts set supporter_id = ${donor.supporter_id} where id = ${receiptId}`);
-  return revised.number;
 }

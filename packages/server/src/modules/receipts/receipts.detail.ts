@@ -13,7 +13,7 @@ export async function getReceipt(db: Queryable, id: number): Promise<ReceiptDeta
   if (!r) throw new AppError('not_found', receiptMessages.notFound);
   const currency = String(r.currency_code);
   const [lines, revisions] = await Promise.all([
-    queryRows(db, sql`select contribution_id, description, amount, currency_code, donated_at from tax_receipt_lines where tax_receipt_id = ${id} order by id`),
+    queryRows(db, sql`select contribution_id, description, amount, currency_code, donated_at, removed_at from tax_receipt_lines where tax_receipt_id = ${id} order by id`),
     queryRows(db, sql`select v.revision, v.number, v.previous_number, v.reason, v.revised_at, v.changes,
                              nullif(trim(concat_ws(' ', u.first_name, u.last_name)), '') as revised_by
                         from tax_receipt_revisions v left join users u on u.id = v.revised_by
@@ -49,6 +49,7 @@ export async function getReceipt(db: Queryable, id: number): Promise<ReceiptDeta
       amount: toDecimal(String(l.amount), String(l.currency_code)),
       currency_code: String(l.currency_code),
       donated_at: iso(l.donated_at),
+      removed_at: iso(l.removed_at),
     })),
     revisions: revisions.map((v) => ({
       revision: Number(v.revision),

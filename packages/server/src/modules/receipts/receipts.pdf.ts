@@ -36,7 +36,7 @@ export async function receiptMergeValues(q: Queryable, id: number): Promise<{ va
   if (!r) throw new AppError('not_found', 'This tax receipt does not exist.');
   const currency = String(r.currency_code);
   const [lines, [revision], settings] = await Promise.all([
-    queryRows(q, sql`select description, amount, currency_code, donated_at from tax_receipt_lines where tax_receipt_id = ${id} order by donated_at nulls last, id`),
+    queryRows(q, sql`select description, amount, currency_code, donated_at from tax_receipt_lines where tax_receipt_id = ${id} and removed_at is null order by donated_at nulls last, id`),
     queryRows(q, sql`select changes from tax_receipt_revisions where tax_receipt_id = ${id} order by revision desc limit 1`),
     getSettings(q, ['org_name', 'org_legal_name', 'org_legal_address', 'org_charity_number', 'tax_receipt_authorized_name', 'tax_receipt_authorized_title', 'tax_receipt_signature_url', 'tax_receipt_issued_in']),
   ]);
@@ -85,7 +85,7 @@ export async function receiptMergeValues(q: Queryable, id: number): Promise<{ va
  */
 export async function receiptMailValues(q: Queryable, id: number): Promise<Values> {
   const { values } = await receiptMergeValues(q, id);
-  const lines = await queryRows(q, sql`select description, amount, currency_code, donated_at from tax_receipt_lines where tax_receipt_id = ${id} order by donated_at nulls last, id`);
+  const lines = await queryRows(q, sql`select description, amount, currency_code, donated_at from tax_receipt_lines where tax_receipt_id = ${id} and removed_at is null order by donated_at nulls last, id`);
   const summary = lines.map((l) => `${String(l.description)}, ${l.donated_at ? formatDate(new Date(l.donated_at as string)) : ''}, ${formatMoney(Number(l.amount), String(l.currency_code))}`).join('\n');
   return { ...values, receipt: { ...values.receipt, summary_table: summary } };
 }

@@ -118,8 +118,15 @@ export const taxReceiptLines = pgTable(
     donatedAt: timestamp('donated_at', tz),
     glCode: varchar('gl_code', { length: 200 }),
     /**
-     * The receipt is neither void nor deleted; kept by a trigger on tax_receipts (custom
-     * migration) so the partial unique index below allows one live receipt per contribution.
+     * The gift left this receipt when staff gave it to another donor or dated it outside the
+     * receipt's period (issue 37): the line stays, as what the receipt said before its revision,
+     * and no longer counts.
+     */
+    removedAt: timestamp('removed_at', tz),
+    /**
+     * The receipt is neither void nor deleted and the line was not removed; kept by triggers
+     * (custom migrations 0022, 0057) so the partial unique index below allows one live receipt
+     * per contribution.
      */
     live: boolean('live').notNull().default(true),
   },

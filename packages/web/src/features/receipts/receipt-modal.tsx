@@ -55,10 +55,19 @@ function Details({ r }: { r: ReceiptDetail }) {
         </Table.Thead>
         <Table.Tbody>
           {r.lines.map((l, i) => (
-            <Table.Tr key={i}>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{l.description}</Table.Td>
+            <Table.Tr key={i} c={l.removed_at ? 'dimmed' : undefined}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {l.description}
+                {l.removed_at && (
+                  <Text span size="xs" c="dimmed">
+                    {` · removed ${formatDate(l.removed_at)}`}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{formatDate(l.donated_at)}</Table.Td>
-              <Table.Td ta="right">{formatAmount(l.amount, l.currency_code)}</Table.Td>
+              <Table.Td ta="right" td={l.removed_at ? 'line-through' : undefined}>
+                {formatAmount(l.amount, l.currency_code)}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
