@@ -15,7 +15,18 @@ export const sponseeMessages = {
   segmentItem: 'Choose options from this segment.',
   segmentTakesValue: 'This segment takes a value, not options.',
   segmentTakesItems: 'This segment takes options from its list, not a value.',
+  added: (reference: string) => `Sponsee ${reference} added.`,
+  retired: (reference: string) => `${reference} is retired: they take no new sponsors and are not offered for sponsorship.`,
+  alreadyRetired: (reference: string) => `${reference} is already retired.`,
+  notRetired: (reference: string) => `${reference} is not retired.`,
+  reinstated: (reference: string) => `${reference} is back in the programme. Turn on "Enabled" to offer them for sponsorship again.`,
+  retiredNotEnabled: 'A retired sponsee cannot be offered for sponsorship: bring them back first.',
+  retiredNoSponsor: (reference: string) => `${reference} is retired and takes no new sponsors.`,
+  retireReason: 'Say why the sponsee is retired.',
 } as const;
+
+/** Why a sponsee left the programme, kept on the record and in its history. */
+export const SPONSEE_RETIRE_REASON_MAX = 250;
 
 /** Spec part 1 §3 sponsorship rows: reference number required, at most 25. */
 export const SPONSEE_REFERENCE_MAX = 25;
@@ -100,3 +111,12 @@ export const sponseeUpdateSchema = z.object({
     .optional(),
 });
 export type SponseeUpdate = z.input<typeof sponseeUpdateSchema>;
+
+/** `POST /jpanel/sponsorships/{id}/retire`: the reason is required (the record says why). */
+export const sponseeRetireSchema = z.object({
+  reason: text()
+    .trim()
+    .min(1, { error: sponseeMessages.retireReason })
+    .max(SPONSEE_RETIRE_REASON_MAX, { error: messages.maxLength(SPONSEE_RETIRE_REASON_MAX) }),
+});
+export type SponseeRetire = z.input<typeof sponseeRetireSchema>;

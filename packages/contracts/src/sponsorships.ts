@@ -223,6 +223,9 @@ export const sponseeDetailSchema = z.object({
     is_enabled: z.boolean(),
     is_sponsored: z.boolean(),
     is_sponsored_auto: z.boolean(),
+    /** When staff retired the sponsee (no new sponsors, not offered), and why; null while in the programme. */
+    retired_at: z.string().nullable(),
+    retired_reason: z.string().nullable(),
     sponsor_count: z.number(),
     gl_code: z.string().nullable(),
     last_timeline_update_on: z.string().nullable(),

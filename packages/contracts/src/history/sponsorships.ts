@@ -29,6 +29,8 @@ export const sponseeHistoryFields: HistoryFieldCatalogue = {
   gl_code: { label: 'GL code', kind: 'text' },
   crm_metadata: { label: 'Donor CRM codes', kind: 'text' },
   last_timeline_update_on: { label: 'Last timeline update', kind: 'date' },
+  retired_at: { label: 'Retired', kind: 'datetime' },
+  retired_reason: { label: 'Retired because', kind: 'text' },
   created_at: { label: 'Created', kind: 'datetime' },
   updated_at: { label: 'Updated', kind: 'hidden' },
   deleted_at: { label: 'Deleted', kind: 'datetime' },

@@ -74,8 +74,9 @@ export async function createSponsors(tx: Tx, items: ItemRow[], supporterId: numb
     try {
       await createSponsor(tx, userId, { sponsorship_id: item.sponsorship_id, supporter_id: supporterId, source: POS_SOURCE, started_at: null, ended_at: null, ended_reason: null, ended_note: null });
     } catch (error) {
-      // Refused before writing anything (already sponsoring this child over these dates).
-      if (!(error instanceof AppError) || error.code !== 'validation') throw error;
+      // Refused before writing anything: already sponsoring this child over these dates, or the
+      // child was retired after the sale began (the gift stands; staff see no new sponsor).
+      if (!(error instanceof AppError) || (error.code !== 'validation' && error.code !== 'conflict')) throw error;
     }
   }
 }

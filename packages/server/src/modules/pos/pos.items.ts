@@ -4,6 +4,7 @@ import {
   parseSpecDate,
   posMessages,
   productMessages,
+  sponseeMessages,
   toMinor,
   type PosAddItem,
 } from '@almoner/contracts';
@@ -267,6 +268,7 @@ export async function addSponsorship(
   const order = await lockOpenOrder(q, orderId, posMessages.addAfterPaid);
   const [s] = await queryRows(q, sql`select * from sponsorships where lower(reference_number) = lower(${body.reference_number}) and deleted_at is null`);
   if (!s) throw fieldError('reference_number', posMessages.childNotFound(body.reference_number));
+  if (s.retired_at) throw fieldError('reference_number', sponseeMessages.retiredNoSponsor(String(s.reference_number)));
   const name = [s.first_name, s.last_name].filter(Boolean).join(' ') || String(s.reference_number);
   const { sponsorship_num_sponsors: max, dcc_enabled, dcc_enabled_on_sponsorships } = await getSettings(q, ['sponsorship_num_sponsors', 'dcc_enabled', 'dcc_enabled_on_sponsorships']);
   if (s.is_sponsored || Number(s.sponsor_count) >= Number(max)) throw fieldError('reference_number', posMessages.alreadySponsored(name));

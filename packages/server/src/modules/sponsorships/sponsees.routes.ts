@@ -26,7 +26,7 @@ import { sponseesListing } from './sponsees.listing.ts';
 import { getSponsee, sponseeFormOptions } from './sponsees.service.ts';
 import { updateSponsee } from './sponsees.update.ts';
 
-const sponseeSavedSchema = z.object({ message: z.string() }).extend(sponseeDetailSchema.shape);
+export const sponseeSavedSchema = z.object({ message: z.string() }).extend(sponseeDetailSchema.shape);
 
 const tags = ['sponsorships'];
 const listingBody = listingRequestSchema(sponseeFiltersSchema);

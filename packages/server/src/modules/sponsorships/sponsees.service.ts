@@ -88,6 +88,8 @@ export async function getSponsee(
       is_sponsored_auto: Boolean(row.is_sponsored_auto),
       sponsor_count: Number(row.sponsor_count),
       last_timeline_update_on: str(row.last_update),
+      retired_at: row.retired_at ? new Date(row.retired_at as string).toISOString() : null,
+      retired_reason: str(row.retired_reason),
       payment_option_group: str(row.group_name),
       payment_option_group_id: row.group_name === null || row.group_name === undefined ? null : Number(row.payment_option_group_id),
       photo:

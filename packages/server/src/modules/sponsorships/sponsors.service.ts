@@ -1,6 +1,7 @@
 import {
   type Sponsor,
   type SponsorCreate,
+  sponseeMessages,
   sponsorMessages,
   type sponsorCreateSchema,
   type sponsorUpdateSchema,
@@ -134,13 +135,17 @@ export async function newSponsor(db: Queryable, sponsorshipId: number): Promise<
   };
 }
 
-/** Locks the sponsee, so sponsor changes (and its recount) for one sponsee run one at a time. */
-async function lockSponsee(tx: Tx, sponsorshipId: number): Promise<void> {
+/**
+ * Locks the sponsee, so sponsor changes (and its recount) for one sponsee run one at a time.
+ * Answers its reference when it is retired (it takes no new sponsors), else null.
+ */
+async function lockSponsee(tx: Tx, sponsorshipId: number): Promise<string | null> {
   const [row] = await queryRows(
     tx,
-    sql`select id from sponsorships where id = ${sponsorshipId} and deleted_at is null for update`,
+    sql`select id, reference_number, retired_at from sponsorships where id = ${sponsorshipId} and deleted_at is null for update`,
   );
   if (!row) throw new AppError('not_found', sponsorMessages.sponseeNotFound);
+  return row.retired_at === null ? null : String(row.reference_number);
 }
 
 /** Refuses a second record for the same supporter and sponsee whose period overlaps [start, end]. */
@@ -178,7 +183,8 @@ export async function createSponsor(
   userId: number | null,
   input: z.output<typeof sponsorCreateSchema>,
 ): Promise<Sponsor> {
-  await lockSponsee(tx, input.sponsorship_id);
+  const retired = await lockSponsee(tx, input.sponsorship_id);
+  if (retired) throw new AppError('conflict', sponseeMessages.retiredNoSponsor(retired));
   const [supporter] = await queryRows(
     tx,
     sql`select id from supporters where id = ${input.supporter_id}`,

@@ -100,6 +100,12 @@ export const sponsorships = pgTable(
     glCode: varchar('gl_code', { length: 200 }),
     crmMetadata: jsonb('crm_metadata').$type<Record<string, string>>().notNull().default({}),
     lastTimelineUpdateOn: date('last_timeline_update_on'),
+    /**
+     * Retired by staff (issue 38 item 2): a sponsee who left the programme takes no new sponsors
+     * and is not offered, while their page, sponsors and history stay. Null while in the programme.
+     */
+    retiredAt: timestamp('retired_at', tz),
+    retiredReason: varchar('retired_reason', { length: 250 }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', tz),
