@@ -72,12 +72,24 @@ export function useDeleteSponsor() {
   });
 }
 
-/** Saves the sponsee's own fields; the page and the list read them again. */
-export function useSaveSponsee(id: number) {
+/** Saves the sponsee's own fields (adds one when `id` is null); the page and the list read them again. */
+export function useSaveSponsee(id: number | null) {
   const invalidate = useInvalidateSponsorships();
   return useMutation({
     mutationFn: (body: SponseeUpdate) =>
-      api<{ message: string }>(`/jpanel/sponsorships/${id}`, { method: 'POST', body }),
+      api<SponseeDetail & { message: string }>(id === null ? '/jpanel/sponsorships' : `/jpanel/sponsorships/${id}`, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Retires a sponsee (with the reason) or brings one back. */
+export function useRetireSponsee(id: number) {
+  const invalidate = useInvalidateSponsorships();
+  return useMutation({
+    mutationFn: (change: { retire: true; reason: string } | { retire: false }) =>
+      change.retire
+        ? api<{ message: string }>(`/jpanel/sponsorships/${id}/retire`, { method: 'POST', body: { reason: change.reason } })
+        : api<{ message: string }>(`/jpanel/sponsorships/${id}/reinstate`, { method: 'POST', body: {} }),
     onSuccess: invalidate,
   });
 }

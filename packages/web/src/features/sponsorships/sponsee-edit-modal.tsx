@@ -21,23 +21,24 @@ type Values = { [K in Exclude<keyof SponseeUpdate, 'is_enabled' | 'media_id' | k
 } & ChoiceValues;
 type Photo = { id: number; url: string | null; filename: string } | null;
 
-const toValues = (s: Sponsee) => ({
-  reference_number: s.reference_number,
-  first_name: s.first_name ?? '',
-  last_name: s.last_name ?? '',
-  gender: s.gender ?? '',
-  birth_date: s.birth_date ?? '',
-  enrollment_date: s.enrollment_date ?? '',
-  biography: s.biography ?? '',
-  private_notes: s.private_notes ?? '',
-  street_number: s.street_number ?? '',
-  street_name: s.street_name ?? '',
-  village: s.village ?? '',
-  region: s.region ?? '',
-  country: s.country ?? '',
-  project: s.project ?? '',
-  school: s.school ?? '',
-  is_enabled: s.is_enabled,
+/** The form's values: the sponsee's, or blank for a new one (offered for sponsorship from the start). */
+const toValues = (s: Sponsee | null) => ({
+  reference_number: s?.reference_number ?? '',
+  first_name: s?.first_name ?? '',
+  last_name: s?.last_name ?? '',
+  gender: s?.gender ?? '',
+  birth_date: s?.birth_date ?? '',
+  enrollment_date: s?.enrollment_date ?? '',
+  biography: s?.biography ?? '',
+  private_notes: s?.private_notes ?? '',
+  street_number: s?.street_number ?? '',
+  street_name: s?.street_name ?? '',
+  village: s?.village ?? '',
+  region: s?.region ?? '',
+  country: s?.country ?? '',
+  project: s?.project ?? '',
+  school: s?.school ?? '',
+  is_enabled: s ? s.is_enabled : true,
 });
 
 const genders = [
@@ -45,17 +46,18 @@ const genders = [
   { value: 'M', label: 'Male' },
 ];
 
-type FormProps = { detail: SponseeDetail; options: SponseeFormOptions; onClose: () => void };
+/** `detail` null: adding a sponsee; `onSaved` hears the saved page (the list opens a new one's). */
+type FormProps = { detail: SponseeDetail | null; options: SponseeFormOptions; onClose: () => void; onSaved?: (saved: SponseeDetail) => void };
 
-function SponseeForm({ detail, options, onClose }: FormProps) {
-  const sponsee = detail.sponsee;
-  const save = useSaveSponsee(sponsee.id);
+function SponseeForm({ detail, options, onClose, onSaved }: FormProps) {
+  const sponsee = detail?.sponsee ?? null;
+  const save = useSaveSponsee(sponsee?.id ?? null);
   const form = useForm<Values>({
-    initialValues: { ...toValues(sponsee), ...choiceValues(options, sponsee.payment_option_group_id, detail.segment_values) },
+    initialValues: { ...toValues(sponsee), ...choiceValues(options, sponsee?.payment_option_group_id ?? null, detail?.segment_values ?? []) },
     validate: schemaResolver(sponseeUpdateSchema, { sync: true }),
   });
   // The photo is sent only when changed: a new upload's id, or null to remove it.
-  const [photo, setPhoto] = useState<Photo>(sponsee.photo);
+  const [photo, setPhoto] = useState<Photo>(sponsee?.photo ?? null);
   const [photoChanged, setPhotoChanged] = useState(false);
   const [uploading, setUploading] = useState(false);
   const handlePhoto = async (file: File | null) => {
@@ -79,8 +81,10 @@ function SponseeForm({ detail, options, onClose }: FormProps) {
         ...choiceBody(options, values),
         ...(photoChanged ? { media_id: photo?.id ?? null } : {}),
       } as SponseeUpdate;
-      toast.success((await save.mutateAsync(body)).message);
+      const { message, ...saved } = await save.mutateAsync(body);
+      toast.success(message);
       onClose();
+      onSaved?.(saved);
     } catch (error) {
       if (error instanceof ApiError && error.status === 422 && error.errors) {
         form.setErrors(Object.fromEntries(Object.entries(error.errors).map(([k, v]) => [k, v[0]])));
@@ -96,7 +100,7 @@ function SponseeForm({ detail, options, onClose }: FormProps) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <Group gap="md">
-          <Avatar src={photo?.url ?? null} alt={photo ? `Photo of ${sponsee.full_name}` : undefined} size={64} radius="md" color="teal" />
+          <Avatar src={photo?.url ?? null} alt={photo ? `Photo of ${sponsee?.full_name || 'the sponsee'}` : undefined} size={64} radius="md" color="teal" />
           <Stack gap={4}>
             <Group gap="xs">
               <FileButton onChange={(file) => void handlePhoto(file)} accept="image/*">
@@ -137,13 +141,18 @@ function SponseeForm({ detail, options, onClose }: FormProps) {
           {field('school', 'School', 100)}
         </SimpleGrid>
         <SegmentFields form={form} options={options} />
-        <Switch label="Enabled (offered for sponsorship)" {...form.getInputProps('is_enabled', { type: 'checkbox' })} />
+        <Switch
+          label="Enabled (offered for sponsorship)"
+          disabled={Boolean(sponsee?.retired_at)}
+          description={sponsee?.retired_at ? 'Retired: bring the sponsee back first.' : undefined}
+          {...form.getInputProps('is_enabled', { type: 'checkbox' })}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" loading={save.isPending}>
-            Save
+            {sponsee ? 'Save' : 'Add sponsee'}
           </Button>
         </Group>
       </Stack>
@@ -152,18 +161,21 @@ function SponseeForm({ detail, options, onClose }: FormProps) {
 }
 
 /** Waits for the segments and payment groups the form offers, then shows the form. */
-function SponseeFormLoader({ detail, onClose }: { detail: SponseeDetail; onClose: () => void }) {
+function SponseeFormLoader(props: Omit<FormProps, 'options'>) {
   const options = useSponseeFormOptions();
   if (options.isError) return <Text c="red">{options.error.message}</Text>;
   if (!options.data) return <Loader size="sm" aria-label="Loading the form" />;
-  return <SponseeForm detail={detail} options={options.data} onClose={onClose} />;
+  return <SponseeForm {...props} options={options.data} />;
 }
 
-/** Edit a sponsee's fields, payment options and segments; Enter saves, Escape closes, the first field takes focus. */
-export function SponseeEditModal({ detail, opened, onClose }: { detail: SponseeDetail; opened: boolean; onClose: () => void }) {
+/**
+ * Add a sponsee (`detail` null) or edit one's fields, payment options and segments; Enter saves,
+ * Escape closes, the first field takes focus.
+ */
+export function SponseeEditModal({ opened, ...props }: Omit<FormProps, 'options'> & { opened: boolean }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit sponsee" size="lg">
-      {opened && <SponseeFormLoader detail={detail} onClose={onClose} />}
+    <Modal opened={opened} onClose={props.onClose} title={props.detail ? 'Edit sponsee' : 'Add sponsee'} size="lg">
+      {opened && <SponseeFormLoader {...props} />}
     </Modal>
   );
 }

@@ -6,13 +6,17 @@ import {
   type SponseeListingRow,
   sponseeColumns,
 } from '@almoner/contracts';
-import { Group, Select, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useCan } from '../../app/session.ts';
 import { useEditionFlags } from '../../app/edition.ts';
 import { CellText, DataTable, type FilterFormProps } from '../../components/data-table/index.ts';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
 import { ImportPhotosLink } from '../sponsee-photos/import-photos-link.tsx';
 import { SavedViews, useHiddenColumns } from '../lists/saved-views.tsx';
+import { SponseeEditModal } from './sponsee-edit-modal.tsx';
 
 type Row = ListingRow & SponseeListingRow;
 
@@ -86,6 +90,22 @@ function SponseeFilters({ values, onChange }: FilterFormProps) {
   );
 }
 
+/** Adds a sponsee by hand (`sponsorship.add`), then opens their page. */
+function AddSponseeButton() {
+  const can = useCan();
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  if (!can('sponsorship.add')) return null;
+  return (
+    <>
+      <Button leftSection={<IconPlus size={16} />} onClick={() => setOpened(true)}>
+        Add sponsee
+      </Button>
+      <SponseeEditModal detail={null} opened={opened} onClose={() => setOpened(false)} onSaved={(saved) => void navigate(`/sponsorships/${saved.sponsee.id}`)} />
+    </>
+  );
+}
+
 /** Sponsees (the sponsorship list): by reference number; a row opens the sponsee's page. */
 export function SponseeListPage() {
   const hidden = useHiddenColumns();
@@ -96,6 +116,7 @@ export function SponseeListPage() {
         <Title order={2}>Sponsorships</Title>
         <Group gap="sm">
           <ImportPhotosLink />
+          <AddSponseeButton />
         </Group>
       </Group>
       <SavedViews list="sponsorships" columns={sponseeColumns} />

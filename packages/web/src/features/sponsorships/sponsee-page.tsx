@@ -24,6 +24,7 @@ import { BackLink, Fact, Section } from '../contributions/page-parts.tsx';
 import { TimelineWidget } from '../timeline/timeline-widget.tsx';
 import { useSponsee } from './api.ts';
 import { SponseeEditModal } from './sponsee-edit-modal.tsx';
+import { RetireButton, RetiredNotice } from './sponsee-retire.tsx';
 import { SponsorModal } from './sponsor-modal.tsx';
 
 type Sponsee = SponseeDetail['sponsee'];
@@ -66,7 +67,7 @@ function Header({ s }: { s: Sponsee }) {
               Waiting for a sponsor
             </Badge>
           )}
-          {!s.is_enabled && <Badge color="gray">Disabled</Badge>}
+          {s.retired_at ? <Badge color="gray">Retired</Badge> : !s.is_enabled && <Badge color="gray">Disabled</Badge>}
           <Text size="sm" c="dimmed">
             {s.sponsor_count === 1 ? '1 active sponsor' : `${s.sponsor_count} active sponsors`}
             {s.is_sponsored_auto ? '' : ' · sponsored status set by hand'}
@@ -193,11 +194,15 @@ function SponseeView({ data }: { data: SponseeDetail }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Header s={s} />
         {can('sponsorship.edit') && (
-          <Button variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
-            Edit sponsee
-          </Button>
+          <Group gap="sm" wrap="nowrap">
+            <RetireButton sponsee={s} />
+            <Button variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+              Edit sponsee
+            </Button>
+          </Group>
         )}
       </Group>
+      <RetiredNotice sponsee={s} />
       <SponseeEditModal detail={data} opened={editing} onClose={() => setEditing(false)} />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -205,7 +210,8 @@ function SponseeView({ data }: { data: SponseeDetail }) {
             <Section
               title="Sponsors"
               action={
-                can('sponsor.add') && (
+                can('sponsor.add') &&
+                !s.retired_at && (
                   <Button
                     size="xs"
                     leftSection={<IconUserPlus size={14} />}
