@@ -20,6 +20,7 @@ export const auditRecordTypes = {
   refunds: { label: 'Refund' },
   supporters: { label: 'Supporter', path: '/jpanel/supporters/:id' },
   supporter_memberships: { label: 'Membership' },
+  memberships: { label: 'Membership level', path: '/jpanel/membership-levels/:id' },
   recurring_payment_profiles: { label: 'Recurring profile', path: '/jpanel/recurring/:id' },
   tax_receipts: { label: 'Tax receipt', path: '/jpanel/tax-receipts/:id' },
   tributes: { label: 'Tribute' },

@@ -102,3 +102,4 @@ export * from './tags.ts';
 export * from './batches.ts';
 export * from './thanks.ts';
 export * from './tribute-types.ts';
+export * from './memberships.ts';

@@ -6,7 +6,7 @@ import { requiredText, text } from './rules.ts';
  * Donor e-mails staff can reword (issue 10, mail): the saved wording replaces the built-in one
  * in the mailer. Each is previewed with a real record before it is saved.
  */
-export const EDITABLE_MAIL_TEMPLATES = ['taxReceipt', 'tributeNotice', 'contributionConfirmation', 'recurringTermsChanged', 'cardUpdateLink'] as const;
+export const EDITABLE_MAIL_TEMPLATES = ['taxReceipt', 'tributeNotice', 'contributionConfirmation', 'recurringTermsChanged', 'cardUpdateLink', 'membershipRenewal'] as const;
 export type EditableMailTemplate = (typeof EDITABLE_MAIL_TEMPLATES)[number];
 
 export const MAIL_TEMPLATE_BODY_MAX = 50_000;
@@ -50,6 +50,12 @@ export const mailTemplateInfo: Record<EditableMailTemplate, { label: string; des
     description: "Sent to the donor with a link to put a new card on their recurring gift, when a renewal is declined or the card expires this month.",
     record: 'Recurring profile ID',
     tags: ['donor.first_name', 'donor.last_name', 'recurring.number', 'recurring.amount', 'recurring.schedule', 'recurring.next_billing_date', 'card.label', 'card.declined', 'card.expiring', 'link', 'organisation'],
+  },
+  membershipRenewal: {
+    label: 'Membership renewal',
+    description: 'Sent to a member whose membership expires soon (or has just expired) when staff send renewal reminders.',
+    record: 'Membership ID',
+    tags: ['member.first_name', 'member.last_name', 'member.number', 'membership.level', 'membership.expires_on', 'membership.price', 'membership.expired', 'organisation'],
   },
 };
 

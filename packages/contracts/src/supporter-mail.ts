@@ -9,7 +9,7 @@ import { text } from './rules.ts';
  * supporter and what kind of message they are.
  */
 
-export const MAIL_KINDS = ['receipt', 'confirmation', 'sponsor_update', 'tribute_notice', 'supporter_email', 'password_reset', 'recurring_terms', 'card_update'] as const;
+export const MAIL_KINDS = ['receipt', 'confirmation', 'sponsor_update', 'tribute_notice', 'supporter_email', 'password_reset', 'recurring_terms', 'card_update', 'membership_renewal'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const mailKindLabels: Record<MailKind, string> = {
   receipt: 'Tax receipt',
@@ -20,6 +20,7 @@ export const mailKindLabels: Record<MailKind, string> = {
   password_reset: 'Password reset',
   recurring_terms: 'Recurring gift changed',
   card_update: 'Update your card',
+  membership_renewal: 'Membership renewal',
 };
 
 export const SUPPORTER_EMAIL_SUBJECT_MAX = 200;

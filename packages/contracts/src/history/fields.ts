@@ -17,6 +17,9 @@ export const HISTORY_FIELD_KINDS = [
 ] as const satisfies readonly HistoryFieldKind[];
 export type HistoryFieldCatalogue = Record<string, HistoryField>;
 
+/** A money field's `currency` for a table with no currency column: the organisation's currency (a membership level's price). */
+export const ORG_CURRENCY = '@org';
+
 /** A column no catalogue names: still a label, never the raw column name. */
 export const fallbackHistoryField = (field: string): HistoryField => {
   const words = field.replace(/_/g, ' ').trim();

@@ -3,6 +3,7 @@ import { appealHistoryFields, campaignHistoryFields } from './campaigns.ts';
 import { contributionItemHistoryFields } from './contribution-items.ts';
 import { contributionHistoryFields } from './contributions.ts';
 import { type HistoryField, fallbackHistoryField } from './fields.ts';
+import { membershipLevelHistoryFields, supporterMembershipHistoryFields } from './memberships.ts';
 import { productHistoryFields } from './products.ts';
 import { receiptHistoryFields } from './receipts.ts';
 import { recurringHistoryFields } from './recurring.ts';
@@ -33,6 +34,8 @@ export const historyCatalogues = {
   roles: roleHistoryFields,
   user_roles: userRoleHistoryFields,
   tribute_types: tributeTypeHistoryFields,
+  memberships: membershipLevelHistoryFields,
+  supporter_memberships: supporterMembershipHistoryFields,
   settings: { value: { label: 'Value', kind: 'text' }, key: { label: 'Setting', kind: 'text' } },
 } as const satisfies Record<string, Record<string, HistoryField>>;
 

@@ -3,6 +3,7 @@ import {
   AUDIT_LOG_PAGE_SIZE,
   type AuditLogFilters,
   type HistoryField,
+  ORG_CURRENCY,
   auditLogColumns,
   auditLogFiltersSchema,
   auditRecordTypes,
@@ -32,8 +33,10 @@ const moneyTables = Object.entries(historyCatalogues as Record<string, Record<st
   const money = Object.values(fields).find((f) => f.kind === 'money');
   return money?.kind === 'money' ? [[table, money.currency] as const] : [];
 });
+// A table without a currency column keeps money in the organisation's (ORG_CURRENCY).
+const orgCurrency = `coalesce((select value #>> '{}' from settings where key = 'site_currency'), 'USD')`;
 const rowCurrency = sql.raw(`case a.table_name ${moneyTables
-  .map(([table, column]) => `when ${literal(table)} then (select "${column}"::text from "${table}" where id = a.record_id::int)`)
+  .map(([table, column]) => `when ${literal(table)} then ${column === ORG_CURRENCY ? orgCurrency : `(select "${column}"::text from "${table}" where id = a.record_id::int)`}`)
   .join(' ')} end`);
 const currency = sql`case when f.kind = 'money' then coalesce(a.changes -> f.currency ->> 1, a.changes -> f.currency ->> 0,
   case when a.record_id ~ '^\\d{1,9}$' then ${rowCurrency} end) end`;

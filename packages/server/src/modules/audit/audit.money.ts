@@ -1,4 +1,4 @@
-import { type HistoryEntry, type HistoryField, isCurrencyCode, toDecimalString } from '@almoner/contracts';
+import { type HistoryEntry, type HistoryField, isCurrencyCode, ORG_CURRENCY, toDecimalString } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
@@ -15,8 +15,13 @@ const text = (value: unknown) => (value === null || value === undefined ? null :
  * first later change to each, or the row's value now when none changed since. An entry that did
  * not touch a currency column is then read in the currency the row had at that time, not today's.
  */
-async function currenciesAfter(db: Queryable, table: string, recordId: string, fields: string[], newestId: number): Promise<Record<string, string | null>> {
-  if (fields.length === 0) return {};
+async function currenciesAfter(db: Queryable, table: string, recordId: string, all: string[], newestId: number): Promise<Record<string, string | null>> {
+  // The organisation's currency is no column of the row: a money field in it reads it from the settings.
+  const org: Record<string, string | null> = all.includes(ORG_CURRENCY)
+    ? { [ORG_CURRENCY]: text((await queryRows(db, sql`select coalesce((select value #>> '{}' from settings where key = 'site_currency'), 'USD') as c`))[0]?.c) }
+    : {};
+  const fields = all.filter((f) => f !== ORG_CURRENCY);
+  if (fields.length === 0) return org;
   const now = /^\d+$/.test(recordId)
     ? ((await queryRows(db, sql`select ${sql.join(fields.map((f) => sql.identifier(f)), sql`, `)} from ${sql.identifier(table)} where id = ${Number(recordId)}`))[0] ?? {})
     : {};
@@ -25,7 +30,7 @@ async function currenciesAfter(db: Queryable, table: string, recordId: string, f
       where table_name = ${table} and record_id = ${recordId} and id > ${newestId} and changes -> ${field} is not null order by id limit 1`);
     return [field, later ? text(later.currency) : text(now[field])] as const;
   }));
-  return Object.fromEntries(entries);
+  return { ...Object.fromEntries(entries), ...org };
 }
 
 /** Per entry (newest first), the currency each currency column had before and after it. */

@@ -28,6 +28,9 @@ export const historyTables = {
   roles: 'user.view',
   tribute_types: 'tributetype.edit',
   fundraising_pages: 'fundraisingpages.edit',
+  // Membership levels and a supporter's memberships are part of the supporter record.
+  memberships: 'member.view',
+  supporter_memberships: 'member.view',
 } as const satisfies Record<string, string>;
 export type HistoryTable = keyof typeof historyTables;
 

@@ -7,6 +7,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { createTemplateEngine, liquidFirstLine, templateProblem } from '../../templates/liquid.ts';
 import { confirmationValues } from '../contributions/contributions.confirmation.ts';
 import { receiptMailValues } from '../receipts/receipts.pdf.ts';
+import { renewalMailValues } from '../memberships/memberships.renewals.ts';
 import { cardLinkMailValues } from '../recurring/recurring.card-link.ts';
 import { termsMailValues } from '../recurring/recurring.change.ts';
 import { getOrgName } from '../settings/settings.service.ts';
@@ -41,6 +42,10 @@ const sources: Record<EditableMailTemplate, { sample: (q: Queryable) => Promise<
     sample: async (q) => idOf(await queryRows(q, sql`select rp.id from recurring_payment_profiles rp join supporters s on s.id = rp.supporter_id where rp.deleted_at is null order by rp.id desc limit 1`)),
     // The preview shows where the donor's own link goes; the mailer signs a real one per message.
     values: (q, id) => cardLinkMailValues(q, id, 'https://example.org/jpanel/update-card/…'),
+  },
+  membershipRenewal: {
+    sample: async (q) => idOf(await queryRows(q, sql`select id from supporter_memberships where deleted_at is null and expires_on is not null order by expires_on desc, id desc limit 1`)),
+    values: renewalMailValues,
   },
 };
 const idOf = (rows: Record<string, unknown>[]) => (rows[0] ? Number(rows[0].id) : null);

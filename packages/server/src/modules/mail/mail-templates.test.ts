@@ -25,9 +25,9 @@ const list = async () => ((await agent.get('/jpanel/settings/mail_templates.json
 const detail = async (key: string) => (await list()).find((d) => d.key === key) as Detail;
 
 describe('mail templates staff can edit', () => {
-  it('lists the receipt, tribute notice, confirmation, recurring-terms and update-your-card e-mails, each with a record to preview with', async () => {
+  it('lists the receipt, tribute notice, confirmation, recurring-terms, update-your-card and membership renewal e-mails, each with a record to preview with', async () => {
     const all = await list();
-    expect(all.map((d) => d.key)).toEqual(['taxReceipt', 'tributeNotice', 'contributionConfirmation', 'recurringTermsChanged', 'cardUpdateLink']);
+    expect(all.map((d) => d.key)).toEqual(['taxReceipt', 'tributeNotice', 'contributionConfirmation', 'recurringTermsChanged', 'cardUpdateLink', 'membershipRenewal']);
     for (const d of all) {
       expect(d.customised).toBe(false);
       expect(d.sample_id).toBeGreaterThan(0);

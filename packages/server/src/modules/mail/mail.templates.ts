@@ -116,6 +116,21 @@ export const mailTemplates = {
       '{% else %}As you asked, here is your link to change the card that pays your recurring gift #{{ recurring.number }} of {{ recurring.amount }}.{% endif %}\n\n' +
       'Update your card: {{ link }}\n\nThis link is yours alone and works for 30 days. Thank you for your support.\n\n— {{ organisation }}\n',
   },
+  /** To a member whose membership expires soon or just did, when staff send renewal reminders; values: renewalMailValues. */
+  membershipRenewal: {
+    subject: 'Your {{ membership.level }} membership of {{ organisation }}',
+    html: layout(
+      '<p>Dear {{ member.first_name | default: "friend" }},</p>' +
+        '{% if membership.expired %}<p>Your {{ membership.level }} membership ended on {{ membership.expires_on }}. We would love to have you back.</p>' +
+        '{% else %}<p>Your {{ membership.level }} membership expires on {{ membership.expires_on }}.</p>{% endif %}' +
+        '<p>To renew{% if membership.price != "" %} ({{ membership.price }}){% endif %}, reply to this e-mail or call us{% if member.number != "" %} with your member number {{ member.number }}{% endif %}. Thank you for your support.</p>',
+    ),
+    text:
+      'Dear {{ member.first_name | default: "friend" }},\n\n' +
+      '{% if membership.expired %}Your {{ membership.level }} membership ended on {{ membership.expires_on }}. We would love to have you back.' +
+      '{% else %}Your {{ membership.level }} membership expires on {{ membership.expires_on }}.{% endif %}\n\n' +
+      'To renew{% if membership.price != "" %} ({{ membership.price }}){% endif %}, reply to this e-mail or call us{% if member.number != "" %} with your member number {{ member.number }}{% endif %}. Thank you for your support.\n\n— {{ organisation }}\n',
+  },
 } satisfies Record<string, MailTemplate>;
 
 export type MailTemplateKey = keyof typeof mailTemplates;

@@ -24,6 +24,10 @@ export const supporterMemberships = pgTable(
     }),
     source: varchar('source', { length: 50 }),
     endReason: varchar('end_reason', { length: 100 }),
+    /** Why staff last granted, extended or ended it by hand; the history keeps each one. */
+    reason: varchar('reason', { length: 250 }),
+    /** When the last renewal reminder was queued for this period. */
+    remindedAt: timestamp('reminded_at', tz),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', tz),

@@ -1,4 +1,5 @@
 import { toDecimal, type SupporterOption } from '@almoner/contracts';
+import { supporterMemberships } from '../memberships/memberships.grants.ts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
@@ -26,9 +27,8 @@ export async function getSupporter(db: Queryable, id: number) {
   delete supporter.password_hash;
   delete supporter.searchable_text;
   const [memberships, profiles, contributions] = await Promise.all([
-    queryRows(db, sql`select m.id, ms.name, m.starts_on, m.expires_on, (m.expires_on is not null and m.expires_on < current_date) as is_expired
-                        from supporter_memberships m join memberships ms on ms.id = m.membership_id
-                       where m.supporter_id = ${id} and m.deleted_at is null order by m.starts_on desc`),
+    // One derivation of "expired" (the organisation's today), shared with the memberships API.
+    supporterMemberships(db, id),
     queryRows(db, sql`select id, status, description, billing_period, amount, currency_code, next_billing_date
                         from recurring_payment_profiles where supporter_id = ${id} order by id desc`),
     queryRows(db, sql`select c.id, ${numberSql} as number, c.ordered_at, c.total_amount,
@@ -40,7 +40,7 @@ export async function getSupporter(db: Queryable, id: number) {
   const shown = LIFETIME.reduce((row, field) => decimal(row, field, supporter.currency_code), supporter);
   return {
     supporter: iso(shown),
-    memberships: memberships.map(iso),
+    memberships,
     recurring: profiles.map((p) => iso(decimal(p, 'amount', p.currency_code))),
     contributions: contributions.map((c) => iso(decimal(c, 'total_amount', c.currency_code))),
   };

@@ -35,19 +35,27 @@ export const accountTypes = pgTable('account_types', {
 });
 
 /** Membership levels sold through variants (`product_variants.membership_id`). */
-export const memberships = pgTable('memberships', {
+export const memberships = pgTable(
+  'memberships',
+  {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull(),
   description: text('description'),
   /** Length of a membership bought today; null = never expires. */
   durationDays: integer('duration_days'),
+  /** What the level costs in the organisation's currency (minor units); null when it has no set price. */
+  price: money('price'),
+  /** How a renewal is counted: from the old expiry, or from the day it is renewed (issue 38 item 1). */
+  renewalRule: varchar('renewal_rule', { length: 12 }).notNull().default('from_expiry'),
   crmId: varchar('crm_id', { length: 45 }),
   isPublic: boolean('is_public').notNull().default(true),
   sequence: integer('sequence').notNull().default(0),
   createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
   deletedAt: timestamp('deleted_at', tz),
-});
+  },
+  (t) => [check('memberships_renewal_rule_check', sql`${t.renewalRule} in ('from_expiry', 'from_today')`)],
+);
 
 /**
  * Donors and customers ("accounts"). Lifetime figures are kept in step with contributions

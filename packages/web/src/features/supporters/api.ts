@@ -1,4 +1,4 @@
-import type { AccountTypeOption, PossibleDuplicate, SupporterInput, SupporterOption, SupporterSaved } from '@almoner/contracts';
+import type { AccountTypeOption, PossibleDuplicate, SupporterInput, SupporterMembership, SupporterOption, SupporterSaved } from '@almoner/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { historyKeys } from '../audit/api.ts';
@@ -46,7 +46,6 @@ export type SupporterRecord = {
   account_type_id: number | null;
 } & Record<`${'bill' | 'ship'}_${string}`, string | null>;
 
-export type SupporterMembership = { id: number; name: string; starts_on: string; expires_on: string | null; is_expired: boolean };
 
 export type RecurringProfile = {
   id: number;
