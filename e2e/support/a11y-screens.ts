@@ -29,7 +29,7 @@ export function routerPaths(): string[] {
   return [...paths(publicFile), ...paths(router).filter((p) => p !== '/'), ...index, ...areaFiles.flatMap((f) => paths(readFileSync(f, 'utf8')))].sort();
 }
 
-export type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number; page: number; feed: number; post: number; theme: number; campaign: number; role: number; tributeType: number };
+export type Ids = { contribution: number; supporter: number; user: number; mail: number; sponsee: number; product: number; paymentGroup: number; promo: number; segment: number; category: number; taxRate: number; shippingMethod: number; page: number; feed: number; post: number; theme: number; campaign: number; role: number; tributeType: number; membershipLevel: number };
 type Visit = (page: Page, ids: Ids) => Promise<void>;
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' }).first().waitFor();
@@ -673,6 +673,30 @@ export const shellVisits: Record<string, Visit> = {
     await expectAccessible(page, 'tribute type form');
     await checkOpened(page, () => page.getByRole('button', { name: 'Delete' }).click(), 'dialog', 'delete tribute type dialog');
   },
+  'membership-levels': async (page) => {
+    await page.goto('/jpanel/membership-levels');
+    await heading(page, 'Membership levels');
+    await mainRows(page);
+    await expectAccessible(page, 'membership levels');
+  },
+  'membership-levels/new': async (page) => {
+    await page.goto('/jpanel/membership-levels/new');
+    await page.getByRole('button', { name: 'Create membership level' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(page, 'new membership level with errors');
+  },
+  'membership-levels/:id': async (page, ids) => {
+    await page.goto(`/jpanel/membership-levels/${ids.membershipLevel}`);
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    await expectAccessible(page, 'membership level form');
+    await checkOpened(page, () => page.getByRole('button', { name: 'Delete' }).click(), 'dialog', 'delete membership level dialog');
+  },
+  'memberships/renewals': async (page) => {
+    await page.goto('/jpanel/memberships/renewals');
+    await heading(page, 'Membership renewals due');
+    await page.getByLabel('Days either side of today').waitFor();
+    await expectAccessible(page, 'membership renewals');
+  },
   'settings/shipping': async (page) => {
     await page.goto('/jpanel/settings/shipping');
     await heading(page, 'Shipping');
@@ -804,6 +828,7 @@ export async function prepareScreens(browser: ReturnType<typeof useBrowser>): Pr
   ids.taxRate = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/settings/taxes.json')).data[0]!.id;
   ids.campaign = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/campaigns.json')).data[0]!.id;
   ids.tributeType = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/tribute-types.json')).data[0]!.id;
+  ids.membershipLevel = (await apiCall<{ data: { id: number }[] }>(page, 'GET', '/jpanel/memberships/levels.json')).data[0]!.id;
   ids.role = (await apiCall<{ id: number }>(page, 'POST', '/jpanel/roles', { name: `Finance ${Date.now() % 1_000_000}`, permissions: ['order.view', 'transaction.view'] })).id;
   ids.shippingMethod = (await apiCall<{ methods: { id: number }[] }>(page, 'GET', '/jpanel/settings/shipping.json')).methods[0]!.id;
   ids.page = (await apiCall<{ data: { id: number; title: string }[] }>(page, 'GET', '/jpanel/pages.json')).data.find((p) => p.title === 'Home')!.id;

@@ -23,6 +23,7 @@ import { recurringRoutes } from '../features/recurring/routes.tsx';
 import { shippingRoutes } from '../features/shipping/routes.tsx';
 import { taxesRoutes } from '../features/taxes/routes.tsx';
 import { tributeTypesRoutes } from '../features/tribute-types/routes.tsx';
+import { membershipsRoutes } from '../features/memberships/routes.tsx';
 import { virtualEventsRoutes } from '../features/virtual-events/routes.tsx';
 import { reportsRoutes } from '../features/reports/routes.tsx';
 import { listsRoutes } from '../features/lists/routes.tsx';
@@ -71,6 +72,7 @@ export const router = createBrowserRouter(
                 ...settingsRoutes,
                 ...taxesRoutes,
                 ...tributeTypesRoutes,
+                ...membershipsRoutes,
                 ...virtualEventsRoutes,
                 ...shippingRoutes,
                 ...contributionsRoutes,
