@@ -1,5 +1,5 @@
 import type { FundraisePreview } from '@almoner/contracts';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
 import { apiCall } from './support/listing.ts';
@@ -30,6 +30,13 @@ it('suspends a fundraising page from its preview, reactivates it and corrects it
     await preview.getByRole('button', { name: 'Reactivate page' }).click();
     await page.getByText(`${before.title} is active again and takes gifts.`).waitFor();
     await preview.getByRole('button', { name: 'Suspend page' }).waitFor();
+
+    // Featured, then not: the demo page is left as it was.
+    await preview.getByRole('button', { name: 'Feature page' }).click();
+    await preview.getByText('Featured', { exact: true }).waitFor();
+    await preview.getByRole('button', { name: 'Stop featuring' }).click();
+    await preview.getByRole('button', { name: 'Feature page' }).waitFor();
+    expect((await apiCall<FundraisePreview>(page, 'GET', `/jpanel/fundraise/pages/${target.id}/preview`)).is_featured).toBe(false);
 
     await preview.getByRole('button', { name: 'Edit page' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit page' });

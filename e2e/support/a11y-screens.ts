@@ -808,7 +808,7 @@ export type Signedin = { ids: Ids; storageState: Awaited<ReturnType<BrowserConte
 
 /** Signs in once and finds a record of each kind the screens open. */
 export async function prepareScreens(browser: ReturnType<typeof useBrowser>): Promise<Signedin> {
-  const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0, campaign: 0, role: 0, tributeType: 0 };
+  const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0, campaign: 0, role: 0, tributeType: 0, membershipLevel: 0 };
   const { context, page } = await browser.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();

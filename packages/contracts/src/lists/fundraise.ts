@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ListingColumn } from '../listing.ts';
 import { decimalAmountSchema } from '../money.ts';
-import { requiredText, text } from '../rules.ts';
+import { formBoolean, requiredText, text } from '../rules.ts';
 
 /**
  * The fundraise listing with tabs (spec part 1 §2): each tab its own listing URL, columns,
@@ -31,6 +31,9 @@ export const fundraiseModerationMessages = {
   notActive: 'Only an active page can be suspended.',
   notSuspended: 'Only a suspended page can be reactivated.',
   goal: 'Enter the goal as an amount greater than zero, or leave it blank for no goal.',
+  featured: (title: string) => `${title} is featured: it is shown first among the fundraising pages.`,
+  unfeatured: (title: string) => `${title} is no longer featured.`,
+  featureActive: 'Only an active page can be featured.',
   confirmSuspend: (title: string) => `Suspend ${title}? It takes no gifts until it is reactivated, and its public page says so.`,
 } as const;
 
@@ -38,6 +41,8 @@ export const fundraisePageStatusSchema = z.object({
   status: z.enum(['active', 'suspended'], { error: 'Choose active or suspended.' }),
 });
 export type FundraisePageStatusChange = z.infer<typeof fundraisePageStatusSchema>;
+
+export const fundraisePageFeatureSchema = z.object({ featured: formBoolean() });
 
 export const fundraisePageEditSchema = z.object({
   title: requiredText(FUNDRAISE_TITLE_MAX),
@@ -134,6 +139,7 @@ export const fundraisePreviewSchema = z.object({
   donation_count: z.number(),
   views: z.number(),
   deadline: z.string().nullable(),
+  is_featured: z.boolean(),
 });
 export type FundraisePreview = z.infer<typeof fundraisePreviewSchema>;
 export const fundraiseMessages = { notFound: 'This fundraising page does not exist.', notPreviewable: 'This page has no preview.' } as const;

@@ -19,5 +19,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_record_idx').on(t.tableName, t.recordId, t.occurredAt),
     index('audit_log_actor_idx').on(t.actorUserId, t.occurredAt),
+    // The audit view's day filter (/jpanel/audit, issue 38 item 5) on the whole trail.
+    index('audit_log_occurred_idx').on(t.occurredAt),
   ],
 );

@@ -80,9 +80,29 @@ describe('fundraising page moderation', () => {
     expect((await one(sql`select title from fundraising_pages where id = ${page}`)).title).toBe('Run for clean wells');
   });
 
+  it('features an active page and stops featuring it; a suspended page is not featured', async () => {
+    const featured = await agent.post(`/jpanel/fundraise/pages/${page}/feature`, { featured: true });
+    expect(featured.statusCode, featured.body).toBe(200);
+    expect(featured.json()).toMatchObject({ page: { is_featured: true } });
+    expect(featured.json().message).toMatch(/is featured/);
+    // Suspending it takes it off the featured pages; it cannot be featured again until reactivated.
+    await agent.post(`/jpanel/fundraise/pages/${page}/status`, { status: 'suspended' });
+    expect((await one(sql`select is_featured from fundraising_pages where id = ${page}`)).is_featured).toBe(false);
+    const refused = await agent.post(`/jpanel/fundraise/pages/${page}/feature`, { featured: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(m.featureActive);
+    await agent.post(`/jpanel/fundraise/pages/${page}/status`, { status: 'active' });
+    await agent.post(`/jpanel/fundraise/pages/${page}/feature`, { featured: true });
+    const off = await agent.post(`/jpanel/fundraise/pages/${page}/feature`, { featured: false });
+    expect(off.json()).toMatchObject({ page: { is_featured: false } });
+    const history = (await agent.get(`/jpanel/history/fundraising_pages/${page}`)).json().data as { changes: { field: string; before: unknown; after: unknown }[] }[];
+    expect(history[0]?.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'is_featured', before: true, after: false })]));
+  });
+
   it('is for staff who may edit fundraising pages', async () => {
     const { agent: viewer } = await signedIn(t, { permissions: ['member.view'] });
     expect((await viewer.post(`/jpanel/fundraise/pages/${page}/status`, { status: 'suspended' })).statusCode).toBe(403);
     expect((await viewer.post(`/jpanel/fundraise/pages/${page}`, { title: 'Hijacked' })).statusCode).toBe(403);
+    expect((await viewer.post(`/jpanel/fundraise/pages/${page}/feature`, { featured: true })).statusCode).toBe(403);
   });
 });

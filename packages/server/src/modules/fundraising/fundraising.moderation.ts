@@ -24,8 +24,19 @@ export async function setFundraisePageStatus(db: Db, actor: Actor, id: number, s
     const page = await lockPage(tx, id);
     if (status === 'suspended' && page.status !== 'active') throw new AppError('conflict', m.notActive);
     if (status === 'active' && page.status !== 'suspended') throw new AppError('conflict', m.notSuspended);
-    await tx.execute(sql`update fundraising_pages set status = ${status}, updated_at = now() where id = ${id}`);
+    // A suspended page is no longer featured: the public would be sent to a page that takes no gifts.
+    await tx.execute(sql`update fundraising_pages set status = ${status}, is_featured = is_featured and ${status === 'active'}, updated_at = now() where id = ${id}`);
     return { message: status === 'suspended' ? m.suspended(page.title) : m.reactivated(page.title), page: await fundraisePreview(tx, id) };
+  });
+}
+
+/** Features a page (shown first to the public) or stops featuring it; a suspended or closed page cannot be featured. */
+export async function setFundraisePageFeatured(db: Db, actor: Actor, id: number, featured: boolean): Promise<{ message: string; page: FundraisePreview }> {
+  return withActor(db, actor, async (tx) => {
+    const page = await lockPage(tx, id);
+    if (featured && page.status !== 'active') throw new AppError('conflict', m.featureActive);
+    await tx.execute(sql`update fundraising_pages set is_featured = ${featured}, updated_at = now() where id = ${id}`);
+    return { message: featured ? m.featured(page.title) : m.unfeatured(page.title), page: await fundraisePreview(tx, id) };
   });
 }
 

@@ -1,7 +1,7 @@
-import { fundraisePageEditSchema, fundraisePageStatusSchema, fundraisePreviewSchema, idParam } from '@almoner/contracts';
+import { fundraisePageEditSchema, fundraisePageFeatureSchema, fundraisePageStatusSchema, fundraisePreviewSchema, idParam } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { editFundraisePage, setFundraisePageStatus } from './fundraising.moderation.ts';
+import { editFundraisePage, setFundraisePageFeatured, setFundraisePageStatus } from './fundraising.moderation.ts';
 
 const tags = ['lists'];
 const config = { permission: 'fundraisingpages.edit' };
@@ -13,6 +13,12 @@ export const fundraisingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/fundraise/pages/:id/status',
     { config, schema: { summary: 'Suspend an active fundraising page (it takes no gifts) or reactivate a suspended one', tags, params: idParam, body: fundraisePageStatusSchema, response: { 200: answer } } },
     async (request) => setFundraisePageStatus(app.ctx.db, request.actor, request.params.id, request.body.status),
+  );
+
+  app.post(
+    '/jpanel/fundraise/pages/:id/feature',
+    { config, schema: { summary: 'Feature an active fundraising page (shown first to the public) or stop featuring it', tags, params: idParam, body: fundraisePageFeatureSchema, response: { 200: answer } } },
+    async (request) => setFundraisePageFeatured(app.ctx.db, request.actor, request.params.id, request.body.featured),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import { decimalNumberSql } from '../money/money.sql.ts';
 export async function fundraisePreview(db: Queryable, id: number): Promise<FundraisePreview> {
   const [row] = await queryRows(
     db,
-    sql`select f.id, f.title, f.url, f.status, f.category, f.description, f.currency_code, f.donation_count, f.views, f.deadline::text as deadline,
+    sql`select f.id, f.title, f.url, f.status, f.category, f.description, f.currency_code, f.donation_count, f.views, f.deadline::text as deadline, f.is_featured,
                ${decimalNumberSql(sql`f.amount_raised`, sql`f.currency_code`)} as amount_raised,
                ${decimalNumberSql(sql`f.goal_amount`, sql`f.currency_code`)} as goal_amount,
                coalesce(nullif(a.display_name, ''), person_name(a.first_name, a.last_name), a.email, 'Unnamed supporter') as fundraiser,

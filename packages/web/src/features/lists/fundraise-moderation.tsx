@@ -1,7 +1,7 @@
 import { FUNDRAISE_TITLE_MAX, type FundraisePageEdit, type FundraisePreview, fundraisePageEditSchema, fundraiseModerationMessages } from '@almoner/contracts';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay, IconStar } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { confirm } from '../../components/dialogs.tsx';
 import { saveForm, validateWith } from '../../components/form-page/index.ts';
@@ -47,6 +47,25 @@ export function SuspendButton({ page }: { page: FundraisePreview }) {
   return (
     <Button variant="light" color="red" leftSection={<IconPlayerPause size={16} />} loading={change.isPending} onClick={() => void suspend()}>
       Suspend page
+    </Button>
+  );
+}
+
+/** Feature an active page (shown first to the public) or stop featuring it (issue 38 item 4). */
+export function FeatureButton({ page }: { page: FundraisePreview }) {
+  const refresh = useRefresh(page.id);
+  const change = useMutation({
+    mutationFn: (featured: boolean) => api<Answer>(`/jpanel/fundraise/pages/${page.id}/feature`, { method: 'POST', body: { featured } }),
+    onSuccess: async (answer) => {
+      toast.success(answer.message);
+      await refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  if (page.status !== 'active' && !page.is_featured) return null;
+  return (
+    <Button variant="default" leftSection={<IconStar size={16} />} loading={change.isPending} onClick={() => change.mutate(!page.is_featured)}>
+      {page.is_featured ? 'Stop featuring' : 'Feature page'}
     </Button>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session.ts';
 import { api } from '../../lib/api.ts';
-import { FundraisePageEditForm, SuspendButton } from './fundraise-moderation.tsx';
+import { FeatureButton, FundraisePageEditForm, SuspendButton } from './fundraise-moderation.tsx';
 
 /** The page's description as plain text: parsed in an inert document, so no markup or script runs. */
 const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent?.trim() ?? '';
@@ -57,6 +57,11 @@ export function FundraisePreviewModal({ id, onClose }: { id: number | null; onCl
             {p.donation_count.toLocaleString('en-US')} donations · {p.views.toLocaleString('en-US')} views
             {p.deadline ? ` · ends ${formatDate(p.deadline)}` : ''}
           </Text>
+          {p.is_featured && (
+            <Badge color="yellow" variant="light" w="fit-content">
+              Featured
+            </Badge>
+          )}
           {p.status === 'suspended' && (
             <Alert color="red" title="Suspended">
               This page takes no gifts until it is reactivated.
@@ -69,6 +74,7 @@ export function FundraisePreviewModal({ id, onClose }: { id: number | null; onCl
           )}
           {can('fundraisingpages.edit') && (
             <Group justify="flex-end" gap="sm">
+              <FeatureButton page={p} />
               <SuspendButton page={p} />
               <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
                 Edit page
