@@ -31,7 +31,7 @@ export const fundraiseModerationMessages = {
   notActive: 'Only an active page can be suspended.',
   notSuspended: 'Only a suspended page can be reactivated.',
   goal: 'Enter the goal as an amount greater than zero, or leave it blank for no goal.',
-  featured: (title: string) => `${title} is featured: it is shown first among the fundraising pages.`,
+  featured: (title: string) => `${title} is featured: it comes first when staff choose a page at the point of sale.`,
   unfeatured: (title: string) => `${title} is no longer featured.`,
   featureActive: 'Only an active page can be featured.',
   confirmSuspend: (title: string) => `Suspend ${title}? It takes no gifts until it is reactivated, and its public page says so.`,

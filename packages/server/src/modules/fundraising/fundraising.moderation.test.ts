@@ -85,6 +85,11 @@ describe('fundraising page moderation', () => {
     expect(featured.statusCode, featured.body).toBe(200);
     expect(featured.json()).toMatchObject({ page: { is_featured: true } });
     expect(featured.json().message).toMatch(/is featured/);
+    // It comes first in the point of sale's page picker, before pages whose titles sort earlier.
+    await queryRows(t.database.db, sql`insert into fundraising_pages (title, url, author_supporter_id, product_id, status, currency_code)
+      select 'AAA earlier page', 'aaa-earlier-mod', author_supporter_id, product_id, 'active', 'USD' from fundraising_pages where id = ${page}`);
+    const picked = (await agent.get('/jpanel/fundraisers.json?query=mod')).json() as { id: number }[];
+    expect(picked[0]?.id).toBe(page);
     // Suspending it takes it off the featured pages; it cannot be featured again until reactivated.
     await agent.post(`/jpanel/fundraise/pages/${page}/status`, { status: 'suspended' });
     expect((await one(sql`select is_featured from fundraising_pages where id = ${page}`)).is_featured).toBe(false);

@@ -30,7 +30,7 @@ export async function setFundraisePageStatus(db: Db, actor: Actor, id: number, s
   });
 }
 
-/** Features a page (shown first to the public) or stops featuring it; a suspended or closed page cannot be featured. */
+/** Features a page (first in the point of sale's page picker) or stops featuring it; a suspended or closed page cannot be featured. */
 export async function setFundraisePageFeatured(db: Db, actor: Actor, id: number, featured: boolean): Promise<{ message: string; page: FundraisePreview }> {
   return withActor(db, actor, async (tx) => {
     const page = await lockPage(tx, id);

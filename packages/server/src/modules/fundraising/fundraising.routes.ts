@@ -17,7 +17,7 @@ export const fundraisingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/jpanel/fundraise/pages/:id/feature',
-    { config, schema: { summary: 'Feature an active fundraising page (shown first to the public) or stop featuring it', tags, params: idParam, body: fundraisePageFeatureSchema, response: { 200: answer } } },
+    { config, schema: { summary: 'Feature an active fundraising page (first in the point of sale page picker) or stop featuring it', tags, params: idParam, body: fundraisePageFeatureSchema, response: { 200: answer } } },
     async (request) => setFundraisePageFeatured(app.ctx.db, request.actor, request.params.id, request.body.featured),
   );
 

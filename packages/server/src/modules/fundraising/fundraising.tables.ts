@@ -52,7 +52,7 @@ export const fundraisingPages = pgTable(
     /** Lifetime page views; the daily series is in fundraising_page_views. */
     views: integer('views').notNull().default(0),
     deadline: date('deadline'),
-    /** Chosen by staff to be shown first on the charity's fundraising pages (issue 38 item 4). */
+    /** Chosen by staff to come first where a page is picked (the point of sale's page picker; issue 38 item 4). */
     isFeatured: boolean('is_featured').notNull().default(false),
     activatedAt: timestamp('activated_at', tz),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),

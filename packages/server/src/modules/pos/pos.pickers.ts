@@ -33,7 +33,8 @@ export async function fundraiserOptions(q: Queryable, storage: Storage | undefin
       from fundraising_pages f join supporters s on s.id = f.author_supporter_id left join media m on m.id = f.media_id
      where f.deleted_at is null and f.status = 'active'
        and (lower(f.title) like ${like} or lower(f.url) like ${like} or lower(coalesce(s.display_name, '') || ' ' || coalesce(s.first_name, '') || ' ' || coalesce(s.last_name, '')) like ${like})
-     order by lower(f.title), f.id limit ${PICKER_LIMIT}`);
+     order by f.is_featured desc, lower(f.title), f.id limit ${PICKER_LIMIT}`);
+  // Pages staff featured come first (issue 38 item 4).
   return Promise.all(rows.map(async (r) => ({ id: Number(r.id), title: String(r.title), url: String(r.url), author: String(r.author ?? ''), thumbnail: await thumbUrl(storage, r.storage_key) })));
 }
 

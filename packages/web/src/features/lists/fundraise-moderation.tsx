@@ -51,7 +51,7 @@ export function SuspendButton({ page }: { page: FundraisePreview }) {
   );
 }
 
-/** Feature an active page (shown first to the public) or stop featuring it (issue 38 item 4). */
+/** Feature an active page (first in the point of sale's page picker) or stop featuring it (issue 38 item 4). */
 export function FeatureButton({ page }: { page: FundraisePreview }) {
   const refresh = useRefresh(page.id);
   const change = useMutation({
