@@ -1,9 +1,10 @@
 import { RENEWALS_DUE_DAYS, type RenewalDue, formatDate, formatDateTime } from '@almoner/contracts';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, NumberInput, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session.ts';
+import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { toast } from '../../components/toast.ts';
 import { useRenewalsDue, useSendRenewalReminders } from './api.ts';
 
@@ -74,47 +75,35 @@ export function RenewalsPage() {
 
 type TableProps = { rows: RenewalDue[]; chosen: Set<number>; selectable: boolean; onToggle: (id: number) => void; onAll: (on: boolean) => void };
 
+/** The members due, as a table on a wide screen and cards on a phone (the shared ListTable); choosing is by each row's checkbox. */
 function RenewalsTable({ rows, chosen, selectable, onToggle, onAll }: TableProps) {
   const mailable = rows.filter((r) => r.email);
   const all = mailable.length > 0 && mailable.every((r) => chosen.has(r.id));
+  const columns: ListTableColumn<RenewalDue>[] = [
+    ...(selectable
+      ? [{ header: 'Choose', hideHeader: true, cell: (r: RenewalDue) => <Checkbox aria-label={`Choose ${r.supporter_name}`} checked={chosen.has(r.id)} disabled={!r.email} onChange={() => onToggle(r.id)} /> }]
+      : []),
+    {
+      header: 'Member',
+      card: 'title',
+      sortValue: (r) => r.supporter_name,
+      cell: (r) => (
+        <Anchor component={Link} to={`/supporters/${r.supporter_id}`} size="sm">
+          {r.supporter_name}
+        </Anchor>
+      ),
+    },
+    { header: 'Level', sortValue: (r) => r.level, cell: (r) => r.level },
+    { header: 'Expires', card: 'date', sortValue: (r) => r.expires_on, cell: (r) => formatDate(r.expires_on) },
+    { header: 'E-mail', cell: (r) => r.email ?? <Badge color="gray" variant="light">No e-mail</Badge> },
+    { header: 'Reminder sent', cell: (r) => (r.reminded_at ? formatDateTime(r.reminded_at) : '—') },
+  ];
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            {selectable && (
-              <Table.Th w={40}>
-                <Checkbox aria-label="Choose every member with an e-mail" checked={all} indeterminate={!all && chosen.size > 0} onChange={(e) => onAll(e.currentTarget.checked)} />
-              </Table.Th>
-            )}
-            <Table.Th>Member</Table.Th>
-            <Table.Th>Level</Table.Th>
-            <Table.Th>Expires</Table.Th>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th>Reminder sent</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.id}>
-              {selectable && (
-                <Table.Td>
-                  <Checkbox aria-label={`Choose ${r.supporter_name}`} checked={chosen.has(r.id)} disabled={!r.email} onChange={() => onToggle(r.id)} />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Anchor component={Link} to={`/supporters/${r.supporter_id}`} size="sm">
-                  {r.supporter_name}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>{r.level}</Table.Td>
-              <Table.Td>{formatDate(r.expires_on)}</Table.Td>
-              <Table.Td>{r.email ?? <Badge color="gray" variant="light">No e-mail</Badge>}</Table.Td>
-              <Table.Td>{r.reminded_at ? formatDateTime(r.reminded_at) : '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap="xs">
+      {selectable && mailable.length > 0 && (
+        <Checkbox label="Choose every member with an e-mail" checked={all} indeterminate={!all && chosen.size > 0} onChange={(e) => onAll(e.currentTarget.checked)} />
+      )}
+      <ListTable columns={columns} rows={rows} empty="No memberships are due for renewal in this window." label="Membership renewals due" />
+    </Stack>
   );
 }
