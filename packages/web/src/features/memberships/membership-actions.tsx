@@ -15,13 +15,10 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { saveForm, validateWith } from '../../components/form-page/index.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
+// Today in the browser as the date field's ISO value (the server checks against the organisation's day).
+import { localToday } from '../batches/today.ts';
 import { useChangeMembership, useGrantMembership, useMembershipLevels } from './api.ts';
 
-/** Today in the browser, as the date field's ISO value (the server checks against the organisation's day). */
-const isoToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 const Buttons = ({ label, pending, onCancel, danger }: { label: string; pending: boolean; onCancel: () => void; danger?: boolean }) => (
   <Group justify="flex-end" gap="sm">
@@ -42,7 +39,7 @@ const grantValidate = validateWith(membershipGrantSchema, (v: GrantValues) => v 
 function GrantForm({ supporterId, number, onDone }: { supporterId: number; number: string | null; onDone: () => void }) {
   const levels = useMembershipLevels();
   const grant = useGrantMembership(supporterId);
-  const form = useForm<GrantValues>({ initialValues: { membership_id: '', starts_on: isoToday(), expires_on: '', membership_number: number ?? '', reason: '' }, validate: grantValidate });
+  const form = useForm<GrantValues>({ initialValues: { membership_id: '', starts_on: localToday(), expires_on: '', membership_number: number ?? '', reason: '' }, validate: grantValidate });
   const options = (levels.data?.data ?? []).filter((l) => l.is_public).map((l) => ({ value: String(l.id), label: l.duration_days === null ? l.name : `${l.name} (${l.duration_days} days)` }));
   const submit = form.onSubmit((values) => saveForm(form, () => grant.mutateAsync(values), { after: onDone, failed: 'The membership could not be granted. Please try again.' }));
   return (
@@ -83,7 +80,7 @@ const endValidate = validateWith(membershipEndSchema, (v: ChangeValues) => ({ en
 function ChangeForm({ membership, action, onDone }: { membership: SupporterMembership; action: 'extend' | 'end'; onDone: () => void }) {
   const change = useChangeMembership(membership.id);
   const extend = action === 'extend';
-  const form = useForm<ChangeValues>({ initialValues: { day: extend ? '' : isoToday(), reason: '' }, validate: extend ? extendValidate : endValidate });
+  const form = useForm<ChangeValues>({ initialValues: { day: extend ? '' : localToday(), reason: '' }, validate: extend ? extendValidate : endValidate });
   const submit = form.onSubmit((v) =>
     saveForm(
       { setErrors: (errors) => form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k === 'expires_on' || k === 'ends_on' ? 'day' : k, e]))) },
