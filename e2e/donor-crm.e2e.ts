@@ -1,3 +1,4 @@
+import { SANDBOX_CRM_CREDENTIALS } from '@almoner/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
@@ -39,17 +40,18 @@ afterAll(async () => {
 });
 
 describe('donor CRM', () => {
-  it('tests the connection: Failed! for a short sandbox key, Works! for a good one, and saves it', async () => {
+  it('tests the connection: Failed! for a wrong sandbox key, Works! for its documented test key, and saves it', async () => {
     const { context, page } = await adminPage();
     await page.goto('/jpanel/settings#editions');
     await page.getByRole('link', { name: 'Donor CRM settings' }).click();
     await page.getByRole('heading', { name: 'Donor CRM', exact: true }).waitFor();
     const form = page.getByRole('form', { name: 'Donor CRM connection' });
-    await form.getByLabel('API key').fill('too-short');
+    // A long, plausible key that is not the sandbox's test key fails, as a real CRM's would.
+    await form.getByLabel('API key').fill('sandbox-key-0123456789-abcdef');
     await form.getByRole('button', { name: 'Test' }).click();
     await form.getByRole('status').filter({ hasText: 'Failed!' }).waitFor();
     await screenshot(page, 'donor-crm-test-failed');
-    await form.getByLabel('API key').fill('sandbox-key-0123456789-abcdef');
+    await form.getByLabel('API key').fill(SANDBOX_CRM_CREDENTIALS.apikey);
     await form.getByRole('button', { name: 'Test' }).click();
     await form.getByRole('status').filter({ hasText: 'Works!' }).waitFor();
     await form.getByLabel('API key').press('Enter');

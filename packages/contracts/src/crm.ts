@@ -8,6 +8,12 @@ import { email, optionalText, text } from './rules.ts';
  */
 export const CRM_PROVIDERS = ['sandbox', 'donorperfect'] as const;
 export type CrmProvider = (typeof CRM_PROVIDERS)[number];
+/**
+ * The built-in sandbox CRM's test credentials (README, "Donor CRM"): its connection test answers
+ * true for this API key, or for this user name and password, and false for anything else, as a
+ * real CRM would for wrong credentials.
+ */
+export const SANDBOX_CRM_CREDENTIALS = { apikey: 'sandbox-crm-test-key', username: 'sandbox', password: 'sandbox-password' } as const;
 export const crmProviderLabels: Record<CrmProvider, string> = { sandbox: 'Sandbox (built in)', donorperfect: 'DonorPerfect' };
 
 export const DONORPERFECT_API_URL = 'https://www.donorperfect.net/prod/xmlrequest.asp';

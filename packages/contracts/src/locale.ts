@@ -26,15 +26,20 @@ export type Country = z.infer<typeof countrySchema>;
 export const countryListSchema = z.object({ countries: z.array(countrySchema) });
 
 /**
- * Spec part 2 §3: "subdivision_type and a map of subdivisions". The map is sent as a list of
- * code and name in name order: a JSON object loses that order for numeric-looking codes
- * ("FR-75"), and a list keeps the API reference's schema exact.
+ * Spec part 2 §3: "subdivision_type and a map of subdivisions": the map is code → name. A JSON
+ * object does not keep an order (numeric-looking codes such as France's "75" come first), so a
+ * client that shows them by name sorts them: `subdivisionsByName`.
  */
-export const subdivisionSchema = z.object({ code: z.string(), name: z.string() });
-export type Subdivision = z.infer<typeof subdivisionSchema>;
 export const subdivisionsSchema = z.object({
   country: z.string().length(2),
   subdivision_type: z.string(),
-  subdivisions: z.array(subdivisionSchema),
+  subdivisions: z.record(z.string(), z.string()),
 });
 export type Subdivisions = z.infer<typeof subdivisionsSchema>;
+export type Subdivision = { code: string; name: string };
+
+/** The map's subdivisions in name order (then code), as a picker lists them. */
+export const subdivisionsByName = (map: Record<string, string>): Subdivision[] =>
+  Object.entries(map)
+    .map(([code, name]) => ({ code, name }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.code.localeCompare(b.code));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { formBoolean, optionalText, requiredText, text } from './rules.ts';
+import { formBoolean, optionalText, parseSpecDateTime, requiredText, text } from './rules.ts';
 
 /** Virtual events (spec part 3 §2.10, §3, §7 "Virtual events", §8). */
 
@@ -57,21 +57,22 @@ const slugText = text()
   .max(VIRTUAL_EVENT_SLUG_MAX, { error: messages.maxLength(VIRTUAL_EVENT_SLUG_MAX) })
   .transform(normaliseSlug);
 
-/** A YYYY-MM-DD day or a datetime-local value (YYYY-MM-DDTHH:mm), checked as a real date. */
+/**
+ * When the event starts, as "YYYY-MM-DDTHH:mm" (UTC, as stored): a datetime-local value, an ISO
+ * 8601 date-time ("2030-06-01T18:00:00.000Z"), or a day in any form the API takes for dates.
+ */
 const startDate = z
   .union([text(), z.null()], { error: messages.date })
   .optional()
   .transform((v, ctx) => {
     const value = (v ?? '').trim();
     if (value === '') return null;
-    const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value);
-    const [y, mo, d, h, mi] = m ? m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number] : [0, 0, 0, 0, 0];
-    const when = new Date(Date.UTC(y, mo - 1, d, h, mi));
-    if (!m || y < 1900 || y > 9999 || when.getUTCMonth() !== mo - 1 || when.getUTCDate() !== d || h > 23 || mi > 59) {
+    const when = parseSpecDateTime(value);
+    if (!when || Number(when.slice(0, 4)) < 1900) {
       ctx.addIssue({ code: 'custom', message: messages.date });
       return z.NEVER;
     }
-    return `${value.slice(0, 10)}T${String(h).padStart(2, '0')}:${String(mi).padStart(2, '0')}`;
+    return when;
   });
 
 const threshold = z

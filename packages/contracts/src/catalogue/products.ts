@@ -179,8 +179,22 @@ export const productFormOptionsSchema = z.object({
 });
 export type ProductFormOptions = z.infer<typeof productFormOptionsSchema>;
 
-/** GET /jpanel/products/variants.json?query=: variants to bundle, named "Product – Variant". */
-export const variantOptionSchema = z.object({ id: z.number(), name: z.string(), product_id: z.number() });
+/**
+ * GET /jpanel/variants.json?query= (spec part 3 §7, the variant picker; also served at
+ * /jpanel/products/variants.json, where the bundle editor first asked): variants named
+ * "Product – Variant", with the spec's variant fields a picker shows (part 2, "Variant"):
+ * `variantname`, `price` and `saleprice` in the product's currency, `is_donation`.
+ */
+export const variantOptionSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  product_id: z.number(),
+  variantname: z.string(),
+  price: z.number(),
+  saleprice: z.number().nullable(),
+  currency_code: z.string().length(3),
+  is_donation: z.boolean(),
+});
 export type VariantOption = z.infer<typeof variantOptionSchema>;
 
 /** Part 2 §8 and §9: the product picker and the URL picker. */

@@ -108,12 +108,15 @@ async function insertProduct(
   await insertRows(q, media, [
     { id: mediaId, collectionName: 'products', name: spec.name, filename: `${slug}.jpg`, storageKey: key, contentType: 'image/jpeg', size: picture.image.body.length, width: picture.image.width, height: picture.image.height, createdAt },
   ]);
+  // Only goods counted on a shelf (variants with a quantity) run out; gifts, memberships,
+  // downloads and donation forms sell without stock, so the demo's POS can sell every one.
+  const stocked = spec.variants.some((v) => v.quantity !== undefined);
   await insertRows(q, products, [{
     id, type: spec.type, name: spec.name, code: spec.code, baseCurrency: ctx.currency, permalink: slug, summary: spec.summary,
     description: `<p>${spec.summary}</p>`, mediaId, glCode: spec.glCode, isTaxReceiptable: spec.receiptable ?? false,
     isDccEnabled: spec.dcc ?? false, allowTributes: spec.tributes ?? false, allowTributeNotification: spec.tributes ?? false,
     designationOptions: spec.designation ?? null, goalAmount: spec.goal ?? null, isFeatured: index < 3,
-    outofstockAllow: spec.type === 'donation_form', outofstockMessage: spec.type === 'donation_form' ? null : 'Sold out, back soon.',
+    outofstockAllow: !stocked, outofstockMessage: stocked ? 'Sold out, back soon.' : null,
     recurringType: spec.type === 'donation_form' ? 'natural' : null, crmMetadata: { dp_campaign: 'ANNUAL' },
     createdAt, updatedAt: createdAt, deletedAt: spec.deleted ? at(ctx.now - 200 * DAY) : null,
   }]);

@@ -23,6 +23,7 @@ import { planContributions } from './plan.ts';
 import { Rng } from './prng.ts';
 import { insertReference } from './reference.ts';
 import type { Scale } from './scale.ts';
+import { insertSandboxCrm } from './sandbox-crm.ts';
 import { insertSponsees } from './sponsees.ts';
 import { IdAllocator, resetSequences, rowsOf, type Runner } from './writer.ts';
 
@@ -80,6 +81,7 @@ export async function generateOrganisation(database: Database, options: Generate
   await ctx.run(async (q) => {
     await deriveAggregates(q);
     await resetSequences(q, SEEDED_TABLES);
+    await insertSandboxCrm(q);
   });
   ctx.log(`lifetime giving and other aggregates: ${((Date.now() - deriving) / 1000).toFixed(1)} s`);
   if (options.storage) {

@@ -18,6 +18,8 @@ import { scaleFor } from './scale.ts';
 import { column, count, findOrphans, keyFigures, lifetimeMismatches } from './seed-checks.ts';
 import type { Runner } from './writer.ts';
 import { queryRows } from '../listing/engine.ts';
+import { availableSql } from '../modules/pos/pos.catalogue.ts';
+import { createSandboxCrm } from '../integrations/crm/sandbox-crm.ts';
 
 const quiet = () => undefined;
 
@@ -47,6 +49,38 @@ describe('the demo seed', () => {
       expect([decoded.width, decoded.height], key).toEqual([Number(picture.width), Number(picture.height)]);
       expect(await storage.stat(thumbnailKey(key)), key).toMatchObject({ contentType: 'image/jpeg' });
     }
+  });
+
+  it('lets the POS sell every live product: only goods with a stock count run out (issue 39: membership, e-book and gifts showed "Sold out")', async () => {
+    const rows = await queryRows(database.db, sql`
+      select p.name, p.outofstock_allow, ${availableSql('p')} as available, bool_or(v.quantity > 0) as stocked
+        from products p join product_variants v on v.product_id = p.id and v.deleted_at is null
+       where p.deleted_at is null and p.is_enabled group by p.id order by p.name`);
+    expect(rows.length).toBeGreaterThan(10);
+    const soldOut = rows.filter((r) => Number(r.available) <= 0).map((r) => r.name);
+    expect(soldOut).toEqual([]);
+    for (const name of ['Annual Membership', 'Annual Report E-book', 'Gift Catalogue']) expect(rows.find((r) => r.name === name)).toMatchObject({ outofstock_allow: true });
+    // A shelf item still counts its stock.
+    expect(rows.find((r) => r.name === 'Coffee Mug')).toMatchObject({ outofstock_allow: false, stocked: true });
+  });
+
+  it("writes the sandbox CRM's side of every donor and gift id it hands out (issue 39: none were in the CRM)", async () => {
+    const [ids] = await queryRows(database.db, sql`
+      select (select count(*) from supporters where donor_id is not null)::int as donors,
+             (select count(*) from supporters s where donor_id is not null and not exists (select 1 from crm_sandbox_donors d where d.id = s.donor_id::bigint))::int as donors_missing,
+             (select count(*) from contributions where gift_id is not null)::int as gifts,
+             (select count(*) from contributions c where gift_id is not null and not exists (select 1 from crm_sandbox_gifts g where g.id = c.gift_id::bigint and g.donor_id = c.donor_id::int))::int as gifts_missing`);
+    expect(ids).toMatchObject({ donors_missing: 0, gifts_missing: 0 });
+    expect(Number(ids?.donors)).toBeGreaterThan(0);
+    expect(Number(ids?.gifts)).toBeGreaterThan(0);
+    // As the CRM itself answers: the donor and a gift found by id, with the supporter's e-mail.
+    const [someone] = await queryRows(database.db, sql`select s.donor_id, s.email, c.gift_id from supporters s join contributions c on c.donor_id = s.donor_id and c.gift_id is not null order by s.id limit 1`);
+    const crm = createSandboxCrm(database.db);
+    expect(await crm.findDonor(String(someone?.donor_id))).toMatchObject({ donor_id: String(someone?.donor_id), email: someone?.email ?? '' });
+    expect(await crm.findGift(String(someone?.gift_id))).toMatchObject({ gift_id: String(someone?.gift_id), donor_id: String(someone?.donor_id) });
+    // A gift the app pushes next gets a new id, past the seeded ones.
+    const [next] = await queryRows(database.db, sql`select (select max(id) from crm_sandbox_gifts) as top, nextval(pg_get_serial_sequence('crm_sandbox_gifts', 'id')) as next`);
+    expect(Number(next?.next)).toBeGreaterThan(Number(next?.top));
   });
 
   it('records what each demo import did: a completed one accounts for every row, a failed one says what failed (issue 41)', async () => {

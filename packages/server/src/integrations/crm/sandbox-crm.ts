@@ -1,3 +1,4 @@
+import { SANDBOX_CRM_CREDENTIALS } from '@almoner/contracts';
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { CrmError, type CrmCredentials, type CrmRecord, type DonorCrm } from './crm.ts';
@@ -16,9 +17,6 @@ const STARTER_CODES: { fieldName: string; code: string; description: string }[] 
   { fieldName: 'TY_LETTER_NO', code: 'TY1', description: 'Standard Thank You' },
   { fieldName: 'DONOR_TYPE', code: 'IN', description: 'Individual' },
 ];
-
-/** A sandbox key is at least this long (DonorPerfect's are longer still); a shorter one fails like a wrong key. */
-export const SANDBOX_KEY_MIN = 20;
 
 const donorRecord = (d: typeof crmSandboxDonors.$inferSelect): CrmRecord => ({
   donor_id: String(d.id), first_name: d.firstName, last_name: d.lastName, email: d.email,
@@ -41,7 +39,8 @@ export function createSandboxCrm(db: Queryable, credentials?: CrmCredentials): D
   return {
     async ping() {
       if (!credentials) return true;
-      return credentials.apikey.length >= SANDBOX_KEY_MIN || (credentials.username !== '' && credentials.password !== '');
+      const test = SANDBOX_CRM_CREDENTIALS;
+      return credentials.apikey === test.apikey || (credentials.username === test.username && credentials.password === test.password);
     },
     async findDonor(id) {
       const [row] = await db.select().from(crmSandboxDonors).where(eq(crmSandboxDonors.id, asId(id)));

@@ -1,4 +1,4 @@
-import { crmMessages } from '@almoner/contracts';
+import { crmMessages, SANDBOX_CRM_CREDENTIALS } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
@@ -69,11 +69,16 @@ const settled = (contributionId: number, count = 1) => until(async () => {
 });
 
 describe(`donor CRM on ${process.env.ALMONER_TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, () => {
-  it('tests credentials: the sandbox wants a long key or a login, DonorPerfect asks the stub', async () => {
+  it('tests credentials: the sandbox takes only its documented test ones, DonorPerfect asks the stub', async () => {
     const verify = async (body: object) => (await agent.post('/jpanel/donor/verify_connection.json', body)).json();
+    const test = SANDBOX_CRM_CREDENTIALS;
     expect(await verify({ apikey: 'short' })).toBe(false);
-    expect(await verify({ apikey: 'a-sandbox-key-of-enough-length' })).toBe(true);
-    expect(await verify({ username: 'me', password: 'pw' })).toBe(true);
+    // Any complete-looking credentials used to pass: a test that cannot fail proves nothing.
+    expect(await verify({ apikey: 'a-sandbox-key-of-enough-length' })).toBe(false);
+    expect(await verify({ username: 'me', password: 'pw' })).toBe(false);
+    expect(await verify({ username: test.username, password: 'wrong' })).toBe(false);
+    expect(await verify({ apikey: test.apikey })).toBe(true);
+    expect(await verify({ username: test.username, password: test.password })).toBe(true);
     expect(await verify({ provider: 'donorperfect', api_url: stub.url, apikey: stub.apikey })).toBe(true);
     expect(await verify({ provider: 'donorperfect', api_url: stub.url, apikey: 'not-the-key' })).toBe(false);
     const bad = await agent.post('/jpanel/donor/verify_connection.json', { provider: 'donorperfect', api_url: 'ftp://x' });

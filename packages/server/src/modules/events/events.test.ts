@@ -84,6 +84,14 @@ describe('virtual events', () => {
     expect((await admin.get('/jpanel/virtual-events.json')).json().data.length).toBe(before);
   });
 
+  it('takes its start as an ISO 8601 date-time or in the display format, as every date the API reads', async () => {
+    for (const [given, stored] of [['2030-06-01T18:00:00.000Z', '2030-06-01T18:00'], ['2030-06-01T20:00:00+02:00', '2030-06-01T18:00'], ['Jun 1, 2030', '2030-06-01T00:00']] as const) {
+      const saved = await admin.post('/jpanel/virtual-events/save', event({ name: `Dated ${given}`, start_date: given }));
+      expect(saved.statusCode, `${given}: ${saved.body}`).toBe(200);
+      expect((await admin.get(`/jpanel/virtual-events/${saved.json().id}.json`)).json().start_date, given).toBe(stored);
+    }
+  });
+
   it('shows a stored stream honestly', async () => {
     const { id } = (await admin.post('/jpanel/virtual-events/save', event({ name: 'Streamed', video_source: 'mux' }))).json() as { id: number };
     expect((await admin.get(`/jpanel/virtual-events/${id}.json`)).json()).toMatchObject({ hasStream: false, streamUrl: null, streamKey: null });

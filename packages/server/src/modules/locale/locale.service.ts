@@ -32,7 +32,7 @@ export const subdivisionName = (country: string, code: string): string | undefin
 export function subdivisionsOf(country: string): Subdivisions {
   const code = country.toUpperCase();
   if (!countryNames.has(code)) throw new AppError('not_found', localeMessages.unknownCountry(code));
-  return { country: code, subdivision_type: subdivisionTypeOf(code), subdivisions: subdivisionsByCountry.get(code) ?? [] };
+  return { country: code, subdivision_type: subdivisionTypeOf(code), subdivisions: Object.fromEntries((subdivisionsByCountry.get(code) ?? []).map((s) => [s.code, s.name])) };
 }
 
 /** "California, United States"; a whole country is its name. Unknown codes show as typed. */

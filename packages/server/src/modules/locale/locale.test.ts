@@ -1,6 +1,7 @@
-import { localeMessages } from '@almoner/contracts';
+import { localeMessages, subdivisionsByName } from '@almoner/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Agent, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { subdivisionsOf } from './locale.service.ts';
 
 let t: TestApp;
 let visitor: Agent;
@@ -20,24 +21,31 @@ describe('locale service', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
   });
 
-  it("answers a country's subdivision type and code and name list in name order, any case", async () => {
+  it("answers a country's subdivision type and its subdivisions as the spec's map of code to name, any case", async () => {
     const response = await visitor.get('/gc-json/v1/services/locale/us/subdivisions');
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.country).toBe('US');
     expect(body.subdivision_type).toBe('State');
-    expect(body.subdivisions).toContainEqual({ code: 'CA', name: 'California' });
-    expect(body.subdivisions).toContainEqual({ code: 'NY', name: 'New York' });
-    const names = (body.subdivisions as { name: string }[]).map((s) => s.name);
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
-    expect((await visitor.get('/gc-json/v1/services/locale/CA/subdivisions')).json()).toMatchObject({ subdivision_type: 'Province', subdivisions: expect.arrayContaining([{ code: 'ON', name: 'Ontario' }]) });
+    expect(Array.isArray(body.subdivisions)).toBe(false);
+    expect(body.subdivisions).toMatchObject({ CA: 'California', NY: 'New York' });
+    expect((await visitor.get('/gc-json/v1/services/locale/CA/subdivisions')).json()).toMatchObject({ subdivision_type: 'Province', subdivisions: { ON: 'Ontario' } });
     expect((await visitor.get('/gc-json/v1/services/locale/NZ/subdivisions')).json().subdivision_type).toBe('Region');
   });
 
-  it('answers an empty list for a country without subdivisions', async () => {
+  it('puts the map in name order for a picker, numeric-looking codes included', () => {
+    const fr = subdivisionsOf('FR').subdivisions;
+    const listed = subdivisionsByName(fr);
+    expect(listed).toHaveLength(Object.keys(fr).length);
+    const names = listed.map((s) => s.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+    expect(listed).toContainEqual({ code: '01', name: 'Ain' });
+  });
+
+  it('answers an empty map for a country without subdivisions', async () => {
     const response = await visitor.get('/gc-json/v1/services/locale/AQ/subdivisions');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ country: 'AQ', subdivision_type: 'Region', subdivisions: [] });
+    expect(response.json()).toEqual({ country: 'AQ', subdivision_type: 'Region', subdivisions: {} });
   });
 
   it('answers 404 with a clear message for an unknown country', async () => {

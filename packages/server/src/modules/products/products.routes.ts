@@ -75,11 +75,14 @@ export const productsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listProductOptions(ctx.db, request.query, storage()),
   );
 
-  app.get(
-    '/jpanel/products/variants.json',
-    { config: { permission: 'product.view' }, schema: { summary: 'Variants to bundle, by product or variant name', tags, querystring: z.object({ query: text().max(200).optional() }), response: { 200: z.array(variantOptionSchema) } } },
-    async (request) => listVariantOptions(ctx.db, request.query.query ?? ''),
-  );
+  // The spec's picker path and the bundle editor's first one: the same answer.
+  for (const path of ['/jpanel/variants.json', '/jpanel/products/variants.json']) {
+    app.get(
+      path,
+      { config: { permission: 'product.view' }, schema: { summary: 'Variants by product or variant name, with price and kind', tags, querystring: z.object({ query: text().max(200).optional() }), response: { 200: z.array(variantOptionSchema) } } },
+      async (request) => listVariantOptions(ctx.db, request.query.query ?? ''),
+    );
+  }
 
   app.get(
     '/jpanel/products/form-options',

@@ -14,6 +14,7 @@ import {
   type VariantOption,
 } from '@almoner/contracts';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { decimalNumberSql } from '../money/money.sql.ts';
 import type { Actor } from '../../db/actor.ts';
 import { withActor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
@@ -288,7 +289,16 @@ export async function listVariantOptions(db: Queryable, query: string): Promise<
   const words = searchWords(query);
   const name = sql<string>`${products.name} || ' – ' || ${productVariants.variantName}`;
   const rows = await db
-    .select({ id: productVariants.id, name, product_id: products.id })
+    .select({
+      id: productVariants.id,
+      name,
+      product_id: products.id,
+      variantname: productVariants.variantName,
+      price: sql<number>`${decimalNumberSql(sql`${productVariants.price}`, sql`${products.baseCurrency}`)}`,
+      saleprice: sql<number | null>`case when ${productVariants.salePrice} is null then null else ${decimalNumberSql(sql`${productVariants.salePrice}`, sql`${products.baseCurrency}`)} end`,
+      currency_code: products.baseCurrency,
+      is_donation: productVariants.isDonation,
+    })
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(isNull(productVariants.deletedAt), isNull(products.deletedAt), ...words.map((w) => sql`lower(${name}) like ${`%${w.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`}`)))

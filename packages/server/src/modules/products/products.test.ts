@@ -291,8 +291,14 @@ describe('access and listing', () => {
     const options = await admin.get('/jpanel/products.json?query=zebra');
     expect(options.json()).toEqual([{ id: p.id, name: 'Zebra calendar', code: p.code, thumbnail: null, has_donation_variant: false }]);
     expect((await admin.get(`/jpanel/products.json?ids=${p.id},999999`)).json()).toHaveLength(1);
-    const variants = await admin.get('/jpanel/products/variants.json?query=zebra calendar');
-    expect(variants.json()).toEqual([{ id: p.variants[0]!.id, name: 'Zebra calendar – Calendar', product_id: p.id }]);
+    // The spec's picker path (part 3 §7) and the bundle editor's own answer the same, with the
+    // spec's variant fields a picker shows.
+    const expected = [{ id: p.variants[0]!.id, name: 'Zebra calendar – Calendar', product_id: p.id, variantname: 'Calendar', price: 12.5, saleprice: null, currency_code: p.base_currency, is_donation: false }];
+    for (const path of ['/jpanel/variants.json', '/jpanel/products/variants.json']) {
+      const variants = await admin.get(`${path}?query=zebra calendar`);
+      expect(variants.statusCode, path).toBe(200);
+      expect(variants.json(), path).toEqual(expected);
+    }
     const form = (await admin.get('/jpanel/products/form-options')).json();
     expect(form).toMatchObject({ crm_enabled: expect.any(Boolean), site_currency: expect.any(String) });
   });

@@ -33,7 +33,7 @@ function checkPlace(v: SupporterValues, prefix: 'bill' | 'ship'): Record<string,
   if (country && state && !errors[`${prefix}_country`]) {
     const { subdivisions } = subdivisionsOf(country);
     // A country the service lists no subdivisions for takes its region as typed.
-    if (subdivisions.length && !subdivisions.some((s) => s.code === state)) errors[`${prefix}_state`] = [supporterEditMessages.state(subdivisionTypeOf(country))];
+    if (Object.keys(subdivisions).length && !Object.hasOwn(subdivisions, state)) errors[`${prefix}_state`] = [supporterEditMessages.state(subdivisionTypeOf(country))];
   }
   return errors;
 }

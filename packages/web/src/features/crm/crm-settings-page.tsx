@@ -1,4 +1,4 @@
-import { CRM_PROVIDERS, type CrmConnection, type CrmConnectionUpdate, crmConnectionUpdateSchema, crmMessages, crmProviderLabels, messages } from '@almoner/contracts';
+import { CRM_PROVIDERS, type CrmConnection, type CrmConnectionUpdate, crmConnectionUpdateSchema, crmMessages, crmProviderLabels, messages, SANDBOX_CRM_CREDENTIALS } from '@almoner/contracts';
 import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
@@ -52,7 +52,7 @@ function ConnectionForm({ connection }: { connection: CrmConnection }) {
           </>
         ) : (
           <Text size="sm" c="dimmed">
-            The sandbox keeps donors and gifts in Almoner's own database. A test with an API key of 20 characters or more (or a user name and password) works.
+            The sandbox keeps donors and gifts in Almoner's own database. Its test works with the API key {SANDBOX_CRM_CREDENTIALS.apikey} (or the user name {SANDBOX_CRM_CREDENTIALS.username} and password {SANDBOX_CRM_CREDENTIALS.password}) and fails with any other.
           </Text>
         )}
         <PasswordInput

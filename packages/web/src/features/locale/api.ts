@@ -1,4 +1,4 @@
-import type { Country, Subdivisions } from '@almoner/contracts';
+import { subdivisionsByName, type Country, type Subdivisions } from '@almoner/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -12,11 +12,12 @@ export const useCountries = () =>
     ...forever,
   });
 
-/** A country's subdivisions in name order; no country asks for nothing. */
+/** A country's subdivisions (`list`: in name order, from the service's code → name map); no country asks for nothing. */
 export const useSubdivisions = (country: string | null | undefined) =>
   useQuery({
     queryKey: ['locale', 'subdivisions', country ?? ''],
     queryFn: () => api<Subdivisions>(`/gc-json/v1/services/locale/${encodeURIComponent(country ?? '')}/subdivisions`),
+    select: (answer) => ({ subdivision_type: answer.subdivision_type, list: subdivisionsByName(answer.subdivisions) }),
     enabled: Boolean(country),
     ...forever,
   });

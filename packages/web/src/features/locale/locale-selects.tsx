@@ -42,7 +42,7 @@ export function SubdivisionSelect({
   ...rest
 }: Common & { country: string | null; wholeCountryLabel?: string }) {
   const answer = useSubdivisions(country);
-  const items = (answer.data?.subdivisions ?? []).map((s) => ({ value: s.code, label: s.name }));
+  const items = (answer.data?.list ?? []).map((s) => ({ value: s.code, label: s.name }));
   const data = wholeCountryLabel ? [{ value: WHOLE, label: wholeCountryLabel }, ...items] : items;
   return (
     <Select

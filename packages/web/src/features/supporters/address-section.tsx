@@ -12,7 +12,7 @@ export function AddressSection({ form: f, prefix, title }: { form: UseFormReturn
   const key = <N extends string>(name: N) => `${prefix}_${name}` as keyof SupporterFormValues;
   const country = f.values[key('country')] || null;
   const subdivisions = useSubdivisions(country);
-  const listed = (subdivisions.data?.subdivisions.length ?? 0) > 0;
+  const listed = (subdivisions.data?.list.length ?? 0) > 0;
   return (
     <FormSection title={title}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>

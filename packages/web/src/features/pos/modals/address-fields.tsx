@@ -1,28 +1,6 @@
-import {
-  subdivisionTypeOf,
-  type Country,
-  type Subdivisions,
-} from '@almoner/contracts';
+import { subdivisionTypeOf } from '@almoner/contracts';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
-
-const LOCALE = '/gc-json/v1/services/locale';
-
-export const useCountries = () =>
-  useQuery({
-    queryKey: ['locale', 'countries'],
-    queryFn: () => api<{ countries: Country[] }>(`${LOCALE}/countries`).then((a) => a.countries),
-    staleTime: Infinity,
-  });
-
-export const useSubdivisions = (country: string | null) =>
-  useQuery({
-    queryKey: ['locale', 'subdivisions', country],
-    queryFn: () => api<Subdivisions>(`${LOCALE}/${encodeURIComponent(country ?? '')}/subdivisions`),
-    enabled: Boolean(country),
-    staleTime: Infinity,
-  });
+import { useCountries, useSubdivisions } from '../../locale/api.ts';
 
 export type AddressValues = Record<string, string>;
 
@@ -41,7 +19,7 @@ export function AddressFields({ prefix, values, errors, withContact = true, onCh
   const country = values[key('country')] || null;
   const countries = useCountries();
   const subdivisions = useSubdivisions(country);
-  const regions = subdivisions.data?.subdivisions ?? [];
+  const regions = subdivisions.data?.list ?? [];
   const input = (name: string, label: string, max = 45) => ({
     label,
     maxLength: max,
