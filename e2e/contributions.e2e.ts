@@ -199,9 +199,11 @@ describe('contributions listing', () => {
       const height = await link.evaluate((el) => el.getBoundingClientRect().height / parseFloat(el.ownerDocument.defaultView.getComputedStyle(el).lineHeight));
       expect(height).toBeLessThan(1.5);
     }
-    // More rows fit on a screen than the six the wrapped invoice numbers left room for.
+    // More rows fit on a screen than the six the wrapped invoice numbers left room for. How many
+    // more depends on the day's demo rows (a POS or guest badge takes a second line), so the bar
+    // is the six: CI found only 8 on a day whose top rows carried five badges.
     const bottoms = await rows.evaluateAll((trs) => trs.map((tr) => tr.getBoundingClientRect().bottom as number));
-    expect(bottoms.filter((bottom) => bottom <= 900).length).toBeGreaterThan(8);
+    expect(bottoms.filter((bottom) => bottom <= 900).length).toBeGreaterThan(6);
     await screenshot(page, 'contributions-short-numbers');
 
     const target = first.data[3] as Row;
