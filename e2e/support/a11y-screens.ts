@@ -574,6 +574,12 @@ export const shellVisits: Record<string, Visit> = {
       },
     ]),
   ),
+  'reports/reconciliation': async (page) => {
+    await page.goto('/jpanel/reports/reconciliation');
+    await heading(page, 'Reconciliation');
+    await page.getByText('Days with payments').waitFor();
+    await expectAccessible(page, 'reconciliation');
+  },
   'reports/campaign-results': async (page) => {
     await page.goto('/jpanel/reports/campaign-results');
     await heading(page, 'Campaign results');
@@ -742,9 +748,12 @@ export const shellVisits: Record<string, Visit> = {
   media: async (page) => {
     await page.goto('/jpanel/media');
     await heading(page, 'Media library');
+    await page.getByLabel('Search images').waitFor();
+    await page.getByLabel('Loading images').waitFor({ state: 'detached' });
     await expectAccessible(page, 'media library');
-    await checkOpened(page, () => page.getByRole('button', { name: 'Open images library' }).click(), 'dialog', 'images library');
-    await checkOpened(page, () => page.getByRole('button', { name: 'Open downloads library' }).click(), 'dialog', 'downloads library');
+    await page.goto('/jpanel/media?type=downloads');
+    await page.getByTestId('library-file').first().waitFor();
+    await expectAccessible(page, 'media library: downloads');
   },
   '*': async (page) => {
     await page.goto('/jpanel/no-such-screen');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { text } from './rules.ts';
 
 /** Media, images and download libraries (spec part 1 §3, §4, §7 "Media and files"; part 2 library modals). */
 
@@ -78,10 +79,11 @@ export const imageListingQuerySchema = z.object({
 });
 export const downloadListQuerySchema = z.object({ query: searchText.optional().default('') });
 
+/** Spec part 1: a record's media, narrowed to one collection ("files", "products", …) when named. */
 export const mediaListRequestSchema = z.object({
-  parent_type: z.string().max(50).optional(),
+  parent_type: text().max(50).optional(),
   parent_id: z.coerce.number().int().min(1).max(2147483647).optional(),
-  collection_name: z.string().max(50).optional(),
+  collection_name: text().max(50).optional(),
 });
 
 export const captionRequestSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mediaItemSchema } from './media.ts';
 import { messages } from './messages.ts';
 import { UPLOAD_FILENAME_MAX } from './storage.ts';
 
@@ -77,9 +78,9 @@ export const sponseePhotoAttachRequestSchema = sponseePhotoSignRequestSchema.ext
 });
 export type SponseePhotoAttachRequest = z.input<typeof sponseePhotoAttachRequestSchema>;
 
-export const sponseePhotoAttachResponseSchema = z.object({
+/** The media item, as the spec's other uploads answer it (id, filename, public_url, thumbnail_url, …), and the sponsee. */
+export const sponseePhotoAttachResponseSchema = mediaItemSchema.extend({
   sponsee: z.number().int(),
   media_id: z.number().int(),
-  filename: z.string(),
 });
 export type SponseePhotoAttachResponse = z.infer<typeof sponseePhotoAttachResponseSchema>;

@@ -1,3 +1,4 @@
+import { sandboxFee } from '../integrations/payments/sandbox/sandbox-outcomes.ts';
 import { atOrgRate } from './money.ts';
 import type { contributions } from '../modules/contributions/contributions.tables.ts';
 import { paymentLinks, payments } from '../modules/payments/payments.tables.ts';
@@ -106,7 +107,8 @@ function paymentRow(d: Draft, c: ContributionRow, p: PaymentDetails, status: 'su
     bankName: p.type === 'bank' ? d.rng.pick(BANKS) : null, bankLast4: p.type === 'bank' ? p.last4 : null,
     bankAccountType: p.type === 'bank' ? 'checking' : null, bankAccountHolderType: p.type === 'bank' ? 'personal' : null,
     chequeNumber: p.chequeNumber, chequeDate: c.checkDate ?? null, ipAddress: c.clientIp ?? null, ipCountry: c.ipCountry ?? null,
-    gatewayFeeAmount: p.gateway === 'offline' || failed ? null : Math.round((c.totalAmount as number) * 0.029) + 30,
+    // The sandbox's own fee for what it charged, so Almoner and the gateway's record agree.
+    gatewayFeeAmount: p.gateway === 'offline' || failed ? null : p.gateway === 'sandbox' ? sandboxFee(p.type === 'bank' ? 'bank' : 'card', c.totalAmount as number, status) : Math.round((c.totalAmount as number) * 0.029) + 30,
     createdAt: at(d.t), updatedAt: at(d.t),
   };
 }

@@ -34,6 +34,7 @@ export function sandboxCharge(p: PaymentRow): LedgerRow {
         ? { brand: p.cardBrand ?? 'unknown', last4: p.cardLast4 ?? '0000', expMonth: p.cardExpMonth ?? 0, expYear: p.cardExpYear ?? 0, cvcCheck: p.cardCvcCheck === 'fail' ? 'fail' : 'pass' }
         : null,
     bank: p.type === 'bank' ? { last4: p.bankLast4 ?? '0000', accountType: p.bankAccountType ?? 'checking' } : null,
+    fee: p.gatewayFeeAmount ?? 0,
     createdAt,
   };
   return {

@@ -64,6 +64,11 @@ export type GatewayPayment = {
   failureMessage: string | null;
   card: { brand: string; last4: string; expMonth: number; expYear: number; cvcCheck: 'pass' | 'fail' } | null;
   bank: { last4: string; accountType: string } | null;
+  /**
+   * What the gateway keeps of the payment as its processing fee (minor units); null when it does
+   * not say at the time. Almoner records it on the payment, and reconciliation compares the two.
+   */
+  fee: number | null;
   createdAt: string;
 };
 

@@ -66,13 +66,13 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/jpanel/media/list',
     { config: { permission: 'file.view' }, schema: { summary: 'Media attached to one record, in order', tags, body: mediaListRequestSchema, response: { 200: z.array(mediaItemSchema) } } },
     async (request) => {
-      const { parent_type: type, parent_id: id } = request.body;
+      const { parent_type: type, parent_id: id, collection_name: collection } = request.body;
       if (!type || !id) return [];
       const rows = await app.ctx.db
         .select({ row: media, inUse: mediaInUse })
         .from(mediables)
         .innerJoin(media, eq(media.id, mediables.mediaId))
-        .where(and(eq(mediables.mediableType, type), eq(mediables.mediableId, id)))
+        .where(and(eq(mediables.mediableType, type), eq(mediables.mediableId, id), collection ? eq(media.collectionName, collection) : undefined))
         .orderBy(asc(mediables.sequence), asc(media.id));
       return Promise.all(rows.map((r) => mediaView(storage(), r.row, r.inUse)));
     },

@@ -159,6 +159,11 @@ describe('images library', () => {
     await t.database.db.insert(mediables).values({ mediaId: a.id, mediableType: 'product_variant', mediableId: 1 });
     const listed = await admin.post('/jpanel/media/list', { parent_type: 'product_variant', parent_id: 1 });
     expect((listed.json() as Item[]).some((i) => i.id === a.id && i.in_use)).toBe(true);
+    // collection_name narrows the list to that collection (issue 39: it was ignored).
+    const inFiles = (await admin.post('/jpanel/media/list', { parent_type: 'product_variant', parent_id: 1, collection_name: 'files' })).json() as Item[];
+    expect(inFiles.map((i) => i.id)).toContain(a.id);
+    expect((await admin.post('/jpanel/media/list', { parent_type: 'product_variant', parent_id: 1, collection_name: 'products' })).json()).toEqual([]);
+    expect((await admin.post('/jpanel/media/list', { parent_type: 'product\u0000', parent_id: 1 })).statusCode).toBe(422);
     const refused = await admin.post('/jpanel/images/destroy', { id: a.id });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe(mediaMessages.inUse);

@@ -89,13 +89,13 @@ export async function insertPayment(tx: Tx, row: PaymentRow): Promise<number> {
     insert into payments (type, status, amount, currency_code, functional_amount, functional_rate, functional_rate_date, paid, captured,
                           captured_at, reference_number, description, failure_code, failure_message, outcome, supporter_id,
                           payment_method_id, gateway, card_brand, card_last4, card_exp_month, card_exp_year, card_cvc_check,
-                          bank_last4, bank_account_type, bank_account_holder_type, cheque_number, cheque_date)
+                          bank_last4, bank_account_type, bank_account_holder_type, cheque_number, cheque_date, gateway_fee_amount)
     values (${row.type}, ${row.status}, ${row.amount}, ${row.currency}, ${functional?.amount ?? null}, ${functional?.rate ?? null},
             ${functional?.rateDate ?? null}, ${paid}, ${paid}, ${paid ? new Date() : null}, ${g?.reference ?? null}, ${row.description},
             ${g?.failureCode ?? null}, ${g?.failureMessage ?? null}, ${g?.outcome ?? null}, ${row.supporterId}, ${row.paymentMethodId},
             ${row.gateway}, ${g?.card?.brand ?? null}, ${g?.card?.last4 ?? null}, ${g?.card?.expMonth ?? null}, ${g?.card?.expYear ?? null},
             ${g?.card?.cvcCheck ?? null}, ${g?.bank?.last4 ?? null}, ${g?.bank?.accountType ?? null}, ${row.holderType ?? null},
-            ${row.chequeNumber ?? null}, ${row.chequeDate ?? null})
+            ${row.chequeNumber ?? null}, ${row.chequeDate ?? null}, ${g?.fee ?? null})
     returning id`);
   const id = Number(payment?.id);
   await tx.execute(sql`insert into payment_links (payment_id, contribution_id) values (${id}, ${row.contributionId})`);

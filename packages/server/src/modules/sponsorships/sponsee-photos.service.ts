@@ -16,6 +16,7 @@ import { storageKey, type Storage } from '../../integrations/storage/index.ts';
 import { recordMedia } from '../../integrations/storage/media-uploads.ts';
 import { DEFAULT_EXPIRY_SECONDS } from '../../integrations/storage/storage.ts';
 import { acceptUpload, incomingKey, releaseReservation, reserveFilename } from '../../integrations/storage/uploads.ts';
+import { mediaView } from '../media/media.service.ts';
 import { media } from '../media/media.tables.ts';
 import { sponsorships } from './sponsorships.tables.ts';
 
@@ -95,5 +96,7 @@ export async function attachSponseePhoto(db: Db, storage: Storage, input: Attach
       .set({ mediaId, updatedAt: sql`now()` })
       .where(and(eq(sponsorships.id, input.sponsee), isNull(sponsorships.deletedAt), sql`${sponsorships.mediaId} is distinct from ${mediaId}`));
   });
-  return { sponsee: input.sponsee, media_id: mediaId, filename: input.filename };
+  const [row] = await db.select().from(media).where(eq(media.id, mediaId));
+  // The photo was attached just now: it is in use.
+  return { ...(await mediaView(storage, row!, true)), sponsee: input.sponsee, media_id: mediaId };
 }

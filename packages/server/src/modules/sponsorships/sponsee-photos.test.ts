@@ -93,6 +93,8 @@ describe('POST /jpanel/import/sponsee-photos/attach', () => {
     const attached = await admin.post('/jpanel/import/sponsee-photos/attach', input);
     expect(attached.statusCode, attached.body).toBe(200);
     const mediaId = (attached.json() as { media_id: number }).media_id;
+    // The media item, as the spec's other uploads answer it (issue 39), beside the sponsee.
+    expect(attached.json()).toMatchObject({ sponsee: fresh, id: mediaId, filename, is_image: true, in_use: true, public_url: expect.any(String), thumbnail_url: expect.any(String) });
 
     const page = await admin.get(`/jpanel/sponsorships/${fresh}`);
     expect(page.json().sponsee.photo).toMatchObject({ id: mediaId, filename });

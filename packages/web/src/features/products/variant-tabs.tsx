@@ -10,6 +10,8 @@ import {
 } from '@almoner/contracts';
 import {
   ActionIcon,
+  Button,
+  Group,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -23,6 +25,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DownloadLibraryModal } from '../media/download-library-modal.tsx';
 import { useStockMovements, useVariantOptions } from './api.ts';
 import type { ShippingChoice } from './product-form-values.ts';
 import type { VariantForm } from './variant-form.ts';
@@ -177,6 +180,11 @@ export function DownloadsTab({
   options,
 }: TabProps & { options: ProductFormOptions | undefined }) {
   const v = form.values;
+  const [library, setLibrary] = useState(false);
+  // A file chosen from the library just now (perhaps uploaded there) is not yet in the form's options.
+  const [chosen, setChosen] = useState<{ id: number; filename: string } | null>(null);
+  const files = [...(options?.files ?? [])];
+  if (chosen && !files.some((f) => f.id === chosen.id)) files.push(chosen);
   return (
     <Stack gap="sm">
       <SegmentedControl
@@ -193,13 +201,27 @@ export function DownloadsTab({
         ]}
       />
       {v.file_type === 'file' && (
-        <Select
-          label="File"
-          searchable
-          data={(options?.files ?? []).map((f) => ({ value: String(f.id), label: f.filename }))}
-          {...form.getInputProps('file_id')}
-          maw={420}
-        />
+        <Group align="flex-end" gap="xs">
+          <Select
+            label="File"
+            searchable
+            data={files.map((f) => ({ value: String(f.id), label: f.filename }))}
+            {...form.getInputProps('file_id')}
+            maw={420}
+            flex={1}
+          />
+          <Button variant="default" onClick={() => setLibrary(true)}>
+            Choose from library
+          </Button>
+          <DownloadLibraryModal
+            opened={library}
+            onClose={() => setLibrary(false)}
+            onChoose={(file) => {
+              setChosen({ id: file.id, filename: file.filename });
+              form.setFieldValue('file_id', String(file.id));
+            }}
+          />
+        </Group>
       )}
       {v.file_type === 'external' && (
         <TextInput label="Link" type="url" {...form.getInputProps('external_resource_uri')} />

@@ -8,6 +8,7 @@ export const reportLinks = [
   { label: 'Donor covers costs', to: '/reports/donor-covers-costs', permission: 'reports.donor_covers_costs', description: 'Lines where donors covered the costs, with conversions.' },
   { label: 'Impact by supporter', to: '/reports/impact-by-supporter', permission: 'member.view', description: 'Lifetime giving, and what referred supporters gave.' },
   { label: 'Campaign results', to: '/reports/campaign-results', permission: 'reports.payments_details', description: 'A campaign against its goal: donors and average gift, by appeal and by day.' },
+  { label: 'Reconciliation', to: '/reports/reconciliation', permission: 'reports.payments_details', description: "Almoner's ledger beside the gateway's record, day by day, and every difference." },
   { label: 'Totals by fund', to: '/reports/fund-totals', permission: 'reports.payments_details', description: 'Each fund\'s gifts in a period, given, refunded and net: to close the month.' },
   { label: 'LYBUNT and SYBUNT', to: '/reports/lapsed-donors', permission: 'reports.payments_details', description: 'Donors who gave last year or before, not this year; start an appeal with them.' },
   { label: 'Donor retention', to: '/reports/donor-retention', permission: 'reports.payments_details', description: 'New, retained, recovered and lapsed donors per year, and the retention rate.' },

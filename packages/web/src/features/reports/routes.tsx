@@ -20,5 +20,6 @@ export const reportsRoutes: RouteObject[] = [
   { path: 'reports/fund-totals', lazy: async () => ({ Component: (await giving()).FundTotalsReportPage }) },
   { path: 'reports/lapsed-donors', lazy: async () => ({ Component: (await giving()).LapsedDonorsReportPage }) },
   { path: 'reports/donor-retention', lazy: async () => ({ Component: (await giving()).DonorRetentionReportPage }) },
+  { path: 'reports/reconciliation', lazy: async () => ({ Component: (await import('./reconciliation-page.tsx')).ReconciliationPage }) },
   { path: 'reports/abandoned-carts', lazy: async () => ({ Component: (await other()).AbandonedCartsReportPage }) },
 ];

@@ -9,6 +9,15 @@ export type SandboxResult = {
   cvcCheck: 'pass' | 'fail';
 };
 
+/**
+ * The sandbox's processing fee, in minor units, as a card processor's and an ACH processor's
+ * list prices go: 2.9 % + 30 on a card, 0.8 % capped at 500 on a bank debit; none on a failure.
+ */
+export function sandboxFee(type: 'card' | 'bank', amount: number, status: GatewayStatus): number {
+  if (status === 'failed') return 0;
+  return type === 'bank' ? Math.min(500, Math.round(amount * 0.008)) : Math.round(amount * 0.029) + 30;
+}
+
 /** The outcome a card number stands for; any other valid number behaves like 4242 4242 4242 4242. */
 export function cardOutcome(number: string): string {
   return sandboxTestCards.find((card) => card.number === number)?.outcome ?? 'succeeds';

@@ -3,7 +3,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { GatewayError, type AchDebitRequest, type ChargeRequest, type GatewayPayment } from '../gateway.ts';
 import { checkAmount, checkKey } from './sandbox-checks.ts';
 import { findReplay, newReference, recordOnce, requestHash, type SandboxContext } from './sandbox-ledger.ts';
-import { ACH_SETTLEMENT_DAYS, accountOutcome, chargeResult } from './sandbox-outcomes.ts';
+import { ACH_SETTLEMENT_DAYS, accountOutcome, chargeResult, sandboxFee } from './sandbox-outcomes.ts';
 import { sandboxSources } from './sandbox.tables.ts';
 
 /** The sandbox's charges: a card capture token or saved method, and a bank debit by account. */
@@ -35,6 +35,7 @@ export async function sandboxCharge({ db, now }: SandboxContext, request: Charge
       card: bank ? null : { brand: source.brand ?? 'unknown', last4: source.last4, expMonth: source.expMonth ?? 0, expYear: source.expYear ?? 0, cvcCheck: result.cvcCheck },
       // A bank source keeps its account type where a card keeps its brand.
       bank: bank ? { last4: source.last4, accountType: source.brand ?? 'checking' } : null,
+      fee: sandboxFee(bank ? 'bank' : 'card', request.amount, status),
       createdAt: now().toISOString(),
     };
     // The key is claimed first: a concurrent retry waits here and then answers the same.
@@ -100,6 +101,7 @@ export async function sandboxDebitAch({ db, now }: SandboxContext, request: AchD
       failureMessage: result.failureMessage,
       card: null,
       bank: { last4: account.account_number.slice(-4), accountType: account.account_type },
+      fee: sandboxFee('bank', request.amount, status),
       createdAt: now().toISOString(),
     };
     const settlesAt = new Date(now().getTime() + ACH_SETTLEMENT_DAYS * 86_400_000);

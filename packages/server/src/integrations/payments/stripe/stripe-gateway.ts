@@ -46,6 +46,8 @@ export function toPayment(intent: Obj): GatewayPayment {
       ? null
       : { brand: String(card.brand), last4: String(card.last4), expMonth: num(card.exp_month), expYear: num(card.exp_year), cvcCheck: obj(card.checks).cvc_check === 'fail' ? 'fail' : 'pass' },
     bank: isBank ? { last4: String(bank.last4 ?? ''), accountType: String(bank.account_type ?? 'checking') } : null,
+    // Stripe tells its fee on the charge's balance transaction, when that is expanded.
+    fee: typeof obj(charge.balance_transaction).fee === 'number' ? num(obj(charge.balance_transaction).fee) : null,
     createdAt: iso(intent.created),
   };
 }
