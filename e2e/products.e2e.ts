@@ -110,7 +110,13 @@ it('creates a product with a donation and a fixed variant, custom fields of ever
   await modal.getByLabel('Restock level').fill('3');
   await modal.getByRole('tab', { name: 'Media' }).click();
   await modal.getByText('File', { exact: true }).click();
-  await pick(page, modal, 'File', 'annual-report.pdf');
+  // The file from the downloads library, the same one the Media library page shows.
+  await modal.getByRole('button', { name: 'Choose from library' }).click();
+  const library = page.getByRole('dialog', { name: 'Downloads' });
+  await library.getByLabel('Search files').fill('annual-report');
+  await library.getByRole('button', { name: 'Choose annual-report.pdf' }).click();
+  await library.waitFor({ state: 'detached' });
+  await expect.poll(() => modal.getByRole('textbox', { name: 'File', exact: true }).or(modal.getByRole('combobox', { name: 'File', exact: true })).first().inputValue()).toBe('annual-report.pdf');
   await pick(page, modal, 'Link expires after', '2 days');
   await pick(page, modal, 'Downloads', '3');
   await modal.getByRole('tab', { name: 'Bundles' }).click();
