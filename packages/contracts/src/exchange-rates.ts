@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodeSchema } from './money.ts';
+import { parseSpecDate } from './rules.ts';
 
 /** Where a rate came from: typed by staff, or read from an imported file. */
 export const EXCHANGE_RATE_SOURCES = ['entered', 'imported'] as const;
@@ -25,13 +26,17 @@ export const exchangeRateMessages = {
 
 /** Rates keep 10 decimals (numeric(23,10)); more would be silently rounded by the database. */
 const RATE = /^\d{1,12}(\.\d{1,10})?$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
+/** A real day, as every date the API reads (ISO 8601, MM/DD/YYYY or "Jun 1, 2030"); answered as YYYY-MM-DD. */
 export const isoDaySchema = z
   .string({ error: exchangeRateMessages.date })
   .trim()
-  .refine((v) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: exchangeRateMessages.date,
+  .transform((v, ctx) => {
+    const day = parseSpecDate(v);
+    if (!day) {
+      ctx.addIssue({ code: 'custom', message: exchangeRateMessages.date });
+      return z.NEVER;
+    }
+    return day;
   });
 
 export const exchangeRateCreateSchema = z.object({

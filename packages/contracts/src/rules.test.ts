@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isoDaySchema } from './exchange-rates.ts';
 import { listingSearchSchema } from './listing.ts';
 import { messages } from './messages.ts';
 import { optionalSpecDate, parseSpecDate, parseSpecDateTime, requiredText, specDate, text } from './rules.ts';
@@ -54,6 +55,12 @@ describe('dates are real days', () => {
 
   it.each(['2030-06-01T24:00', '2030-02-30T10:00:00Z', '2030-06-01T18:60:00Z', '2030-06-01 18:00', 'soon'])('refuses the moment %s', (value) => {
     expect(parseSpecDateTime(value)).toBeNull();
+  });
+
+  it("takes the same forms for an exchange rate's day", () => {
+    expect(isoDaySchema.parse('Jun 1, 2030')).toBe('2030-06-01');
+    expect(isoDaySchema.parse('2030-06-01T00:00:00.000Z')).toBe('2030-06-01');
+    expect(isoDaySchema.safeParse('2030-02-30').success).toBe(false);
   });
 
   it('treats a blank filter as no filter', () => {
