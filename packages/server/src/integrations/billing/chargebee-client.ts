@@ -1,6 +1,6 @@
 import type { HostedPage } from '@almoner/contracts';
 import { trimBase } from '../connection/connection-check.ts';
-import { encodeForm } from '../payments/stripe/stripe-client.ts';
+import { encodeForm } from '../connection/form-encoding.ts';
 import { BillingError, type BillingProvider, type HostedPageResult } from './billing-provider.ts';
 
 export type ChargebeeConfig = {

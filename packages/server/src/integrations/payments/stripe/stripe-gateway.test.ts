@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../gateway.ts';
-import { encodeForm } from './stripe-client.ts';
+import { encodeForm } from '../../connection/form-encoding.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
 /**
@@ -11,6 +12,14 @@ import { createStripeGateway } from './stripe-gateway.ts';
  * same key, other body: idempotency_error) and its 402 for declines.
  */
 type Seen = { method: string; path: string; headers: IncomingMessage['headers']; body: string };
+type Obj = Record<string, unknown>;
+/**
+ * Stripe's own example objects (its published fixtures3.json, MIT: src/test/stripe/): every
+ * answer starts from the real object, every field and null included, with the case's values on top.
+ */
+const fixtures = (JSON.parse(readFileSync(new URL('../../../test/stripe/fixtures.json', import.meta.url), 'utf8')) as { resources: Record<string, Obj> }).resources;
+const like = (resource: string, values: Obj): Obj => ({ ...fixtures[resource], ...values });
+const charge = (values: Obj) => like('charge', { ...values, balance_transaction: like('balance_transaction', { fee: Math.round(Number(values.amount ?? 0) * 0.029) + 30 }) });
 const seen: Seen[] = [];
 const intents = new Map<string, Record<string, unknown>>();
 const byKey = new Map<string, { body: string; status: number; answer: unknown }>();
@@ -18,25 +27,26 @@ let n = 0;
 
 function answerFor(path: string, form: URLSearchParams): { status: number; answer: unknown } {
   if (path === '/v1/payment_methods') {
-    return { status: 200, answer: { id: `pm_${++n}`, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } } };
+    return { status: 200, answer: like('payment_method', { id: `pm_${++n}`, type: 'card', card: { ...(fixtures.payment_method?.card as Obj), brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } }) };
   }
   if (path === '/v1/refunds') {
-    return { status: 200, answer: { id: `re_${++n}`, status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', payment_intent: form.get('payment_intent'), created: 1_800_000_000 } };
+    return { status: 200, answer: like('refund', { id: `re_${++n}`, status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', payment_intent: form.get('payment_intent'), created: 1_800_000_000 }) };
   }
   if (!(Number(form.get('amount')) > 0)) return { status: 400, answer: { error: { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd.', param: 'amount' } } };
-  const bank = form.get('payment_method_types[0]') === 'us_bank_account';
+  const bank = form.get('allowed_payment_method_types[0]') === 'us_bank_account';
   const token = form.get('payment_method_data[card][token]') ?? form.get('payment_method') ?? '';
   const id = `pi_${++n}`;
-  const base = { id, amount: Number(form.get('amount')), currency: form.get('currency'), created: 1_800_000_000, payment_method_types: [bank ? 'us_bank_account' : 'card'] };
+  const amount = Number(form.get('amount'));
+  const base = like('payment_intent', { id, amount, currency: form.get('currency'), created: 1_800_000_000, payment_method_types: [bank ? 'us_bank_account' : 'card'] });
   if (token === 'tok_chargeDeclined') {
     const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
-    const intent = { ...base, status: 'requires_payment_method', last_payment_error: error, latest_charge: { id: `ch_${n}`, outcome: { type: 'issuer_declined' }, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '0002', exp_month: 1, exp_year: 2039, checks: { cvc_check: 'pass' } } } } };
+    const intent = { ...base, status: 'requires_payment_method', last_payment_error: error, latest_charge: like('charge', { id: `ch_${n}`, outcome: { type: 'issuer_declined' }, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '0002', exp_month: 1, exp_year: 2039, checks: { cvc_check: 'pass' } } } }) };
     intents.set(id, intent);
     return { status: 402, answer: { error: { ...error, payment_intent: intent } } };
   }
   const intent = bank
-    ? { ...base, status: 'processing', latest_charge: { id: `py_${n}`, outcome: { type: 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'us_bank_account', us_bank_account: { last4: '6789', account_type: 'checking' } } } }
-    : { ...base, status: 'succeeded', latest_charge: { id: `ch_${n}`, outcome: { type: token === 'tok_riskLevelElevated' ? 'manual_review' : 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039, checks: { cvc_check: 'pass' } } } } };
+    ? { ...base, status: 'processing', latest_charge: charge({ id: `py_${n}`, amount, outcome: { type: 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'us_bank_account', us_bank_account: { last4: '6789', account_type: 'checking' } } }) }
+    : { ...base, status: 'succeeded', latest_charge: charge({ id: `ch_${n}`, amount, outcome: { type: token === 'tok_riskLevelElevated' ? 'manual_review' : 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039, checks: { cvc_check: 'pass' } } } }) };
   intents.set(id, intent);
   return { status: 200, answer: intent };
 }
@@ -72,7 +82,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const stripe = () => createStripeGateway({ secretKey: 'sk_test_stub', baseUrl });
 
-describe('Stripe gateway (against a local stub of its API)', () => {
+describe('Stripe gateway (its official SDK, against a local stand-in answering Stripe\'s own objects)', () => {
   it('encodes nested parameters as Stripe expects', () => {
     expect(encodeForm({ a: 1, b: { c: 'x y', d: [true, 'z'] }, e: null })).toBe('a=1&b%5Bc%5D=x%20y&b%5Bd%5D%5B0%5D=true&b%5Bd%5D%5B1%5D=z');
   });
@@ -80,12 +90,13 @@ describe('Stripe gateway (against a local stub of its API)', () => {
   it('charges a token through a confirmed PaymentIntent, form-encoded, under the idempotency key; a repeat is the same charge', async () => {
     const request = { idempotencyKey: 'pos:ABC:0', amount: 2500, currency: 'USD', source: 'tok_visa', description: 'Payment for Contribution #ABC' };
     const payment = await stripe().charge(request);
-    expect(payment).toMatchObject({ type: 'card', status: 'succeeded', outcome: 'authorized', amount: 2500, currency: 'USD', card: { brand: 'visa', last4: '4242', cvcCheck: 'pass' } });
+    // Stripe's fee comes from the charge's expanded balance transaction.
+    expect(payment).toMatchObject({ type: 'card', status: 'succeeded', outcome: 'authorized', amount: 2500, currency: 'USD', card: { brand: 'visa', last4: '4242', cvcCheck: 'pass' }, fee: 103 });
     const post = seen.at(-1)!;
     expect(post.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(post.headers['idempotency-key']).toBe('pos:ABC:0');
     const form = new URLSearchParams(post.body);
-    expect(Object.fromEntries(form)).toMatchObject({ amount: '2500', currency: 'usd', confirm: 'true', 'payment_method_data[card][token]': 'tok_visa', 'expand[0]': 'latest_charge' });
+    expect(Object.fromEntries(form)).toMatchObject({ amount: '2500', currency: 'usd', confirm: 'true', 'payment_method_data[card][token]': 'tok_visa', 'expand[0]': 'latest_charge', 'expand[1]': 'latest_charge.balance_transaction' });
     expect((await stripe().charge(request)).reference).toBe(payment.reference);
     await expect(stripe().charge({ ...request, source: 'tok_mastercard' })).rejects.toMatchObject({ code: 'idempotency_reused' });
   });
@@ -115,6 +126,6 @@ describe('Stripe gateway (against a local stub of its API)', () => {
     const invalid = await stripe().charge({ idempotencyKey: 'k-zero', amount: 0, currency: 'USD', source: 'tok_visa' }).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(GatewayError);
     expect(invalid).toMatchObject({ code: 'invalid_request', field: 'amount' });
-    await expect(createStripeGateway({ secretKey: 'sk_wrong', baseUrl }).fetchPayment('pi_1')).rejects.toThrow('Stripe answered 401');
+    await expect(createStripeGateway({ secretKey: 'sk_wrong', baseUrl }).fetchPayment('pi_1')).rejects.toThrow('Stripe answered 401: Invalid API Key provided.');
   });
 });

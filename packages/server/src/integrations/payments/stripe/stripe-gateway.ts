@@ -1,6 +1,7 @@
 import { gatewayMessages } from '@almoner/contracts';
 import { GatewayError, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
-import { StripeDecline, stripeRequest, type StripeConfig } from './stripe-client.ts';
+import Stripe from 'stripe';
+import { refusalOf, stripeClient, type StripeConfig } from './stripe-client.ts';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
@@ -53,13 +54,22 @@ export function toPayment(intent: Obj): GatewayPayment {
 }
 
 /** A declined confirm: Stripe's 402 carries the PaymentIntent, which is the (failed) payment. */
-async function orDeclined(call: Promise<Obj>): Promise<GatewayPayment> {
+async function orDeclined(call: Promise<unknown>): Promise<GatewayPayment> {
   try {
-    return toPayment(await call);
+    return toPayment(obj(await call));
   } catch (error) {
-    if (!(error instanceof StripeDecline) || !error.error.payment_intent) throw error;
-    const intent = error.error.payment_intent;
-    return toPayment({ ...intent, last_payment_error: intent.last_payment_error ?? { code: error.error.code, decline_code: error.error.decline_code, message: error.error.message } });
+    if (!(error instanceof Stripe.errors.StripeCardError) || !error.payment_intent) throw refusalOf(error);
+    const intent = obj(error.payment_intent);
+    return toPayment({ ...intent, last_payment_error: intent.last_payment_error ?? { code: error.code, decline_code: error.decline_code, message: error.message } });
+  }
+}
+
+/** Any other call: Stripe's refusals as the gateway's. */
+async function refused<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw refusalOf(error);
   }
 }
 
@@ -67,53 +77,66 @@ async function orDeclined(call: Promise<Obj>): Promise<GatewayPayment> {
  * Stripe behind the PaymentGateway interface: charges are PaymentIntents created and confirmed
  * in one call (card tokens from Stripe's hosted fields, or saved `pm_…` methods), bank debits are
  * ACH PaymentIntents (processing until they settle), refunds and reads map one to one. Every
- * POST carries the caller's idempotency key.
+ * POST carries the caller's idempotency key. The charge's balance transaction is expanded for
+ * Stripe's fee.
  */
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
-  const expand = ['latest_charge'];
+  const stripe = stripeClient(config);
+  const expand = ['latest_charge', 'latest_charge.balance_transaction'];
   return {
     name: 'stripe',
     // us_bank_account only; Canadian pre-authorised debits (acss_debit) need a mandate flow of their own.
     achCurrencies: ['USD'],
 
     charge: ({ idempotencyKey, amount, currency, source, description }) => {
-      const method = source.startsWith('pm_') ? { payment_method: source } : { payment_method_data: { type: 'card', card: { token: source } } };
-      return orDeclined(stripeRequest(config, 'POST', '/v1/payment_intents', {
-        amount, currency: currency.toLowerCase(), description, confirm: true, payment_method_types: ['card'], ...method, expand,
-      }, idempotencyKey));
+      const method: Pick<Stripe.PaymentIntentCreateParams, 'payment_method' | 'payment_method_data'> = source.startsWith('pm_')
+        ? { payment_method: source }
+        : // A card token from the hosted fields, as Stripe's own card element hands them over.
+          { payment_method_data: { type: 'card', card: { token: source } } as Stripe.PaymentIntentCreateParams.PaymentMethodData };
+      return orDeclined(
+        stripe.paymentIntents.create(
+          { amount, currency: currency.toLowerCase(), ...(description ? { description } : {}), confirm: true, allowed_payment_method_types: ['card'], ...method, expand },
+          { idempotencyKey },
+        ),
+      );
     },
 
     debitAch: async ({ idempotencyKey, amount, currency, account, description }) => {
       if (currency.toUpperCase() !== 'USD' || !account.routing_number) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
-      return orDeclined(stripeRequest(config, 'POST', '/v1/payment_intents', {
-        amount,
-        currency: currency.toLowerCase(),
-        description,
-        confirm: true,
-        payment_method_types: ['us_bank_account'],
-        payment_method_data: {
-          type: 'us_bank_account',
-          us_bank_account: { routing_number: account.routing_number, account_number: account.account_number, account_type: account.account_type, account_holder_type: 'individual' },
-          billing_details: { name: account.account_holder_name },
-        },
-        // Staff took the donor's authorisation at the point of sale (the dialog's ACH terms box).
-        mandate_data: { customer_acceptance: { type: 'offline' } },
-        expand,
-      }, idempotencyKey));
+      return orDeclined(
+        stripe.paymentIntents.create(
+          {
+            amount,
+            currency: currency.toLowerCase(),
+            ...(description ? { description } : {}),
+            confirm: true,
+            allowed_payment_method_types: ['us_bank_account'],
+            payment_method_data: {
+              type: 'us_bank_account',
+              us_bank_account: { routing_number: account.routing_number, account_number: account.account_number, account_type: account.account_type, account_holder_type: 'individual' },
+              billing_details: { name: account.account_holder_name },
+            },
+            // Staff took the donor's authorisation at the point of sale (the dialog's ACH terms box).
+            mandate_data: { customer_acceptance: { type: 'offline' } },
+            expand,
+          },
+          { idempotencyKey },
+        ),
+      );
     },
 
     refund: async ({ idempotencyKey, paymentReference, amount, reason }): Promise<GatewayRefund> => {
-      const refund = await stripeRequest(config, 'POST', '/v1/refunds', { payment_intent: paymentReference, amount, reason }, idempotencyKey);
+      const refund = await refused(stripe.refunds.create({ payment_intent: paymentReference, amount, ...(reason ? { reason } : {}) }, { idempotencyKey }));
       const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
-      return { reference: String(refund.id), paymentReference, status, amount: num(refund.amount), currency: String(refund.currency ?? '').toUpperCase(), createdAt: iso(refund.created) };
+      return { reference: refund.id, paymentReference, status, amount: refund.amount, currency: refund.currency.toUpperCase(), createdAt: iso(refund.created) };
     },
 
-    fetchPayment: async (reference) => toPayment(await stripeRequest(config, 'GET', `/v1/payment_intents/${encodeURIComponent(reference)}`, { expand })),
+    fetchPayment: async (reference) => toPayment(obj(await refused(stripe.paymentIntents.retrieve(reference, { expand })))),
 
     savePaymentMethod: async ({ token, idempotencyKey }): Promise<SavedPaymentMethod> => {
-      const method = await stripeRequest(config, 'POST', '/v1/payment_methods', { type: 'card', card: { token } }, idempotencyKey);
+      const method = await refused(stripe.paymentMethods.create({ type: 'card', card: { token } }, { idempotencyKey }));
       const card = obj(method.card);
-      return { reference: String(method.id), type: 'card', brand: String(card.brand ?? 'unknown'), last4: String(card.last4 ?? ''), expMonth: num(card.exp_month), expYear: num(card.exp_year) };
+      return { reference: method.id, type: 'card', brand: String(card.brand ?? 'unknown'), last4: String(card.last4 ?? ''), expMonth: num(card.exp_month), expYear: num(card.exp_year) };
     },
   };
 }
