@@ -25,6 +25,7 @@ import { configureRecurringBilling } from './modules/recurring/recurring.job.ts'
 import { appBaseUrl } from './modules/auth/password-reset.service.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { configureCrm } from './modules/crm/crm.connection.ts';
+import { configurePaymentGateways } from './integrations/payments/index.ts';
 import { configureImports } from './modules/imports/imports.settings.ts';
 import { configureWebhooks } from './modules/webhooks/webhooks.settings.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
@@ -68,6 +69,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   configureRecurringBilling({ appKey: config.appKey, linkBase: appBaseUrl(config) });
   configureCrm({ appKey: config.appKey });
+  configurePaymentGateways({ stripe: config.stripe ?? null });
   configureImports({ appKey: config.appKey });
   configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });
   await queue.start();

@@ -26,9 +26,10 @@ export type TestApp = { app: FastifyInstance; database: Database };
  * registered here: most files call this from their own `beforeAll`, where vitest takes no new
  * hooks, so those apps were never closed (harmless only while every file had a process of its own).
  */
-export async function createTestApp(): Promise<TestApp> {
+/** An app on a fresh test database; `config` overrides the test configuration (a Stripe stand-in, …). */
+export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const app = await buildApp({ database, config: testConfig });
+  const app = await buildApp({ database, config: { ...testConfig, ...config } });
   closeAfterFile(() => app.close());
   await app.ready();
   return { app, database };

@@ -4,6 +4,8 @@ import { ensureGatewayEnabled } from '../../modules/payment-providers/payment-pr
 import { getSettings } from '../../modules/settings/settings.service.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { createSandboxGateway } from './sandbox/sandbox-gateway.ts';
+import type { StripeConfig } from './stripe/stripe-client.ts';
+import { createStripeGateway } from './stripe/stripe-gateway.ts';
 
 /** The gateway the organisation's settings choose (`payment_gateway`, the sandbox by default). */
 export async function gatewayFor(db: Db): Promise<PaymentGateway> {
@@ -22,5 +24,23 @@ export function createGateway(db: Db, name: PaymentGatewayName): PaymentGateway 
   }
 }
 
+let stripeConfig: StripeConfig | null = null;
+
+/** Called once per app (app start) with the Stripe connection the configuration names, if any. */
+export function configurePaymentGateways(options: { stripe: StripeConfig | null }): void {
+  stripeConfig = options.stripe;
+}
+
+/**
+ * The gateway that took a payment, by the name stored on it, whatever the organisation takes
+ * payments with now (issue 40: a Stripe payment's refund and status refresh used to answer
+ * no_gateway). Null for a gateway this install cannot reach (PayPal, Stripe without its key).
+ */
+export function gatewayOfPayment(db: Db, name: string | null): PaymentGateway | null {
+  if (name === 'stripe') return stripeConfig ? createStripeGateway(stripeConfig) : null;
+  const known = paymentGateways.find((g) => g === name);
+  return known ? createGateway(db, known) : null;
+}
+
 export * from './gateway.ts';
-export { createStripeGateway } from './stripe/stripe-gateway.ts';
+export { createStripeGateway };

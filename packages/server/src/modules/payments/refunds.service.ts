@@ -1,7 +1,7 @@
-import { paymentGateways, type PaymentGatewayName, type RefundReason, type RefundRefusal } from '@almoner/contracts';
+import type { RefundReason, RefundRefusal } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { createGateway, GatewayError } from '../../integrations/payments/index.ts';
+import { GatewayError, gatewayOfPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { convertToOrgCurrency, type FunctionalAmount, MissingRateError } from '../money/money.convert.ts';
 import { recordRefundEvents } from '../domain-events/domain-events.service.ts';
@@ -68,9 +68,9 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   let reference: string | null = null;
   let status = 'succeeded';
   if (!byHand) {
-    const name = paymentGateways.find((g) => g === gateway);
-    if (!name || !payment.reference_number) return { ok: false, refusal: { reason: 'no_gateway', gateway } };
-    const answer = await askGateway(tx, name, {
+    const payer = gatewayOfPayment(tx as unknown as Db, gateway);
+    if (!payer || !gateway || !payment.reference_number) return { ok: false, refusal: { reason: 'no_gateway', gateway } };
+    const answer = await askGateway(payer, gateway, {
       idempotencyKey,
       paymentReference: String(payment.reference_number),
       amount,
@@ -125,12 +125,11 @@ async function functionalOrRefusal(tx: Tx, amount: number, currency: string): Pr
 type GatewayAnswer = { reference: string; status: string } | { refusal: RefundRefusal };
 
 async function askGateway(
-  tx: Tx,
-  name: PaymentGatewayName,
+  gateway: PaymentGateway,
+  name: string,
   request: { idempotencyKey: string; paymentReference: string; amount: number; currency: string; reason: RefundReason },
 ): Promise<GatewayAnswer> {
-  // The gateway works inside this transaction (a savepoint), so its refusal leaves it usable.
-  const gateway = createGateway(tx as unknown as Db, name);
+  // The sandbox works inside this transaction (a savepoint), so its refusal leaves it usable.
   try {
     const refund = await gateway.refund(request);
     return { reference: refund.reference, status: refund.status };

@@ -6,7 +6,6 @@ import {
   formatDate,
   formatMoney,
   hasPermission,
-  paymentGateways,
   receiptMessages,
   refundRefusalText,
   toDecimal,
@@ -15,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { createGateway, GatewayError } from '../../integrations/payments/index.ts';
+import { GatewayError, gatewayOfPayment } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { refundPayment } from '../payments/refunds.service.ts';
 import { createReceiptForContribution } from '../receipts/receipts.service.ts';
@@ -116,12 +115,13 @@ export async function refundTransaction(tx: Tx, id: number, actorId: number): Pr
  */
 export async function refreshPaymentStatus(tx: Tx, id: number, actorId: number): Promise<TransactionAnswer> {
   const payment = await loadPayment(tx, id, true);
-  const name = paymentGateways.find((g) => g === payment.gateway);
   if (payment.gateway === null || payment.gateway === 'offline') return error(transactionMessages.offlineStatus(id));
-  if (!name || !payment.reference_number) return error(transactionMessages.refundFailed(id, refundRefusalText({ reason: 'no_gateway', gateway: String(payment.gateway) })).replace('Refund failed', 'Status refresh failed'));
+  const name = String(payment.gateway);
+  const gateway = gatewayOfPayment(tx as unknown as Db, name);
+  if (!gateway || !payment.reference_number) return error(transactionMessages.refundFailed(id, refundRefusalText({ reason: 'no_gateway', gateway: name })).replace('Refund failed', 'Status refresh failed'));
   let answer;
   try {
-    answer = await createGateway(tx as unknown as Db, name).fetchPayment(String(payment.reference_number));
+    answer = await gateway.fetchPayment(String(payment.reference_number));
   } catch (e) {
     if (e instanceof GatewayError) return error(refundRefusalText({ reason: 'unknown_at_gateway', gateway: name }));
     throw e;
