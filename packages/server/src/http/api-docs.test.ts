@@ -67,9 +67,10 @@ describe('the API reference', () => {
     // An event's JSON Schema and sample payload are free-form JSON by nature: the only "any keys" answers.
     const freeForm = ['GET /jpanel/events/catalogue.json 200.items.properties.sample', 'GET /jpanel/events/catalogue.json 200.items.properties.schema'];
     // Maps whose keys are data, not fields: a dashboard row's value per series (the chart's own
-    // series names), a saved view's filters (its list's filter names) and a webhook delivery's
-    // HTTP headers (header names).
+    // series names), a saved view's filters (its list's filter names), a webhook delivery's
+    // HTTP headers (header names) and a country's subdivisions (the spec's map of code to name).
     const maps = (at: string) =>
+      at === 'GET /gc-json/v1/services/locale/{country}/subdivisions 200.properties.subdivisions' ||
       /^GET \/jpanel\/settings\/hook-deliveries\/\{id\} 200\.properties\.(request|response)_headers$/.test(at) ||
       /^GET \/jpanel\/dashboard\/[a-z0-9-]+\.json 200\.properties\.rows\.items\.properties\.values$/.test(at) ||
       /^(GET \/jpanel\/saved-views\.json 200\.properties\.data\.items|POST \/jpanel\/saved-views 200\.properties\.view)\.properties\.state\.properties\.filters$/.test(at);
