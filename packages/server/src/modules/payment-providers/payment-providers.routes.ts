@@ -24,7 +24,7 @@ export const paymentProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: permission,
       schema: { summary: 'List the payment providers and their settings (secrets never included)', tags: ['payment providers'], response: { 200: paymentProviderListSchema } },
     },
-    async () => ({ providers: await listPaymentProviders(app.ctx.db, app.ctx.config.appKey) }),
+    async () => ({ providers: await listPaymentProviders(app.ctx.db, app.ctx.config) }),
   );
 
   app.post(
@@ -40,7 +40,7 @@ export const paymentProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      ...(await updatePaymentProvider(app.ctx.db, request.actor, app.ctx.config.appKey, request.body)),
+      ...(await updatePaymentProvider(app.ctx.db, request.actor, app.ctx.config, request.body)),
     }),
   );
 
@@ -48,6 +48,7 @@ export const paymentProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
     ['/jpanel/paypal/verify_connection.json', 'paypal', 'Test the PayPal credentials (an OAuth2 access token)'],
     ['/jpanel/paypal/verify_reference_transactions.json', 'paypal_reference_transactions', 'Test whether the PayPal account may bill by reference transactions'],
     ['/jpanel/settings/payment/gocardless/verify', 'gocardless', 'Test the GoCardless access token (reads the creditors)'],
+    ['/jpanel/settings/payment/stripe/verify', 'stripe', 'Test the Stripe keys in effect (their modes, then the balance with the secret key)'],
   ];
   for (const [url, test, summary] of tests) {
     app.get(
@@ -55,7 +56,7 @@ export const paymentProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
       { config: permission, schema: { summary, tags: ['payment providers'], response: { 200: connectionTestSchema } } },
       async (_request, reply) => {
         void reply.header('cache-control', 'no-store');
-        return runConnectionTest(app.ctx.db, app.ctx.config.appKey, test);
+        return runConnectionTest(app.ctx.db, app.ctx.config, test);
       },
     );
   }

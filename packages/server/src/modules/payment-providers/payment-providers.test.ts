@@ -32,7 +32,7 @@ describe('payment provider settings', () => {
     const { agent } = await signedIn(t);
     const res = await agent.get('/jpanel/settings/payment.json');
     expect(res.statusCode).toBe(200);
-    expect(res.json().providers.map((p: { provider: string; enabled: boolean }) => [p.provider, p.enabled])).toEqual([['sandbox', true], ['paypal', false], ['gocardless', false]]);
+    expect(res.json().providers.map((p: { provider: string; enabled: boolean }) => [p.provider, p.enabled])).toEqual([['sandbox', true], ['paypal', false], ['gocardless', false], ['stripe', false]]);
   });
 
   it('refuses to turn PayPal on before its credentials, then saves them sealed and enables it', async () => {

@@ -19,6 +19,14 @@ const charge = (values: Obj) => like('charge', { ...values, balance_transaction:
 const seen: Seen[] = [];
 const intents = new Map<string, Record<string, unknown>>();
 const byKey = new Map<string, { body: string; status: number; answer: unknown }>();
+/** Every refund made, Almoner's and the dashboard's, by the charge it gave back. */
+const refundsByCharge = new Map<string, Obj[]>();
+const chargeIdOf = (intentId: string | null) => String((intents.get(intentId ?? '')?.latest_charge as Obj | undefined)?.id ?? '');
+function keepRefund(refund: Obj): Obj {
+  const charge = String(refund.charge);
+  refundsByCharge.set(charge, [refund, ...(refundsByCharge.get(charge) ?? [])]);
+  return refund;
+}
 let n = 0;
 
 function answerFor(path: string, form: URLSearchParams): { status: number; answer: unknown } {
@@ -26,7 +34,8 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
     return { status: 200, answer: like('payment_method', { id: `pm_${++n}`, type: 'card', card: { ...(fixtures.payment_method?.card as Obj), brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } }) };
   }
   if (path === '/v1/refunds') {
-    return { status: 200, answer: like('refund', { id: `re_${++n}`, status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', payment_intent: form.get('payment_intent'), created: 1_800_000_000 }) };
+    const intent = form.get('payment_intent');
+    return { status: 200, answer: keepRefund(like('refund', { id: `re_${++n}`, status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', payment_intent: intent, charge: chargeIdOf(intent), created: 1_800_000_000 })) };
   }
   if (!(Number(form.get('amount')) > 0)) return { status: 400, answer: { error: { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd.', param: 'amount' } } };
   const bank = form.get('allowed_payment_method_types[0]') === 'us_bank_account';
@@ -47,7 +56,7 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   return { status: 200, answer: intent };
 }
 
-/** Starts the stand-in on a free loopback port; its key is `sk_test_stub`. */
+/** Starts the stand-in on a free loopback port; its key is `sk_test_stub`, any other is refused (401). */
 export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -57,6 +66,12 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
       seen.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
       const send = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
       if (req.headers.authorization !== 'Bearer sk_test_stub') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+      // The settings page's Test reads the balance: Stripe's own object for a new test account.
+      if (req.method === 'GET' && url.pathname === '/v1/balance') return send(200, like('balance', {}));
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const data = refundsByCharge.get(url.searchParams.get('charge') ?? '') ?? [];
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+      }
       if (req.method === 'GET') {
         const intent = intents.get(url.pathname.split('/').pop() ?? '');
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });
@@ -78,3 +93,15 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
   };
 }
 
+/**
+ * A refund made in Stripe's dashboard (not through Almoner): kept with the charge's refunds, and
+ * the charge as Stripe's charge.refunded event carries it (refunds left out, as Stripe's API
+ * versions since 2022-11-15 leave them out).
+ */
+export function refundInStripeDashboard(intentId: string, amount: number, reason: string | null = null): { refund: Obj; charge: Obj } {
+  const charge = chargeIdOf(intentId);
+  const refund = keepRefund(like('refund', { id: `re_dashboard_${++n}`, status: 'succeeded', amount, currency: 'usd', payment_intent: intentId, charge, reason, created: Math.floor(Date.now() / 1000) }));
+  const refunded = (refundsByCharge.get(charge) ?? []).reduce((sum, r) => sum + Number(r.amount), 0);
+  const { refunds: _left, ...latest } = { ...(intents.get(intentId)?.latest_charge as Obj) };
+  return { refund, charge: { ...latest, payment_intent: intentId, amount_refunded: refunded, refunded: refunded >= Number(latest.amount) } };
+}

@@ -41,6 +41,7 @@ export const connectionTestUrls = {
   paypal: '/jpanel/paypal/verify_connection.json',
   paypal_reference_transactions: '/jpanel/paypal/verify_reference_transactions.json',
   gocardless: '/jpanel/settings/payment/gocardless/verify',
+  stripe: '/jpanel/settings/payment/stripe/verify',
 } as const;
 
 export function useConnectionTest(test: keyof typeof connectionTestUrls) {

@@ -12,6 +12,7 @@ import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSavePaymentProvider } from './api.ts';
 import { ConnectionTestButton } from './connection-test-button.tsx';
+import { StripeKeysForm } from './stripe-keys-form.tsx';
 
 const failure = (error: unknown) => (error instanceof ApiError && error.message ? error.message : paymentProviderMessages.failed);
 
@@ -119,12 +120,18 @@ export function ProviderCard({ provider }: { provider: PaymentProvider }) {
                 ? 'Takes cards and bank debits in the point of sale and for recurring payments, with test card numbers.'
                 : provider.provider === 'paypal'
                   ? 'PayPal payments and PayPal billing agreements (reference transactions).'
-                  : 'Direct debits through GoCardless.'}
+                  : provider.provider === 'stripe'
+                    ? 'Cards and US bank debits through your Stripe account, when Stripe is the payment gateway under Settings › Payments.'
+                    : 'Direct debits through GoCardless.'}
             </Text>
           </div>
           <ProviderToggle provider={provider} />
         </Group>
-        {provider.provider !== 'sandbox' && <ProviderInputs provider={provider} />}
+        {provider.provider === 'stripe' ? (
+          <StripeKeysForm provider={provider} />
+        ) : (
+          provider.provider !== 'sandbox' && <ProviderInputs provider={provider} />
+        )}
       </Stack>
     </Paper>
   );

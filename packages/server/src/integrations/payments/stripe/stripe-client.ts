@@ -1,4 +1,6 @@
+import { paymentProviderMessages } from '@almoner/contracts';
 import Stripe from 'stripe';
+import { failed, works, type ConnectionCheck } from '../../connection/connection-check.ts';
 import { GatewayError } from '../gateway.ts';
 
 /** How Almoner reaches Stripe: the secret key, and the API's address (a local stand-in in tests). */
@@ -39,4 +41,19 @@ export function refusalOf(error: unknown): unknown {
   if (error.statusCode === 404 || error.code === 'resource_missing') return new GatewayError('not_found', error.message, error.param);
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return new GatewayError('invalid_request', error.message, error.param);
   return new Error(`Stripe answered ${error.statusCode ?? 'nothing'}: ${error.message}`);
+}
+
+/**
+ * The settings page's Test (issue 40 item 1): reads the account's balance, which any working
+ * secret key may, and answers Stripe's own words when it refuses.
+ */
+export async function verifyStripeConnection(config: StripeConfig): Promise<ConnectionCheck> {
+  try {
+    await stripeClient({ timeoutMs: 15_000, ...config }).balance.retrieve();
+    return works;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError) return failed(paymentProviderMessages.unreachable('Stripe'));
+    if (error instanceof Stripe.errors.StripeError) return failed(error.message.slice(0, 300) || `Stripe answered ${error.statusCode ?? 'nothing'}.`);
+    throw error;
+  }
 }
