@@ -42,6 +42,8 @@ export type ContributionFacts = PaymentFacts & {
   total_amount: number;
   shippable_items: number;
   is_fulfilled: boolean;
+  /** The latest dispute of a payment that paid it (open, won or lost), if any. */
+  dispute_status?: string | null | undefined;
 };
 
 /** The one status a contribution shows; the order of the checks is the precedence. */
@@ -50,6 +52,9 @@ export function contributionStatusOf(c: ContributionFacts) {
   const payment = paymentStateOf(c);
   if (payment === 'failed') return 'failed';
   if (payment !== 'paid') return 'pending';
+  // A card dispute (chargeback) outranks refunds: the money is out until the bank decides.
+  if (c.dispute_status === 'open') return 'disputed';
+  if (c.dispute_status === 'lost') return 'dispute_lost';
   // Database drivers may hand big integers over as strings.
   const refunded = Number(c.refunded_amount);
   if (refunded > 0 && refunded >= Number(c.total_amount)) return 'refunded';
@@ -78,6 +83,9 @@ export const contributionEvents = [
   { value: 'note', label: 'Note' },
   { value: 'confirmation_sent', label: 'Confirmation e-mail sent again' },
   { value: 'thanked', label: 'Thank-you letter sent' },
+  { value: 'disputed', label: 'Disputed by the card holder' },
+  { value: 'dispute_won', label: 'Dispute won' },
+  { value: 'dispute_lost', label: 'Dispute lost' },
 ] as const;
 export type ContributionEvent = (typeof contributionEvents)[number]['value'];
 

@@ -103,3 +103,4 @@ export * from './batches.ts';
 export * from './thanks.ts';
 export * from './tribute-types.ts';
 export * from './memberships.ts';
+export * from './stripe-webhooks.ts';

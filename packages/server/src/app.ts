@@ -26,6 +26,7 @@ import { appBaseUrl } from './modules/auth/password-reset.service.ts';
 import { configureMail } from './modules/mail/mail.service.ts';
 import { configureCrm } from './modules/crm/crm.connection.ts';
 import { configurePaymentGateways } from './integrations/payments/index.ts';
+import { configureStripeEvents } from './integrations/payments/stripe/stripe-events.config.ts';
 import { configureImports } from './modules/imports/imports.settings.ts';
 import { configureWebhooks } from './modules/webhooks/webhooks.settings.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   configureRecurringBilling({ appKey: config.appKey, linkBase: appBaseUrl(config) });
   configureCrm({ appKey: config.appKey });
   configurePaymentGateways({ stripe: config.stripe ?? null });
+  configureStripeEvents(config);
   configureImports({ appKey: config.appKey });
   configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });
   await queue.start();

@@ -28,6 +28,8 @@ export type Config = {
    * bank payments go to Stripe instead of the gateway the payment_gateway setting chooses.
    */
   stripe?: { secretKey: string; baseUrl?: string | undefined };
+  /** ALMONER_STRIPE_WEBHOOK_SECRET (whsec_…): checks the signature of Stripe's events at POST /webhooks/stripe. */
+  stripeWebhookSecret?: string | undefined;
   /**
    * ALMONER_TWILIO_ACCOUNT_SID and ALMONER_TWILIO_AUTH_TOKEN (and ALMONER_TWILIO_API_URL, for a
    * stand-in): text-to-give numbers come from Twilio instead of the built-in sandbox.
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: env.ALMONER_OUTBOUND_ALLOW || undefined,
     statementTimeoutMs: parseStatementTimeout(env.ALMONER_DB_STATEMENT_TIMEOUT_MS),
     ...(env.ALMONER_STRIPE_SECRET_KEY ? { stripe: { secretKey: env.ALMONER_STRIPE_SECRET_KEY, baseUrl: env.ALMONER_STRIPE_API_URL || undefined } } : {}),
+    ...(env.ALMONER_STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: env.ALMONER_STRIPE_WEBHOOK_SECRET } : {}),
   };
 }
 

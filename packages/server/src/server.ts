@@ -11,6 +11,7 @@ import { configureMail } from './modules/mail/mail.service.ts';
 import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
 import { configureImports } from './modules/imports/imports.settings.ts';
 import { configureWebhooks } from './modules/webhooks/webhooks.settings.ts';
+import { configureStripeEvents } from './integrations/payments/stripe/stripe-events.config.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { configureListExports } from './modules/lists/exports.job.ts';
 import { storageFor } from './integrations/storage/index.ts';
@@ -43,6 +44,7 @@ export async function startAlmoner(options: StartOptions = {}): Promise<void> {
     configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
     configureRecurringBilling({ appKey: config.appKey });
     configureImports({ appKey: config.appKey });
+    configureStripeEvents(config);
     configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });
     configureListExports(() => storageFor(config));
     await jobs.start();

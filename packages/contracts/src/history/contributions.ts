@@ -52,6 +52,8 @@ export const contributionHistoryFields: HistoryFieldCatalogue = {
   total_amount: { label: 'Total', kind: 'money', currency: 'currency_code' },
   total_savings: { label: 'Savings', kind: 'money', currency: 'currency_code' },
   refunded_amount: { label: 'Refunded amount', kind: 'money', currency: 'currency_code' },
+  disputed_amount: { label: 'Disputed amount', kind: 'money', currency: 'currency_code' },
+  dispute_status: { label: 'Dispute', kind: 'enum', options: { open: 'Open', won: 'Won', lost: 'Lost' } },
   functional_currency_code: { label: 'Organisation currency', kind: 'text' },
   functional_exchange_rate: { label: 'Exchange rate', kind: 'number' },
   functional_total_amount: { label: 'Total in organisation currency', kind: 'money', currency: 'functional_currency_code' },

@@ -32,6 +32,8 @@ export const contributionStatuses = [
   { value: 'failed', label: 'Payment failed' },
   { value: 'refunded', label: 'Refunded' },
   { value: 'partially_refunded', label: 'Partially refunded' },
+  { value: 'disputed', label: 'Disputed' },
+  { value: 'dispute_lost', label: 'Dispute lost' },
   { value: 'fulfilled', label: 'Fulfilled' },
   { value: 'unfulfilled', label: 'Unfulfilled' },
   { value: 'spam', label: 'Spam' },

@@ -54,3 +54,5 @@ export * from '../modules/lists/lists.tables.ts';
 export * from '../modules/crm/crm.tables.ts';
 export * from '../integrations/crm/sandbox-crm.tables.ts';
 export * from '../modules/batches/batches.tables.ts';
+export * from '../integrations/payments/stripe/stripe-events.tables.ts';
+export * from '../modules/payments/disputes.tables.ts';

@@ -35,8 +35,8 @@ const CORE = new Set<unknown>([schema.users, schema.sessions, schema.authThrottl
 export const GENERATED_TABLES: PgTable[] = (Object.values(schema) as unknown[]).filter(
   (value): value is PgTable => value instanceof PgTable && !CORE.has(value),
 );
-/** The generated tables with a serial id, which the generator fills with explicit ids. */
-export const SEEDED_TABLES = GENERATED_TABLES.filter((table) => 'id' in getTableColumns(table));
+/** The generated tables with a serial id, which the generator fills with explicit ids (not a text id such as Stripe's event ids). */
+export const SEEDED_TABLES = GENERATED_TABLES.filter((table) => getTableColumns(table).id?.dataType === 'number');
 
 export type GenerateOptions = {
   scale: Scale;

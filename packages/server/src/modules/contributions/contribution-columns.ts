@@ -43,6 +43,13 @@ export function statusColumns() {
     refundedAt: timestamp('refunded_at', tz),
     refundedBy: integer('refunded_by').references(() => users.id, { onDelete: 'set null' }),
     refundReference: varchar('refund_reference', { length: 100 }),
+    /**
+     * Derived from payment_disputes (modules/payments/disputes.service.ts), never written on their
+     * own: what open and lost disputes took (minor units), and the latest dispute's state.
+     */
+    disputedAmount: money('disputed_amount').notNull().default(0),
+    /** open | won | lost */
+    disputeStatus: varchar('dispute_status', { length: 10 }),
     /** Any refund at all; "fully refunded" is refunded_amount = total_amount. */
     isRefunded: boolean('is_refunded').generatedAlwaysAs(sql`refunded_amount > 0`),
     /** The status the list shows and filters on (contracts' `contributionStatusOf`), kept by the database. */

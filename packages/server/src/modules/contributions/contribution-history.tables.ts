@@ -30,6 +30,7 @@ export const contributionCounts = pgTable('contribution_counts', {
 export const CONTRIBUTION_EVENTS = [
   'created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded',
   'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note', 'confirmation_sent', 'thanked',
+  'disputed', 'dispute_won', 'dispute_lost',
 ] as const;
 
 /** What happened to a contribution and when, for its page's history panel. */

@@ -48,7 +48,7 @@ export async function getContribution(db: Queryable, id: number) {
   const [contribution] = await queryRows(db, sql`
     select c.id, c.invoice_number, c.client_uuid,
            c.ordered_at, c.paid_at, c.payment_status, c.source, c.referral_source, c.is_pos, c.is_test, c.is_spam, c.is_recurring,
-           c.is_fulfilled, c.shippable_items, c.currency_code, c.subtotal_amount, c.discount_amount, c.tax_amount,
+           c.is_fulfilled, c.shippable_items, c.dispute_status, c.currency_code, c.subtotal_amount, c.discount_amount, c.tax_amount,
            c.shipping_amount, c.dcc_amount, c.total_amount, c.refunded_amount, c.refunded_at, c.payment_type,
            c.functional_currency_code, c.functional_exchange_rate::text as functional_exchange_rate, c.functional_total_amount,
            to_char(c.functional_rate_date, 'YYYY-MM-DD') as functional_rate_date,

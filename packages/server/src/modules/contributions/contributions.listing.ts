@@ -9,7 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { decimalNumberSql, decimalSql, minorFromDecimalSql, orgDateTimeTextSql, startOfOrgDaySql } from '../money/money.sql.ts';
-import { inLedgerSql, numberSql, shortNumberSql, statusLabelSql, statusSql } from './contributions.status.ts';
+import { inLedgerSql, keptAmountSql, numberSql, shortNumberSql, statusLabelSql, statusSql } from './contributions.status.ts';
 
 /** Kept by the database from the supporter and billing names (migration 0011); indexed for the sort. */
 const supporterName = sql`c.supporter_name`;
@@ -85,7 +85,7 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
     status: { select: statusSql },
     // Sorts name the indexed expressions (migration 0009) whatever the shown value becomes.
     total: { select: decimal(sql`c.total_amount`), sort: sql`c.total_amount` },
-    net: { select: decimal(sql`(c.total_amount - c.refunded_amount)`), sort: sql`(c.total_amount - c.refunded_amount)` },
+    net: { select: decimal(keptAmountSql), sort: keptAmountSql },
     ordered_at: { select: sql`c.ordered_at` },
     payment: { select: paymentLabel, sort: sql`c.payment_type` },
     source: { select: sql`c.source` },
@@ -130,6 +130,8 @@ export const contributionsListing: ListingDefinition<ContributionFilters> = {
     { header: 'DCC', value: csvDecimal(sql`c.dcc_amount`), kind: 'number' },
     { header: 'Total', value: csvDecimal(sql`c.total_amount`), kind: 'number' },
     { header: 'Refunded', value: csvDecimal(sql`c.refunded_amount`), kind: 'number' },
+    // What open and lost card disputes took; Total − Refunded − Disputed is the list's Net.
+    { header: 'Disputed', value: csvDecimal(sql`c.disputed_amount`), kind: 'number' },
     { header: 'Currency', value: sql`c.currency_code`, kind: 'text' },
     { header: 'Payment', value: paymentLabel, kind: 'text' },
     { header: 'Recurring', value: sql`case when c.is_recurring then 'Y' else 'N' end`, kind: 'text' },

@@ -28,9 +28,9 @@ beforeAll(async () => {
 
 const rows = (q: ReturnType<typeof sql>) => queryRows(t.database.db, q);
 
-type Case = { payment: (typeof PAYMENT_STATUSES)[number] | null; paid: boolean; refunded: number; shippable: number; fulfilled: boolean; spam: boolean };
+type Case = { payment: (typeof PAYMENT_STATUSES)[number] | null; paid: boolean; refunded: number; shippable: number; fulfilled: boolean; spam: boolean; dispute?: 'open' | 'won' | 'lost' };
 
-/** Every payment state × paid or not × what can follow (refunds, shipping, spam). */
+/** Every payment state × paid or not × what can follow (refunds, shipping, spam, a card dispute). */
 function cases(): Case[] {
   const after = [
     { refunded: 0, shippable: 0, fulfilled: false, spam: false },
@@ -39,6 +39,9 @@ function cases(): Case[] {
     { refunded: 0, shippable: 1, fulfilled: false, spam: false },
     { refunded: 0, shippable: 1, fulfilled: true, spam: false },
     { refunded: 0, shippable: 0, fulfilled: false, spam: true },
+    { refunded: 0, shippable: 0, fulfilled: false, spam: false, dispute: 'open' as const },
+    { refunded: 1000, shippable: 1, fulfilled: true, spam: false, dispute: 'lost' as const },
+    { refunded: 1000, shippable: 0, fulfilled: false, spam: false, dispute: 'won' as const },
   ];
   return [null, ...PAYMENT_STATUSES].flatMap((payment) => [true, false].flatMap((paid) => after.map((a) => ({ payment, paid, ...a }))));
 }
@@ -48,10 +51,10 @@ async function insertCase(c: Case, i: number): Promise<number> {
   const uuid = `status-case-${String(i).padStart(4, '0')}-${Date.now().toString(36)}`;
   const [row] = await rows(sql`
     insert into contributions (client_uuid, invoice_number, paid_at, payment_status, payment_type, total_amount, subtotal_amount,
-                               refunded_amount, shippable_items, is_fulfilled, is_spam, currency_code, functional_currency_code,
+                               refunded_amount, shippable_items, is_fulfilled, is_spam, dispute_status, currency_code, functional_currency_code,
                                functional_exchange_rate, functional_total_amount)
     values (${uuid}, ${c.paid && i % 2 === 0 ? `inv-${uuid}` : null}, ${c.paid ? sql`now()` : null}, ${c.payment}, ${c.payment ? 'bank' : null},
-            4800, 4800, ${c.refunded}, ${c.shippable}, ${c.fulfilled}, ${c.spam}, 'USD', 'USD', 1, 4800) returning id`);
+            4800, 4800, ${c.refunded}, ${c.shippable}, ${c.fulfilled}, ${c.spam}, ${c.dispute ?? null}, 'USD', 'USD', 1, 4800) returning id`);
   const id = Number(row?.id);
   if (c.payment) {
     const [p] = await rows(sql`insert into payments (type, status, amount, amount_refunded, currency_code) values ('bank', ${c.payment}, 4800, ${c.refunded}, 'USD') returning id`);

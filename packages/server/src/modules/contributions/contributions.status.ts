@@ -29,6 +29,8 @@ export const statusRule = sql`case
   when is_spam then 'spam'
   when payment_status = 'failed' then 'failed'
   when payment_status = 'pending' or paid_at is null then 'pending'
+  when dispute_status = 'open' then 'disputed'
+  when dispute_status = 'lost' then 'dispute_lost'
   when refunded_amount > 0 and refunded_amount >= total_amount then 'refunded'
   when refunded_amount > 0 then 'partially_refunded'
   when shippable_items > 0 and is_fulfilled then 'fulfilled'
@@ -44,6 +46,13 @@ export const openSaleSql = sql`(c.is_pos and c.paid_at is null and c.payment_sta
 
 /** What the ledger holds: every live contribution that is not an open sale. */
 export const inLedgerSql = sql`(c.deleted_at is null and not ${openSaleSql})`;
+
+/**
+ * What a contribution keeps: its total less refunds and less disputed money (an open dispute's
+ * amount is withdrawn by the card network until it is won; a lost one is gone). The one net
+ * amount: the listing's Net column, the dashboard's money charts and the giving reports use it.
+ */
+export const keptAmountSql = sql`greatest(c.total_amount - c.refunded_amount - c.disputed_amount, 0)`;
 
 /** The stored status: every reader uses the column, never the rule again. */
 export const statusSql = sql`c.status`;

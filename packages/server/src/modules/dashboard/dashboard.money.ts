@@ -2,26 +2,28 @@ import { type DashboardCurrencyTotal, type DashboardPeriod, toDecimal } from '@a
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { keptAmountSql } from '../contributions/contributions.status.ts';
 import { getOrgMoneySettings } from '../settings/settings.service.ts';
 import { bucketOf, bucketsSql, inPeriod, type PeriodSql, periodSql } from './dashboard.period.ts';
 
 /**
- * Contributions a money chart counts: paid, not test, not spam, not deleted. Refunds count by
- * subtracting: each contribution adds what is left after its refunds (total − refunded), so a
- * fully refunded one adds nothing, and its organisation-currency share is at its own rate.
+ * Contributions a money chart counts: paid, not test, not spam, not deleted. Refunds and disputes
+ * count by subtracting: each contribution adds what it keeps (keptAmountSql: total − refunded −
+ * disputed), so a fully refunded one adds nothing, and its organisation-currency share is at its
+ * own rate.
  */
 export const COUNTED = sql.raw(`c.paid_at is not null and not c.is_test and not c.is_spam and c.deleted_at is null`);
 
-/** A minor-unit amount `of` the contribution's total, less the refunded share, in its currency. */
+/** A minor-unit amount `of` the contribution's total, less the refunded and disputed share, in its currency. */
 function netShare(of: SQL): SQL {
   return sql`(case when c.total_amount = 0 then 0
-    else round(${of}::numeric * (c.total_amount - c.refunded_amount) / c.total_amount) end)`;
+    else round(${of}::numeric * ${keptAmountSql} / c.total_amount) end)`;
 }
 
 /** The same share in the organisation currency, at the contribution's own rate (functional total). */
 export function orgNetShare(of: SQL): SQL {
   return sql`(case when c.total_amount = 0 then 0
-    else round(${of}::numeric * c.functional_total_amount * (c.total_amount - c.refunded_amount)
+    else round(${of}::numeric * c.functional_total_amount * ${keptAmountSql}
                / (c.total_amount::numeric * c.total_amount)) end)`;
 }
 

@@ -15,3 +15,4 @@ import '../webhooks/webhooks.delivery.ts';
 import '../webhooks/webhooks.probe.ts';
 import '../imports/imports.job.ts';
 import '../duplicates/duplicates.scan.ts';
+import '../../integrations/payments/stripe/stripe-webhooks.ts';

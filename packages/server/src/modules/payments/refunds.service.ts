@@ -22,6 +22,12 @@ export type RefundPaymentRequest = {
   actorId: number | null;
   /** For a partial refund: which items (designations) or recurring charges it gives back; they add up to `amount`. */
   lines?: RefundLine[] | undefined;
+  /**
+   * A refund the gateway already made (one made in Stripe's dashboard, told by its event): it is
+   * recorded as the gateway answered, not asked for again. Its reference is its idempotency key,
+   * so the same refund told twice is recorded once.
+   */
+  recorded?: { reference: string; status: 'succeeded' | 'pending' } | undefined;
 };
 
 export type RefundPaymentResult =
@@ -64,10 +70,12 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   if ('refusal' in functional) return { ok: false, refusal: functional.refusal };
   const gateway = payment.gateway === null ? null : String(payment.gateway);
   const byHand = OFFLINE_TYPES.has(String(payment.type)) && (gateway === null || gateway === 'offline');
-  const idempotencyKey = `refund:${String(payment.id)}:${String(payment.refunded)}:${String(payment.attempts)}:${amount}`;
-  let reference: string | null = null;
-  let status = 'succeeded';
-  if (!byHand) {
+  const idempotencyKey = request.recorded
+    ? `gateway-refund:${request.recorded.reference}`
+    : `refund:${String(payment.id)}:${String(payment.refunded)}:${String(payment.attempts)}:${amount}`;
+  let reference: string | null = request.recorded?.reference ?? null;
+  let status: string = request.recorded?.status ?? 'succeeded';
+  if (!byHand && !request.recorded) {
     const payer = gatewayOfPayment(tx as unknown as Db, gateway);
     if (!payer || !gateway || !payment.reference_number) return { ok: false, refusal: { reason: 'no_gateway', gateway } };
     const answer = await askGateway(payer, gateway, {

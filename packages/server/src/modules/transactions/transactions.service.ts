@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { GatewayError, gatewayOfPayment } from '../../integrations/payments/index.ts';
+import { GatewayError, type GatewayPayment, gatewayOfPayment } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { refundPayment } from '../payments/refunds.service.ts';
 import { createReceiptForContribution } from '../receipts/receipts.service.ts';
@@ -128,6 +128,21 @@ export async function refreshPaymentStatus(tx: Tx, id: number, actorId: number):
   }
   const from = String(payment.status);
   if (answer.status === from) return ok(transactionMessages.statusUnchanged(id, from));
+  await applyPaymentStatus(tx, id, answer, actorId);
+  return ok(transactionMessages.statusChanged(id, from, answer.status));
+}
+
+/**
+ * Records a payment's new status as its gateway tells it (a refresh staff asked for, or Stripe's
+ * event): the payment's status and failure, the contributions it paid (paid when it settled,
+ * failed when it failed), their history event and, once paid, the contribution.paid event.
+ */
+export async function applyPaymentStatus(
+  tx: Tx,
+  id: number,
+  answer: Pick<GatewayPayment, 'status' | 'outcome' | 'failureCode' | 'failureMessage'>,
+  actorId: number | null,
+): Promise<void> {
   await tx.execute(sql`update payments set status = ${answer.status}, outcome = ${answer.outcome}, failure_code = ${answer.failureCode},
                          failure_message = ${answer.failureMessage}, paid = ${answer.status === 'succeeded'},
                          captured_at = case when ${answer.status} = 'succeeded' then coalesce(captured_at, now()) else captured_at end,
@@ -147,5 +162,4 @@ export async function refreshPaymentStatus(tx: Tx, id: number, actorId: number):
       total: { amount: toDecimal(String(c.total_amount), String(c.currency_code)), currency: String(c.currency_code) },
     })));
   }
-  return ok(transactionMessages.statusChanged(id, from, answer.status));
 }

@@ -10,6 +10,8 @@ const statusColor: Record<string, MantineColor> = {
   failed: 'red',
   refunded: 'gray',
   partially_refunded: 'grape',
+  disputed: 'red',
+  dispute_lost: 'dark',
   spam: 'red',
 };
 
