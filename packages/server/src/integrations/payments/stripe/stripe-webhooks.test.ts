@@ -146,6 +146,26 @@ describe('POST /webhooks/stripe', () => {
   });
 });
 
+describe('the signing secret saved in Settings', () => {
+  it('checks events with the secret saved in Settings › Payment providers when the environment sets none', async () => {
+    const other = await createTestApp({ stripe: { secretKey: 'sk_test_stub', baseUrl: standIn.url } });
+    const staff = (await signedIn(other)).agent;
+    const event = eventOf('customer.created', like('payment_method', {}));
+    const post = (secret: string) =>
+      other.app.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(event), secret }) },
+        payload: JSON.stringify(event),
+      });
+    expect((await post('whsec_savedInSettings1234')).json().message).toMatch(/no webhook signing secret/);
+    const saved = await staff.post('/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', webhook_secret: 'whsec_savedInSettings1234' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await post('whsec_someoneElse5678')).statusCode).toBe(400);
+    expect((await post('whsec_savedInSettings1234')).json()).toEqual({ received: true, duplicate: false });
+  });
+});
+
 describe('an ACH debit settling or failing days later', () => {
   it('payment_intent.succeeded settles the payment and its contribution, once; late or repeated events change nothing more', async () => {
     const s = await sale('bank');
