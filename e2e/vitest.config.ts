@@ -12,6 +12,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     maxWorkers: E2E_WORKERS,
+    // A worker's files share its process, its loaded modules and its Chromium (support/browser.ts):
+    // a fresh process, playwright-core and a browser launch per file was CPU the two cores ran
+    // short of (issue 29). Each test still has its own browser context; module state in a test
+    // file is its own (vitest loads each test file afresh), only support/ modules are shared.
+    isolate: false,
     // The axe visits are listed in support/a11y-screens.ts, so their files are small and by size
     // came last, each minutes of one worker while the other had finished (scripts/test-order.ts).
     sequence: { sequencer: heavyFirst(['e2e/a11y.e2e.ts', 'e2e/a11y-2.e2e.ts', 'e2e/a11y-3.e2e.ts', 'e2e/a11y-4.e2e.ts']) },

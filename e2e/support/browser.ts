@@ -15,18 +15,40 @@ const shots = join(import.meta.dirname, '..', 'screenshots');
  */
 const executablePath = process.env.ALMONER_E2E_CHROMIUM === 'full' ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium-headless-shell';
 
+let launched: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per worker, launched by its first file and kept for the rest: the browser files
+ * share their worker's process and modules (`isolate: false`, e2e/vitest.config.ts), and a
+ * launch per file (its browser, GPU and zygote processes started and stopped ~75 times) was CPU
+ * the suite, bound by its two cores, waited for (issue 29). Every test still opens its own
+ * context, so no cookie, storage or cache crosses from one test to the next. The browser closes
+ * with the worker (Playwright closes what it launched when its process exits).
+ */
+function sharedBrowser(): Promise<Browser> {
+  launched ??= chromium
+    .launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    .then((browser) => {
+      // A browser that crashed is launched afresh by the next file rather than failing them all.
+      browser.once('disconnected', () => (launched = undefined));
+      return browser;
+    });
+  return launched;
+}
+
 /** Chromium, with the flags this closed network needs (no background fetches). */
 export function useBrowser() {
   const state = {} as { browser: Browser; baseUrl: string };
   const opened: Page[] = [];
+  const contexts = new Set<BrowserContext>();
   beforeAll(async () => {
     // Each worker has its own server (global-setup.ts); VITEST_POOL_ID numbers workers from 1.
     const urls = inject('baseUrls');
     state.baseUrl = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
-    state.browser = await chromium.launch({
-      executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    state.browser = await sharedBrowser();
   });
   // A failed test says where each of its pages was and what it showed: CI keeps only the log.
   afterEach(async (context) => {
@@ -38,8 +60,9 @@ export function useBrowser() {
     }
     opened.length = 0;
   });
+  // The browser outlives the file (sharedBrowser); what the file opened in it does not.
   afterAll(async () => {
-    await state.browser?.close();
+    await Promise.all([...contexts].map((c) => c.close().catch(() => undefined)));
   });
   return {
     get baseUrl() {
@@ -49,6 +72,8 @@ export function useBrowser() {
       // Reduced motion, as staff may ask of their system: menus, modals and the preloader appear
       // without a transition (theme.ts), so no test waits on one or depends on catching it midway.
       const context = await state.browser.newContext({ viewport, baseURL: state.baseUrl, reducedMotion: 'reduce' });
+      contexts.add(context);
+      context.once('close', () => contexts.delete(context));
       const page = await context.newPage();
       opened.push(page);
       return { context, page };
