@@ -1,14 +1,24 @@
-import { Paper, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** One titled card of a form page's fields ("Who they are", "Billing address"). */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+type Props = {
+  /** The card's heading ("Who they are", "Billing address"); a form's first card may go without. */
+  title?: string;
+  /** Lays the fields out in this many columns from a tablet's width up (one on a phone). */
+  cols?: number;
+  children: ReactNode;
+};
+
+/** One card of a form page's fields, titled or not, in one column or a grid. */
+export function FormSection({ title, cols, children }: Props) {
   return (
     <Paper withBorder p="lg">
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
+      {title && (
+        <Title order={3} size="h4" mb="md">
+          {title}
+        </Title>
+      )}
+      {cols ? <SimpleGrid cols={{ base: 1, sm: cols }}>{children}</SimpleGrid> : children}
     </Paper>
   );
 }

@@ -10,9 +10,9 @@ import {
 } from '@almoner/contracts';
 import { ActionIcon, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconChartBar, IconPlus, IconTrash } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { FormPageLayout, loadingOrFailed, useFormPage, validateWith } from '../../components/form-page/index.ts';
+import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam, validateWith } from '../../components/form-page/index.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { useCampaign, useSaveCampaign } from './api.ts';
 
@@ -47,10 +47,9 @@ const validate = validateWith(campaignInputSchema, toInput);
 
 /** /campaigns/new and /campaigns/:id. */
 export function CampaignFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const query = useCampaign(id);
-  return loadingOrFailed(id === null ? [] : [query]) ?? <CampaignForm key={id ?? 'new'} campaign={query.data} />;
+  const { id, isNew, key } = useRecordParam();
+  const query = useCampaign(isNew ? null : id);
+  return loadingOrFailed(isNew ? [] : [query]) ?? <CampaignForm key={key} campaign={query.data} />;
 }
 
 function CampaignForm({ campaign }: { campaign: Campaign | undefined }) {

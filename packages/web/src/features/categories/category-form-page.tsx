@@ -4,9 +4,10 @@ import {
   type Category,
   type CategoryInput,
 } from '@almoner/contracts';
-import { Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import {
   FormPageLayout,
+  FormSection,
   loadingOrFailed,
   useFormPage,
   useRecordParam,
@@ -95,36 +96,34 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
       maw={900}
       submitLabel={category ? 'Save' : 'Create category'}
     >
-      <Paper withBorder p="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
-          <Select
-            label="Parent category"
-            placeholder="None (top level)"
-            data={parents}
-            searchable
-            clearable
-            {...form.getInputProps('parent_id')}
-          />
-          <TextInput
-            label="URL name"
-            description="Lower-case letters, numbers and hyphens"
-            maxLength={150}
-            {...form.getInputProps('url_name')}
-          />
-          <TextInput
-            label="Order"
-            description="Lower numbers come first"
-            inputMode="numeric"
-            {...form.getInputProps('sequence')}
-          />
-          <CategoryImageField
-            value={form.values.image}
-            onChange={(image) => form.setFieldValue('image', image)}
-            error={form.errors.media_id as string | undefined}
-          />
-        </SimpleGrid>
-      </Paper>
+      <FormSection cols={2}>
+        <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
+        <Select
+          label="Parent category"
+          placeholder="None (top level)"
+          data={parents}
+          searchable
+          clearable
+          {...form.getInputProps('parent_id')}
+        />
+        <TextInput
+          label="URL name"
+          description="Lower-case letters, numbers and hyphens"
+          maxLength={150}
+          {...form.getInputProps('url_name')}
+        />
+        <TextInput
+          label="Order"
+          description="Lower numbers come first"
+          inputMode="numeric"
+          {...form.getInputProps('sequence')}
+        />
+        <CategoryImageField
+          value={form.values.image}
+          onChange={(image) => form.setFieldValue('image', image)}
+          error={form.errors.media_id as string | undefined}
+        />
+      </FormSection>
     </FormPageLayout>
   );
 }

@@ -4,9 +4,10 @@ import {
   type PaymentGroup,
   type PaymentGroupInput,
 } from '@almoner/contracts';
-import { Paper, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Select, Text, TextInput } from '@mantine/core';
 import {
   FormPageLayout,
+  FormSection,
   loadingOrFailed,
   useFormPage,
   useRecordParam,
@@ -105,21 +106,16 @@ function PaymentGroupForm({
       maw={1000}
       submitLabel={group ? 'Save' : 'Create payment group'}
     >
-      <Paper withBorder p="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
-          <Select
-            label="Currency"
-            data={[...siteCurrencies]}
-            allowDeselect={false}
-            {...form.getInputProps('currency_code')}
-          />
-        </SimpleGrid>
-      </Paper>
-      <Paper withBorder p="lg">
-        <Title order={3} size="h4" mb="md">
-          Payment options
-        </Title>
+      <FormSection cols={2}>
+        <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
+        <Select
+          label="Currency"
+          data={[...siteCurrencies]}
+          allowDeselect={false}
+          {...form.getInputProps('currency_code')}
+        />
+      </FormSection>
+      <FormSection title="Payment options">
         <PaymentOptionsTable
           options={form.values.options}
           currency={form.values.currency_code}
@@ -131,7 +127,7 @@ function PaymentGroupForm({
             {errors.options}
           </Text>
         )}
-      </Paper>
+      </FormSection>
     </FormPageLayout>
   );
 }

@@ -25,6 +25,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useCan } from '../../app/session.ts';
 import { DownloadLibraryModal } from '../media/download-library-modal.tsx';
 import { useStockMovements, useVariantOptions } from './api.ts';
 import type { ShippingChoice } from './product-form-values.ts';
@@ -183,6 +184,7 @@ export function DownloadsTab({
   const [library, setLibrary] = useState(false);
   // A file chosen from the library just now (perhaps uploaded there) is not yet in the form's options.
   const [chosen, setChosen] = useState<{ id: number; filename: string } | null>(null);
+  const canBrowse = useCan()('file.view');
   const files = [...(options?.files ?? [])];
   if (chosen && !files.some((f) => f.id === chosen.id)) files.push(chosen);
   return (
@@ -210,17 +212,23 @@ export function DownloadsTab({
             maw={420}
             flex={1}
           />
-          <Button variant="default" onClick={() => setLibrary(true)}>
-            Choose from library
-          </Button>
-          <DownloadLibraryModal
-            opened={library}
-            onClose={() => setLibrary(false)}
-            onChoose={(file) => {
-              setChosen({ id: file.id, filename: file.filename });
-              form.setFieldValue('file_id', String(file.id));
-            }}
-          />
+          {/* The library lists files through media, which needs file.view; without it the
+              File picker above (the variant options' own list) is the way to choose. */}
+          {canBrowse && (
+            <>
+              <Button variant="default" onClick={() => setLibrary(true)}>
+                Choose from library
+              </Button>
+              <DownloadLibraryModal
+                opened={library}
+                onClose={() => setLibrary(false)}
+                onChoose={(file) => {
+                  setChosen({ id: file.id, filename: file.filename });
+                  form.setFieldValue('file_id', String(file.id));
+                }}
+              />
+            </>
+          )}
         </Group>
       )}
       {v.file_type === 'external' && (

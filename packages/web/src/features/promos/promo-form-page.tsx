@@ -1,9 +1,9 @@
 import type { Promo } from '@almoner/contracts';
 import { Button } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { FormPageLayout, loadingOrFailed, useFormPage } from '../../components/form-page/index.ts';
+import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { LEAVE_WITHOUT_ASKING } from '../../components/use-unsaved-changes.ts';
 import { useDeletePromo, useDuplicatePromo, usePromo, usePromos, useSavePromo } from './api.ts';
@@ -14,15 +14,14 @@ import { PromoLimitsSection } from './promo-limits-section.tsx';
 
 /** /promos/new and /promos/:id. */
 export function PromoFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const query = usePromo(id);
+  const { id, isNew, key } = useRecordParam();
+  const query = usePromo(isNew ? null : id);
   const list = usePromos();
   // The list only says the site's currency, which a new promo starts in: without it, USD.
   return (
-    loadingOrFailed(id === null ? [] : [query], [list]) ?? (
+    loadingOrFailed(isNew ? [] : [query], [list]) ?? (
       <PromoForm
-        key={id ?? 'new'}
+        key={key}
         promo={query.data}
         currency={list.data?.site_currency ?? 'USD'}
       />

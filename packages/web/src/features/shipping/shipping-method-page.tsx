@@ -7,11 +7,13 @@ import {
   type ShippingTier,
 } from '@almoner/contracts';
 import { Anchor, Checkbox, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   FormPageLayout,
+  FormSection,
   loadingOrFailed,
   useFormPage,
+  useRecordParam,
   validateWith,
   withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
@@ -55,15 +57,14 @@ const validate = validateWith(
 
 /** /settings/shipping/methods/new and /settings/shipping/methods/:id. */
 export function ShippingMethodPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const method = useShippingMethod(id);
+  const { id, isNew, key } = useRecordParam();
+  const method = useShippingMethod(isNew ? null : id);
   const settings = useShippingSettings();
-  const gate = loadingOrFailed(id === null ? [settings] : [settings, method]);
+  const gate = loadingOrFailed(isNew ? [settings] : [settings, method]);
   if (gate || !settings.data) return gate;
   return (
     <MethodForm
-      key={id ?? 'new'}
+      key={key}
       method={method.data}
       tiers={settings.data.tiers}
       currency={settings.data.currency_code}
@@ -134,10 +135,7 @@ function MethodForm({
           />
         </Group>
       </Paper>
-      <Paper withBorder p="lg">
-        <Title order={3} size="h4" mb="md">
-          Ships to
-        </Title>
+      <FormSection title="Ships to">
         <RegionListField
           label="Regions"
           description="No regions: ships everywhere. Choose “The whole country” or one of its regions."
@@ -151,7 +149,7 @@ function MethodForm({
           }}
           errors={form.errors}
         />
-      </Paper>
+      </FormSection>
       <Paper withBorder p="lg">
         <Title order={3} size="h4">
           Cost per tier ({currency})

@@ -7,13 +7,14 @@ import {
   type TaxRate,
   type TaxRateInput,
 } from '@almoner/contracts';
-import { Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
-import { useParams } from 'react-router';
+import { TextInput } from '@mantine/core';
 import { useCan } from '../../app/session.ts';
 import {
   FormPageLayout,
+  FormSection,
   loadingOrFailed,
   useFormPage,
+  useRecordParam,
   validateWith,
   withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
@@ -48,12 +49,9 @@ const validate = validateWith(
 
 /** /settings/taxes/new and /settings/taxes/:id. */
 export function TaxFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const query = useTaxRate(id);
-  return (
-    loadingOrFailed(id === null ? [] : [query]) ?? <TaxForm key={id ?? 'new'} rate={query.data} />
-  );
+  const { id, isNew, key } = useRecordParam();
+  const query = useTaxRate(isNew ? null : id);
+  return loadingOrFailed(isNew ? [] : [query]) ?? <TaxForm key={key} rate={query.data} />;
 }
 
 function TaxForm({ rate }: { rate: TaxRate | undefined }) {
@@ -85,39 +83,34 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
       maw={1000}
       submitLabel={rate ? 'Save' : 'Create tax'}
     >
-      <Paper withBorder p="lg">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Code"
-            description="Shown on receipts, e.g. CA State Tax."
-            required
-            maxLength={TAX_CODE_MAX}
-            {...form.getInputProps('code')}
-          />
-          <TextInput
-            label="Rate (%)"
-            description="Up to 4 decimals, e.g. 7.25."
-            required
-            inputMode="decimal"
-            {...form.getInputProps('rate')}
-          />
-          <TextInput
-            label="Description"
-            maxLength={TAX_DESCRIPTION_MAX}
-            {...form.getInputProps('description')}
-          />
-          <TextInput
-            label="City"
-            description="Blank: every city of the regions."
-            maxLength={TAX_CITY_MAX}
-            {...form.getInputProps('city')}
-          />
-        </SimpleGrid>
-      </Paper>
-      <Paper withBorder p="lg">
-        <Title order={3} size="h4" mb="md">
-          Where it applies
-        </Title>
+      <FormSection cols={2}>
+        <TextInput
+          label="Code"
+          description="Shown on receipts, e.g. CA State Tax."
+          required
+          maxLength={TAX_CODE_MAX}
+          {...form.getInputProps('code')}
+        />
+        <TextInput
+          label="Rate (%)"
+          description="Up to 4 decimals, e.g. 7.25."
+          required
+          inputMode="decimal"
+          {...form.getInputProps('rate')}
+        />
+        <TextInput
+          label="Description"
+          maxLength={TAX_DESCRIPTION_MAX}
+          {...form.getInputProps('description')}
+        />
+        <TextInput
+          label="City"
+          description="Blank: every city of the regions."
+          maxLength={TAX_CITY_MAX}
+          {...form.getInputProps('city')}
+        />
+      </FormSection>
+      <FormSection title="Where it applies">
         <RegionListField
           label="Regions"
           description="The tax applies when the order's tax address is in one of these."
@@ -130,12 +123,9 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
           }}
           errors={form.errors}
         />
-      </Paper>
+      </FormSection>
       {can('product.view') && (
-        <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">
-            Products
-          </Title>
+        <FormSection title="Products">
           <ProductPicker
             multiple
             label="Charged on"
@@ -143,7 +133,7 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
             onChange={(ids) => form.setFieldValue('product_ids', ids)}
             error={form.errors.product_ids as string | undefined}
           />
-        </Paper>
+        </FormSection>
       )}
     </FormPageLayout>
   );

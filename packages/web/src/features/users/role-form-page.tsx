@@ -1,8 +1,7 @@
 import { type Role, type RoleInput, roleInputSchema } from '@almoner/contracts';
 import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useParams } from 'react-router';
 import { useCan, useSession } from '../../app/session.ts';
-import { FormPageLayout, loadingOrFailed, useFormPage, validateWith } from '../../components/form-page/index.ts';
+import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam, validateWith } from '../../components/form-page/index.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { PermissionSection } from './permission-section.tsx';
 import { useDeleteRole, useRole, useSaveRole } from './roles-api.ts';
@@ -17,10 +16,9 @@ const fieldOf = (key: string) => (key.startsWith('permissions.') ? 'permissions'
 
 /** /users/roles/new and /users/roles/:id. */
 export function RoleFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const query = useRole(id);
-  return loadingOrFailed(id === null ? [] : [query]) ?? <RoleForm key={id ?? 'new'} role={query.data} />;
+  const { id, isNew, key } = useRecordParam();
+  const query = useRole(isNew ? null : id);
+  return loadingOrFailed(isNew ? [] : [query]) ?? <RoleForm key={key} role={query.data} />;
 }
 
 function RoleForm({ role }: { role: Role | undefined }) {

@@ -4,9 +4,8 @@ import {
   type VirtualEvent,
   type VirtualEventInput,
 } from '@almoner/contracts';
-import { useParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { FormPageLayout, loadingOrFailed, useFormPage } from '../../components/form-page/index.ts';
+import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useDeleteVirtualEvent, useSaveVirtualEvent, useVirtualEvent } from './api.ts';
 import {
@@ -20,14 +19,13 @@ import { PublicUrlPanel } from './public-url.tsx';
 
 /** /virtual-events/create and /virtual-events/:id/edit (spec part 3 §2.10). */
 export function VirtualEventFormPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const query = useVirtualEvent(id);
+  const { id, isNew, key } = useRecordParam();
+  const query = useVirtualEvent(isNew ? null : id);
   return (
-    loadingOrFailed(id === null ? [] : [query]) ?? (
+    loadingOrFailed(isNew ? [] : [query]) ?? (
       // Keyed by the saved time too: after an update the form starts again from what was stored.
       <EventForm
-        key={`${id ?? 'new'}-${query.data?.updated_at ?? ''}`}
+        key={`${key}-${query.data?.updated_at ?? ''}`}
         event={query.data}
         refetch={() => void query.refetch()}
       />

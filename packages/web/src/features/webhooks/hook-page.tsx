@@ -25,14 +25,14 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { confirm } from '../../components/dialogs.tsx';
 import {
   FormPageLayout,
   loadingOrFailed,
-  useFormPage,
-  validateWith,
   type FormPage,
+  useFormPage,
+  useRecordParam,
+  validateWith,
 } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useDeleteWebhook, useSaveWebhook, useToggleInsecureSsl, useWebhook } from './api.ts';
@@ -66,11 +66,10 @@ const validate = validateWith(
 
 /** /settings/hooks/new and /settings/hooks/:id (the form, insecure SSL and the deliveries). */
 export function HookPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const query = useWebhook(id);
+  const { id, isNew, key } = useRecordParam();
+  const query = useWebhook(isNew ? null : id);
   return (
-    loadingOrFailed(id === null ? [] : [query]) ?? <HookForm key={id ?? 'new'} hook={query.data} />
+    loadingOrFailed(isNew ? [] : [query]) ?? <HookForm key={key} hook={query.data} />
   );
 }
 
