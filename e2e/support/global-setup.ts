@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { startStripeStandIn } from '../../packages/server/src/test/stripe/stand-in.ts';
 import { scanForCardNumbers } from './card-scan.ts';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -48,6 +49,11 @@ export default async function setup(project: TestProject) {
   // The demo data is seeded once: a first server seeds a template folder (the PGlite database
   // and the app key its sandbox tokens are sealed with) and stops; each worker's server starts on
   // a copy of it, finds the demo there and seeds nothing.
+  // Stripe's API for the servers (ALMONER_STRIPE_API_URL) and, through the test's routing, for
+  // the browser's stand-in Stripe.js (stripe-js.ts): a harness service, as the SMTP sink is.
+  const stripe = await startStripeStandIn();
+  process.env.ALMONER_STRIPE_API_URL = stripe.url;
+  project.provide('stripeApiUrl', stripe.url);
   const template = await startServer(smtpPort, await freePort());
   const templateCards = await template.stop({ keepData: true });
   const ports = await Promise.all(Array.from({ length: E2E_WORKERS }, () => freePort()));
@@ -59,6 +65,7 @@ export default async function setup(project: TestProject) {
     rmSync(template.dataDir, { recursive: true, force: true });
     for (const server of servers) cards.push(...(await server.stop()));
     await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+    await stripe.close();
     if (cards.length) throw new Error(`Card numbers reached Almoner during the browser suite:\n${cards.join('\n')}`);
   };
 }
@@ -133,5 +140,6 @@ async function startServer(smtpPort: number, port: number, from?: string) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrls: string[];
+    stripeApiUrl: string;
   }
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Gateways the organisation can take cards and bank debits with; real clients join this list. */
-export const paymentGateways = ['sandbox'] as const;
+/**
+ * Gateways the organisation can take cards and bank debits with, chosen by the `payment_gateway`
+ * setting: the built-in sandbox (the default), or Stripe with the keys saved in Settings ›
+ * Payment providers (issue 40).
+ */
+export const paymentGateways = ['sandbox', 'stripe'] as const;
 export type PaymentGatewayName = (typeof paymentGateways)[number];
 
 /** Messages of the card fields and the gateway (ours: the spec shows none). */
@@ -155,7 +159,17 @@ export const achAccountSchema = z
 export type AchAccount = z.output<typeof achAccountSchema>;
 
 /** Where each gateway's hosted card fields page lives (served by Almoner for the sandbox). */
-export const cardFieldsPaths: Record<PaymentGatewayName, string> = { sandbox: '/sandbox-gateway/card-fields' };
+export const cardFieldsPaths: Record<'sandbox', string> = { sandbox: '/sandbox-gateway/card-fields' };
+
+/**
+ * What the web's card fields need to know: the gateway in use and, for Stripe, the publishable
+ * key Stripe Elements loads with (never a secret).
+ */
+export const cardFieldsConfigSchema = z.object({
+  gateway: z.enum(paymentGateways),
+  publishable_key: z.string().nullable(),
+});
+export type CardFieldsConfig = z.infer<typeof cardFieldsConfigSchema>;
 
 /** The `type` of every postMessage the hosted card fields and the CardFields component exchange. */
 export const CARD_FIELDS_MESSAGE = 'almoner-card-fields';

@@ -56,6 +56,7 @@ export const stripeMessages = {
   publishableKey: 'Enter a Stripe publishable key: it starts with pk_test_ or pk_live_.',
   webhookSecret: 'Enter the webhook signing secret: it starts with whsec_.',
   notSet: 'Enter and save the Stripe secret key first.',
+  chooseWithoutKeys: 'Enter and save Stripe’s secret and publishable keys under Settings › Payment providers before choosing Stripe.',
   liveKeyInTestMode: (key: string) => `The ${key} is a live key, but Stripe is in test mode here. Use a test key, or turn test mode off to take real payments.`,
   testKeyInLiveMode: (key: string) => `The ${key} is a test key, but Stripe is in live mode here. Use a live key, or turn test mode on.`,
   keysOfTwoModes: (secret: StripeMode, publishable: StripeMode) =>

@@ -70,7 +70,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
   configureRecurringBilling({ appKey: config.appKey, linkBase: appBaseUrl(config) });
   configureCrm({ appKey: config.appKey });
-  configurePaymentGateways({ stripe: config.stripe ?? null });
+  configurePaymentGateways({ stripe: config.stripe ?? null, appKey: config.appKey });
   configureStripeEvents(config);
   configureImports({ appKey: config.appKey });
   configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });

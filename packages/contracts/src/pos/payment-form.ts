@@ -200,6 +200,8 @@ export const FULFILLMENT_SETTING: FulfillmentSetting = 'shipping';
  */
 export const gatewayAchCurrencies: Record<PaymentGatewayName, readonly string[]> = {
   sandbox: ['USD', 'CAD'],
+  // Stripe's ACH Direct Debit takes US accounts in USD; its bank fields are not in the web yet.
+  stripe: [],
 };
 
 /** Whether the Bank tab is offered (spec §2.3): the gateway takes ACH in this currency. */

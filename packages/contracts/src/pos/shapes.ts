@@ -3,6 +3,7 @@ import { campaignChoiceSchema } from '../campaigns.ts';
 import { CUSTOM_FIELD_TYPES } from '../catalogue/custom-fields.ts';
 import { BILLING_PERIODS } from '../catalogue/variants.ts';
 import { DCC_TYPES } from '../code-lists.ts';
+import { cardFieldsConfigSchema } from '../payment-gateway.ts';
 
 /**
  * What the point of sale reads (spec part 3 §3: Variant (POS), Product (POS), Custom field,
@@ -373,6 +374,8 @@ export const posConfigSchema = z.object({
   gift_aid_enabled: z.boolean(),
   tribute_types: z.array(posTributeTypeSchema),
   defaults: posDefaultsSchema.nullable(),
+  /** The gateway the card tab takes cards with, and Stripe's publishable key when it is Stripe. */
+  card_fields: cardFieldsConfigSchema,
 });
 export type PosConfig = z.infer<typeof posConfigSchema>;
 

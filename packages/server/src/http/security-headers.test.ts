@@ -47,7 +47,8 @@ describe('security headers', () => {
       const csp = directives(h['content-security-policy']);
       expect(csp.get('frame-ancestors'), kind).toEqual(["'none'"]);
       expect(csp.get('default-src'), kind).toEqual(["'self'"]);
-      expect(csp.get('script-src'), kind).toEqual(["'self'"]);
+      // Stripe.js, for Stripe Elements where Stripe is the gateway (issue 40); nothing inline.
+      expect(csp.get('script-src'), kind).toEqual(["'self'", 'https://js.stripe.com']);
       expect(csp.get('script-src-attr'), kind).toEqual(["'none'"]);
       expect(csp.get('object-src'), kind).toEqual(["'none'"]);
     }

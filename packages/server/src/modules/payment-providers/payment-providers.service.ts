@@ -112,8 +112,9 @@ export async function updatePaymentProvider(
       if (value) credentials[key] = value;
     }
     const complete = hasCredentials(name, credentials, source);
-    // Stripe turns itself on the first time both of its keys are there; after that, the toggle decides.
-    const enabled = update.enabled ?? row?.enabled ?? (name === 'stripe' ? complete : paymentProviderDefaultEnabled[name]);
+    // Stripe turns itself on when both of its keys are first there; after that, the toggle decides.
+    const completedNow = name === 'stripe' && complete && !hasCredentials(name, openCredentials(appKey, row), source);
+    const enabled = update.enabled ?? (completedNow ? true : (row?.enabled ?? paymentProviderDefaultEnabled[name]));
     if (enabled && !complete) {
       throw fieldError('enabled', paymentProviderMessages.credentialsFirst(paymentProviderLabels[name]));
     }

@@ -1,9 +1,7 @@
-import { paymentGateways } from '@almoner/contracts';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Db, type Tx } from '../../db/client.ts';
-import { createGateway, createStripeGateway } from '../../integrations/payments/index.ts';
+import { chosenGatewayName, createGateway } from '../../integrations/payments/index.ts';
 import { ensureGatewayEnabled } from '../payment-providers/payment-providers.service.ts';
-import { getSettings } from '../settings/settings.service.ts';
 import type { CompleteDeps } from './pos.complete.ts';
 
 /**
@@ -30,19 +28,15 @@ async function buildDeps(app: FastifyInstance): Promise<CompleteDeps> {
   const gatewayDatabase = database.kind === 'postgres' && database.url ? await openDatabase({ url: database.url }) : null;
   if (gatewayDatabase) app.addHook('onClose', () => gatewayDatabase.close());
   const gatewayDb: Db | null = gatewayDatabase?.db ?? null;
-  // Stripe is chosen by configuration (config.stripe), not yet by the payment_gateway setting:
-  // its hosted card fields (Stripe Elements) are not part of the web app yet.
-  const stripe = config.stripe ? createStripeGateway(config.stripe) : null;
   return {
     db: app.ctx.db,
     appKey: config.appKey,
     // Read through `tx`: on PGlite the one connection is the transaction's until it ends.
     gateway: async (tx: Tx) => {
-      if (stripe) return stripe;
-      const { payment_gateway: stored } = await getSettings(tx, ['payment_gateway']);
-      const name = paymentGateways.find((g) => g === stored) ?? 'sandbox';
+      const name = await chosenGatewayName(tx);
       await ensureGatewayEnabled(tx, name);
-      return createGateway(gatewayDb ?? (tx as unknown as Db), name);
+      // Stripe reads its keys through the completion's own transaction (on PGlite the one connection).
+      return createGateway(name === 'stripe' ? (tx as unknown as Db) : (gatewayDb ?? (tx as unknown as Db)), name);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { POS_REFERRAL_SOURCES, POS_SOURCES, type PosConfig } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { cardFieldsConfig } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { campaignChoices } from '../campaigns/campaigns.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -15,12 +16,13 @@ const symbolOf = (code: string) =>
  */
 export async function posConfig(q: Queryable, userId: number): Promise<PosConfig> {
   const s = await getSettings(q, ['site_currency', 'referral_sources_enabled', 'dcc_enabled', 'dcc_ai_is_enabled', 'gift_aid_enabled']);
-  const [rated, accountTypes, tributeTypes, defaults, campaigns] = await Promise.all([
+  const [rated, accountTypes, tributeTypes, defaults, campaigns, cardFields] = await Promise.all([
     queryRows(q, sql`select distinct currency_code from exchange_rates where effective_on <= current_date`),
     queryRows(q, sql`select id, name, is_default from account_types order by sequence, id`),
     queryRows(q, sql`select id, label from tribute_types where is_enabled order by sequence, id`),
     readDefaults(q, userId),
     campaignChoices(q),
+    cardFieldsConfig(q),
   ]);
   const codes = [...new Set([s.site_currency, ...rated.map((r) => String(r.currency_code))])];
   return {
@@ -36,5 +38,6 @@ export async function posConfig(q: Queryable, userId: number): Promise<PosConfig
     gift_aid_enabled: Boolean(s.gift_aid_enabled),
     tribute_types: tributeTypes.map((t) => ({ id: Number(t.id), label: String(t.label) })),
     defaults,
+    card_fields: cardFields,
   };
 }

@@ -31,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: messages.settingsSaved,
-      values: await updateSettings(app.ctx.db, request.actor, request.body),
+      values: await updateSettings(app.ctx.db, request.actor, request.body, app.ctx.config),
       locked: await readLockedSettings(app.ctx.db),
     }),
   );

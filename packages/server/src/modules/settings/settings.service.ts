@@ -1,10 +1,11 @@
 import type { EditionFlags, SettingsKey, SettingsLocked, SettingsValues } from '@almoner/contracts';
-import { DEFAULT_THANK_YOU_LETTER, isTimeZone, p2pImagesProblem, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies } from '@almoner/contracts';
+import { DEFAULT_THANK_YOU_LETTER, isTimeZone, p2pImagesProblem, paymentGateways, settingsMessages, settingsValuesSchema, siteCurrencies, stripeMessages } from '@almoner/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { effectiveStripeConfig, type StripeConfigSource } from '../payment-providers/stripe-config.service.ts';
 import { recountSponsorships } from '../sponsorships/sponsors.service.ts';
 import { settings } from './settings.tables.ts';
 import { checkLetterTemplate } from '../thanks/thanks.template.ts';
@@ -179,6 +180,7 @@ export async function updateSettings(
   db: Db,
   actor: Actor,
   update: Partial<SettingsValues>,
+  stripe?: StripeConfigSource,
 ): Promise<SettingsValues> {
   return withActor(db, actor, async (tx) => {
     const current = await readEditableSettings(tx);
@@ -195,6 +197,11 @@ export async function updateSettings(
     const p2pProblem = p2pImagesProblem({ ...current, ...changed });
     if (p2pProblem && Object.keys(changed).some((key) => key.startsWith('p2p_'))) {
       throw new AppError('validation', p2pProblem, { p2p_default_image_1: [p2pProblem] });
+    }
+    // Stripe takes no payment without its two keys: chosen only once they are there.
+    if (changed.payment_gateway === 'stripe' && stripe) {
+      const { secretKey, publishableKey } = await effectiveStripeConfig(tx, stripe);
+      if (!secretKey || !publishableKey) throw new AppError('validation', stripeMessages.chooseWithoutKeys, { payment_gateway: [stripeMessages.chooseWithoutKeys] });
     }
     // A letter that does not parse or merge would fail every letters run: refused on its field.
     await checkLetterTemplate(changed.thank_you_letter, 'thank_you_letter');

@@ -31,7 +31,10 @@ let n = 0;
 
 function answerFor(path: string, form: URLSearchParams): { status: number; answer: unknown } {
   if (path === '/v1/payment_methods') {
-    return { status: 200, answer: like('payment_method', { id: `pm_${++n}`, type: 'card', card: { ...(fixtures.payment_method?.card as Obj), brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } }) };
+    // Stripe.js sends the card as typed (Elements); the server sends a token. Either way the answer is the method.
+    const number = form.get('card[number]') ?? '4242424242424242';
+    const card = { brand: number.startsWith('4') ? 'visa' : 'mastercard', last4: number.slice(-4), exp_month: Number(form.get('card[exp_month]') ?? 12), exp_year: Number(form.get('card[exp_year]') ?? 2039) };
+    return { status: 200, answer: like('payment_method', { id: `pm_${++n}`, type: 'card', card: { ...(fixtures.payment_method?.card as Obj), ...card } }) };
   }
   if (path === '/v1/refunds') {
     const intent = form.get('payment_intent');
@@ -65,7 +68,9 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
       const url = new URL(req.url ?? '/', 'http://stub');
       seen.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
       const send = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-      if (req.headers.authorization !== 'Bearer sk_test_stub') return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+      // Stripe.js creates PaymentMethods with the publishable key, sent in the form as `key`.
+      const publishable = req.method === 'POST' && url.pathname === '/v1/payment_methods' && new URLSearchParams(body).get('key') === 'pk_test_stub';
+      if (req.headers.authorization !== 'Bearer sk_test_stub' && !publishable) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
       // The settings page's Test reads the balance: Stripe's own object for a new test account.
       if (req.method === 'GET' && url.pathname === '/v1/balance') return send(200, like('balance', {}));
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {

@@ -1,6 +1,6 @@
 import { CARD_FIELDS_MESSAGE, cardFieldsPaths, type CardToken, type PaymentGatewayName } from '@almoner/contracts';
-import { Box } from '@mantine/core';
-import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { Box, Loader } from '@mantine/core';
+import { lazy, Suspense, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { CardFieldsError, readCardFieldsMessage } from './card-fields-channel.ts';
 
 export type CardFieldsHandle = {
@@ -11,6 +11,8 @@ export type CardFieldsHandle = {
 
 type CardFieldsProps = {
   gateway?: PaymentGatewayName;
+  /** Stripe's publishable key, when the gateway is Stripe. */
+  publishableKey?: string | null | undefined;
   /** Enter pressed inside the card fields. */
   onSubmit?: () => void;
   ref?: Ref<CardFieldsHandle>;
@@ -21,12 +23,29 @@ type Pending = { resolve: (token: CardToken) => void; reject: (error: Error) => 
 const ANSWER_TIMEOUT_MS = 20_000;
 let requestCounter = 0;
 
+// Stripe's code loads only where Stripe is the gateway.
+const StripeCardFields = lazy(async () => ({ default: (await import('./stripe-card-fields.tsx')).StripeCardFields }));
+const StripeKeyMissing = lazy(async () => ({ default: (await import('./stripe-card-fields.tsx')).StripeKeyMissing }));
+
+/**
+ * The gateway's card fields: Stripe Elements when Stripe is the gateway (issue 40), else the
+ * sandbox's hosted card page. Either way `tokenize()` answers a token (tok_…, pm_…), never a card.
+ */
+export function CardFields({ gateway = 'sandbox', publishableKey, onSubmit, ref }: CardFieldsProps) {
+  if (gateway !== 'stripe') return <HostedCardFields gateway={gateway} onSubmit={onSubmit} ref={ref} />;
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading the card fields" />}>
+      {publishableKey ? <StripeCardFields publishableKey={publishableKey} ref={ref} /> : <StripeKeyMissing />}
+    </Suspense>
+  );
+}
+
 /**
  * The gateway's hosted card fields in an iframe. Card numbers are typed into the gateway's own
  * page and posted to the gateway; this component (and Almoner's API) only ever sees the
  * capture token. Later screens (point of sale, payment forms) use it through `tokenize()`.
  */
-export function CardFields({ gateway = 'sandbox', onSubmit, ref }: CardFieldsProps) {
+function HostedCardFields({ gateway, onSubmit, ref }: { gateway: 'sandbox'; onSubmit?: (() => void) | undefined; ref?: Ref<CardFieldsHandle> | undefined }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const pending = useRef(new Map<string, Pending>());
   const ready = useRef(false);

@@ -1,13 +1,13 @@
-import { canTakeAch, FULFILLMENT_SETTING, paymentGateways, type PosCompleteResponse } from '@almoner/contracts';
+import { canTakeAch, FULFILLMENT_SETTING, type PosCompleteResponse } from '@almoner/contracts';
 import { api } from '../../lib/api.ts';
+import { usePosConfig } from './api.ts';
 import { PaymentDialog, type Receipt } from './payment/payment-dialog.tsx';
 import type { PosOrder } from './pos-types.ts';
 
-// Only the sandbox is offered today; the organisation's gateway joins here with the real clients.
-const GATEWAY = paymentGateways[0];
-
 /** Pays the order through the payment dialog, which then shows the receipt's number and links. */
 export function PosPayment({ order, onFinished, onClose }: { order: PosOrder; onFinished: () => void; onClose: () => void }) {
+  // The organisation's gateway (the payment_gateway setting) and, for Stripe, its publishable key.
+  const cardFields = usePosConfig().data?.card_fields ?? { gateway: 'sandbox' as const, publishable_key: null };
   async function complete(body: Record<string, unknown>): Promise<Receipt> {
     const answer = await api<PosCompleteResponse>(`/jpanel/pos/${order.id}/complete`, { method: 'POST', body });
     return {
@@ -19,8 +19,9 @@ export function PosPayment({ order, onFinished, onClose }: { order: PosOrder; on
   return (
     <PaymentDialog
       order={order}
-      gateway={GATEWAY}
-      achAvailable={canTakeAch(GATEWAY, order.currency_code)}
+      gateway={cardFields.gateway}
+      publishableKey={cardFields.publishable_key}
+      achAvailable={canTakeAch(cardFields.gateway, order.currency_code)}
       fulfillment={FULFILLMENT_SETTING}
       onComplete={complete}
       onFinished={onFinished}

@@ -1,5 +1,6 @@
 import { sandboxTestCards, type CardToken } from '@almoner/contracts';
-import { Alert, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconCircleCheck, IconCreditCard } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { CardFields, CardFieldsError, type CardFieldsHandle } from '../../components/card-fields/index.ts';
@@ -17,6 +18,7 @@ export function CardFieldsCheck() {
   const [checking, setChecking] = useState(false);
   const [result, setResult] = useState<{ ok: true; token: CardToken } | { ok: false; message: string } | null>(null);
   const gateway = settings.data?.payment_gateway ?? 'sandbox';
+  if (gateway === 'stripe') return <StripeKeysPointer />;
 
   async function handleCheck() {
     if (!fields.current || checking) return;
@@ -64,6 +66,22 @@ export function CardFieldsCheck() {
           )}
         </Box>
       </Box>
+    </Paper>
+  );
+}
+
+/** With Stripe chosen, its card fields are Stripe Elements in the point of sale; its keys are tested where they are entered. */
+function StripeKeysPointer() {
+  return (
+    <Paper withBorder radius="md" px={{ base: 'md', sm: 'lg' }} py="md" data-section="card-fields-check">
+      <Text fw={600}>Stripe</Text>
+      <Text size="sm" c="dimmed">
+        Cards are typed into Stripe’s own fields (Stripe Elements) and go straight to Stripe. Enter and test the keys under{' '}
+        <Anchor component={Link} to="/settings/payment-providers">
+          Settings › Payment providers
+        </Anchor>
+        .
+      </Text>
     </Paper>
   );
 }

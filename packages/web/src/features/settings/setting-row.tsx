@@ -33,7 +33,7 @@ const currencyOptions = siteCurrencies.map((code) => ({
 // Intl leaves UTC out of its list in some runtimes; offices far from Greenwich still want it.
 const timeZoneOptions = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC')];
 
-const gatewayLabels: Record<PaymentGatewayName, string> = { sandbox: 'Sandbox (test payments)' };
+const gatewayLabels: Record<PaymentGatewayName, string> = { sandbox: 'Sandbox (test payments)', stripe: 'Stripe' };
 const gatewayOptions = paymentGateways.map((name) => ({ value: name, label: gatewayLabels[name] }));
 
 function Control({

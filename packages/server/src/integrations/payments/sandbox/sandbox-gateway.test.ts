@@ -1,4 +1,4 @@
-import { gatewayMessages, sandboxTestCards, settingsMessages, type AchAccount } from '@almoner/contracts';
+import { gatewayMessages, sandboxTestCards, settingsMessages, stripeMessages, type AchAccount } from '@almoner/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { putSettings } from '../../../modules/settings/settings.service.ts';
@@ -231,13 +231,15 @@ describe('sandbox gateway: Canadian debits, saved bank accounts and the ledger',
 });
 
 describe('sandbox gateway: settings and hosted page', () => {
-  it('is the gateway the settings choose by default, and the only one they accept today', async () => {
+  it('is the gateway the settings choose by default; Stripe is chosen only with its keys', async () => {
     expect(gateway.name).toBe('sandbox');
     const { agent } = await signedIn(t);
     expect((await agent.get('/jpanel/settings.json')).json().values.payment_gateway).toBe('sandbox');
-    const refusedChoice = await agent.post('/jpanel/settings', { payment_gateway: 'stripe' });
+    const refusedChoice = await agent.post('/jpanel/settings', { payment_gateway: 'paypal' });
     expect(refusedChoice.statusCode).toBe(422);
     expect(refusedChoice.json().errors.payment_gateway).toEqual([settingsMessages.paymentGateway]);
+    const noKeys = await agent.post('/jpanel/settings', { payment_gateway: 'stripe' });
+    expect(noKeys.json().errors.payment_gateway).toEqual([stripeMessages.chooseWithoutKeys]);
     // A stored value from a gateway that no longer exists falls back to the sandbox.
     await putSettings(t.database.db, { payment_gateway: 'retired-gateway' });
     expect((await gatewayFor(t.database.db)).name).toBe('sandbox');

@@ -21,6 +21,8 @@ export type { Receipt } from './use-payment-submit.ts';
 export type PaymentDialogProps = {
   order: PosOrder;
   gateway: PaymentGatewayName;
+  /** Stripe's publishable key, when the gateway is Stripe. */
+  publishableKey?: string | null;
   achAvailable: boolean;
   fulfillment: FulfillmentSetting;
   /** Sends the body; resolves with the paid contribution's receipt. */
@@ -94,6 +96,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
               <PaymentTabs
                 {...{ order, tabs, state, dispatch, dueMinor, card, errors, setErrors }}
                 gateway={props.gateway}
+                publishableKey={props.publishableKey ?? null}
                 onSubmit={() => void complete()}
               />
             )}

@@ -10,6 +10,7 @@ import { activeMethods, cashChange, type PaymentAction, type PaymentState } from
 type Props = {
   order: PosOrder;
   gateway: PaymentGatewayName;
+  publishableKey: string | null;
   tabs: PosTabPaymentType[];
   state: PaymentState;
   dispatch: Dispatch<PaymentAction>;
@@ -21,7 +22,7 @@ type Props = {
 };
 
 /** The payment dialog's tabs (spec §2.3), one per way to pay this order allows, each with its fields. */
-export function PaymentTabs({ order, gateway, tabs, state, dispatch, dueMinor, card, errors, setErrors, onSubmit }: Props) {
+export function PaymentTabs({ order, gateway, publishableKey, tabs, state, dispatch, dueMinor, card, errors, setErrors, onSubmit }: Props) {
   const methods = activeMethods(order.member?.payment_methods);
   const currency = order.currency_code;
   const field = (patch: Parameters<typeof patchField>[0]) => dispatch(patchField(patch));
@@ -39,7 +40,7 @@ export function PaymentTabs({ order, gateway, tabs, state, dispatch, dueMinor, c
       <Stack pt="md" gap="sm">
         {state.type === 'credit_card' && (
           <>
-            <CardFields ref={card} gateway={gateway} onSubmit={onSubmit} />
+            <CardFields ref={card} gateway={gateway} publishableKey={publishableKey} onSubmit={onSubmit} />
             {order.member_id !== null && (
               <Checkbox
                 label="Save this card to the supporter's payment methods"

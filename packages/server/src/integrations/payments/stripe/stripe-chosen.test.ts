@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../listing/engine.ts';
+import { makeOrder, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
+import { startStripeStandIn } from '../../../test/stripe/stand-in.ts';
+import { createTestApp, signedIn, type Agent, type TestApp } from '../../../test/test-app.ts';
+
+/**
+ * Issue 40 item 2: Stripe chosen by the payment_gateway setting with the keys saved in Settings ›
+ * Payment providers (no environment): the point of sale learns Stripe's publishable key, charges
+ * the PaymentMethod Stripe Elements made, and refunds it through Stripe; the sandbox comes back
+ * when chosen again.
+ */
+let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+let t: TestApp;
+let admin: Agent;
+const db = () => t.database.db;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  process.env.ALMONER_STRIPE_API_URL = standIn.url;
+  t = await createTestApp();
+  admin = (await signedIn(t)).agent;
+});
+afterAll(async () => {
+  delete process.env.ALMONER_STRIPE_API_URL;
+  await standIn.close();
+});
+
+describe('Stripe chosen in Settings', () => {
+  it('takes a point-of-sale card payment by the PaymentMethod id and refunds it through Stripe', async () => {
+    await admin.post('/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', publishable_key: 'pk_test_stub' });
+    const chosen = await admin.post('/jpanel/settings', { payment_gateway: 'stripe' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await admin.get('/jpanel/pos/config.json')).json().card_fields).toEqual({ gateway: 'stripe', publishable_key: 'pk_test_stub' });
+
+    const v = await makeVariant(db(), { price: 3000, quantity: 5 });
+    const order = await makeOrder(db(), { items: [{ variantId: v.variantId, productId: v.productId, price: 3000, qty: 1 }] });
+    const paid = await admin.post(`/jpanel/pos/${order.id}/complete`, { payment_type: 'credit_card', token: 'pm_fromElements' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const charge = standIn.seen.filter((s) => s.path === '/v1/payment_intents').at(-1);
+    expect(new URLSearchParams(charge?.body).get('payment_method')).toBe('pm_fromElements');
+    expect(charge?.headers.authorization).toBe('Bearer sk_test_stub');
+    const [payment] = await queryRows(db(), sql`select p.id, p.gateway, p.reference_number from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${order.id}`);
+    expect(payment).toMatchObject({ gateway: 'stripe', reference_number: expect.stringMatching(/^pi_/) });
+
+    const refunded = await admin.post(`/jpanel/contributions/${order.id}/refund`, { refund_type: 'custom', amount: '10' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(standIn.seen.at(-1)).toMatchObject({ path: '/v1/refunds', headers: { authorization: 'Bearer sk_test_stub' } });
+  });
+
+  it('is refused with Stripe switched off, and the sandbox’s card page comes back when it is chosen again', async () => {
+    await admin.post('/jpanel/settings/payment', { provider: 'stripe', enabled: false });
+    const v = await makeVariant(db(), { price: 1000, quantity: 5 });
+    const order = await makeOrder(db(), { items: [{ variantId: v.variantId, productId: v.productId, price: 1000, qty: 1 }] });
+    const refused = await admin.post(`/jpanel/pos/${order.id}/complete`, { payment_type: 'credit_card', token: 'pm_fromElements' });
+    expect(refused.statusCode).toBe(422);
+    await admin.post('/jpanel/settings', { payment_gateway: 'sandbox' });
+    expect((await admin.get('/jpanel/pos/config.json')).json().card_fields).toEqual({ gateway: 'sandbox', publishable_key: null });
+  });
+});
