@@ -66,6 +66,8 @@ export const giftLinkViewSchema = z.object({
   expires_at: z.string(),
   /** Which hosted card fields take the card. */
   gateway: z.enum(['sandbox', 'stripe']),
+  /** Stripe's publishable key, for Stripe Elements, when the gateway is Stripe. */
+  publishable_key: z.string().nullable(),
   /** Set once the gift is paid: the link then shows the thank-you, never a second charge. */
   paid: z.object({ invoice_number: z.string().nullable() }).nullable(),
 });

@@ -27,6 +27,8 @@ export const cardUpdateViewSchema = z.object({
   current_card: z.string().nullable(),
   expires_at: z.string(),
   gateway: z.enum(['sandbox', 'stripe']),
+  /** Stripe's publishable key, for Stripe Elements, when the gateway is Stripe. */
+  publishable_key: z.string().nullable(),
 });
 export type CardUpdateView = z.infer<typeof cardUpdateViewSchema>;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, giftMessages, messengerMessages, posCompleteSchema, toDecimal, type GiftPaid, type GiftLinkView } from '@almoner/contracts';
+import { formatMoney, giftMessages, messengerMessages, posCompleteSchema, toDecimal, type CardFieldsConfig, type GiftPaid, type GiftLinkView } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
@@ -47,7 +47,7 @@ async function paidInvoice(q: Queryable, contributionId: number | null): Promise
   return c ? { invoice_number: (c.invoice_number as string | null) ?? null } : null;
 }
 
-export async function giftView(db: Queryable, appKey: Buffer, token: string, gateway: GiftLinkView['gateway']): Promise<GiftLinkView> {
+export async function giftView(db: Queryable, appKey: Buffer, token: string, cardFields: CardFieldsConfig): Promise<GiftLinkView> {
   const claim = claimOf(appKey, token);
   const conversation = await conversationOf(db, claim, false);
   const [supporter] = conversation.supporter_id === null ? [] : await queryRows(db, sql`select first_name from supporters where id = ${conversation.supporter_id}`);
@@ -57,7 +57,8 @@ export async function giftView(db: Queryable, appKey: Buffer, token: string, gat
     amount: toDecimal(claim.amount, claim.currency),
     currency: claim.currency,
     expires_at: new Date(claim.expires).toISOString(),
-    gateway,
+    gateway: cardFields.gateway,
+    publishable_key: cardFields.publishable_key,
     paid: await paidInvoice(db, conversation.contribution_id),
   };
 }

@@ -6,6 +6,7 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { completeDepsFor } from '../pos/pos.complete.deps.ts';
 import { giftView, payGift } from './gift-payment.ts';
 import { handleMessage, type IncomingFile } from './messenger.service.ts';
+import { cardFieldsConfig } from '../../integrations/payments/index.ts';
 
 /** The file of a multipart message, kept beside the parsed fields until the handler reads it. */
 const files = new WeakMap<FastifyRequest, File>();
@@ -72,7 +73,7 @@ export const messengerRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'The gift a text-to-give link stands for: amount, organisation, whether it is paid', tags: ['messenger'], params: token, response: { 200: giftLinkViewSchema } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return giftView(app.ctx.db, app.ctx.config.appKey, request.params.token, app.ctx.config.stripe ? 'stripe' : 'sandbox');
+    return giftView(app.ctx.db, app.ctx.config.appKey, request.params.token, await cardFieldsConfig(app.ctx.db));
   });
 
   const deps = await completeDepsFor(app);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { recurringMessages, CARD_UPDATE_LINK_DAYS, type CardUpdated, type CardUpdateView, cardUpdateMessages, formatDate, formatMoney, isValidEmail, scheduleLabel, toDecimal } from '@almoner/contracts';
+import { recurringMessages, CARD_UPDATE_LINK_DAYS, type CardFieldsConfig, type CardUpdated, type CardUpdateView, cardUpdateMessages, formatDate, formatMoney, isValidEmail, scheduleLabel, toDecimal } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -53,7 +53,7 @@ const schedule = (p: Record<string, unknown>) =>
   scheduleLabel({ billing_period: String(p.billing_period), recurring_day: p.recurring_day === null ? null : Number(p.recurring_day), recurring_day_of_week: p.recurring_day_of_week === null ? null : Number(p.recurring_day_of_week) });
 
 /** What the donor's page shows: whose gift, how much, how often, which card it uses now. */
-export async function cardUpdateView(db: Queryable, appKey: Buffer, token: string, gateway: CardUpdateView['gateway']): Promise<CardUpdateView> {
+export async function cardUpdateView(db: Queryable, appKey: Buffer, token: string, cardFields: CardFieldsConfig): Promise<CardUpdateView> {
   const link = readCardLink(appKey, token);
   const p = await profileOf(db, link.profileId, false);
   const currency = String(p.currency_code);
@@ -66,7 +66,8 @@ export async function cardUpdateView(db: Queryable, appKey: Buffer, token: strin
     schedule: schedule(p),
     current_card: (p.card as string | null) ?? null,
     expires_at: new Date(link.expires).toISOString(),
-    gateway,
+    gateway: cardFields.gateway,
+    publishable_key: cardFields.publishable_key,
   };
 }
 

@@ -8,6 +8,7 @@ import { changeTerms } from './recurring.change.ts';
 import { billingDepsFor } from './recurring.job.ts';
 import { chargeNow } from './recurring.charge.ts';
 import { changeProfile, getProfile } from './recurring.service.ts';
+import { cardFieldsConfig } from '../../integrations/payments/index.ts';
 
 const tags = ['recurring'];
 const answer = { 200: z.object({ id: z.number(), status: z.string(), message: z.string() }) };
@@ -62,7 +63,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'The recurring gift an "update your card" link stands for', tags, params: link, response: { 200: cardUpdateViewSchema } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return cardUpdateView(app.ctx.db, app.ctx.config.appKey, request.params.token, app.ctx.config.stripe ? 'stripe' : 'sandbox');
+    return cardUpdateView(app.ctx.db, app.ctx.config.appKey, request.params.token, await cardFieldsConfig(app.ctx.db));
   });
 
   app.post('/jpanel/api/v1/update-card/:token', {

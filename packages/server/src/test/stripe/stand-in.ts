@@ -77,6 +77,9 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         const data = refundsByCharge.get(url.searchParams.get('charge') ?? '') ?? [];
         return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       }
+      if (req.method === 'GET' && url.pathname.startsWith('/v1/payment_methods/pm_')) {
+        return send(200, like('payment_method', { id: url.pathname.split('/').pop(), type: 'card', card: { ...(fixtures.payment_method?.card as Obj), brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } }));
+      }
       if (req.method === 'GET') {
         const intent = intents.get(url.pathname.split('/').pop() ?? '');
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });

@@ -48,7 +48,7 @@ export function GiftPage() {
             }}
           >
             <Stack>
-              <CardFields ref={card} onSubmit={() => pay.mutate()} />
+              <CardFields ref={card} gateway={view.gateway} publishableKey={view.publishable_key} onSubmit={() => pay.mutate()} />
               {pay.isError && <Alert color="red" role="alert">{pay.error.message}</Alert>}
               <Button type="submit" loading={pay.isPending}>Give {amount}</Button>
               <Text size="xs" c="dimmed">This secure link was sent to your phone and works until {formatDateTime(view.expires_at)}.</Text>

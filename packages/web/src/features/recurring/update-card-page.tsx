@@ -45,7 +45,7 @@ export function UpdateCardPage() {
             }}
           >
             <Stack>
-              <CardFields ref={card} onSubmit={() => save.mutate()} />
+              <CardFields ref={card} gateway={view.gateway} publishableKey={view.publishable_key} onSubmit={() => save.mutate()} />
               {save.isError && <Alert color="red" role="alert">{save.error.message}</Alert>}
               <Button type="submit" loading={save.isPending}>Use this card</Button>
               <Text size="xs" c="dimmed">This secure link was e-mailed to you and works until {formatDateTime(view.expires_at)}.</Text>

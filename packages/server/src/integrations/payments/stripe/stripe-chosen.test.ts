@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
-import { makeOrder, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
+import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
+import { signCardLink } from '../../../modules/recurring/recurring.card-link.ts';
 import { startStripeStandIn } from '../../../test/stripe/stand-in.ts';
-import { createTestApp, signedIn, type Agent, type TestApp } from '../../../test/test-app.ts';
+import { Agent, createTestApp, signedIn, testConfig, type TestApp } from '../../../test/test-app.ts';
 
 /**
  * Issue 40 item 2: Stripe chosen by the payment_gateway setting with the keys saved in Settings ›
@@ -47,6 +48,19 @@ describe('Stripe chosen in Settings', () => {
     const refunded = await admin.post(`/jpanel/contributions/${order.id}/refund`, { refund_type: 'custom', amount: '10' });
     expect(refunded.statusCode, refunded.body).toBe(200);
     expect(standIn.seen.at(-1)).toMatchObject({ path: '/v1/refunds', headers: { authorization: 'Bearer sk_test_stub' } });
+  });
+
+  it('gives the donor’s update-card page Stripe’s publishable key, and keeps the PaymentMethod Elements made', async () => {
+    const supporterId = await makeSupporter(db());
+    const [p] = await queryRows(db(), sql`
+      insert into recurring_payment_profiles (profile_id, status, supporter_id, start_date, billing_period, currency_code, amount, next_billing_date, next_attempt_date)
+      values ('RP-STRIPE1', 'Active', ${supporterId}, current_date, 'monthly', 'USD', 2000, current_date + 5, current_date + 5) returning id`);
+    const { token } = signCardLink(testConfig.appKey, Number(p?.id));
+    const visitor = new Agent(t.app);
+    expect((await visitor.get(`/jpanel/api/v1/update-card/${token}`)).json()).toMatchObject({ gateway: 'stripe', publishable_key: 'pk_test_stub' });
+    const saved = await visitor.post(`/jpanel/api/v1/update-card/${token}`, { token: 'pm_fromElements' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(standIn.seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_methods/pm_fromElements' });
   });
 
   it('is refused with Stripe switched off, and the sandbox’s card page comes back when it is chosen again', async () => {

@@ -134,7 +134,10 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     fetchPayment: async (reference) => toPayment(obj(await refused(stripe.paymentIntents.retrieve(reference, { expand })))),
 
     savePaymentMethod: async ({ token, idempotencyKey }): Promise<SavedPaymentMethod> => {
-      const method = await refused(stripe.paymentMethods.create({ type: 'card', card: { token } }, { idempotencyKey }));
+      // Stripe Elements already made the PaymentMethod (pm_…); a card token (tok_…) becomes one here.
+      const method = token.startsWith('pm_')
+        ? await refused(stripe.paymentMethods.retrieve(token))
+        : await refused(stripe.paymentMethods.create({ type: 'card', card: { token } }, { idempotencyKey }));
       const card = obj(method.card);
       return { reference: method.id, type: 'card', brand: String(card.brand ?? 'unknown'), last4: String(card.last4 ?? ''), expMonth: num(card.exp_month), expYear: num(card.exp_year) };
     },
