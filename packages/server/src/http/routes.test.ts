@@ -25,10 +25,11 @@ describe('every route', () => {
     }
   });
 
-  it('exempts from CSRF only the calls a browser makes without a session page: signed storage URLs and the sandboxes', () => {
+  it('exempts from CSRF only the calls made without a session page: signed storage URLs, the sandboxes and Stripe’s events', () => {
     const exempt = routes.filter((r) => !r.csrf && r.method !== 'GET').map((r) => `${r.method} ${r.url}`);
-    // The billing sandbox's hosted page stands for the provider's servers, like the gateway's token endpoint.
-    expect(exempt.sort()).toEqual(['POST /sandbox-billing/hosted/:id/cancel', 'POST /sandbox-billing/hosted/:id/pay', 'POST /sandbox-gateway/v1/tokens', 'PUT /storage/*']);
+    // The billing sandbox's hosted page stands for the provider's servers, like the gateway's token
+    // endpoint. Stripe's servers post its events, each checked by its signature instead.
+    expect(exempt.sort()).toEqual(['POST /sandbox-billing/hosted/:id/cancel', 'POST /sandbox-billing/hosted/:id/pay', 'POST /sandbox-gateway/v1/tokens', 'POST /webhooks/stripe', 'PUT /storage/*']);
   });
 
   it('refuses a state-changing request with no CSRF token (419)', async () => {
