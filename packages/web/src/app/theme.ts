@@ -95,11 +95,12 @@ export const theme = createTheme({
     // may be named: "Loading files, progress bar". A progress bar must have a name (axe:
     // aria-progressbar-name): "Loading" unless the loader says what it loads.
     Loader: { defaultProps: { role: 'progressbar', 'aria-label': 'Loading' } },
-    // Option lists of up to ten show whole instead of in a scroller (Mantine's 250 px cuts
-    // the eight statuses): a scroller inside a listbox cannot take focus (axe:
-    // scrollable-region-focusable), while arrow keys reach every option of a longer list.
-    Select: { defaultProps: { maxDropdownHeight: 360 } },
-    MultiSelect: { defaultProps: { maxDropdownHeight: 360 } },
+    // Option lists of up to twelve show whole instead of in a scroller (Mantine's 250 px cuts
+    // the contribution statuses, eleven with the three of disputes): a scroller inside a listbox
+    // cannot take focus (axe: scrollable-region-focusable), while arrow keys reach every option
+    // of a longer list.
+    Select: { defaultProps: { maxDropdownHeight: 440 } },
+    MultiSelect: { defaultProps: { maxDropdownHeight: 440 } },
     // A row under the pointer tints to gray.0, not Mantine's gray.1: a link in the row (a
     // contribution's number, a member's name) keeps 4.5:1 on it (axe found 4.49 on gray.1).
     Table: { defaultProps: { highlightOnHoverColor: 'gray.0' } },
