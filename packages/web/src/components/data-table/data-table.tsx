@@ -7,7 +7,7 @@ import { BulkBar, type BulkAction } from './bulk-bar.tsx';
 import { CellText } from './cell-text.tsx';
 import { EmptyRows } from './empty-rows.tsx';
 import type { ListExports } from './export-menu.tsx';
-import { type SortEntry, nextOrder, useListingState } from './listing-state.ts';
+import { type SortEntry, filterChanges, nextOrder, useListingState } from './listing-state.ts';
 import { usePageSize } from './page-size.ts';
 import { PagerBar } from './pager-bar.tsx';
 import { PhoneCards } from './phone-cards.tsx';
@@ -135,7 +135,7 @@ export function DataTable<Row extends ListingRow>(props: DataTableProps<Row>) {
         search={state.search}
         searchLabel={props.searchLabel}
         onSearch={(search) => state.update({ search })}
-        filters={props.filters?.({ values: state.filters, onChange: (filters) => state.update({ filters }) })}
+        filters={props.filters?.({ values: state.filters, onChange: (filters) => state.update({ filterChanges: filterChanges(state.filters, filters) }) })}
         exports={props.exports}
         params={params}
       />

@@ -33,6 +33,24 @@ export function nextOrder(order: SortEntry[], column: number, additive: boolean)
  * Table state lives in the URL (page, sort, search, filters) so Back, reload and shared links
  * show the same rows. Filters are stored as `f.<name>` parameters; arrays repeat the name.
  */
+type Filters = Record<string, string | string[] | undefined>;
+
+/**
+ * What a filter form changed: the keys whose value differs between what it was drawn with and
+ * what it hands back (a key it dropped is undefined). A form builds its answer on the values of
+ * its last render, and on a busy machine a second field can be committed before the first one's
+ * change has re-rendered the form (navigation renders in a transition): answering the whole
+ * object then put back the older value of the first field (CI saw "Lifetime from" lost when
+ * "Lifetime to" was entered right after it). Handing on only the change keeps both.
+ */
+export function filterChanges(drawn: Record<string, string | string[]>, answered: Filters): Filters {
+  const changes: Filters = {};
+  for (const key of new Set([...Object.keys(drawn), ...Object.keys(answered)])) {
+    if (JSON.stringify(drawn[key] ?? null) !== JSON.stringify(answered[key] ?? null)) changes[key] = answered[key];
+  }
+  return changes;
+}
+
 export function useListingState(defaultOrder: SortEntry[]) {
   const [params, setParams] = useSearchParams();
 
@@ -53,7 +71,7 @@ export function useListingState(defaultOrder: SortEntry[]) {
   }, [params, defaultOrder]);
 
   const update = useCallback(
-    (change: { page?: number; order?: SortEntry[]; search?: string; filters?: Record<string, string | string[] | undefined> }) => {
+    (change: { page?: number; order?: SortEntry[]; search?: string; filters?: Filters; filterChanges?: Filters }) => {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -64,9 +82,12 @@ export function useListingState(defaultOrder: SortEntry[]) {
           }
           if (change.filters) {
             for (const key of [...next.keys()]) if (key.startsWith('f.')) next.delete(key);
-            for (const [key, value] of Object.entries(change.filters)) {
-              for (const v of [value ?? []].flat()) if (v !== '') next.append(`f.${key}`, v);
-            }
+          }
+          // Only the filters named change; the others stay as the URL has them now, which may be
+          // newer than what the form last drew (see filterChanges).
+          for (const [key, value] of Object.entries({ ...change.filters, ...change.filterChanges })) {
+            next.delete(`f.${key}`);
+            for (const v of [value ?? []].flat()) if (v !== '') next.append(`f.${key}`, v);
           }
           // Any change but paging itself starts again at page 1.
           const page = change.page ?? 1;
@@ -74,7 +95,7 @@ export function useListingState(defaultOrder: SortEntry[]) {
           else next.delete('page');
           return next;
         },
-        { replace: change.page === undefined && change.order === undefined && change.filters === undefined },
+        { replace: change.page === undefined && change.order === undefined && change.filters === undefined && change.filterChanges === undefined },
       );
     },
     [setParams],
