@@ -1,7 +1,7 @@
 import { paymentProviderMessages, stripeMessages } from '@almoner/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStripeStandIn } from '../../test/stripe/stand-in.ts';
+import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../test/stripe/app-on-stand-in.ts';
 import { createTestApp, signedIn, testConfig, type Agent, type TestApp } from '../../test/test-app.ts';
 import { paymentProviders } from '../payments/payment-methods.tables.ts';
 import { effectiveStripeConfig } from './stripe-config.service.ts';
@@ -11,22 +11,16 @@ import { effectiveStripeConfig } from './stripe-config.service.ts';
  * key and shown by their last 4; the environment's keys win; the Test asks the stand-in (which
  * refuses any key but its own) and answers Works! or Failed! with Stripe's words.
  */
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+let standIn: StandIn;
 let t: TestApp;
 let admin: Agent;
 const VERIFY = '/jpanel/settings/payment/stripe/verify';
 const keys = { secret_key: 'sk_test_stub', publishable_key: 'pk_test_publishable9876', webhook_secret: 'whsec_signing5432' };
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  process.env.ALMONER_STRIPE_API_URL = standIn.url;
-  t = await createTestApp();
-  admin = (await signedIn(t)).agent;
+  ({ standIn, t, admin } = await startAppOnStandIn());
 });
-afterAll(async () => {
-  delete process.env.ALMONER_STRIPE_API_URL;
-  await standIn.close();
-});
+afterAll(() => stopAppOnStandIn(standIn));
 afterEach(() => {
   delete process.env.ALMONER_STRIPE_PUBLISHABLE_KEY;
   delete process.env.ALMONER_STRIPE_WEBHOOK_SECRET;

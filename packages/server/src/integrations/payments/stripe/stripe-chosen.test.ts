@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
 import { signCardLink } from '../../../modules/recurring/recurring.card-link.ts';
-import { startStripeStandIn } from '../../../test/stripe/stand-in.ts';
-import { Agent, createTestApp, signedIn, testConfig, type TestApp } from '../../../test/test-app.ts';
+import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../../test/stripe/app-on-stand-in.ts';
+import { Agent, testConfig, type TestApp } from '../../../test/test-app.ts';
 
 /**
  * Issue 40 item 2: Stripe chosen by the payment_gateway setting with the keys saved in Settings ›
@@ -12,21 +12,15 @@ import { Agent, createTestApp, signedIn, testConfig, type TestApp } from '../../
  * the PaymentMethod Stripe Elements made, and refunds it through Stripe; the sandbox comes back
  * when chosen again.
  */
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+let standIn: StandIn;
 let t: TestApp;
 let admin: Agent;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  process.env.ALMONER_STRIPE_API_URL = standIn.url;
-  t = await createTestApp();
-  admin = (await signedIn(t)).agent;
+  ({ standIn, t, admin } = await startAppOnStandIn());
 });
-afterAll(async () => {
-  delete process.env.ALMONER_STRIPE_API_URL;
-  await standIn.close();
-});
+afterAll(() => stopAppOnStandIn(standIn));
 
 describe('Stripe chosen in Settings', () => {
   it('takes a point-of-sale card payment by the PaymentMethod id and refunds it through Stripe', async () => {
