@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLiveSearchParams } from '../../lib/live-search-params.ts';
 
 export type SortEntry = { column: number; dir: 'asc' | 'desc' };
 
@@ -52,7 +52,7 @@ export function filterChanges(drawn: Record<string, string | string[]>, answered
 }
 
 export function useListingState(defaultOrder: SortEntry[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
 
   const state = useMemo(() => {
     const filters: Record<string, string | string[]> = {};
@@ -83,8 +83,8 @@ export function useListingState(defaultOrder: SortEntry[]) {
           if (change.filters) {
             for (const key of [...next.keys()]) if (key.startsWith('f.')) next.delete(key);
           }
-          // Only the filters named change; the others stay as the URL has them now, which may be
-          // newer than what the form last drew (see filterChanges).
+          // Only the filters named change; the others stay as the address has them now, which may
+          // be newer than what the form last drew (see filterChanges and useLiveSearchParams).
           for (const [key, value] of Object.entries({ ...change.filters, ...change.filterChanges })) {
             next.delete(`f.${key}`);
             for (const v of [value ?? []].flat()) if (v !== '') next.append(`f.${key}`, v);

@@ -8,6 +8,7 @@ import { formatOrder, parseOrder } from '../../components/data-table/listing-sta
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { useLiveSearchParams } from '../../lib/live-search-params.ts';
 
 const viewsKey = (list: string) => ['saved-views', list] as const;
 
@@ -139,7 +140,7 @@ export function SavedViews({ list, columns }: Props) {
 
 /** Which columns show: each offered with a tick; the choice lives in the address (`hide=`). */
 export function ColumnsMenu({ columns }: { columns: readonly ListingColumn[] }) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLiveSearchParams();
   const hidden = new Set(hiddenNow(params, columns));
   const toggleColumn = (key: string) => {
     const next = new Set(hidden);
