@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { messages, paymentProviderMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
+import Stripe from 'stripe';
 import { expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
@@ -29,6 +31,47 @@ async function saveStripeKeys(page: Page, secretKey: string) {
   await stripe.getByLabel('Publishable key').press('Enter');
   await toastText(page, paymentProviderMessages.updated);
   await stripe.getByText('•••• stub').first().waitFor();
+}
+
+/**
+ * Sells a Coffee Mug at the point of sale with Stripe's card element, Stripe being the gateway.
+ * With `check`, the dialog is also photographed and checked by axe (once is enough per suite).
+ */
+async function sellThroughElements(page: Page, { check }: { check: boolean }) {
+  await page.goto('/jpanel/pos');
+  await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  const search = page.getByLabel('Search products');
+  await search.fill('mug');
+  await search.press('Enter');
+  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Coffee Mug/ }).click();
+  const item = page.getByRole('dialog', { name: 'Coffee Mug' });
+  await item.getByRole('button', { name: 'Add to contribution' }).click();
+  await item.waitFor({ state: 'detached' });
+  await page.getByRole('region', { name: 'Contribution', exact: true }).getByRole('button', { name: /^Pay / }).click();
+  const dialog = page.getByRole('dialog', { name: /^Payment/ });
+  await dialog.getByRole('tab', { name: 'Credit Card', exact: true }).click();
+  await dialog.locator('[data-card-fields="stripe"]').waitFor();
+  // No Bank tab: Stripe's bank fields are not offered yet, and the sandbox's would send the account to Almoner.
+  expect(await dialog.getByRole('tab', { name: 'Bank', exact: true }).count()).toBe(0);
+  const card = page.frameLocator('iframe[title="Secure card payment input frame"]');
+  await card.getByLabel('Card number').fill(CARD);
+  await card.getByLabel('MM / YY').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
+  await card.getByLabel('CVC').fill('123');
+  if (check) {
+    await settle(page);
+    await screenshot(page, 'pos-payment-stripe');
+    await expectAccessible(page, 'payment dialog, Stripe card');
+  }
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => /\/jpanel\/pos\/\d+\/complete$/.test(r.url())),
+    dialog.getByRole('button', { name: /^Complete/ }).click(),
+  ]);
+  const body = (await response.json()) as { payment: { invoicenumber: string }; order: { id: number } };
+  expect(response.status(), JSON.stringify(body)).toBe(200);
+  await page.getByRole('heading', { name: `Contribution #${body.payment.invoicenumber} Complete!` }).waitFor();
+  expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ payment_type: 'credit_card', token: expect.stringMatching(/^pm_/) });
+  return body;
 }
 
 it('takes Stripe’s keys, tests them, and sells at the point of sale through Stripe Elements', async () => {
@@ -67,38 +110,7 @@ it('takes Stripe’s keys, tests them, and sells at the point of sale through St
     await page.locator('[data-section="card-fields-check"]').getByText('Settings › Payment providers').waitFor();
 
     // The point of sale: the card tab is Stripe's card element.
-    await page.goto('/jpanel/pos');
-    await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
-    await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-    const search = page.getByLabel('Search products');
-    await search.fill('mug');
-    await search.press('Enter');
-    await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Coffee Mug/ }).click();
-    const item = page.getByRole('dialog', { name: 'Coffee Mug' });
-    await item.getByRole('button', { name: 'Add to contribution' }).click();
-    await item.waitFor({ state: 'detached' });
-    await page.getByRole('region', { name: 'Contribution', exact: true }).getByRole('button', { name: /^Pay / }).click();
-    const dialog = page.getByRole('dialog', { name: /^Payment/ });
-    await dialog.getByRole('tab', { name: 'Credit Card', exact: true }).click();
-    await dialog.locator('[data-card-fields="stripe"]').waitFor();
-    // No Bank tab: Stripe's bank fields are not offered yet, and the sandbox's would send the account to Almoner.
-    expect(await dialog.getByRole('tab', { name: 'Bank', exact: true }).count()).toBe(0);
-    const card = page.frameLocator('iframe[title="Secure card payment input frame"]');
-    await card.getByLabel('Card number').fill(CARD);
-    await card.getByLabel('MM / YY').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
-    await card.getByLabel('CVC').fill('123');
-    await settle(page);
-    await screenshot(page, 'pos-payment-stripe');
-    await expectAccessible(page, 'payment dialog, Stripe card');
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => /\/jpanel\/pos\/\d+\/complete$/.test(r.url())),
-      dialog.getByRole('button', { name: /^Complete/ }).click(),
-    ]);
-    const body = (await response.json()) as { payment: { invoicenumber: string }; order: { id: number } };
-    expect(response.status(), JSON.stringify(body)).toBe(200);
-    await page.getByRole('heading', { name: `Contribution #${body.payment.invoicenumber} Complete!` }).waitFor();
-    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ payment_type: 'credit_card', token: expect.stringMatching(/^pm_/) });
-
+    const body = await sellThroughElements(page, { check: true });
     const recorded = await apiCall<Detail>(page, 'GET', `/jpanel/contributions/${body.order.id}`);
     expect(recorded.payments).toMatchObject([{ type: 'card', status: 'succeeded', card_last4: '4242' }]);
     // The card went to Stripe, and never to Almoner.
@@ -106,6 +118,85 @@ it('takes Stripe’s keys, tests them, and sells at the point of sale through St
     expect(toAlmoner.join('\n')).not.toContain(CARD);
   } finally {
     // The worker's server is shared with the files after this one: the sandbox again.
+    await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'sandbox' });
+    await context.close();
+  }
+});
+
+type Transaction = { reference_number: string | null; amount_refunded: number; refunds: { amount: number; reference_number: string | null }[] };
+type Jobs = { recordsFiltered: number };
+const WEBHOOK_SECRET = 'whsec_e2eAlmonerPos';
+
+/** What Stripe answers its own API (the suite's stand-in), asked with the account's secret key. */
+async function fromStripe<T>(path: string): Promise<T> {
+  const response = await fetch(`${inject('stripeApiUrl')}${path}`, { headers: { authorization: 'Bearer sk_test_stub' } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** POSTs an event to /webhooks/stripe as Stripe does: from outside the browser, signed with the endpoint's secret. */
+async function sendStripeEvent(type: string, object: Record<string, unknown>) {
+  const fixtures = JSON.parse(await readFile(new URL('../packages/server/src/test/stripe/fixtures.json', import.meta.url), 'utf8')) as { resources: { event: Record<string, unknown> } };
+  const payload = JSON.stringify({ ...fixtures.resources.event, id: `evt_e2e_${String(object.id)}_${type}`, type, created: Math.floor(Date.now() / 1000), data: { object } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  const response = await fetch(`${browser.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return (await response.json()) as { received: boolean; duplicate: boolean };
+}
+
+it('refunds half of a Stripe sale from the contribution, and Stripe telling it back (charge.refunded) adds no second refund', async () => {
+  const { page, context } = await browser.newPage({ width: 1440, height: 900 });
+  await serveStripeJs(context, inject('stripeApiUrl'));
+  await signIn(page);
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  try {
+    await apiCall(page, 'POST', '/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', publishable_key: 'pk_test_stub', webhook_secret: WEBHOOK_SECRET });
+    await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'stripe' });
+    const sold = await sellThroughElements(page, { check: false });
+    const id = sold.order.id;
+    const detail = await apiCall<{ contribution: { total_amount: number }; payments: { id: number }[] }>(page, 'GET', `/jpanel/contributions/${id}`);
+    const totalMinor = Math.round(detail.contribution.total_amount * 100);
+    const half = Math.round(totalMinor / 2) / 100;
+    const paymentId = detail.payments[0]!.id;
+
+    // Half given back from the contribution's page: Almoner asks Stripe for the refund.
+    await page.goto(`/jpanel/contributions/${id}`);
+    await page.getByRole('heading', { name: `Contribution #${id}` }).waitFor();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund contribution #${id}` });
+    await dialog.getByRole('radio', { name: 'Part of it' }).check();
+    await dialog.getByRole('textbox', { name: /Amount/ }).fill(half.toFixed(2));
+    await dialog.getByRole('textbox', { name: /Amount/ }).press('Enter');
+    await page.getByText(`$${half.toFixed(2)} refunded on Contribution #${id}.`).waitFor();
+    const ours = await apiCall<Transaction>(page, 'POST', `/jpanel/transactions/${paymentId}/modal`);
+    expect(ours.refunds).toEqual([expect.objectContaining({ amount: half, reference_number: expect.stringMatching(/^re_/) })]);
+
+    // Stripe tells the refund back: charge.refunded with the charge as Stripe reads it now.
+    const intent = await fromStripe<{ latest_charge: { id: string } }>(`/v1/payment_intents/${ours.reference_number}`);
+    const charge = await fromStripe<Record<string, unknown>>(`/v1/charges/${intent.latest_charge.id}`);
+    expect(charge).toMatchObject({ amount_refunded: Math.round(half * 100), payment_intent: ours.reference_number });
+    const finished = () => apiCall<Jobs>(page, 'POST', '/jpanel/jobs.listing', { queue: 'stripe_event', status: 'finished', length: 1 });
+    const failed = () => apiCall<Jobs>(page, 'POST', '/jpanel/jobs.listing', { queue: 'stripe_event', status: 'failed', length: 1 });
+    const [finishedBefore, failedBefore] = [(await finished()).recordsFiltered, (await failed()).recordsFiltered];
+    expect(await sendStripeEvent('charge.refunded', charge)).toEqual({ received: true, duplicate: false });
+    // The event is handled by a background job: wait for it to have run.
+    await expect.poll(async () => (await finished()).recordsFiltered, { timeout: 60_000 }).toBe(finishedBefore + 1);
+    expect((await failed()).recordsFiltered).toBe(failedBefore);
+
+    // One refund, not two: the transaction's page lists it once, and the contribution kept the other half.
+    await page.reload();
+    await page.getByRole('button', { name: `Open transaction #${paymentId}` }).click();
+    const modal = page.getByRole('dialog', { name: `Transaction #${paymentId}` });
+    const rows = modal.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    await rows.first().getByText(ours.refunds[0]!.reference_number!).waitFor();
+    const after = await apiCall<Transaction>(page, 'POST', `/jpanel/transactions/${paymentId}/modal`);
+    expect(after.refunds).toHaveLength(1);
+    expect(after.amount_refunded).toBe(half);
+    const contribution = await apiCall<{ contribution: { refunded_amount: number; refundable_amount: number } }>(page, 'GET', `/jpanel/contributions/${id}`);
+    expect(contribution.contribution).toMatchObject({ refunded_amount: half, refundable_amount: (totalMinor - Math.round(half * 100)) / 100 });
+  } finally {
     await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'sandbox' });
     await context.close();
   }

@@ -77,6 +77,10 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         const data = refundsByCharge.get(url.searchParams.get('charge') ?? '') ?? [];
         return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       }
+      if (req.method === 'GET' && url.pathname.startsWith('/v1/charges/')) {
+        const charge = chargeNow(url.pathname.split('/').pop() ?? '');
+        return charge ? send(200, charge) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge.', param: 'id' } });
+      }
       if (req.method === 'GET' && url.pathname.startsWith('/v1/payment_methods/pm_')) {
         return send(200, like('payment_method', { id: url.pathname.split('/').pop(), type: 'card', card: { ...(fixtures.payment_method?.card as Obj), brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } }));
       }
@@ -102,6 +106,19 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
 }
 
 /**
+ * A charge as Stripe reads it now (GET /v1/charges/:id, and the object of its charge.* events):
+ * what its refunds gave back so far, its refunds left out as Stripe's API versions since
+ * 2022-11-15 leave them out. Null for a charge the stand-in never made.
+ */
+function chargeNow(chargeId: string): Obj | null {
+  const intent = [...intents.values()].find((i) => (i.latest_charge as Obj | undefined)?.id === chargeId);
+  if (!intent) return null;
+  const refunded = (refundsByCharge.get(chargeId) ?? []).filter((r) => r.status === 'succeeded' || r.status === 'pending').reduce((sum, r) => sum + Number(r.amount), 0);
+  const { refunds: _left, ...latest } = { ...(intent.latest_charge as Obj) };
+  return { ...latest, payment_intent: intent.id, amount_refunded: refunded, refunded: refunded >= Number(latest.amount) };
+}
+
+/**
  * A refund made in Stripe's dashboard (not through Almoner): kept with the charge's refunds, and
  * the charge as Stripe's charge.refunded event carries it (refunds left out, as Stripe's API
  * versions since 2022-11-15 leave them out).
@@ -109,7 +126,5 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
 export function refundInStripeDashboard(intentId: string, amount: number, reason: string | null = null): { refund: Obj; charge: Obj } {
   const charge = chargeIdOf(intentId);
   const refund = keepRefund(like('refund', { id: `re_dashboard_${++n}`, status: 'succeeded', amount, currency: 'usd', payment_intent: intentId, charge, reason, created: Math.floor(Date.now() / 1000) }));
-  const refunded = (refundsByCharge.get(charge) ?? []).reduce((sum, r) => sum + Number(r.amount), 0);
-  const { refunds: _left, ...latest } = { ...(intents.get(intentId)?.latest_charge as Obj) };
-  return { refund, charge: { ...latest, payment_intent: intentId, amount_refunded: refunded, refunded: refunded >= Number(latest.amount) } };
+  return { refund, charge: chargeNow(charge) ?? {} };
 }
