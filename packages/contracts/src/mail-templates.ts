@@ -47,9 +47,9 @@ export const mailTemplateInfo: Record<EditableMailTemplate, { label: string; des
   },
   cardUpdateLink: {
     label: 'Update your card',
-    description: "Sent to the donor with a link to put a new card on their recurring gift, when a renewal is declined or the card expires this month.",
+    description: "Sent to the donor with a link to put a new card on their recurring gift, when a renewal is declined or their bank asks them to authenticate it, or the card expires this month.",
     record: 'Recurring profile ID',
-    tags: ['donor.first_name', 'donor.last_name', 'recurring.number', 'recurring.amount', 'recurring.schedule', 'recurring.next_billing_date', 'card.label', 'card.declined', 'card.expiring', 'link', 'organisation'],
+    tags: ['donor.first_name', 'donor.last_name', 'recurring.number', 'recurring.amount', 'recurring.schedule', 'recurring.next_billing_date', 'card.label', 'card.declined', 'card.expiring', 'card.authenticate', 'link', 'organisation'],
   },
   membershipRenewal: {
     label: 'Membership renewal',

@@ -34,6 +34,7 @@ export const gatewayMessages = {
   idempotencyReused: 'This idempotency key was already used for a different request.',
   idempotencyKey: 'An idempotency key of 1 to 255 characters is required.',
   currencyCode: 'Use a three-letter currency code.',
+  authenticationRequired: 'The card’s bank asks the cardholder to confirm this card. Try again, or use another card.',
 } as const;
 
 /**

@@ -3,15 +3,17 @@ import type { ListingColumn } from './listing.ts';
 
 /**
  * Recurring profiles that need someone to act (issue 10 "beyond"): failing (declined since the
- * last success, still retrying), a saved card that expires soon or has expired, and suspended.
+ * last success, still retrying), waiting for the donor to authenticate a renewal their bank
+ * challenged (not retried until they do), a saved card that expires soon or has expired, and suspended.
  */
-export const ATTENTION_REASONS = ['failing', 'expiring', 'suspended'] as const;
+export const ATTENTION_REASONS = ['failing', 'authentication', 'expiring', 'suspended'] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 /** A card counts as expiring when its last valid day is this close (or already past). */
 export const CARD_EXPIRING_DAYS = 60;
 
 export const attentionReasonLabels: Record<AttentionReason, string> = {
   failing: 'Failing payments',
+  authentication: 'Waiting for the donor to authenticate',
   expiring: 'Card expiring',
   suspended: 'Suspended',
 };

@@ -16,8 +16,16 @@ export type PaymentGateway = {
   refund: (request: RefundRequest) => Promise<GatewayRefund>;
   /** The payment as the gateway sees it now, with its refunds. */
   fetchPayment: (reference: string) => Promise<GatewayPayment>;
-  /** Turns a single-use capture token into a reusable payment method. */
+  /**
+   * Turns a single-use capture token into a reusable payment method, set up for charges made
+   * while the donor is away (renewals); kept with the donor's customer at gateways that have them.
+   */
   savePaymentMethod: (request: SavePaymentMethodRequest) => Promise<SavedPaymentMethod>;
+  /**
+   * Creates the donor's customer at the gateway (once per supporter: the caller keeps its
+   * reference); absent at gateways whose saved methods stand on their own (the sandbox).
+   */
+  createCustomer?: (request: CustomerRequest) => Promise<string>;
   /** Debits a bank account (ACH); it settles later, so it starts `pending`. */
   debitAch: (request: AchDebitRequest) => Promise<GatewayPayment>;
 };
@@ -29,7 +37,16 @@ export type ChargeRequest = Idempotent & {
   currency: string;
   source: string;
   description?: string | undefined;
+  /** The gateway's customer a saved method belongs to (Stripe charges a saved method with it). */
+  customer?: string | null | undefined;
+  /**
+   * The donor is not there (a renewal): the gateway charges without asking them anything, and a
+   * bank that wants them to authenticate answers `needsAuthentication` instead of a challenge.
+   */
+  offSession?: boolean | undefined;
 };
+
+export type CustomerRequest = Idempotent & { supporterId: number; name: string | null; email: string | null };
 
 export type RefundRequest = Idempotent & {
   paymentReference: string;
@@ -38,7 +55,7 @@ export type RefundRequest = Idempotent & {
   reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer' | undefined;
 };
 
-export type SavePaymentMethodRequest = Idempotent & { token: string };
+export type SavePaymentMethodRequest = Idempotent & { token: string; customer?: string | null | undefined };
 
 export type AchDebitRequest = Idempotent & {
   amount: number;
@@ -70,6 +87,11 @@ export type GatewayPayment = {
    */
   fee: number | null;
   createdAt: string;
+  /**
+   * A failed payment the donor's bank would take only once they authenticate it (3-D Secure on
+   * a renewal): retrying it unchanged can never succeed, so the donor is asked instead.
+   */
+  needsAuthentication?: boolean | undefined;
 };
 
 export type GatewayRefund = {

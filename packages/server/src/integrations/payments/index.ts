@@ -67,6 +67,11 @@ function stripeGateway(db: Queryable): PaymentGateway {
     refund: async (request) => (await connect()).refund(request),
     fetchPayment: async (reference) => (await connect()).fetchPayment(reference),
     savePaymentMethod: async (request) => (await connect()).savePaymentMethod(request),
+    createCustomer: async (request) => {
+      const gateway = await connect();
+      if (!gateway.createCustomer) throw new Error('Stripe creates customers');
+      return gateway.createCustomer(request);
+    },
     debitAch: async (request) => (await connect()).debitAch(request),
   };
 }

@@ -283,6 +283,11 @@ export const recurringPaymentProfiles = pgTable(
     cancelledAt: timestamp('cancelled_at', tz),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     suspendedAt: timestamp('suspended_at', tz),
+    /**
+     * When a renewal's bank asked the donor to authenticate it (3-D Secure, issue 40): the
+     * profile is not charged again until the donor completes their link (the update-card page).
+     */
+    authenticationRequiredAt: timestamp('authentication_required_at', tz),
     crmPledgeId: varchar('crm_pledge_id', { length: 45 }),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),

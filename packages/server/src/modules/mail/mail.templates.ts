@@ -99,19 +99,21 @@ export const mailTemplates = {
       'Dear {{ donor.first_name | default: "friend" }},\n\nAs agreed, your recurring gift #{{ recurring.number }} is now {{ recurring.amount }}, {{ recurring.schedule | downcase }}.\n' +
       'The next payment is on {{ recurring.next_billing_date }}{% if recurring.payment != "" %}, by {{ recurring.payment }}{% endif %}.\n\nIf this is not what you asked for, please reply to this e-mail.\n\n— {{ organisation }}\n',
   },
-  /** To the donor when a renewal is declined, the card on file expires this month, or staff send it; values: cardLinkMailValues. */
+  /** To the donor when a renewal is declined or waits for their bank's authentication, the card on file expires this month, or staff send it; values: cardLinkMailValues. */
   cardUpdateLink: {
     subject: 'Please update the card for your gift to {{ organisation }}',
     html: layout(
       '<p>Dear {{ donor.first_name | default: "friend" }},</p>' +
-        '{% if card.expiring %}<p>{{ card.label }}, which pays your recurring gift #{{ recurring.number }} of {{ recurring.amount }}, expires this month.</p>' +
+        '{% if card.authenticate %}<p>Your bank asks you to confirm the payment of {{ recurring.amount }} for your recurring gift #{{ recurring.number }} from {{ card.label }}. We will not try again until you do: please open your link and confirm your card.</p>' +
+        '{% elsif card.expiring %}<p>{{ card.label }}, which pays your recurring gift #{{ recurring.number }} of {{ recurring.amount }}, expires this month.</p>' +
         '{% elsif card.declined %}<p>We could not charge {{ card.label }} for your recurring gift #{{ recurring.number }} of {{ recurring.amount }}. We will try again on {{ recurring.next_billing_date }}.</p>' +
         '{% else %}<p>As you asked, here is your link to change the card that pays your recurring gift #{{ recurring.number }} of {{ recurring.amount }}.</p>{% endif %}' +
         '<p><a href="{{ link }}">Update your card</a></p><p>This link is yours alone and works for 30 days. Thank you for your support.</p>',
     ),
     text:
       'Dear {{ donor.first_name | default: "friend" }},\n\n' +
-      '{% if card.expiring %}{{ card.label }}, which pays your recurring gift #{{ recurring.number }} of {{ recurring.amount }}, expires this month.' +
+      '{% if card.authenticate %}Your bank asks you to confirm the payment of {{ recurring.amount }} for your recurring gift #{{ recurring.number }} from {{ card.label }}. We will not try again until you do: please open your link and confirm your card.' +
+      '{% elsif card.expiring %}{{ card.label }}, which pays your recurring gift #{{ recurring.number }} of {{ recurring.amount }}, expires this month.' +
       '{% elsif card.declined %}We could not charge {{ card.label }} for your recurring gift #{{ recurring.number }} of {{ recurring.amount }}. We will try again on {{ recurring.next_billing_date }}.' +
       '{% else %}As you asked, here is your link to change the card that pays your recurring gift #{{ recurring.number }} of {{ recurring.amount }}.{% endif %}\n\n' +
       'Update your card: {{ link }}\n\nThis link is yours alone and works for 30 days. Thank you for your support.\n\n— {{ organisation }}\n',

@@ -39,6 +39,13 @@ export const paymentMethods = pgTable(
       .notNull()
       .references(() => supporters.id, { onDelete: 'cascade' }),
     paymentProviderId: integer('payment_provider_id').references(() => paymentProviders.id, { onDelete: 'set null' }),
+    /**
+     * The gateway that keeps the token (sandbox, stripe): it alone can charge it, whatever gateway
+     * the organisation takes new payments with. Null on methods saved before it was kept.
+     */
+    gateway: varchar('gateway', { length: 32 }),
+    /** The gateway's customer the token is attached to (Stripe's cus_…), which charges of it name. */
+    gatewayCustomer: varchar('gateway_customer', { length: 255 }),
     /** ACTIVE | PENDING | FAILED | EXPIRED; only ACTIVE are offered. */
     status: varchar('status', { length: 12 }).notNull().default('ACTIVE'),
     displayName: varchar('display_name', { length: 100 }),
@@ -62,4 +69,23 @@ export const paymentMethods = pgTable(
     deletedAt: timestamp('deleted_at', tz),
   },
   (t) => [index('payment_methods_supporter_idx').on(t.supporterId)],
+);
+
+/**
+ * A supporter's customer at a gateway that has them (Stripe): created once, the first time a
+ * method is saved for them there, and every later method and renewal uses it.
+ */
+export const paymentGatewayCustomers = pgTable(
+  'payment_gateway_customers',
+  {
+    id: serial('id').primaryKey(),
+    supporterId: integer('supporter_id')
+      .notNull()
+      .references(() => supporters.id, { onDelete: 'cascade' }),
+    gateway: varchar('gateway', { length: 32 }).notNull(),
+    /** The gateway's id of the customer (cus_…). */
+    reference: varchar('reference', { length: 255 }).notNull(),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_gateway_customers_supporter_gateway_unique').on(t.supporterId, t.gateway)],
 );

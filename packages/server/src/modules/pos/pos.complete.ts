@@ -8,6 +8,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { decrypt, encrypt } from '../auth/crypto.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
+import { saveMethodAtGateway } from '../payments/saved-methods.service.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { loadPosOrder } from './pos.order-view.ts';
 import { checkBeforePayment, loadItems, lockOrder, type ItemRow, type OrderRow } from './pos.complete.checks.ts';
@@ -152,15 +153,15 @@ export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: A
  */
 async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, order: OrderRow, source: GatewaySource, key: string): Promise<GatewaySource> {
   if (source.kind !== 'token') return source;
-  const saved = await gateway.savePaymentMethod({ token: source.source, idempotencyKey: `save:${key}` }).catch((error: unknown) => {
+  const saved = await saveMethodAtGateway(tx, gateway, { supporterId: Number(order.supporter_id), token: source.source, idempotencyKey: `save:${key}` }).catch((error: unknown) => {
     throw error instanceof GatewayError ? fieldError('token', error.message) : error;
   });
   const brand = saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1);
   const [row] = await queryRows(tx, sql`
     insert into payment_methods (supporter_id, status, display_name, token, type, card_brand, account_last_four, card_expiry_month,
-                                 card_expiry_year, currency_code)
+                                 card_expiry_year, currency_code, gateway, gateway_customer)
     values (${order.supporter_id}, 'ACTIVE', ${`${brand} ending in ${saved.last4}`}, ${encrypt(deps.appKey, saved.reference)}, 'card',
-            ${saved.brand}, ${saved.last4}, ${saved.expMonth}, ${saved.expYear}, ${order.currency_code})
+            ${saved.brand}, ${saved.last4}, ${saved.expMonth}, ${saved.expYear}, ${order.currency_code}, ${saved.gateway}, ${saved.customer})
     returning id`);
   return { kind: 'token', source: saved.reference, paymentMethodId: Number(row?.id), methodType: 'card' };
 }
@@ -217,11 +218,14 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
   await sendConfirmationIfDue(tx, order.id);
   // The donor's lifetime giving counts this gift from now (the one derivation refunds use too).
   if (supporterId) await refreshSupporterGiving(tx, sql`select ${supporterId}::int as supporter_id`);
-  await recordEvent(tx, 'contribution.paid', {
-    contribution_id: order.id,
-    supporter_id: supporterId,
-    total: { amount: toDecimal(order.total_amount, order.currency_code), currency: order.currency_code },
-  });
+  // A bank debit still settling is not paid yet: its settlement (Stripe's event, or Refresh) records the event then, once.
+  if (status !== 'pending') {
+    await recordEvent(tx, 'contribution.paid', {
+      contribution_id: order.id,
+      supporter_id: supporterId,
+      total: { amount: toDecimal(order.total_amount, order.currency_code), currency: order.currency_code },
+    });
+  }
   if (input.mark_as_complete) await markFulfilled(tx, order.id);
   return donor.message;
 }

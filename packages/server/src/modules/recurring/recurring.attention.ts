@@ -11,6 +11,7 @@ const expiring = sql`(pm.type = 'card' and pm.card_expiry_month between 1 and 12
 
 /** Why a profile needs attention, most urgent first; null: it does not. */
 const reason = sql`case when rp.status = 'Suspended' then 'suspended'
+  when rp.status = 'Active' and rp.authentication_required_at is not null then 'authentication'
   when rp.status = 'Active' and rp.failed_payment_count > 0 then 'failing'
   when rp.status = 'Active' and ${expiring} then 'expiring' end`;
 

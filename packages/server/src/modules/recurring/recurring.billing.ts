@@ -28,14 +28,25 @@ import { addDays, anchorDayOf, nextBillingDate, RETRY_AFTER_DAYS } from './recur
  * gateway's idempotency and records it, once. A decline is recorded (failed payment and
  * transaction), which moves the attempt count on: the retry RETRY_AFTER_DAYS later has a new
  * key; after max_failed_payments declines in a row the profile is Suspended.
+ *
+ * The charge goes to the gateway that keeps the saved method (a Stripe card stays at Stripe when
+ * the organisation later chooses another gateway), off-session: the donor is not there. When
+ * the donor's bank wants them to authenticate it (Stripe's authentication_required), retrying
+ * cannot help: the attempt is recorded as failed, the profile waits for the donor
+ * (authentication_required_at, shown as needing attention and no longer due), and the donor is
+ * mailed their update-card link once; completing it clears the wait for the next run.
  */
 
 export type BillingDeps = {
   appKey: Buffer;
   /** Where the donor's "update your card" link points (the app's public address); no link without one. */
   linkBase?: string | undefined;
-  /** The organisation's gateway, working through `tx` (PGlite) or a connection of its own. */
-  gateway: (tx: Tx) => Promise<PaymentGateway>;
+  /**
+   * The gateway that keeps a saved method (by the name stored with it; null for a method saved
+   * before that was kept: the organisation's chosen gateway), working through `tx` (PGlite) or a
+   * connection of its own.
+   */
+  gateway: (tx: Tx, name: string | null) => Promise<PaymentGateway>;
   /**
    * Runs after the gateway answered and before commit. Only the test harness passes one (a crash
    * to simulate there); the job's own deps (billingDepsFor) have none.
@@ -45,7 +56,8 @@ export type BillingDeps = {
 
 export type BillingOutcome = 'charged' | 'declined' | 'skipped';
 
-const DUE = sql`rp.status = 'Active' and not rp.is_manual and not rp.is_locked and rp.deleted_at is null and rp.next_billing_date is not null`;
+const DUE = sql`rp.status = 'Active' and not rp.is_manual and not rp.is_locked and rp.deleted_at is null and rp.next_billing_date is not null
+  and rp.authentication_required_at is null`;
 
 /** Profiles due on `today` (yyyy-mm-dd), oldest due first. */
 export async function dueProfileIds(q: Queryable, today: string): Promise<number[]> {
@@ -112,10 +124,13 @@ async function lockDue(tx: Tx, id: number, when: BillingWhen): Promise<Profile |
 
 type Attempt = { gateway: string | null; gatewayPayment: GatewayPayment | null; reason: string | null; method: { id: number; type: string; label: string } | null };
 
+/** A renewal only the donor can complete (their bank asked them to authenticate it). */
+const needsDonor = (a: Attempt) => a.gatewayPayment?.status === 'failed' && a.gatewayPayment.needsAuthentication === true;
+
 /** Asks the gateway once for this attempt; no usable method or a refused request is a failed attempt, not an error. */
 async function attempt(tx: Tx, deps: BillingDeps, p: Profile): Promise<Attempt> {
   const [m] = p.payment_method_id === null ? [] : await queryRows(tx, sql`
-    select id, token, type, card_brand, account_last_four from payment_methods
+    select id, token, type, card_brand, account_last_four, gateway, gateway_customer from payment_methods
      where id = ${p.payment_method_id} and status = 'ACTIVE' and deleted_at is null`);
   if (!m?.token) return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
   const method = { id: Number(m.id), type: String(m.type), label: `${String(m.card_brand ?? 'Card')} ending ${String(m.account_last_four ?? '')}`.trim() };
@@ -126,12 +141,14 @@ async function attempt(tx: Tx, deps: BillingDeps, p: Profile): Promise<Attempt> 
     // Sealed with another app key (or damaged): nothing we can charge with.
     return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
   }
-  const gateway = await deps.gateway(tx);
+  const gateway = await deps.gateway(tx, (m.gateway as string | null) ?? null);
   try {
     const payment = await gateway.charge({
       amount: p.total,
       currency: p.currency_code,
       source,
+      customer: (m.gateway_customer as string | null) ?? null,
+      offSession: true,
       idempotencyKey: `recurring:${p.id}:${p.next_billing_date}:${p.failed_payment_count}`,
       description: `Recurring Payment #${p.profile_id}`,
     });
@@ -162,6 +179,7 @@ export async function chargeProfile(tx: Tx, deps: BillingDeps, id: number, today
   const ok = g !== null && g.status !== 'failed';
   const contributionId = await recordCharge(tx, p, result, functional, ok);
   if (ok) await advance(tx, p);
+  else if (needsDonor(result)) await awaitDonor(tx, deps, p, today);
   else {
     await countFailure(tx, p, today);
     // The first decline of a period tells the donor, with their link to put a new card on the
@@ -249,10 +267,24 @@ async function advance(tx: Tx, p: Profile): Promise<void> {
     update recurring_payment_profiles set
       num_cycles_completed = num_cycles_completed + 1, num_cycles_remaining = ${remaining}, aggregate_amount = aggregate_amount + ${p.total},
       last_payment_at = now(), last_payment_amount = ${p.total}, failed_payment_count = 0,
-      next_billing_date = ${next}, next_attempt_date = ${next}, status = ${expired ? 'Expired' : 'Active'},
+      next_billing_date = ${next}, next_attempt_date = ${next}, status = ${expired ? 'Expired' : 'Active'}, authentication_required_at = null,
       final_payment_due_date = ${expired ? p.next_billing_date : sql`final_payment_due_date`}, updated_at = now()
     where id = ${p.id}`);
   if (expired) await recordEvent(tx, 'recurring_profile.changed', { recurring_profile_id: p.id, supporter_id: p.supporter_id, status: 'Expired' });
+}
+
+/**
+ * A renewal the donor's bank wants them to authenticate: counted as a failed attempt (the next
+ * attempt has a key of its own), then held — not due again — until the donor completes their
+ * link, which clears the hold; the period is charged on the first run after that. The donor is
+ * mailed once, here: the held profile is never tried again by a run, so never mailed again.
+ */
+async function awaitDonor(tx: Tx, deps: BillingDeps, p: Profile, today: string): Promise<void> {
+  await tx.execute(sql`
+    update recurring_payment_profiles set failed_payment_count = ${p.failed_payment_count + 1}, next_attempt_date = ${today},
+      authentication_required_at = now(), updated_at = now()
+    where id = ${p.id}`);
+  if (p.supporter_id !== null && deps.linkBase) await mailCardLink(tx, deps.appKey, deps.linkBase, p.id, 'authentication');
 }
 
 /** A declined period stays due: tried again RETRY_AFTER_DAYS later, Suspended after max_failed_payments in a row. */

@@ -7,6 +7,7 @@ import { GatewayError, type PaymentGateway } from '../../integrations/payments/i
 import { queryRows } from '../../listing/engine.ts';
 import { decrypt, encrypt, hmac, safeEqual } from '../auth/crypto.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { saveMethodAtGateway } from '../payments/saved-methods.service.ts';
 import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
 import { contactRefusal } from '../supporters/supporters.consent.ts';
@@ -80,17 +81,19 @@ export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: Paymen
   const link = readCardLink(deps.appKey, token);
   const p = await profileOf(tx, link.profileId, true);
   const key = createHash('sha256').update(captureToken).digest('base64url').slice(0, 32);
-  const saved = await deps.gateway.savePaymentMethod({ token: captureToken, idempotencyKey: `card-update:${link.profileId}:${key}` }).catch((error: unknown) => {
+  const saved = await saveMethodAtGateway(tx, deps.gateway, { supporterId: Number(p.supporter_id), token: captureToken, idempotencyKey: `card-update:${link.profileId}:${key}` }).catch((error: unknown) => {
     throw error instanceof GatewayError ? fieldError('token', error.message) : error;
   });
   const brand = saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1);
   const card = `${brand} ending ${saved.last4}`;
   const methodId = (await sameMethod(tx, deps.appKey, Number(p.supporter_id), saved.reference)) ?? Number((await queryRows(tx, sql`
-    insert into payment_methods (supporter_id, status, display_name, token, type, card_brand, account_last_four, card_expiry_month, card_expiry_year, currency_code)
+    insert into payment_methods (supporter_id, status, display_name, token, type, card_brand, account_last_four, card_expiry_month, card_expiry_year, currency_code,
+                                 gateway, gateway_customer)
     values (${p.supporter_id}, 'ACTIVE', ${card}, ${encrypt(deps.appKey, saved.reference)}, 'card', ${saved.brand}, ${saved.last4}, ${saved.expMonth},
-            ${saved.expYear}, ${p.currency_code})
+            ${saved.expYear}, ${p.currency_code}, ${saved.gateway}, ${saved.customer})
     returning id`))[0]?.id);
-  await tx.execute(sql`update recurring_payment_profiles set payment_method_id = ${methodId}, updated_at = now() where id = ${link.profileId}`);
+  // A renewal that waited for the donor to authenticate is charged again on the next run, on this card.
+  await tx.execute(sql`update recurring_payment_profiles set payment_method_id = ${methodId}, authentication_required_at = null, updated_at = now() where id = ${link.profileId}`);
   return { message: cardUpdateMessages.saved(card), card };
 }
 
@@ -107,7 +110,7 @@ async function sameMethod(tx: Tx, appKey: Buffer, supporterId: number, reference
   return null;
 }
 
-export type CardLinkReason = 'declined' | 'expiring' | 'requested';
+export type CardLinkReason = 'declined' | 'expiring' | 'requested' | 'authentication';
 
 /** The "update your card" e-mail's merge values for one profile (also the template editor's preview), or null. */
 export async function cardLinkMailValues(q: Queryable, profileId: number, link = '', reason: CardLinkReason = 'declined'): Promise<Record<string, unknown> | null> {
@@ -128,7 +131,7 @@ export async function cardLinkMailValues(q: Queryable, profileId: number, link =
       schedule: schedule(p),
       next_billing_date: p.next_date ? formatDate(String(p.next_date)) : '',
     },
-    card: { label: p.card ?? 'your card', declined: reason === 'declined', expiring: reason === 'expiring' },
+    card: { label: p.card ?? 'your card', declined: reason === 'declined', expiring: reason === 'expiring', authenticate: reason === 'authentication' },
     link,
     organisation: await getOrgName(q),
   };

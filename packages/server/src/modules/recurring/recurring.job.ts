@@ -1,5 +1,7 @@
 import type { Database, Db, Tx } from '../../db/client.ts';
-import { gatewayFor } from '../../integrations/payments/index.ts';
+import { paymentGateways } from '@almoner/contracts';
+import { createGateway, gatewayFor } from '../../integrations/payments/index.ts';
+import { ensureGatewayEnabled } from '../payment-providers/payment-providers.service.ts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../listing/engine.ts';
 import { defineJob, runOnceEach } from '../jobs/jobs.queue.ts';
@@ -30,16 +32,23 @@ export function configureRecurringBilling(settings: { appKey: Buffer; linkBase?:
 }
 
 /**
- * The organisation's gateway. On PostgreSQL the sandbox works on its own pooled connection (an
- * outside party: its ledger must not roll back with our transaction); PGlite has one connection,
- * so there it works inside ours.
+ * The gateway that keeps the profile's saved method (the organisation's chosen one for a method
+ * saved before that was recorded), refused when switched off. On PostgreSQL the sandbox works on
+ * its own pooled connection (an outside party: its ledger must not roll back with our
+ * transaction); PGlite has one connection, so there it works inside ours.
  */
 export function billingDepsFor(database: Database): BillingDeps {
   if (!appKey) throw new Error('Recurring billing is not configured (configureRecurringBilling).');
   return {
     appKey,
     linkBase,
-    gateway: (tx: Tx) => gatewayFor(database.kind === 'postgres' ? database.db : (tx as unknown as Db)),
+    gateway: async (tx: Tx, name: string | null) => {
+      const db = database.kind === 'postgres' ? database.db : (tx as unknown as Db);
+      const keeper = paymentGateways.find((g) => g === name);
+      if (!keeper) return gatewayFor(db);
+      await ensureGatewayEnabled(db, keeper);
+      return createGateway(db, keeper);
+    },
   };
 }
 

@@ -71,6 +71,7 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'Put a new card (a capture token) on the recurring gift a link stands for', tags, params: link, body: cardUpdateSchema, response: { 200: cardUpdatedSchema } },
   }, async (request) => {
     const deps = billingDepsFor(app.ctx.database);
-    return withActor(app.ctx.db, request.actor, async (tx) => updateCard(tx, { appKey: deps.appKey, gateway: await deps.gateway(tx) }, request.params.token, request.body.token));
+    // A new card is kept at the gateway the organisation takes cards with now (null: the chosen one).
+    return withActor(app.ctx.db, request.actor, async (tx) => updateCard(tx, { appKey: deps.appKey, gateway: await deps.gateway(tx, null) }, request.params.token, request.body.token));
   });
 };

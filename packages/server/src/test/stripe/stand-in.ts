@@ -28,25 +28,51 @@ function keepRefund(refund: Obj): Obj {
   return refund;
 }
 let n = 0;
+/** The customer each saved method is attached to, and the test card or token it was made from. */
+const methodCustomers = new Map<string, string>();
+const methodOrigins = new Map<string, string>();
+const cardOf = (number: string, values: Obj = {}): Obj => ({ ...(fixtures.payment_method?.card as Obj), brand: number.startsWith('4') ? 'visa' : 'mastercard', last4: number.slice(-4), exp_month: 12, exp_year: 2039, ...values });
+/** Stripe's test payment methods and tokens by what their charges do (docs.stripe.com/testing). */
+const declines = new Set(['tok_chargeDeclined', 'pm_card_chargeDeclined', 'tok_chargeCustomerFail', 'pm_card_chargeCustomerFail']);
+const challenges = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecureRequired']);
+/** A method made now (pm_…), from a token, a card as typed, or one of Stripe's test methods. */
+function newMethod(origin: string, card: Obj, customer: string | null): Obj {
+  const id = `pm_${++n}`;
+  methodOrigins.set(id, origin);
+  if (customer) methodCustomers.set(id, customer);
+  return like('payment_method', { id, type: 'card', customer, card });
+}
+const savedMethod = (id: string): Obj =>
+  like('payment_method', { id, type: 'card', customer: methodCustomers.get(id) ?? null, card: cardOf(methodOrigins.get(id)?.includes('Declined') ? '4000000000000002' : '4242424242424242') });
 
 function answerFor(path: string, form: URLSearchParams): { status: number; answer: unknown } {
   if (path === '/v1/payment_methods') {
     // Stripe.js sends the card as typed (Elements); the server sends a token. Either way the answer is the method.
     const number = form.get('card[number]') ?? '4242424242424242';
-    const card = { brand: number.startsWith('4') ? 'visa' : 'mastercard', last4: number.slice(-4), exp_month: Number(form.get('card[exp_month]') ?? 12), exp_year: Number(form.get('card[exp_year]') ?? 2039) };
-    return { status: 200, answer: like('payment_method', { id: `pm_${++n}`, type: 'card', card: { ...(fixtures.payment_method?.card as Obj), ...card } }) };
+    const card = cardOf(number, { exp_month: Number(form.get('card[exp_month]') ?? 12), exp_year: Number(form.get('card[exp_year]') ?? 2039) });
+    return { status: 200, answer: newMethod(form.get('card[token]') ?? number, card, null) };
   }
+  if (path === '/v1/customers') {
+    return { status: 200, answer: like('customer', { id: `cus_${++n}`, name: form.get('name'), email: form.get('email'), metadata: metadataOf(form), created: 1_800_000_000, discount: null }) };
+  }
+  if (path === '/v1/setup_intents') return setUp(form);
   if (path === '/v1/refunds') {
     const intent = form.get('payment_intent');
     return { status: 200, answer: keepRefund(like('refund', { id: `re_${++n}`, status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', payment_intent: intent, charge: chargeIdOf(intent), created: 1_800_000_000 })) };
   }
   if (!(Number(form.get('amount')) > 0)) return { status: 400, answer: { error: { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd.', param: 'amount' } } };
   const bank = form.get('allowed_payment_method_types[0]') === 'us_bank_account';
-  const token = form.get('payment_method_data[card][token]') ?? form.get('payment_method') ?? '';
+  const saved = form.get('payment_method');
+  // Stripe refuses a method attached to one customer when charged without it (or with another).
+  if (saved && methodCustomers.has(saved) && form.get('customer') !== methodCustomers.get(saved)) {
+    return { status: 400, answer: { error: { type: 'invalid_request_error', message: 'The provided PaymentMethod was previously attached to a Customer or was detached from a Customer, and may not be used again.', param: 'payment_method' } } };
+  }
+  const token = form.get('payment_method_data[card][token]') ?? (saved ? (methodOrigins.get(saved) ?? saved) : '');
   const id = `pi_${++n}`;
   const amount = Number(form.get('amount'));
   const base = like('payment_intent', { id, amount, currency: form.get('currency'), created: 1_800_000_000, payment_method_types: [bank ? 'us_bank_account' : 'card'] });
-  if (token === 'tok_chargeDeclined') {
+  if (challenges.has(token)) return challenged(base, form.get('off_session') === 'true');
+  if (declines.has(token)) {
     const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
     const intent = { ...base, status: 'requires_payment_method', last_payment_error: error, latest_charge: like('charge', { id: `ch_${n}`, outcome: { type: 'issuer_declined' }, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '0002', exp_month: 1, exp_year: 2039, checks: { cvc_check: 'pass' } } } }) };
     intents.set(id, intent);
@@ -59,6 +85,69 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   return { status: 200, answer: intent };
 }
 
+const metadataOf = (form: URLSearchParams): Obj =>
+  Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice('metadata['.length, -1), v]));
+
+/**
+ * A SetupIntent confirmed at once: the method (given, or made from a token) attached to the
+ * customer for off-session use. The stand-in takes the donor's consent as given (Stripe.js
+ * would have shown the bank's challenge, if any); a declining test card is refused as Stripe does.
+ */
+function setUp(form: URLSearchParams): { status: number; answer: unknown } {
+  const customer = form.get('customer');
+  const origin = form.get('payment_method_data[card][token]') ?? form.get('payment_method') ?? '';
+  const id = `seti_${++n}`;
+  if (declines.has(origin) && !origin.includes('CustomerFail')) {
+    const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+    return { status: 402, answer: { error: { ...error, setup_intent: like('setup_intent', { id, customer, status: 'requires_payment_method', last_setup_error: error, next_action: null }) } } };
+  }
+  // A method Elements made earlier keeps its id; a token or a Stripe test method becomes a new one.
+  const method = methodOrigins.has(origin) ? { ...savedMethod(origin), customer } : newMethod(origin, cardOf(origin.includes('Declined') ? '4000000000000002' : '4242424242424242'), customer);
+  if (customer) methodCustomers.set(String(method.id), customer);
+  const expanded = form.get('expand[0]') === 'payment_method';
+  const intent = like('setup_intent', { id, customer, status: 'succeeded', usage: form.get('usage') ?? 'off_session', payment_method: expanded ? method : method.id, last_setup_error: null, next_action: null, created: 1_800_000_000, client_secret: `${id}_secret_stub` });
+  return { status: 200, answer: intent };
+}
+
+/**
+ * A card whose bank wants the cardholder to authenticate: on-session the intent waits in
+ * requires_action for Stripe.js; off-session (a renewal) Stripe refuses with a 402
+ * authentication_required and the intent goes back to requires_payment_method.
+ */
+function challenged(base: Obj, offSession: boolean): { status: number; answer: unknown } {
+  const id = String(base.id);
+  if (!offSession) {
+    const intent = { ...base, status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: {} }, latest_charge: null, last_payment_error: null };
+    intents.set(id, intent);
+    return { status: 200, answer: intent };
+  }
+  const error = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' };
+  const intent = { ...base, status: 'requires_payment_method', next_action: null, last_payment_error: error, latest_charge: null };
+  intents.set(id, intent);
+  return { status: 402, answer: { error: { ...error, payment_intent: intent } } };
+}
+
+/** A test's hook, run after Stripe has acted on a request and before its answer leaves (see holdStripeAnswers). */
+let holdAnswer: ((call: Seen, answer: unknown) => void | Promise<void>) | null = null;
+
+/**
+ * The fault hook of the reliability suites: `hook` runs once Stripe has done what a request asked
+ * (the PaymentIntent exists, the charge is made) and before the answer is sent, so a test can
+ * kill Almoner between Stripe's effect and Almoner's commit. Null takes it away.
+ */
+export function holdStripeAnswers(hook: ((call: Seen, answer: unknown) => void | Promise<void>) | null): void {
+  holdAnswer = hook;
+}
+
+/** An ACH debit settling at the bank, days later: Stripe's PaymentIntent moves from processing to succeeded. */
+export function settleBankDebitInStripe(intentId: string): Obj {
+  const intent = intents.get(intentId);
+  if (!intent || intent.status !== 'processing') throw new Error(`${intentId} is not a processing PaymentIntent of the stand-in`);
+  intent.status = 'succeeded';
+  intent.amount_received = intent.amount;
+  return intent;
+}
+
 /** Starts the stand-in on a free loopback port; its key is `sk_test_stub`, any other is refused (401). */
 export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
@@ -66,8 +155,13 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
-      seen.push({ method: req.method ?? '', path: url.pathname, headers: req.headers, body });
-      const send = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+      const call: Seen = { method: req.method ?? '', path: url.pathname, headers: req.headers, body };
+      seen.push(call);
+      // Stripe has acted when its answer is held (a charge made, a refund given): a test may kill its caller then.
+      const send = (status: number, answer: unknown) =>
+        void Promise.resolve(holdAnswer?.(call, answer)).then(() => {
+          if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+        });
       // Stripe.js creates PaymentMethods with the publishable key, sent in the form as `key`.
       const publishable = req.method === 'POST' && url.pathname === '/v1/payment_methods' && new URLSearchParams(body).get('key') === 'pk_test_stub';
       if (req.headers.authorization !== 'Bearer sk_test_stub' && !publishable) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
@@ -81,9 +175,7 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         const charge = chargeNow(url.pathname.split('/').pop() ?? '');
         return charge ? send(200, charge) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge.', param: 'id' } });
       }
-      if (req.method === 'GET' && url.pathname.startsWith('/v1/payment_methods/pm_')) {
-        return send(200, like('payment_method', { id: url.pathname.split('/').pop(), type: 'card', card: { ...(fixtures.payment_method?.card as Obj), brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } }));
-      }
+      if (req.method === 'GET' && url.pathname.startsWith('/v1/payment_methods/pm_')) return send(200, savedMethod(url.pathname.split('/').pop() ?? ''));
       if (req.method === 'GET') {
         const intent = intents.get(url.pathname.split('/').pop() ?? '');
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });

@@ -12,7 +12,7 @@ type Row = ListingRow & {
   next_billing_date: string | null; failed_payment_count: number; max_failed_payments: number; card: string | null; card_expires: string | null; last_failure: string | null;
 };
 
-const reasonColor = { failing: 'red', expiring: 'orange', suspended: 'yellow' } as const;
+const reasonColor: Record<AttentionReason, string> = { failing: 'red', authentication: 'grape', expiring: 'orange', suspended: 'yellow' };
 const render: Partial<Record<string, (row: Row) => ReactNode>> = {
   profile_id: (r) => (
     <Anchor component={Link} to={`/recurring/${r.id}`} size="sm" ff="monospace">

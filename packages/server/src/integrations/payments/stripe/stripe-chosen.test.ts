@@ -54,7 +54,14 @@ describe('Stripe chosen in Settings', () => {
     expect((await visitor.get(`/jpanel/api/v1/update-card/${token}`)).json()).toMatchObject({ gateway: 'stripe', publishable_key: 'pk_test_stub' });
     const saved = await visitor.post(`/jpanel/api/v1/update-card/${token}`, { token: 'pm_fromElements' });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(standIn.seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/payment_methods/pm_fromElements' });
+    // Kept for renewals: the donor's Stripe customer made once, the method attached to it by a SetupIntent for off-session use.
+    const [customer] = await queryRows(db(), sql`select reference from payment_gateway_customers where supporter_id = ${supporterId} and gateway = 'stripe'`);
+    expect(customer?.reference).toMatch(/^cus_/);
+    const setup = standIn.seen.at(-1);
+    expect(setup).toMatchObject({ method: 'POST', path: '/v1/setup_intents' });
+    expect(Object.fromEntries(new URLSearchParams(setup?.body))).toMatchObject({ customer: customer?.reference, payment_method: 'pm_fromElements', usage: 'off_session', confirm: 'true' });
+    const [method] = await queryRows(db(), sql`select m.gateway, m.gateway_customer from recurring_payment_profiles rp join payment_methods m on m.id = rp.payment_method_id where rp.id = ${p?.id}`);
+    expect(method).toEqual({ gateway: 'stripe', gateway_customer: customer?.reference });
   });
 
   it('is refused with Stripe switched off, and the sandbox’s card page comes back when it is chosen again', async () => {

@@ -55,6 +55,43 @@ describe('Stripe gateway (its official SDK, against a local stand-in answering S
     expect(await stripe().fetchPayment(charged.reference)).toMatchObject({ reference: charged.reference, status: 'succeeded' });
   });
 
+  it('keeps a card for renewals: a customer once, a SetupIntent for off-session use, then off-session charges with the customer', async () => {
+    const gateway = stripe();
+    const customer = await gateway.createCustomer!({ idempotencyKey: 'customer:7', supporterId: 7, name: 'Ada Lovelace', email: 'ada@example.org' });
+    expect(customer).toMatch(/^cus_/);
+    expect(Object.fromEntries(new URLSearchParams(seen.at(-1)!.body))).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.org', 'metadata[almoner_supporter_id]': '7' });
+    const saved = await gateway.savePaymentMethod({ token: 'tok_visa', idempotencyKey: 'k-setup', customer });
+    const setup = seen.at(-1)!;
+    expect(setup.path).toBe('/v1/setup_intents');
+    expect(setup.headers['idempotency-key']).toBe('k-setup');
+    expect(Object.fromEntries(new URLSearchParams(setup.body))).toMatchObject({ customer, confirm: 'true', usage: 'off_session', 'payment_method_data[card][token]': 'tok_visa' });
+    expect(saved).toMatchObject({ type: 'card', brand: 'visa', last4: '4242' });
+
+    const renewal = await gateway.charge({ idempotencyKey: 'recurring:1:2026-01-01:0', amount: 2000, currency: 'USD', source: saved.reference, customer, offSession: true });
+    expect(renewal).toMatchObject({ status: 'succeeded', amount: 2000, needsAuthentication: false });
+    expect(Object.fromEntries(new URLSearchParams(seen.at(-1)!.body))).toMatchObject({ payment_method: saved.reference, customer, off_session: 'true', confirm: 'true' });
+    // Without the customer (a method saved at the point of sale, charged there again), Stripe's own record of it is read.
+    await gateway.charge({ idempotencyKey: 'k-pm-customer', amount: 900, currency: 'USD', source: saved.reference });
+    expect(seen.at(-2)!).toMatchObject({ method: 'GET', path: `/v1/payment_methods/${saved.reference}` });
+    expect(new URLSearchParams(seen.at(-1)!.body).get('customer')).toBe(customer);
+  });
+
+  it('answers a renewal the bank wants authenticated as a failed payment that needs the donor; a saved card that declines as a decline', async () => {
+    const gateway = stripe();
+    const customer = await gateway.createCustomer!({ idempotencyKey: 'customer:8', supporterId: 8, name: null, email: null });
+    const challenged = await gateway.savePaymentMethod({ token: 'pm_card_authenticationRequired', idempotencyKey: 'k-setup-3ds', customer });
+    const offSession = await gateway.charge({ idempotencyKey: 'k-3ds', amount: 2000, currency: 'USD', source: challenged.reference, customer, offSession: true });
+    expect(offSession).toMatchObject({ status: 'failed', needsAuthentication: true, failureCode: 'authentication_required' });
+    const onSession = await gateway.charge({ idempotencyKey: 'k-3ds-on', amount: 2000, currency: 'USD', source: challenged.reference, customer });
+    expect(onSession).toMatchObject({ status: 'failed', needsAuthentication: true });
+
+    const failing = await gateway.savePaymentMethod({ token: 'tok_chargeCustomerFail', idempotencyKey: 'k-setup-fail', customer });
+    const declined = await gateway.charge({ idempotencyKey: 'k-fail', amount: 2000, currency: 'USD', source: failing.reference, customer, offSession: true });
+    expect(declined).toMatchObject({ status: 'failed', needsAuthentication: false, failureCode: 'generic_decline' });
+    // A card refused when it is set up is refused on its field, nothing kept.
+    await expect(gateway.savePaymentMethod({ token: 'tok_chargeDeclined', idempotencyKey: 'k-setup-declined', customer })).rejects.toMatchObject({ code: 'invalid_request', field: 'token', message: 'Your card was declined.' });
+  });
+
   it('maps refusals to GatewayError: unknown payment, invalid request, bad key', async () => {
     await expect(stripe().fetchPayment('pi_missing')).rejects.toMatchObject({ code: 'not_found' });
     const invalid = await stripe().charge({ idempotencyKey: 'k-zero', amount: 0, currency: 'USD', source: 'tok_visa' }).catch((e: unknown) => e);

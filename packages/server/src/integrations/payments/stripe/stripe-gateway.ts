@@ -1,5 +1,5 @@
 import { gatewayMessages } from '@almoner/contracts';
-import { GatewayError, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
+import { GatewayError, type ChargeRequest, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
 import Stripe from 'stripe';
 import { refusalOf, stripeClient, type StripeConfig } from './stripe-client.ts';
 
@@ -50,6 +50,9 @@ export function toPayment(intent: Obj): GatewayPayment {
     // Stripe tells its fee on the charge's balance transaction, when that is expanded.
     fee: typeof obj(charge.balance_transaction).fee === 'number' ? num(obj(charge.balance_transaction).fee) : null,
     createdAt: iso(intent.created),
+    // On-session, Stripe leaves the intent waiting for the donor (requires_action); off-session
+    // it refuses with authentication_required. Either way only the donor can complete it.
+    needsAuthentication: intent.status === 'requires_action' || error.code === 'authentication_required' || error.decline_code === 'authentication_required',
   };
 }
 
@@ -75,7 +78,8 @@ async function refused<T>(call: Promise<T>): Promise<T> {
 
 /**
  * Stripe behind the PaymentGateway interface: charges are PaymentIntents created and confirmed
- * in one call (card tokens from Stripe's hosted fields, or saved `pm_…` methods), bank debits are
+ * in one call (card tokens from Stripe's hosted fields, or saved `pm_…` methods with their
+ * customer; renewals off-session), saved cards are SetupIntents on the donor's customer, bank debits are
  * ACH PaymentIntents (processing until they settle), refunds and reads map one to one. Every
  * POST carries the caller's idempotency key. The charge's balance transaction is expanded for
  * Stripe's fee.
@@ -83,22 +87,83 @@ async function refused<T>(call: Promise<T>): Promise<T> {
 export function createStripeGateway(config: StripeConfig): PaymentGateway {
   const stripe = stripeClient(config);
   const expand = ['latest_charge', 'latest_charge.balance_transaction'];
+
+  /** The customer to charge a saved method with: the caller's, else the one Stripe has it attached to. */
+  const customerOf = async (method: string, customer: ChargeRequest['customer']): Promise<{ customer?: string }> => {
+    if (customer) return { customer };
+    const attached = (await refused(stripe.paymentMethods.retrieve(method))).customer;
+    const id = typeof attached === 'string' ? attached : attached?.id;
+    return id ? { customer: id } : {};
+  };
+
+  /**
+   * A saved card for renewals: a SetupIntent attaches the method (Elements' pm_…, or one made
+   * from a card token) to the donor's customer for off-session use, with the bank's consent
+   * asked now while the donor is there. A card the bank refuses, or one that wants a challenge
+   * the server cannot show, is refused with Stripe's words.
+   */
+  const setUpForLater = async (token: string, customer: string, idempotencyKey: string): Promise<Stripe.PaymentMethod> => {
+    let intent: Stripe.SetupIntent;
+    try {
+      intent = await stripe.setupIntents.create(
+        {
+          customer,
+          confirm: true,
+          usage: 'off_session',
+          allowed_payment_method_types: ['card'],
+          ...(token.startsWith('pm_') ? { payment_method: token } : { payment_method_data: { type: 'card', card: { token } } as Stripe.SetupIntentCreateParams.PaymentMethodData }),
+          expand: ['payment_method'],
+        },
+        { idempotencyKey },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new GatewayError('invalid_request', error.message, 'token');
+      throw refusalOf(error);
+    }
+    if (intent.status !== 'succeeded') throw new GatewayError('invalid_request', intent.last_setup_error?.message ?? gatewayMessages.authenticationRequired, 'token');
+    const method = intent.payment_method;
+    if (!method) throw new Error('Stripe answered a succeeded SetupIntent without its payment method.');
+    return typeof method === 'string' ? refused(stripe.paymentMethods.retrieve(method)) : method;
+  };
+
+  /** A method kept without a customer (no supporter to attach it to): Elements' pm_… as it is, or one made from a token. */
+  const standAlone = (token: string, idempotencyKey: string): Promise<Stripe.PaymentMethod> =>
+    token.startsWith('pm_')
+      ? refused(stripe.paymentMethods.retrieve(token))
+      : refused(stripe.paymentMethods.create({ type: 'card', card: { token } }, { idempotencyKey }));
   return {
     name: 'stripe',
     // us_bank_account only; Canadian pre-authorised debits (acss_debit) need a mandate flow of their own.
     achCurrencies: ['USD'],
 
-    charge: ({ idempotencyKey, amount, currency, source, description }) => {
-      const method: Pick<Stripe.PaymentIntentCreateParams, 'payment_method' | 'payment_method_data'> = source.startsWith('pm_')
-        ? { payment_method: source }
+    charge: async ({ idempotencyKey, amount, currency, source, description, customer, offSession }) => {
+      const method: Pick<Stripe.PaymentIntentCreateParams, 'payment_method' | 'payment_method_data' | 'customer'> = source.startsWith('pm_')
+        ? // A saved method is charged with the customer it is attached to, as Stripe requires.
+          { payment_method: source, ...(await customerOf(source, customer)) }
         : // A card token from the hosted fields, as Stripe's own card element hands them over.
           { payment_method_data: { type: 'card', card: { token: source } } as Stripe.PaymentIntentCreateParams.PaymentMethodData };
       return orDeclined(
         stripe.paymentIntents.create(
-          { amount, currency: currency.toLowerCase(), ...(description ? { description } : {}), confirm: true, allowed_payment_method_types: ['card'], ...method, expand },
+          {
+            amount,
+            currency: currency.toLowerCase(),
+            ...(description ? { description } : {}),
+            confirm: true,
+            ...(offSession ? { off_session: true } : {}),
+            allowed_payment_method_types: ['card'],
+            ...method,
+            expand,
+          },
           { idempotencyKey },
         ),
       );
+    },
+
+    createCustomer: async ({ idempotencyKey, supporterId, name, email }) => {
+      const customer = await refused(
+        stripe.customers.create({ ...(name ? { name } : {}), ...(email ? { email } : {}), metadata: { almoner_supporter_id: String(supporterId) } }, { idempotencyKey }),
+      );
+      return customer.id;
     },
 
     debitAch: async ({ idempotencyKey, amount, currency, account, description }) => {
@@ -133,11 +198,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     fetchPayment: async (reference) => toPayment(obj(await refused(stripe.paymentIntents.retrieve(reference, { expand })))),
 
-    savePaymentMethod: async ({ token, idempotencyKey }): Promise<SavedPaymentMethod> => {
-      // Stripe Elements already made the PaymentMethod (pm_…); a card token (tok_…) becomes one here.
-      const method = token.startsWith('pm_')
-        ? await refused(stripe.paymentMethods.retrieve(token))
-        : await refused(stripe.paymentMethods.create({ type: 'card', card: { token } }, { idempotencyKey }));
+    savePaymentMethod: async ({ token, idempotencyKey, customer }): Promise<SavedPaymentMethod> => {
+      const method = customer ? await setUpForLater(token, customer, idempotencyKey) : await standAlone(token, idempotencyKey);
       const card = obj(method.card);
       return { reference: method.id, type: 'card', brand: String(card.brand ?? 'unknown'), last4: String(card.last4 ?? ''), expMonth: num(card.exp_month), expYear: num(card.exp_year) };
     },

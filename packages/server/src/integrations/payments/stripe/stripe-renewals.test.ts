@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../listing/engine.ts';
+import { dayInZone } from '../../../modules/money/money.convert.ts';
+import { makeSupporter } from '../../../modules/pos/pos.complete.fixtures.ts';
+import { runRecurringBilling } from '../../../modules/recurring/recurring.billing.ts';
+import { signCardLink } from '../../../modules/recurring/recurring.card-link.ts';
+import { billingDepsFor } from '../../../modules/recurring/recurring.job.ts';
+import { addDays, RETRY_AFTER_DAYS } from '../../../modules/recurring/recurring.schedule.ts';
+import { getOrgMoneySettings } from '../../../modules/settings/settings.service.ts';
+import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../../test/stripe/app-on-stand-in.ts';
+import { Agent, testConfig, type TestApp } from '../../../test/test-app.ts';
+
+/**
+ * Issue 40 item 3: recurring renewals through Stripe. The donor's card is kept by a SetupIntent on
+ * their Stripe customer (through the update-card page, as a donor would), and each renewal is an
+ * off-session PaymentIntent under the period's idempotency key, at the gateway that keeps the
+ * card whatever the organisation chooses now. The stand-in records every request Stripe would
+ * receive; the assertions read those requests, not the server's own account of them.
+ */
+let standIn: StandIn;
+let t: TestApp;
+let admin: Agent;
+let today: string;
+const db = () => t.database.db;
+const crash: { afterCharge?: () => void } = {};
+const run = (day: string) => runRecurringBilling(t.database, { ...billingDepsFor(t.database), afterCharge: crash.afterCharge }, day);
+const one = async (query: ReturnType<typeof sql>) => (await queryRows(db(), query))[0] ?? {};
+
+beforeAll(async () => {
+  ({ standIn, t, admin } = await startAppOnStandIn());
+  await admin.post('/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', publishable_key: 'pk_test_stub' });
+  expect((await admin.post('/jpanel/settings', { payment_gateway: 'stripe' })).statusCode).toBe(200);
+  today = dayInZone(new Date(), (await getOrgMoneySettings(db())).timeZone);
+});
+afterAll(() => stopAppOnStandIn(standIn));
+afterEach(async () => {
+  crash.afterCharge = undefined;
+  // Each test counts only its own profile's charges: the earlier ones stop being due.
+  await db().execute(sql`update recurring_payment_profiles set status = 'Cancelled' where status = 'Active'`);
+});
+
+/** An Active monthly gift due today whose donor put `card` on it through their update-card link (Stripe Elements' pm_… or a token). */
+async function stripeGift(card: string): Promise<{ id: number; email: string; link: string }> {
+  const supporterId = await makeSupporter(db());
+  const email = `renewal-${supporterId}@example.org`;
+  await db().execute(sql`update supporters set email = ${email} where id = ${supporterId}`);
+  const [p] = await queryRows(db(), sql`
+    insert into recurring_payment_profiles (profile_id, status, supporter_id, start_date, billing_period, recurring_day, currency_code, amount, next_billing_date, next_attempt_date)
+    values (${`RP-S${randomUUID().slice(0, 8)}`}, 'Active', ${supporterId}, ${today}, 'monthly', 28, 'USD', 2000, ${today}, ${today}) returning id`);
+  const id = Number(p?.id);
+  const link = signCardLink(testConfig.appKey, id).token;
+  const saved = await new Agent(t.app).post(`/jpanel/api/v1/update-card/${link}`, { token: card });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return { id, email, link };
+}
+
+/** What Stripe was asked to charge for this profile: the PaymentIntents posted with its renewal keys. */
+const intentsFor = (id: number) =>
+  standIn.seen
+    .filter((s) => s.method === 'POST' && s.path === '/v1/payment_intents' && String(s.headers['idempotency-key']).startsWith(`recurring:${id}:`))
+    .map((s) => ({ key: String(s.headers['idempotency-key']), form: Object.fromEntries(new URLSearchParams(s.body)) }));
+const state = (id: number) =>
+  one(sql`select status, next_attempt_date::text as attempt, failed_payment_count::int as failed, num_cycles_completed::int as done,
+    authentication_required_at is not null as waiting from recurring_payment_profiles where id = ${id}`);
+const charges = (id: number) =>
+  queryRows(db(), sql`select t.payment_status, t.transaction_reference, p.gateway from recurring_transactions t
+    left join payment_links l on l.recurring_transaction_id = t.id left join payments p on p.id = l.payment_id
+    where t.recurring_payment_profile_id = ${id} order by t.id`);
+const mailsTo = (to: string) => queryRows(db(), sql`select text from mail_outbox where to_address = ${to} order by id`);
+
+describe('recurring renewals through Stripe', () => {
+  it('charges the saved card off-session with its customer under the period’s key, and still at Stripe when the sandbox is chosen', async () => {
+    const gift = await stripeGift('pm_fromElements');
+    const method = await one(sql`select m.gateway, m.gateway_customer from recurring_payment_profiles rp join payment_methods m on m.id = rp.payment_method_id where rp.id = ${gift.id}`);
+    expect(method).toMatchObject({ gateway: 'stripe', gateway_customer: expect.stringMatching(/^cus_/) });
+
+    expect(await run(today)).toMatchObject({ charged: 1, declined: 0 });
+    const [renewal, ...others] = intentsFor(gift.id);
+    expect(others).toEqual([]);
+    expect(renewal?.key).toBe(`recurring:${gift.id}:${today}:0`);
+    expect(renewal?.form).toMatchObject({ amount: '2000', currency: 'usd', confirm: 'true', off_session: 'true', customer: method.gateway_customer, payment_method: expect.stringMatching(/^pm_/) });
+    expect(await charges(gift.id)).toEqual([{ payment_status: 'succeeded', transaction_reference: expect.stringMatching(/^pi_/), gateway: 'stripe' }]);
+    expect(await state(gift.id)).toMatchObject({ status: 'Active', done: 1, failed: 0, waiting: false });
+
+    // The organisation moves new payments to the sandbox: the card kept at Stripe is still charged there.
+    expect((await admin.post('/jpanel/settings', { payment_gateway: 'sandbox' })).statusCode).toBe(200);
+    try {
+      const next = String((await one(sql`select next_billing_date::text as d from recurring_payment_profiles where id = ${gift.id}`)).d);
+      expect(await run(next)).toMatchObject({ charged: 1 });
+      expect(intentsFor(gift.id).map((i) => i.key)).toEqual([`recurring:${gift.id}:${today}:0`, `recurring:${gift.id}:${next}:0`]);
+      expect((await charges(gift.id)).map((c) => c.gateway)).toEqual(['stripe', 'stripe']);
+    } finally {
+      await admin.post('/jpanel/settings', { payment_gateway: 'stripe' });
+    }
+  });
+
+  it('holds a renewal the bank wants authenticated: the profile needs attention, the donor gets one mail with their link, no run tries again until they complete it', async () => {
+    const gift = await stripeGift('pm_card_authenticationRequired');
+    expect(await run(today)).toMatchObject({ charged: 0, declined: 1 });
+    expect(intentsFor(gift.id)).toHaveLength(1);
+    expect(await charges(gift.id)).toEqual([{ payment_status: 'failed', transaction_reference: expect.stringMatching(/^pi_/), gateway: 'stripe' }]);
+    expect(await state(gift.id)).toMatchObject({ status: 'Active', failed: 1, waiting: true, attempt: today });
+    const mails = await mailsTo(gift.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Your bank asks you to confirm the payment');
+    expect(mails[0]?.text).toMatch(/\/jpanel\/update-card\/[A-Za-z0-9_.-]+/);
+
+    const attention = await admin.post('/jpanel/recurring/attention.ajax', { draw: 1, start: 0, length: 50, reason: 'authentication' });
+    expect(attention.json().data.map((r: { id: number }) => r.id)).toContain(gift.id);
+
+    // Later runs, the same day and after the decline retry would have come: nothing asked of Stripe, nothing mailed.
+    for (const day of [today, addDays(today, 1), addDays(today, RETRY_AFTER_DAYS + 1)]) await run(day);
+    expect(intentsFor(gift.id)).toHaveLength(1);
+    expect(await mailsTo(gift.email)).toHaveLength(1);
+    expect(await state(gift.id)).toMatchObject({ failed: 1, waiting: true });
+
+    // The donor completes their link with a card set up on-session: the next run charges the period, under a new attempt's key.
+    const link = /\/jpanel\/update-card\/([A-Za-z0-9_.-]+)/.exec(String(mails[0]?.text))?.[1] ?? '';
+    expect((await new Agent(t.app).post(`/jpanel/api/v1/update-card/${link}`, { token: 'tok_visa' })).statusCode).toBe(200);
+    expect(await state(gift.id)).toMatchObject({ waiting: false });
+    expect(await run(addDays(today, RETRY_AFTER_DAYS + 1))).toMatchObject({ charged: 1 });
+    expect(intentsFor(gift.id).map((i) => i.key)).toEqual([`recurring:${gift.id}:${today}:0`, `recurring:${gift.id}:${today}:1`]);
+    expect(await state(gift.id)).toMatchObject({ done: 1, failed: 0, waiting: false });
+  });
+
+  it('answers a declined renewal by the failed-payment path: recorded, retried later under a new key, the donor mailed once', async () => {
+    const gift = await stripeGift('tok_chargeCustomerFail');
+    expect(await run(today)).toMatchObject({ declined: 1 });
+    expect(await charges(gift.id)).toEqual([{ payment_status: 'failed', transaction_reference: expect.stringMatching(/^pi_/), gateway: 'stripe' }]);
+    expect(await state(gift.id)).toMatchObject({ status: 'Active', failed: 1, waiting: false, attempt: addDays(today, RETRY_AFTER_DAYS) });
+    expect((await mailsTo(gift.email))[0]?.text).toContain('We could not charge');
+
+    await run(addDays(today, 1));
+    expect(intentsFor(gift.id)).toHaveLength(1);
+    await run(addDays(today, RETRY_AFTER_DAYS));
+    expect(intentsFor(gift.id).map((i) => i.key)).toEqual([`recurring:${gift.id}:${today}:0`, `recurring:${gift.id}:${today}:1`]);
+    expect(await state(gift.id)).toMatchObject({ failed: 2 });
+    expect(await mailsTo(gift.email)).toHaveLength(1);
+  });
+
+  it('charges once across a crash between Stripe’s answer and the commit: the rerun asks with the same key and records Stripe’s first charge', async () => {
+    const gift = await stripeGift('pm_fromElements');
+    crash.afterCharge = () => {
+      throw new Error('killed after the charge');
+    };
+    await expect(run(today)).rejects.toThrow('killed after the charge');
+    expect(await charges(gift.id)).toEqual([]);
+    crash.afterCharge = undefined;
+
+    expect(await run(today)).toMatchObject({ charged: 1 });
+    expect(await run(today)).toMatchObject({ charged: 0 });
+    const asked = intentsFor(gift.id);
+    expect(asked.map((i) => i.key)).toEqual([`recurring:${gift.id}:${today}:0`, `recurring:${gift.id}:${today}:0`]);
+    // Stripe's idempotency answered the rerun with the first PaymentIntent: one charge, recorded once.
+    const first = standIn.seen.filter((s) => s.headers['idempotency-key'] === `recurring:${gift.id}:${today}:0`);
+    expect(first[0]?.body).toBe(first[1]?.body);
+    const recorded = await charges(gift.id);
+    expect(recorded).toHaveLength(1);
+    expect(await state(gift.id)).toMatchObject({ done: 1 });
+    const paid = await one(sql`select count(*)::int as n from contributions where recurring_payment_profile_id = ${gift.id} and paid_at is not null`);
+    expect(paid.n).toBe(1);
+  });
+});
