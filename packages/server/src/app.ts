@@ -21,14 +21,7 @@ import { registerSpa, rewriteUrl } from './http/spa.ts';
 import { modules } from './modules/index.ts';
 import './modules/jobs/jobs.registry.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
-import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
-import { appBaseUrl } from './modules/auth/password-reset.service.ts';
-import { configureMail } from './modules/mail/mail.service.ts';
-import { configureCrm } from './modules/crm/crm.connection.ts';
-import { configurePaymentGateways } from './integrations/payments/index.ts';
-import { configureStripeEvents } from './integrations/payments/stripe/stripe-events.config.ts';
-import { configureImports } from './modules/imports/imports.settings.ts';
-import { configureWebhooks } from './modules/webhooks/webhooks.settings.ts';
+import { configureServices } from './configure-services.ts';
 import { apiDocsUiOptions } from './http/api-docs-ui.ts';
 import { startSessionCache } from './modules/auth/session-cache.ts';
 
@@ -67,13 +60,7 @@ export async function buildApp({ database, config, logger = false, logStream, jo
       work: false,
       onError: (error) => app.log.error({ code: error.code, queue: error.queue }, 'job queue error'),
     });
-  configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
-  configureRecurringBilling({ appKey: config.appKey, linkBase: appBaseUrl(config) });
-  configureCrm({ appKey: config.appKey });
-  configurePaymentGateways({ stripe: config.stripe ?? null, appKey: config.appKey });
-  configureStripeEvents(config);
-  configureImports({ appKey: config.appKey });
-  configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });
+  configureServices(config);
   await queue.start();
   app.addHook('onClose', () => queue.stop());
   const sessionCache = await startSessionCache(database);

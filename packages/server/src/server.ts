@@ -1,17 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { configureServices } from './configure-services.ts';
 import { browsableUrl, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { ensureAdmin } from './modules/auth/auth.service.ts';
 import { JobQueue } from './modules/jobs/jobs.queue.ts';
 import './modules/jobs/jobs.registry.ts';
-import { configureMail } from './modules/mail/mail.service.ts';
-import { configureRecurringBilling } from './modules/recurring/recurring.job.ts';
-import { configureImports } from './modules/imports/imports.settings.ts';
-import { configureWebhooks } from './modules/webhooks/webhooks.settings.ts';
-import { configureStripeEvents } from './integrations/payments/stripe/stripe-events.config.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { configureListExports } from './modules/lists/exports.job.ts';
 import { storageFor } from './integrations/storage/index.ts';
@@ -41,11 +37,9 @@ export async function startAlmoner(options: StartOptions = {}): Promise<void> {
 
   let close: () => Promise<void>;
   if (role === 'worker') {
-    configureMail({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? 'Almoner <no-reply@almoner.test>' });
-    configureRecurringBilling({ appKey: config.appKey });
-    configureImports({ appKey: config.appKey });
-    configureStripeEvents(config);
-    configureWebhooks({ appKey: config.appKey, outboundAllow: config.outboundAllow });
+    // The same set-up as the app's (buildApp), so a job runs the same on a worker: renewals charge
+    // Stripe, update-card links carry the app's address, CRM syncs reach the CRM.
+    configureServices(config);
     configureListExports(() => storageFor(config));
     await jobs.start();
     close = () => jobs.stop();
