@@ -181,6 +181,8 @@ describe('an ACH debit settling or failing days later', () => {
     expect(after).toMatchObject({ payment: 'succeeded', payment_status: 'succeeded', paid: true, status: 'paid', history: Number(before.history) + 1 });
     const paidEvents = () => one(sql`select count(*)::int as n from domain_events where type = 'contribution.paid' and (payload->>'contribution_id')::int = ${s.contributionId}`);
     const paidAfter = await paidEvents();
+    // Paid once: the sale of a debit still settling recorded no contribution.paid, the settlement one.
+    expect(paidAfter).toEqual({ n: 1 });
 
     // The same event again (Stripe retries), the processing event delivered late, a failure after settling.
     expect((await send(settled)).json()).toEqual({ received: true, duplicate: true });
