@@ -35,6 +35,7 @@ export const gatewayMessages = {
   idempotencyKey: 'An idempotency key of 1 to 255 characters is required.',
   currencyCode: 'Use a three-letter currency code.',
   authenticationRequired: 'The card’s bank asks the cardholder to confirm this card. Try again, or use another card.',
+  notAuthenticated: 'The card’s bank did not confirm this card. Try again, or use another card.',
 } as const;
 
 /**

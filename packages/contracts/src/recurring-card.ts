@@ -15,6 +15,8 @@ export const cardUpdateMessages = {
   noEmail: 'This supporter has no valid e-mail address to send the link to.',
   cannotSend: (ref: string) => `Recurring profile #${ref} is not active or suspended: there is no card to update.`,
   saved: (card: string) => `Thank you: your ${card} will be used for your recurring gift from now on.`,
+  authenticate: 'Your bank asks you to confirm this card. Follow its steps to finish.',
+  notAuthenticated: 'Your bank did not confirm this card. Try again, or use another card.',
 } as const;
 
 export const cardUpdateViewSchema = z.object({
@@ -32,7 +34,19 @@ export const cardUpdateViewSchema = z.object({
 });
 export type CardUpdateView = z.infer<typeof cardUpdateViewSchema>;
 
-/** The gateway's capture token of the new card (never a card number). */
-export const cardUpdateSchema = z.object({ token: text().trim().min(1).max(500) });
-export const cardUpdatedSchema = z.object({ message: z.string(), card: z.string() });
+/**
+ * The gateway's capture token of the new card (never a card number); sent again with
+ * `setup_intent` once the donor has confirmed the card with their bank (3-D Secure).
+ */
+export const cardUpdateSchema = z.object({ token: text().trim().min(1).max(500), setup_intent: text().trim().min(1).max(255).optional() });
+/**
+ * The card kept, or (`authenticate`) the donor's bank asks them to confirm it first: the page
+ * shows the bank's challenge through the gateway's script with `client_secret`, then sends the
+ * card again with `setup_intent`. Nothing is kept until then.
+ */
+export const cardUpdatedSchema = z.object({
+  message: z.string(),
+  card: z.string(),
+  authenticate: z.object({ client_secret: z.string(), setup_intent: z.string() }).nullable().optional(),
+});
 export type CardUpdated = z.infer<typeof cardUpdatedSchema>;

@@ -55,7 +55,12 @@ export type RefundRequest = Idempotent & {
   reason?: 'duplicate' | 'fraudulent' | 'requested_by_customer' | undefined;
 };
 
-export type SavePaymentMethodRequest = Idempotent & { token: string; customer?: string | null | undefined };
+export type SavePaymentMethodRequest = Idempotent & {
+  token: string;
+  customer?: string | null | undefined;
+  /** A set-up the donor has since confirmed with their bank (Stripe's seti_…): its method is the one kept. */
+  setupReference?: string | undefined;
+};
 
 export type AchDebitRequest = Idempotent & {
   amount: number;
@@ -112,7 +117,7 @@ export type SavedPaymentMethod = {
   expYear: number;
 };
 
-export type GatewayErrorCode = 'invalid_request' | 'not_found' | 'idempotency_reused';
+export type GatewayErrorCode = 'invalid_request' | 'not_found' | 'idempotency_reused' | 'authentication_required';
 
 /** A request the gateway refuses outright (nothing happened); declines are answers, not errors. */
 export class GatewayError extends Error {
@@ -122,5 +127,20 @@ export class GatewayError extends Error {
     readonly field?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * A card the donor's bank asks them to confirm before it is kept (3-D Secure on a SetupIntent):
+ * the page they are on completes the challenge with `clientSecret` through the gateway's script,
+ * then saves again naming `setupReference`.
+ */
+export class AuthenticationRequired extends GatewayError {
+  constructor(
+    message: string,
+    readonly setupReference: string,
+    readonly clientSecret: string,
+  ) {
+    super('authentication_required', message, 'token');
   }
 }

@@ -37,8 +37,8 @@ export type MethodSaved = SavedPaymentMethod & { gateway: string; customer: stri
  * renewals charged while the donor is away (Stripe: attached to their customer by a SetupIntent).
  * The caller keeps it as a payment_methods row with `gateway` and `customer` beside the token.
  */
-export async function saveMethodAtGateway(tx: Tx, gateway: PaymentGateway, request: { supporterId: number; token: string; idempotencyKey: string }): Promise<MethodSaved> {
+export async function saveMethodAtGateway(tx: Tx, gateway: PaymentGateway, request: { supporterId: number; token: string; idempotencyKey: string; setupReference?: string | undefined }): Promise<MethodSaved> {
   const customer = await gatewayCustomerFor(tx, gateway, request.supporterId);
-  const saved = await gateway.savePaymentMethod({ token: request.token, idempotencyKey: request.idempotencyKey, customer });
+  const saved = await gateway.savePaymentMethod({ token: request.token, idempotencyKey: request.idempotencyKey, customer, setupReference: request.setupReference });
   return { ...saved, gateway: gateway.name, customer };
 }

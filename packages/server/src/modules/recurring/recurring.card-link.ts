@@ -3,11 +3,11 @@ import { recurringMessages, CARD_UPDATE_LINK_DAYS, type CardFieldsConfig, type C
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
-import { GatewayError, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { AuthenticationRequired, GatewayError, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { decrypt, encrypt, hmac, safeEqual } from '../auth/crypto.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { saveMethodAtGateway } from '../payments/saved-methods.service.ts';
+import { saveMethodAtGateway, type MethodSaved } from '../payments/saved-methods.service.ts';
 import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
 import { contactRefusal } from '../supporters/supporters.consent.ts';
@@ -75,15 +75,21 @@ export async function cardUpdateView(db: Queryable, appKey: Buffer, token: strin
 /**
  * Keeps the donor's new card (the gateway turns the capture token into a reusable method, once
  * per token however often the page is sent) and puts it on the gift, in one transaction: the
- * gift's history shows the method changed, with no staff member behind it.
+ * gift's history shows the method changed, with no staff member behind it. A card the bank asks
+ * the donor to confirm is not kept yet: the answer hands the page the challenge, and the page
+ * sends the card again naming the confirmed set-up (`setupIntent`).
  */
-export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: PaymentGateway }, token: string, captureToken: string): Promise<CardUpdated> {
+export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: PaymentGateway }, token: string, captureToken: string, setupIntent?: string): Promise<CardUpdated> {
   const link = readCardLink(deps.appKey, token);
   const p = await profileOf(tx, link.profileId, true);
   const key = createHash('sha256').update(captureToken).digest('base64url').slice(0, 32);
-  const saved = await saveMethodAtGateway(tx, deps.gateway, { supporterId: Number(p.supporter_id), token: captureToken, idempotencyKey: `card-update:${link.profileId}:${key}` }).catch((error: unknown) => {
+  let saved: MethodSaved;
+  try {
+    saved = await saveMethodAtGateway(tx, deps.gateway, { supporterId: Number(p.supporter_id), token: captureToken, idempotencyKey: `card-update:${link.profileId}:${key}`, setupReference: setupIntent });
+  } catch (error) {
+    if (error instanceof AuthenticationRequired) return { message: cardUpdateMessages.authenticate, card: '', authenticate: { client_secret: error.clientSecret, setup_intent: error.setupReference } };
     throw error instanceof GatewayError ? fieldError('token', error.message) : error;
-  });
+  }
   const brand = saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1);
   const card = `${brand} ending ${saved.last4}`;
   const methodId = (await sameMethod(tx, deps.appKey, Number(p.supporter_id), saved.reference)) ?? Number((await queryRows(tx, sql`
@@ -94,7 +100,7 @@ export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: Paymen
     returning id`))[0]?.id);
   // A renewal that waited for the donor to authenticate is charged again on the next run, on this card.
   await tx.execute(sql`update recurring_payment_profiles set payment_method_id = ${methodId}, authentication_required_at = null, updated_at = now() where id = ${link.profileId}`);
-  return { message: cardUpdateMessages.saved(card), card };
+  return { message: cardUpdateMessages.saved(card), card, authenticate: null };
 }
 
 /** The supporter's saved method the gateway already gave this reference (the page sent twice): kept once, not twice. */

@@ -35,6 +35,10 @@ const cardOf = (number: string, values: Obj = {}): Obj => ({ ...(fixtures.paymen
 /** Stripe's test payment methods and tokens by what their charges do (docs.stripe.com/testing). */
 const declines = new Set(['tok_chargeDeclined', 'pm_card_chargeDeclined', 'tok_chargeCustomerFail', 'pm_card_chargeCustomerFail']);
 const challenges = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecureRequired']);
+/** Cards whose bank asks the cardholder to confirm them when they are set up for later. */
+const setupChallenges = new Set([...challenges, 'pm_card_authenticationRequiredOnSetup']);
+/** SetupIntents made, by id: the ones waiting for the donor's challenge are read back after it. */
+const setupIntents = new Map<string, Obj>();
 /** A method made now (pm_…), from a token, a card as typed, or one of Stripe's test methods. */
 function newMethod(origin: string, card: Obj, customer: string | null): Obj {
   const id = `pm_${++n}`;
@@ -90,8 +94,8 @@ const metadataOf = (form: URLSearchParams): Obj =>
 
 /**
  * A SetupIntent confirmed at once: the method (given, or made from a token) attached to the
- * customer for off-session use. The stand-in takes the donor's consent as given (Stripe.js
- * would have shown the bank's challenge, if any); a declining test card is refused as Stripe does.
+ * customer for off-session use. A card whose bank wants a challenge waits in requires_action
+ * (Stripe.js shows it: `confirmSetUpAsDonor`); a declining test card is refused as Stripe does.
  */
 function setUp(form: URLSearchParams): { status: number; answer: unknown } {
   const customer = form.get('customer');
@@ -104,9 +108,30 @@ function setUp(form: URLSearchParams): { status: number; answer: unknown } {
   // A method Elements made earlier keeps its id; a token or a Stripe test method becomes a new one.
   const method = methodOrigins.has(origin) ? { ...savedMethod(origin), customer } : newMethod(origin, cardOf(origin.includes('Declined') ? '4000000000000002' : '4242424242424242'), customer);
   if (customer) methodCustomers.set(String(method.id), customer);
-  const expanded = form.get('expand[0]') === 'payment_method';
-  const intent = like('setup_intent', { id, customer, status: 'succeeded', usage: form.get('usage') ?? 'off_session', payment_method: expanded ? method : method.id, last_setup_error: null, next_action: null, created: 1_800_000_000, client_secret: `${id}_secret_stub` });
-  return { status: 200, answer: intent };
+  const waits = setupChallenges.has(origin);
+  const intent = like('setup_intent', {
+    id,
+    customer,
+    status: waits ? 'requires_action' : 'succeeded',
+    usage: form.get('usage') ?? 'off_session',
+    payment_method: method,
+    last_setup_error: null,
+    next_action: waits ? { type: 'use_stripe_sdk', use_stripe_sdk: {} } : null,
+    created: 1_800_000_000,
+    client_secret: `${id}_secret_stub`,
+  });
+  setupIntents.set(id, intent);
+  return { status: 200, answer: setupAnswer(intent, form.get('expand[0]') === 'payment_method') };
+}
+
+/** A SetupIntent as Stripe answers it: its payment method an id unless asked to expand it. */
+const setupAnswer = (intent: Obj, expanded: boolean): Obj => (expanded ? intent : { ...intent, payment_method: (intent.payment_method as Obj).id });
+
+/** The donor passes their bank's challenge in Stripe.js (handleNextAction): the SetupIntent succeeds. */
+export function confirmSetUpAsDonor(id: string): void {
+  const intent = setupIntents.get(id);
+  if (!intent) throw new Error(`No SetupIntent ${id} at the stand-in`);
+  setupIntents.set(id, { ...intent, status: 'succeeded', next_action: null });
 }
 
 /**
@@ -148,8 +173,24 @@ export function settleBankDebitInStripe(intentId: string): Obj {
   return intent;
 }
 
+/**
+ * A new stand-in is a new Stripe account: server test files share one module graph (vitest
+ * `isolate: false`), and a file's profile #5 must not meet the idempotency key, customer or
+ * requests of the file before it, whose database also had a profile #5.
+ */
+function forgetEarlierAccounts(): void {
+  seen.length = 0;
+  byKey.clear();
+  intents.clear();
+  refundsByCharge.clear();
+  methodCustomers.clear();
+  methodOrigins.clear();
+  setupIntents.clear();
+}
+
 /** Starts the stand-in on a free loopback port; its key is `sk_test_stub`, any other is refused (401). */
 export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
+  forgetEarlierAccounts();
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
@@ -176,6 +217,11 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         return charge ? send(200, charge) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge.', param: 'id' } });
       }
       if (req.method === 'GET' && url.pathname.startsWith('/v1/payment_methods/pm_')) return send(200, savedMethod(url.pathname.split('/').pop() ?? ''));
+      if (req.method === 'GET' && url.pathname.startsWith('/v1/setup_intents/')) {
+        const intent = setupIntents.get(url.pathname.split('/').pop() ?? '');
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such setupintent.', param: 'intent' } });
+        return send(200, setupAnswer(intent, url.searchParams.get('expand[0]') === 'payment_method'));
+      }
       if (req.method === 'GET') {
         const intent = intents.get(url.pathname.split('/').pop() ?? '');
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });

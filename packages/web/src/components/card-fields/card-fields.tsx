@@ -7,6 +7,11 @@ export type CardFieldsHandle = {
   /** Sends the typed card to the gateway; resolves with a single-use capture token. */
   tokenize: () => Promise<CardToken>;
   focus: () => void;
+  /**
+   * Shows the card's bank challenge (3-D Secure) for a set-up the server made, by its client
+   * secret; resolves once the cardholder passed it. Only gateways that have challenges (Stripe).
+   */
+  authenticate?: (clientSecret: string) => Promise<void>;
 };
 
 type CardFieldsProps = {

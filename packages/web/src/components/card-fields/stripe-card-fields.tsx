@@ -39,6 +39,11 @@ function StripeCard({ ref }: { ref?: Ref<CardFieldsHandle> | undefined }) {
         };
       },
       focus: () => elements?.getElement(CardElement)?.focus(),
+      authenticate: async (clientSecret: string) => {
+        if (!stripe) throw new CardFieldsError('The card fields are still loading. Try again in a moment.');
+        const { error } = await stripe.handleNextAction({ clientSecret });
+        if (error) throw new CardFieldsError(error.message ?? 'Your bank did not confirm this card. Try again, or use another card.');
+      },
     }),
     [stripe, elements],
   );

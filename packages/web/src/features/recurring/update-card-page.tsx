@@ -20,7 +20,13 @@ export function UpdateCardPage() {
   const save = useMutation({
     mutationFn: async () => {
       const { token: captured } = await card.current!.tokenize();
-      return api<CardUpdated>(path, { method: 'POST', body: { token: captured } });
+      const answer = await api<CardUpdated>(path, { method: 'POST', body: { token: captured } });
+      if (!answer.authenticate) return answer;
+      // The donor's bank asks them to confirm the card: its challenge, then the card again with the confirmed set-up.
+      const fields = card.current;
+      if (!fields?.authenticate) throw new Error(answer.message);
+      await fields.authenticate(answer.authenticate.client_secret);
+      return api<CardUpdated>(path, { method: 'POST', body: { token: captured, setup_intent: answer.authenticate.setup_intent } });
     },
   });
 

@@ -1,6 +1,6 @@
-import { startStripeStandIn, type Seen } from '../../../test/stripe/stand-in.ts';
+import { confirmSetUpAsDonor, startStripeStandIn, type Seen } from '../../../test/stripe/stand-in.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GatewayError } from '../gateway.ts';
+import { AuthenticationRequired, GatewayError } from '../gateway.ts';
 import { encodeForm } from '../../connection/form-encoding.ts';
 import { createStripeGateway } from './stripe-gateway.ts';
 
@@ -79,7 +79,16 @@ describe('Stripe gateway (its official SDK, against a local stand-in answering S
   it('answers a renewal the bank wants authenticated as a failed payment that needs the donor; a saved card that declines as a decline', async () => {
     const gateway = stripe();
     const customer = await gateway.createCustomer!({ idempotencyKey: 'customer:8', supporterId: 8, name: null, email: null });
-    const challenged = await gateway.savePaymentMethod({ token: 'pm_card_authenticationRequired', idempotencyKey: 'k-setup-3ds', customer });
+    // Set up while the donor is there: their bank's challenge first (Stripe.js shows it), then the method is kept.
+    const setUp = { token: 'pm_card_authenticationRequired', idempotencyKey: 'k-setup-3ds', customer };
+    const challenge = await gateway.savePaymentMethod(setUp).catch((error: unknown) => error);
+    expect(challenge).toBeInstanceOf(AuthenticationRequired);
+    const { setupReference, clientSecret } = challenge as AuthenticationRequired;
+    expect(clientSecret).toContain('_secret_');
+    await expect(gateway.savePaymentMethod({ ...setUp, setupReference })).rejects.toMatchObject({ code: 'invalid_request', field: 'token' });
+    confirmSetUpAsDonor(setupReference);
+    await expect(gateway.savePaymentMethod({ ...setUp, setupReference, customer: 'cus_someoneElse' })).rejects.toMatchObject({ code: 'invalid_request' });
+    const challenged = await gateway.savePaymentMethod({ ...setUp, setupReference });
     const offSession = await gateway.charge({ idempotencyKey: 'k-3ds', amount: 2000, currency: 'USD', source: challenged.reference, customer, offSession: true });
     expect(offSession).toMatchObject({ status: 'failed', needsAuthentication: true, failureCode: 'authentication_required' });
     const onSession = await gateway.charge({ idempotencyKey: 'k-3ds-on', amount: 2000, currency: 'USD', source: challenged.reference, customer });

@@ -1,5 +1,5 @@
 import { gatewayMessages } from '@almoner/contracts';
-import { GatewayError, type ChargeRequest, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
+import { AuthenticationRequired, GatewayError, type ChargeRequest, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
 import Stripe from 'stripe';
 import { refusalOf, stripeClient, type StripeConfig } from './stripe-client.ts';
 
@@ -99,10 +99,12 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
   /**
    * A saved card for renewals: a SetupIntent attaches the method (Elements' pm_…, or one made
    * from a card token) to the donor's customer for off-session use, with the bank's consent
-   * asked now while the donor is there. A card the bank refuses, or one that wants a challenge
-   * the server cannot show, is refused with Stripe's words.
+   * asked now while the donor is there. A bank that wants a challenge answers
+   * AuthenticationRequired (the donor's page shows it, then names the SetupIntent); a card the
+   * bank refuses is refused with Stripe's words.
    */
-  const setUpForLater = async (token: string, customer: string, idempotencyKey: string): Promise<Stripe.PaymentMethod> => {
+  const setUpForLater = async (token: string, customer: string, idempotencyKey: string, setupReference: string | undefined): Promise<Stripe.PaymentMethod> => {
+    if (setupReference) return confirmedSetUp(setupReference, customer);
     let intent: Stripe.SetupIntent;
     try {
       intent = await stripe.setupIntents.create(
@@ -120,7 +122,25 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       if (error instanceof Stripe.errors.StripeCardError) throw new GatewayError('invalid_request', error.message, 'token');
       throw refusalOf(error);
     }
+    if (intent.status === 'requires_action' && intent.client_secret) throw new AuthenticationRequired(gatewayMessages.authenticationRequired, intent.id, intent.client_secret);
     if (intent.status !== 'succeeded') throw new GatewayError('invalid_request', intent.last_setup_error?.message ?? gatewayMessages.authenticationRequired, 'token');
+    return methodOf(intent);
+  };
+
+  /**
+   * The SetupIntent the donor confirmed with their bank: kept only if it succeeded and is this
+   * donor's (their customer's). Its method is the one kept: Stripe may have made it anew from
+   * the one sent (its test methods are copied), so the token is not compared.
+   */
+  const confirmedSetUp = async (reference: string, customer: string): Promise<Stripe.PaymentMethod> => {
+    const intent = await refused(stripe.setupIntents.retrieve(reference, { expand: ['payment_method'] }));
+    const owner = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
+    if (owner !== customer) throw new GatewayError('invalid_request', gatewayMessages.tokenInvalid, 'token');
+    if (intent.status !== 'succeeded') throw new GatewayError('invalid_request', gatewayMessages.notAuthenticated, 'token');
+    return methodOf(intent);
+  };
+
+  const methodOf = async (intent: Stripe.SetupIntent): Promise<Stripe.PaymentMethod> => {
     const method = intent.payment_method;
     if (!method) throw new Error('Stripe answered a succeeded SetupIntent without its payment method.');
     return typeof method === 'string' ? refused(stripe.paymentMethods.retrieve(method)) : method;
@@ -198,8 +218,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     fetchPayment: async (reference) => toPayment(obj(await refused(stripe.paymentIntents.retrieve(reference, { expand })))),
 
-    savePaymentMethod: async ({ token, idempotencyKey, customer }): Promise<SavedPaymentMethod> => {
-      const method = customer ? await setUpForLater(token, customer, idempotencyKey) : await standAlone(token, idempotencyKey);
+    savePaymentMethod: async ({ token, idempotencyKey, customer, setupReference }): Promise<SavedPaymentMethod> => {
+      const method = customer ? await setUpForLater(token, customer, idempotencyKey, setupReference) : await standAlone(token, idempotencyKey);
       const card = obj(method.card);
       return { reference: method.id, type: 'card', brand: String(card.brand ?? 'unknown'), last4: String(card.last4 ?? ''), expMonth: num(card.exp_month), expYear: num(card.exp_year) };
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { cardUpdateMessages, gatewayMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
@@ -10,6 +11,7 @@ import { billingDepsFor } from '../../../modules/recurring/recurring.job.ts';
 import { addDays, RETRY_AFTER_DAYS } from '../../../modules/recurring/recurring.schedule.ts';
 import { getOrgMoneySettings } from '../../../modules/settings/settings.service.ts';
 import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../../test/stripe/app-on-stand-in.ts';
+import { confirmSetUpAsDonor } from '../../../test/stripe/stand-in.ts';
 import { Agent, testConfig, type TestApp } from '../../../test/test-app.ts';
 
 /**
@@ -41,6 +43,23 @@ afterEach(async () => {
   await db().execute(sql`update recurring_payment_profiles set status = 'Cancelled' where status = 'Active'`);
 });
 
+/**
+ * The donor puts `card` on their gift through the update-card page, as the page does: when their
+ * bank asks them to confirm it, they pass its challenge (Stripe.js) and the page sends the card
+ * again naming the SetupIntent.
+ */
+async function putCard(link: string, card: string): Promise<void> {
+  const visitor = new Agent(t.app);
+  const first = await visitor.post(`/jpanel/api/v1/update-card/${link}`, { token: card });
+  expect(first.statusCode, first.body).toBe(200);
+  const challenge = first.json().authenticate as { client_secret: string; setup_intent: string } | null;
+  if (!challenge) return;
+  confirmSetUpAsDonor(challenge.setup_intent);
+  const confirmed = await visitor.post(`/jpanel/api/v1/update-card/${link}`, { token: card, setup_intent: challenge.setup_intent });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  expect(confirmed.json().authenticate).toBeNull();
+}
+
 /** An Active monthly gift due today whose donor put `card` on it through their update-card link (Stripe Elements' pm_… or a token). */
 async function stripeGift(card: string): Promise<{ id: number; email: string; link: string }> {
   const supporterId = await makeSupporter(db());
@@ -51,8 +70,7 @@ async function stripeGift(card: string): Promise<{ id: number; email: string; li
     values (${`RP-S${randomUUID().slice(0, 8)}`}, 'Active', ${supporterId}, ${today}, 'monthly', 28, 'USD', 2000, ${today}, ${today}) returning id`);
   const id = Number(p?.id);
   const link = signCardLink(testConfig.appKey, id).token;
-  const saved = await new Agent(t.app).post(`/jpanel/api/v1/update-card/${link}`, { token: card });
-  expect(saved.statusCode, saved.body).toBe(200);
+  await putCard(link, card);
   return { id, email, link };
 }
 
@@ -118,11 +136,41 @@ describe('recurring renewals through Stripe', () => {
 
     // The donor completes their link with a card set up on-session: the next run charges the period, under a new attempt's key.
     const link = /\/jpanel\/update-card\/([A-Za-z0-9_.-]+)/.exec(String(mails[0]?.text))?.[1] ?? '';
-    expect((await new Agent(t.app).post(`/jpanel/api/v1/update-card/${link}`, { token: 'tok_visa' })).statusCode).toBe(200);
+    await putCard(link, 'pm_card_authenticationRequiredOnSetup');
     expect(await state(gift.id)).toMatchObject({ waiting: false });
     expect(await run(addDays(today, RETRY_AFTER_DAYS + 1))).toMatchObject({ charged: 1 });
     expect(intentsFor(gift.id).map((i) => i.key)).toEqual([`recurring:${gift.id}:${today}:0`, `recurring:${gift.id}:${today}:1`]);
     expect(await state(gift.id)).toMatchObject({ done: 1, failed: 0, waiting: false });
+  });
+
+  it('keeps a card the bank challenges on the update-card page only once the donor has confirmed it', async () => {
+    const gift = await stripeGift('pm_fromElements');
+    const before = await one(sql`select payment_method_id from recurring_payment_profiles where id = ${gift.id}`);
+    const visitor = new Agent(t.app);
+    const first = await visitor.post(`/jpanel/api/v1/update-card/${gift.link}`, { token: 'pm_card_authenticationRequiredOnSetup' });
+    expect(first.json()).toMatchObject({ message: cardUpdateMessages.authenticate, authenticate: { client_secret: expect.stringContaining('_secret_'), setup_intent: expect.stringMatching(/^seti_/) } });
+    const { setup_intent } = first.json().authenticate as { setup_intent: string };
+    // Sent back before the challenge was passed: refused, the gift keeps its card.
+    const early = await visitor.post(`/jpanel/api/v1/update-card/${gift.link}`, { token: 'pm_card_authenticationRequiredOnSetup', setup_intent });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().errors.token).toEqual([gatewayMessages.notAuthenticated]);
+    // Another donor's set-up cannot be named for this gift.
+    const stranger = await stripeGift('pm_fromElements');
+    const theirs = (await new Agent(t.app).post(`/jpanel/api/v1/update-card/${stranger.link}`, { token: 'pm_card_authenticationRequiredOnSetup' })).json().authenticate as { setup_intent: string };
+    confirmSetUpAsDonor(theirs.setup_intent);
+    const other = await visitor.post(`/jpanel/api/v1/update-card/${gift.link}`, { token: 'pm_card_authenticationRequiredOnSetup', setup_intent: theirs.setup_intent });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().errors.token).toEqual([gatewayMessages.tokenInvalid]);
+    expect(await one(sql`select payment_method_id from recurring_payment_profiles where id = ${gift.id}`)).toEqual(before);
+    confirmSetUpAsDonor(setup_intent);
+    const kept = await visitor.post(`/jpanel/api/v1/update-card/${gift.link}`, { token: 'pm_card_authenticationRequiredOnSetup', setup_intent });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(standIn.seen.at(-1)).toMatchObject({ method: 'GET', path: `/v1/setup_intents/${setup_intent}` });
+    expect(await one(sql`select payment_method_id from recurring_payment_profiles where id = ${gift.id}`)).not.toEqual(before);
+    // Set up with the donor's consent, its renewals go through off-session.
+    await run(today);
+    expect(intentsFor(gift.id)).toHaveLength(1);
+    expect(await charges(gift.id)).toEqual([{ payment_status: 'succeeded', transaction_reference: expect.stringMatching(/^pi_/), gateway: 'stripe' }]);
   });
 
   it('answers a declined renewal by the failed-payment path: recorded, retried later under a new key, the donor mailed once', async () => {
