@@ -17,6 +17,8 @@ export const transactionMessages = {
   noReceiptable: (id: number) => `Transaction #${id} paid nothing that can be receipted.`,
   statusUnchanged: (id: number, status: string) => `Transaction #${id} is still ${status} at the gateway.`,
   statusChanged: (id: number, from: string, to: string) => `Transaction #${id} changed from ${from} to ${to}.`,
+  refundsSettled: (id: number, refunds: readonly { reference: string; status: string }[]) =>
+    `Transaction #${id}: ${refunds.map((r) => `refund ${r.reference} ${r.status === 'succeeded' ? 'went through' : 'failed, and the money stays with the gift'}`).join('; ')}.`,
   offlineStatus: (id: number) => `Transaction #${id} was paid offline: there is no gateway to ask.`,
   notFound: 'This transaction does not exist.',
 } as const;

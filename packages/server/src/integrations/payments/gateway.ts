@@ -16,6 +16,8 @@ export type PaymentGateway = {
   refund: (request: RefundRequest) => Promise<GatewayRefund>;
   /** The payment as the gateway sees it now, with its refunds. */
   fetchPayment: (reference: string) => Promise<GatewayPayment>;
+  /** A refund as the gateway sees it now (one that answered `pending` may have settled); absent where refunds settle at once. */
+  fetchRefund?: (reference: string) => Promise<GatewayRefund>;
   /**
    * Turns a single-use capture token into a reusable payment method, set up for charges made
    * while the donor is away (renewals); kept with the donor's customer at gateways that have them.

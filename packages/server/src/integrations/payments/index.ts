@@ -66,6 +66,11 @@ function stripeGateway(db: Queryable): PaymentGateway {
     charge: async (request) => (await connect()).charge(request),
     refund: async (request) => (await connect()).refund(request),
     fetchPayment: async (reference) => (await connect()).fetchPayment(reference),
+    fetchRefund: async (reference) => {
+      const gateway = await connect();
+      if (!gateway.fetchRefund) throw new Error('Stripe reads refunds');
+      return gateway.fetchRefund(reference);
+    },
     savePaymentMethod: async (request) => (await connect()).savePaymentMethod(request),
     createCustomer: async (request) => {
       const gateway = await connect();

@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
 /**
- * The one derivation of every refunded figure from `refunds` (succeeded rows only):
+ * The one derivation of every refunded figure from `refunds` (succeeded rows, and pending ones:
+ * money the gateway is giving back, as Stripe counts it in a charge's amount_refunded; a pending
+ * refund that fails stops counting when settleRefund says so):
  * payments.amount_refunded / refunded, and refunded_amount, refunded_at, refunded_by and
  * refund_reference of the contributions and recurring transactions those payments paid.
  * Nothing else writes these columns; call this after any change to `refunds`.
@@ -11,7 +13,7 @@ import type { Queryable } from '../../db/client.ts';
 export async function deriveRefundedFigures(q: Queryable, paymentIds: SQL): Promise<void> {
   await q.execute(sql`
     update payments p set amount_refunded = f.amount, refunded = p.amount > 0 and f.amount >= p.amount
-      from (select p2.id, coalesce((select sum(r.amount) from refunds r where r.payment_id = p2.id and r.status = 'succeeded'), 0) as amount
+      from (select p2.id, coalesce((select sum(r.amount) from refunds r where r.payment_id = p2.id and r.status in ('succeeded', 'pending')), 0) as amount
               from payments p2 where p2.id in (${paymentIds})) f
      where p.id = f.id and (p.amount_refunded <> f.amount or p.refunded <> (p.amount > 0 and f.amount >= p.amount))`);
   await q.execute(sql`
@@ -32,7 +34,7 @@ export async function deriveRefundedFigures(q: Queryable, paymentIds: SQL): Prom
 
 /**
  * Per record paid by the payments (through payment_links.`column`): the sum of all its
- * payments' succeeded refunds, and the latest refund's time, user and reference.
+ * payments' succeeded and pending refunds, and the latest refund's time, user and reference.
  */
 function figuresBy(column: SQL, paymentIds: SQL): SQL {
   const latest = (field: string) =>
@@ -41,7 +43,7 @@ function figuresBy(column: SQL, paymentIds: SQL): SQL {
     select l.${column} as id, coalesce(sum(r.amount), 0) as amount, max(r.created_at) as at,
            ${latest('refunded_by')} as by, ${latest('reference_number')} as reference
       from payment_links l
-      left join refunds r on r.payment_id = l.payment_id and r.status = 'succeeded'
+      left join refunds r on r.payment_id = l.payment_id and r.status in ('succeeded', 'pending')
      where l.${column} in (select l2.${column} from payment_links l2 where l2.payment_id in (${paymentIds}))
      group by l.${column}`;
 }

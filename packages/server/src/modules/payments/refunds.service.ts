@@ -52,7 +52,7 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   const [payment] = await queryRows(
     tx,
     sql`select p.id, p.type, p.status, p.amount::bigint as amount, p.currency_code, p.gateway, p.reference_number,
-               coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status = 'succeeded'), 0)::bigint as refunded,
+               coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status in ('succeeded', 'pending')), 0)::bigint as refunded,
                (select count(*) from refunds r where r.payment_id = p.id)::int as attempts
           from payments p where p.id = ${request.paymentId}`,
   );

@@ -14,8 +14,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { GatewayError, type GatewayPayment, gatewayOfPayment } from '../../integrations/payments/index.ts';
+import { GatewayError, type GatewayPayment, gatewayOfPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { pendingRefundsOf, settleRefund } from '../payments/refund-settlement.service.ts';
 import { refundPayment } from '../payments/refunds.service.ts';
 import { createReceiptForContribution } from '../receipts/receipts.service.ts';
 import { recordEvents } from '../domain-events/domain-events.service.ts';
@@ -127,9 +128,28 @@ export async function refreshPaymentStatus(tx: Tx, id: number, actorId: number):
     throw e;
   }
   const from = String(payment.status);
-  if (answer.status === from) return ok(transactionMessages.statusUnchanged(id, from));
+  const refunds = await refreshPendingRefunds(tx, gateway, id, actorId);
+  if (answer.status === from) return ok(refunds.length ? transactionMessages.refundsSettled(id, refunds) : transactionMessages.statusUnchanged(id, from));
   await applyPaymentStatus(tx, id, answer, actorId);
   return ok(transactionMessages.statusChanged(id, from, answer.status));
+}
+
+/**
+ * Asks the gateway about each refund of the payment still pending and settles those it says are
+ * done (settleRefund: once, whoever tells it first, Stripe's event or this). Answers what settled.
+ */
+async function refreshPendingRefunds(tx: Tx, gateway: PaymentGateway, paymentId: number, actorId: number): Promise<{ reference: string; status: string }[]> {
+  if (!gateway.fetchRefund) return [];
+  const settled: { reference: string; status: string }[] = [];
+  for (const reference of await pendingRefundsOf(tx, paymentId)) {
+    const refund = await gateway.fetchRefund(reference).catch((e: unknown) => {
+      if (e instanceof GatewayError) return null;
+      throw e;
+    });
+    if (!refund || refund.status === 'pending') continue;
+    if ((await settleRefund(tx, { reference, outcome: refund.status, failureReason: null, actorId })) === 'settled') settled.push({ reference, status: refund.status });
+  }
+  return settled;
 }
 
 /**

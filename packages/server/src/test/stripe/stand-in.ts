@@ -28,6 +28,11 @@ function keepRefund(refund: Obj): Obj {
   return refund;
 }
 let n = 0;
+/** Stripe's test methods whose refunds answer `pending` and settle later (docs.stripe.com/testing#refunds). */
+const pendingRefundMethods = new Set(['pm_card_pendingRefund', 'tok_pendingRefund', 'pm_card_refundFail', 'tok_refundFail']);
+/** PaymentIntents paid with one of them. */
+const slowRefunds = new Set<string>();
+const refundById = (id: string): Obj | undefined => [...refundsByCharge.values()].flat().find((r) => r.id === id);
 /** The customer each saved method is attached to, and the test card or token it was made from. */
 const methodCustomers = new Map<string, string>();
 const methodOrigins = new Map<string, string>();
@@ -62,7 +67,8 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   if (path === '/v1/setup_intents') return setUp(form);
   if (path === '/v1/refunds') {
     const intent = form.get('payment_intent');
-    return { status: 200, answer: keepRefund(like('refund', { id: `re_${++n}`, status: 'succeeded', amount: Number(form.get('amount')), currency: 'usd', payment_intent: intent, charge: chargeIdOf(intent), created: 1_800_000_000 })) };
+    const status = slowRefunds.has(intent ?? '') ? 'pending' : 'succeeded';
+    return { status: 200, answer: keepRefund(like('refund', { id: `re_${++n}`, status, amount: Number(form.get('amount')), currency: 'usd', payment_intent: intent, charge: chargeIdOf(intent), created: 1_800_000_000 })) };
   }
   if (!(Number(form.get('amount')) > 0)) return { status: 400, answer: { error: { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd.', param: 'amount' } } };
   const bank = form.get('allowed_payment_method_types[0]') === 'us_bank_account';
@@ -73,6 +79,7 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   }
   const token = form.get('payment_method_data[card][token]') ?? (saved ? (methodOrigins.get(saved) ?? saved) : '');
   const id = `pi_${++n}`;
+  if (pendingRefundMethods.has(token)) slowRefunds.add(id);
   const amount = Number(form.get('amount'));
   const base = like('payment_intent', { id, amount, currency: form.get('currency'), created: 1_800_000_000, payment_method_types: [bank ? 'us_bank_account' : 'card'] });
   if (challenges.has(token)) return challenged(base, form.get('off_session') === 'true');
@@ -212,6 +219,10 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         const data = refundsByCharge.get(url.searchParams.get('charge') ?? '') ?? [];
         return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       }
+      if (req.method === 'GET' && url.pathname.startsWith('/v1/refunds/re_')) {
+        const refund = refundById(url.pathname.split('/').pop() ?? '');
+        return refund ? send(200, refund) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such refund.', param: 'id' } });
+      }
       if (req.method === 'GET' && url.pathname.startsWith('/v1/charges/')) {
         const charge = chargeNow(url.pathname.split('/').pop() ?? '');
         return charge ? send(200, charge) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge.', param: 'id' } });
@@ -265,4 +276,17 @@ export function refundInStripeDashboard(intentId: string, amount: number, reason
   const charge = chargeIdOf(intentId);
   const refund = keepRefund(like('refund', { id: `re_dashboard_${++n}`, status: 'succeeded', amount, currency: 'usd', payment_intent: intentId, charge, reason, created: Math.floor(Date.now() / 1000) }));
   return { refund, charge: chargeNow(charge) ?? {} };
+}
+
+/**
+ * A pending refund settling at the cardholder's bank, days later: Stripe's refund moves to
+ * succeeded, or to failed with Stripe's reason (and the money back in the account's balance).
+ * Answers the refund as Stripe's charge.refund.updated and refund.updated events carry it.
+ */
+export function settleRefundInStripe(refundId: string, outcome: 'succeeded' | 'failed'): Obj {
+  const refund = refundById(refundId);
+  if (!refund || refund.status !== 'pending') throw new Error(`${refundId} is not a pending refund of the stand-in`);
+  refund.status = outcome;
+  if (outcome === 'failed') refund.failure_reason = 'expired_or_canceled_card';
+  return { ...refund };
 }

@@ -55,7 +55,14 @@ function Details({ t, onOpenReceipt }: { t: TransactionDetail; onOpenReceipt?: (
           <Table.Tbody>
             {t.refunds.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{r.reference_number ?? capitalise(r.status)}</Table.Td>
+                <Table.Td>
+                  {r.reference_number ?? capitalise(r.status)}
+                  {r.reference_number && r.status !== 'succeeded' && (
+                    <Badge size="xs" variant="light" color={r.status === 'pending' ? 'yellow' : 'red'} ml={6}>
+                      {r.status}
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>{formatDate(r.created_at)}</Table.Td>
                 <Table.Td ta="right">{formatAmount(r.amount, t.currency_code)}</Table.Td>
               </Table.Tr>

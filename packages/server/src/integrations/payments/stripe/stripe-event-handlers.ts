@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../listing/engine.ts';
+import { settleRefund, type RefundOutcome } from '../../../modules/payments/refund-settlement.service.ts';
 import { refundPayment } from '../../../modules/payments/refunds.service.ts';
 import { applyPaymentStatus } from '../../../modules/transactions/transactions.service.ts';
 import type { GatewayStatus } from '../gateway.ts';
@@ -39,6 +40,7 @@ export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<str
     return applyIntentEvent(tx, event.data.object);
   }
   if (event.type === 'charge.refunded') return applyChargeRefunded(tx, event.data.object);
+  if (event.type === 'charge.refund.updated' || event.type === 'refund.updated' || event.type === 'refund.failed') return applyRefundUpdated(tx, event.data.object);
   if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') return applyDisputeEvent(tx, event.data.object, lockPaymentOf);
   return null;
 }
@@ -79,10 +81,13 @@ async function refundsOf(tx: Tx, charge: Stripe.Charge): Promise<Stripe.Refund[]
  */
 async function applyChargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<string | null> {
   const payment = await lockPaymentOf(tx, typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id);
-  const told = (await refundsOf(tx, charge)).filter((r) => r.status === 'succeeded' || r.status === 'pending');
-  if (!told.length) return null;
-  const known = await queryRows(tx, sql`select reference_number from refunds where reference_number in ${sql`(${sql.join(told.map((r) => sql`${r.id}`), sql`, `)})`}`);
+  const all = await refundsOf(tx, charge);
+  if (!all.length) return null;
+  const known = await queryRows(tx, sql`select reference_number from refunds where reference_number in ${sql`(${sql.join(all.map((r) => sql`${r.id}`), sql`, `)})`}`);
   const recorded = new Set(known.map((r) => String(r.reference_number)));
+  // A refund already recorded as pending may have settled since: the charge tells its status now.
+  for (const refund of all.filter((r) => recorded.has(r.id))) await settleStripeRefund(tx, refund);
+  const told = all.filter((r) => r.status === 'succeeded' || r.status === 'pending');
   const notes: string[] = [];
   for (const refund of told.filter((r) => !recorded.has(r.id)).sort((a, b) => a.created - b.created)) {
     if (refund.currency.toUpperCase() !== payment.currency) {
@@ -99,4 +104,29 @@ async function applyChargeRefunded(tx: Tx, charge: Stripe.Charge): Promise<strin
     if (!result.ok) notes.push(`Refund ${refund.id} was not recorded: ${result.refusal.reason}.`);
   }
   return notes.length ? notes.join(' ') : null;
+}
+
+/** Stripe's final refund statuses as ours; `pending` and `requires_action` are not final. */
+function outcomeOf(status: string | null): RefundOutcome | null {
+  if (status === 'succeeded' || status === 'failed' || status === 'canceled') return status;
+  return null;
+}
+
+/** Settles a recorded pending refund as Stripe tells it now; anything else is left as it is. */
+async function settleStripeRefund(tx: Tx, refund: Stripe.Refund): Promise<'settled' | 'unchanged' | 'unknown'> {
+  const outcome = outcomeOf(refund.status);
+  if (!outcome) return 'unchanged';
+  return settleRefund(tx, { reference: refund.id, outcome, failureReason: refund.failure_reason ?? null, actorId: null });
+}
+
+/**
+ * A refund that answered `pending` settling days later (charge.refund.updated, refund.updated,
+ * refund.failed): succeeded, or failed and the money the contribution's again. Told twice or
+ * late, nothing more moves. A refund Almoner has not recorded may be ours still being committed:
+ * a later try finds it (a refund made in Stripe's dashboard comes in by charge.refunded).
+ */
+async function applyRefundUpdated(tx: Tx, refund: Stripe.Refund): Promise<string | null> {
+  const settled = await settleStripeRefund(tx, refund);
+  if (settled === 'unknown' && outcomeOf(refund.status)) throw new NotYetKnownError(`No Almoner refund has the reference ${refund.id}.`);
+  return null;
 }

@@ -56,6 +56,13 @@ export function toPayment(intent: Obj): GatewayPayment {
   };
 }
 
+/** A Stripe refund as the gateway interface's: requires_action and canceled never gave the money back. */
+function toRefund(refund: Stripe.Refund): GatewayRefund {
+  const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
+  const paymentReference = typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? '');
+  return { reference: refund.id, paymentReference, status, amount: refund.amount, currency: refund.currency.toUpperCase(), createdAt: iso(refund.created) };
+}
+
 /** A declined confirm: Stripe's 402 carries the PaymentIntent, which is the (failed) payment. */
 async function orDeclined(call: Promise<unknown>): Promise<GatewayPayment> {
   try {
@@ -210,11 +217,10 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       );
     },
 
-    refund: async ({ idempotencyKey, paymentReference, amount, reason }): Promise<GatewayRefund> => {
-      const refund = await refused(stripe.refunds.create({ payment_intent: paymentReference, amount, ...(reason ? { reason } : {}) }, { idempotencyKey }));
-      const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
-      return { reference: refund.id, paymentReference, status, amount: refund.amount, currency: refund.currency.toUpperCase(), createdAt: iso(refund.created) };
-    },
+    refund: async ({ idempotencyKey, paymentReference, amount, reason }): Promise<GatewayRefund> =>
+      toRefund(await refused(stripe.refunds.create({ payment_intent: paymentReference, amount, ...(reason ? { reason } : {}) }, { idempotencyKey }))),
+
+    fetchRefund: async (reference) => toRefund(await refused(stripe.refunds.retrieve(reference))),
 
     fetchPayment: async (reference) => toPayment(obj(await refused(stripe.paymentIntents.retrieve(reference, { expand })))),
 

@@ -24,7 +24,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Receive an event from Stripe (signed with the webhook signing secret)',
         description:
-          'Register https://<your Almoner>/webhooks/stripe in Stripe with the events payment_intent.succeeded, payment_intent.processing, payment_intent.payment_failed, charge.refunded, charge.dispute.created and charge.dispute.closed. The Stripe-Signature header is checked against the raw body (5-minute tolerance); an event id already received answers 200 and changes nothing.',
+          'Register https://<your Almoner>/webhooks/stripe in Stripe with the events payment_intent.succeeded, payment_intent.processing, payment_intent.payment_failed, charge.refunded, charge.refund.updated, refund.updated, refund.failed, charge.dispute.created and charge.dispute.closed. The Stripe-Signature header is checked against the raw body (5-minute tolerance); an event id already received answers 200 and changes nothing.',
         tags: ['webhooks'],
         response: { 200: stripeWebhookAnswerSchema, 400: stripeWebhookRefusalSchema },
       },
