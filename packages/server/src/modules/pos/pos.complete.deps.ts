@@ -1,3 +1,4 @@
+import { paymentGateways } from '@almoner/contracts';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Db, type Tx } from '../../db/client.ts';
 import { chosenGatewayName, createGateway } from '../../integrations/payments/index.ts';
@@ -32,8 +33,8 @@ async function buildDeps(app: FastifyInstance): Promise<CompleteDeps> {
     db: app.ctx.db,
     appKey: config.appKey,
     // Read through `tx`: on PGlite the one connection is the transaction's until it ends.
-    gateway: async (tx: Tx) => {
-      const name = await chosenGatewayName(tx);
+    gateway: async (tx: Tx, keeper?: string | null) => {
+      const name = paymentGateways.find((g) => g === keeper) ?? (await chosenGatewayName(tx));
       await ensureGatewayEnabled(tx, name);
       // Stripe reads its keys through the completion's own transaction (on PGlite the one connection).
       return createGateway(name === 'stripe' ? (tx as unknown as Db) : (gatewayDb ?? (tx as unknown as Db)), name);

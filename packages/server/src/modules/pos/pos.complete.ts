@@ -59,8 +59,11 @@ import { achSource, attemptKey, chargeGateway, checkAchCurrency, insertPayment, 
 export type CompleteDeps = {
   db: Db;
   appKey: Buffer;
-  /** The organisation's gateway, working through `tx` or its own connection (see above). */
-  gateway: (tx: Tx) => Promise<PaymentGateway>;
+  /**
+   * The organisation's gateway, or `keeper` (a saved method's own gateway, whatever is chosen
+   * now), working through `tx` or its own connection (see above).
+   */
+  gateway: (tx: Tx, keeper?: string | null) => Promise<PaymentGateway>;
   /**
    * Runs after the gateway charged and before commit. Only the test harness sets one, on its own
    * app's deps (a crash to simulate there); the server's deps have none.
@@ -74,11 +77,18 @@ async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: 
   if (type === 'bank_account') return achSource(input, order.currency_code);
   if (type !== 'payment_method') return null;
   const [method] = input.payment_method && order.supporter_id
-    ? await queryRows(tx, sql`select id, token, type from payment_methods
+    ? await queryRows(tx, sql`select id, token, type, gateway, gateway_customer from payment_methods
         where id = ${input.payment_method} and supporter_id = ${order.supporter_id} and status = 'ACTIVE' and deleted_at is null`)
     : [];
   if (!method?.token) throw fieldError('payment_method', posCompleteMessages.methodNotFound);
-  return { kind: 'token', source: decrypt(deps.appKey, String(method.token)), paymentMethodId: Number(method.id), methodType: String(method.type) };
+  return {
+    kind: 'token',
+    source: decrypt(deps.appKey, String(method.token)),
+    paymentMethodId: Number(method.id),
+    methodType: String(method.type),
+    keeper: (method.gateway as string | null) ?? null,
+    customer: (method.gateway_customer as string | null) ?? null,
+  };
 }
 
 export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
@@ -129,7 +139,8 @@ export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: A
   let charged: GatewayPayment | null = null;
   let gatewayName = 'offline';
   if (source) {
-    const gateway = await deps.gateway(tx);
+    // A saved method is charged where it is kept (a Stripe card stays at Stripe when the sandbox is chosen later).
+    const gateway = await deps.gateway(tx, source.kind === 'token' ? source.keeper : null);
     gatewayName = gateway.name;
     checkAchCurrency(gateway, source, order.currency_code);
     const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
@@ -163,7 +174,7 @@ async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, o
     values (${order.supporter_id}, 'ACTIVE', ${`${brand} ending in ${saved.last4}`}, ${encrypt(deps.appKey, saved.reference)}, 'card',
             ${saved.brand}, ${saved.last4}, ${saved.expMonth}, ${saved.expYear}, ${order.currency_code}, ${saved.gateway}, ${saved.customer})
     returning id`);
-  return { kind: 'token', source: saved.reference, paymentMethodId: Number(row?.id), methodType: 'card' };
+  return { kind: 'token', source: saved.reference, paymentMethodId: Number(row?.id), methodType: 'card', keeper: saved.gateway, customer: saved.customer };
 }
 
 type Paid = { type: PosPaymentType; checkDate: string | null; charged: GatewayPayment | null; gatewayName: string; source: GatewaySource | null };

@@ -18,7 +18,15 @@ export const PAYMENT_ROW_TYPE: Record<Exclude<PosPaymentType, 'free'>, string> =
 
 /** What a gateway type will charge: a capture token, a saved method's token, or bank details. */
 export type GatewaySource =
-  | { kind: 'token'; source: string; paymentMethodId: number | null; methodType: string }
+  | {
+      kind: 'token';
+      source: string;
+      paymentMethodId: number | null;
+      methodType: string;
+      /** A saved method's own gateway (the one that keeps its token) and its customer there. */
+      keeper?: string | null | undefined;
+      customer?: string | null | undefined;
+    }
   | { kind: 'ach'; holderType: string | null; account: AchAccount };
 
 /** A declined card or failed debit: the request rolls back, the attempt is recorded after. */
@@ -51,7 +59,7 @@ export async function chargeGateway(
   try {
     const payment =
       source.kind === 'token'
-        ? await gateway.charge({ ...request, source: source.source })
+        ? await gateway.charge({ ...request, source: source.source, customer: source.customer ?? null })
         : await gateway.debitAch({ ...request, account: source.account });
     if (payment.status === 'failed') throw new PaymentDeclined(payment);
     return payment;

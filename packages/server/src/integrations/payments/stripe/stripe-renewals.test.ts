@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { dayInZone } from '../../../modules/money/money.convert.ts';
-import { makeSupporter } from '../../../modules/pos/pos.complete.fixtures.ts';
+import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
 import { runRecurringBilling } from '../../../modules/recurring/recurring.billing.ts';
 import { signCardLink } from '../../../modules/recurring/recurring.card-link.ts';
 import { billingDepsFor } from '../../../modules/recurring/recurring.job.ts';
@@ -171,6 +171,32 @@ describe('recurring renewals through Stripe', () => {
     await run(today);
     expect(intentsFor(gift.id)).toHaveLength(1);
     expect(await charges(gift.id)).toEqual([{ payment_status: 'succeeded', transaction_reference: expect.stringMatching(/^pi_/), gateway: 'stripe' }]);
+  });
+
+  it('keeps a card saved at the point of sale on the supporter’s Stripe customer, and charges it there with the customer after the sandbox is chosen', async () => {
+    const supporterId = await makeSupporter(db());
+    const v = await makeVariant(db(), { price: 2500, quantity: 5 });
+    const first = await makeOrder(db(), { supporterId, items: [{ variantId: v.variantId, productId: v.productId, price: 2500 }] });
+    const saved = await admin.post(`/jpanel/pos/${first.id}/complete`, { payment_type: 'credit_card', token: 'pm_fromElements', save_payment_method: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const method = await one(sql`select id, gateway, gateway_customer from payment_methods where supporter_id = ${supporterId}`);
+    expect(method).toMatchObject({ gateway: 'stripe', gateway_customer: expect.stringMatching(/^cus_/) });
+    const setup = standIn.seen.find((s) => s.path === '/v1/setup_intents' && new URLSearchParams(s.body).get('customer') === method.gateway_customer);
+    expect(new URLSearchParams(setup?.body).get('usage')).toBe('off_session');
+
+    expect((await admin.post('/jpanel/settings', { payment_gateway: 'sandbox' })).statusCode).toBe(200);
+    try {
+      const second = await makeOrder(db(), { supporterId, items: [{ variantId: v.variantId, productId: v.productId, price: 2500 }] });
+      const paid = await admin.post(`/jpanel/pos/${second.id}/complete`, { payment_type: 'payment_method', payment_method: Number(method.id) });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const charge = standIn.seen.filter((s) => s.path === '/v1/payment_intents').at(-1);
+      expect(Object.fromEntries(new URLSearchParams(charge?.body))).toMatchObject({ customer: method.gateway_customer, amount: '2500' });
+      expect(charge?.body).not.toContain('off_session');
+      const [payment] = await queryRows(db(), sql`select p.gateway from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${second.id}`);
+      expect(payment?.gateway).toBe('stripe');
+    } finally {
+      await admin.post('/jpanel/settings', { payment_gateway: 'stripe' });
+    }
   });
 
   it('answers a declined renewal by the failed-payment path: recorded, retried later under a new key, the donor mailed once', async () => {
