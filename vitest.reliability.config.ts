@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { heavyFirst } from './scripts/test-order.ts';
 
 /**
  * The reliability suites (issue 17): `npm run test:reliability`. RELIABILITY_SHORT=1 runs the
@@ -20,5 +21,8 @@ export default defineConfig({
     // loading the app afresh for each file was 42 s of the short form's imports (93 s -> 78 s
     // measured). Each file still starts its own apps and servers; none replaces a module.
     isolate: false,
+    // The scale-out suite (five processes, and two minutes of the clock to watch) is the longest
+    // file: started first, the others fill the second worker beside it (scripts/test-order.ts).
+    sequence: { sequencer: heavyFirst(['reliability/scale-out.test.ts']) },
   },
 });

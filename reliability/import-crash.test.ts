@@ -9,6 +9,7 @@ import { queryRows } from '../packages/server/src/listing/engine.ts';
 import { pgBin } from '../packages/server/src/test/pg-cluster.ts';
 import { Agent, buildUser, testConfig } from '../packages/server/src/test/test-app.ts';
 import { SEED, SHORT, printFigures, prng } from './support/figures.ts';
+import { BAD_EVERY, giftRow } from './support/gift-rows.ts';
 import { ownCluster } from './support/own-cluster.ts';
 
 /**
@@ -20,26 +21,8 @@ import { ownCluster } from './support/own-cluster.ts';
  */
 const ROWS = Number(process.env.RELIABILITY_IMPORT_ROWS ?? (SHORT ? 6_000 : 100_000));
 const KILLS = SHORT ? 3 : 6;
-const BAD_EVERY = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const root = join(import.meta.dirname, '..');
-
-function giftRow(i: number): Record<string, string> {
-  const donor = Math.floor(i / 2); // every other row matches the donor of the row before
-  return {
-    date: i % BAD_EVERY === BAD_EVERY - 1 ? 'not a date' : `2024-05-${String(1 + (i % 28)).padStart(2, '0')}`,
-    subtotal_amt: `${10 + (i % 50)}.00`,
-    dcc: '0.00',
-    total: `${10 + (i % 50)}.00`,
-    first_name: `Crash${donor}`,
-    last_name: 'Donor',
-    email: `crash${donor}@example.org`,
-    address_line_1: `${donor} Kill Street`,
-    zip: '12345',
-    country: 'us',
-    dp_gift_id: `CG${i}`,
-  };
-}
 
 describe.skipIf(!pgBin)('import crash safety', () => {
   const own = ownCluster();

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import http from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '../../packages/server/src/test/pg-cluster.ts';
+import { type Answer, CookieClient } from './cookie-client.ts';
 
 const root = join(import.meta.dirname, '../..');
 
-export type Answer = { status: number; text: string };
+export type { Answer };
 
 /** The killable server's app key: tests that seal secrets for it (a webhook's) use the same. */
 export const KILLABLE_APP_KEY = Buffer.alloc(32, 9);
@@ -18,7 +18,7 @@ export const KILLABLE_APP_KEY = Buffer.alloc(32, 9);
  */
 export class KillableServer {
   private child: ChildProcess | undefined;
-  private cookies: Record<string, string> = {};
+  private readonly client = new CookieClient();
   readonly email = 'kill9-admin@example.org';
   readonly password = 'Kill9-Admin-5120';
 
@@ -26,19 +26,30 @@ export class KillableServer {
     private readonly databaseUrl: string,
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly entry = 'packages/server/src/main.ts',
   ) {}
 
   static async start(databaseUrl: string, env: Record<string, string> = {}): Promise<KillableServer> {
-    const server = new KillableServer(databaseUrl, await freePort(), env);
-    await server.restart();
+    const server = await KillableServer.launch(databaseUrl, env);
     await server.call('GET', '/jpanel/login');
     const login = await server.call('POST', '/jpanel/login', { email: server.email, password: server.password });
     if (login.status !== 200) throw new Error(`login answered ${login.status}`);
     return server;
   }
 
+  /**
+   * Starts the process and waits until it says it runs, signed in as nobody. `npmStart` runs what
+   * `npm start` runs (scripts/start.ts: the web build checked, then main.ts) rather than main.ts
+   * alone; a worker (ALMONER_ROLE=worker) serves no HTTP and says so in its own words.
+   */
+  static async launch(databaseUrl: string, env: Record<string, string> = {}, options: { npmStart?: boolean } = {}): Promise<KillableServer> {
+    const server = new KillableServer(databaseUrl, await freePort(), env, options.npmStart ? 'scripts/start.ts' : 'packages/server/src/main.ts');
+    await server.restart();
+    return server;
+  }
+
   async restart(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, this.entry)], {
       cwd: root,
       env: {
         ...process.env,
@@ -59,49 +70,32 @@ export class KillableServer {
     await new Promise<void>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`the server exited with ${code}`)));
       child.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Almoner is running')) resolve();
+        if (/Almoner (worker )?is running/.test(chunk.toString())) resolve();
       });
     });
   }
 
   /** SIGKILL: no drain, no handler, no commit that was not already made. */
-  async kill(): Promise<void> {
+  kill(): Promise<void> {
+    return this.stop('SIGKILL');
+  }
+
+  /** SIGTERM, as a process manager stops it: requests under way are answered, then it exits. */
+  terminate(): Promise<void> {
+    return this.stop('SIGTERM');
+  }
+
+  private async stop(signal: NodeJS.Signals): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null) return;
     const exited = once(child, 'exit');
-    child.kill('SIGKILL');
+    child.kill(signal);
     await exited;
     this.child = undefined;
   }
 
-  /** One request on a fresh connection; a kill mid-request rejects it (ECONNRESET). */
+  /** One request on a fresh connection, signed in as the server's admin. */
   call(method: string, path: string, body?: unknown): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(
-        {
-          host: '127.0.0.1', port: this.port, method, path, agent: false,
-          headers: {
-            'x-requested-with': 'XMLHttpRequest',
-            'x-csrf-token': this.cookies['XSRF-TOKEN'] ?? '',
-            cookie: Object.entries(this.cookies).map(([k, v]) => `${k}=${v}`).join('; '),
-            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          },
-        },
-        (res) => {
-          for (const line of res.headers['set-cookie'] ?? []) {
-            const [pair] = line.split(';');
-            const [k, v] = (pair ?? '').split('=');
-            if (k) this.cookies[k] = v ?? '';
-          }
-          let text = '';
-          res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+    return this.client.call(this.port, method, path, body);
   }
 }

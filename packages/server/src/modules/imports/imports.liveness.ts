@@ -10,7 +10,7 @@ import { JOB_SCHEMA } from '../jobs/jobs.queue.ts';
  * process; a worker starting, and every half minute after, hands back to the queue any active
  * import job that nobody holds.
  */
-const LOCK_CLASS = 715_015; // an arbitrary number that is this lock's namespace
+export const LOCK_CLASS = 715_015; // an arbitrary number that is this lock's namespace
 const running = new Set<number>();
 
 export type Held = { release: () => Promise<void> } | null;
