@@ -17,6 +17,7 @@ export const reconciliationMessages = {
   notInAlmoner: "Not in Almoner's ledger",
   amounts: 'Amounts differ',
   fees: 'Fees differ',
+  stripeUnreadable: (why: string) => `Stripe's balance transactions could not be read: ${why}`,
 } as const;
 
 export const reconciliationQuerySchema = z.object({ from: reportDay, to: reportDay });

@@ -7,14 +7,39 @@ import {
   reconciliationMessages,
   toDecimal,
 } from '@almoner/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { fieldError } from '../../http/errors.ts';
+import Stripe from 'stripe';
+import { AppError, fieldError } from '../../http/errors.ts';
+import { chosenGatewayName } from '../../integrations/payments/index.ts';
+import { stripeConnection } from '../../integrations/payments/stripe/stripe-events.config.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { orgTimeZoneSql } from '../money/money.sql.ts';
+import { type GatewayEntry, stripeBalanceEntries } from './stripe-balance.ts';
 
-/** The gateway whose own record this build can read: the sandbox ledger. */
-const GATEWAY = 'sandbox';
+/**
+ * The gateway's own record: the sandbox's ledger (a table), or Stripe's balance transactions
+ * (read from Stripe for the range) when Stripe is the chosen gateway and its key is set.
+ */
+type GatewaySide = { name: 'sandbox' } | { name: 'stripe'; entries: GatewayEntry[] };
+
+/** The gateway side's payments (reference, currency, amount, fee, created_at) and refunds (… payment_reference). */
+function gatewayRows(side: GatewaySide): { payments: SQL; refunds: SQL } {
+  if (side.name === 'sandbox') {
+    return {
+      payments: sql`select l.reference, l.currency, l.amount, coalesce((l.answer ->> 'fee')::bigint, 0) as fee, l.created_at
+                      from sandbox_ledger l where l.kind in ('charge', 'ach_debit') and l.status <> 'failed'`,
+      refunds: sql`select l.reference, l.currency, l.amount, l.created_at, l.payment_reference
+                     from sandbox_ledger l where l.kind = 'refund' and l.status = 'succeeded'`,
+    };
+  }
+  const entries = sql`jsonb_to_recordset(${JSON.stringify(side.entries)}::jsonb)
+    as e(kind text, reference text, payment_reference text, currency text, amount bigint, fee bigint, created_at timestamptz)`;
+  return {
+    payments: sql`select e.reference, e.currency, e.amount, e.fee, e.created_at from ${entries} where e.kind = 'payment'`,
+    refunds: sql`select e.reference, e.currency, e.amount, e.created_at, e.payment_reference from ${entries} where e.kind = 'refund'`,
+  };
+}
 
 /**
  * Every payment and refund of the range, paired with the gateway's own entry by reference (a
@@ -23,23 +48,20 @@ const GATEWAY = 'sandbox';
  * a charge recorded a moment apart on either side of midnight is not a difference. Failed
  * attempts moved no money on either side and are left out.
  */
-const pairsSql = (from: string, to: string) => sql`
+function pairsSql(from: string, to: string, side: GatewaySide): SQL {
+  const gateway = gatewayRows(side);
+  const GATEWAY = side.name;
+  return sql`
   with almoner_payments as (
     select p.id as payment_id, p.reference_number as reference, p.currency_code as currency, p.amount, coalesce(p.gateway_fee_amount, 0) as fee, p.created_at
       from payments p
      where p.gateway = ${GATEWAY} and p.reference_number is not null and p.status in ('succeeded', 'pending')
-  ), gateway_payments as (
-    select l.reference, l.currency, l.amount, coalesce((l.answer ->> 'fee')::bigint, 0) as fee, l.created_at
-      from sandbox_ledger l
-     where l.kind in ('charge', 'ach_debit') and l.status <> 'failed'
+  ), gateway_payments as (${gateway.payments}
   ), almoner_refunds as (
     select r.payment_id, r.reference_number as reference, r.currency_code as currency, r.amount, r.created_at
       from refunds r join payments p on p.id = r.payment_id
-     where p.gateway = ${GATEWAY} and r.reference_number is not null and r.status = 'succeeded'
-  ), gateway_refunds as (
-    select l.reference, l.currency, l.amount, l.created_at, l.payment_reference
-      from sandbox_ledger l
-     where l.kind = 'refund' and l.status = 'succeeded'
+     where p.gateway = ${GATEWAY} and r.reference_number is not null and r.status in ('succeeded', 'pending')
+  ), gateway_refunds as (${gateway.refunds}
   ), pairs as (
     select 'payment' as kind, coalesce(g.reference, a.reference) as reference, coalesce(g.currency, a.currency) as currency,
            (coalesce(g.created_at, a.created_at) at time zone ${orgTimeZoneSql})::date as day,
@@ -59,6 +81,7 @@ const pairsSql = (from: string, to: string) => sql`
     from pairs
    where pairs.day between ${from}::date and ${to}::date
    order by pairs.day, pairs.currency, pairs.kind, pairs.reference`;
+}
 
 type Pair = {
   kind: 'payment' | 'refund';
@@ -119,7 +142,8 @@ async function rangeOf(q: Queryable, input: { from?: string | undefined; to?: st
  */
 export async function reconcile(q: Queryable, input: { from?: string | undefined; to?: string | undefined }): Promise<Reconciliation> {
   const range = await rangeOf(q, input);
-  const rows = await queryRows(q, pairsSql(range.from, range.to));
+  const side = await gatewaySideOf(q, range);
+  const rows = await queryRows(q, pairsSql(range.from, range.to, side));
   const byDay = new Map<string, { day: string; currency: string; almoner: Sums; gateway: Sums; differences: number }>();
   const differences: ReconciliationDifference[] = [];
   for (const row of rows) {
@@ -145,5 +169,24 @@ export async function reconcile(q: Queryable, input: { from?: string | undefined
     });
   }
   const days: ReconciliationDay[] = [...byDay.values()].map((d) => ({ day: d.day, currency: d.currency, almoner: figures(d.almoner, d.currency), gateway: figures(d.gateway, d.currency), differences: d.differences }));
-  return { ...range, gateway: GATEWAY, days, differences };
+  return { ...range, gateway: side.name, days, differences };
+}
+
+/**
+ * Stripe's balance transactions when Stripe is chosen and reachable, else the sandbox's ledger.
+ * Stripe is asked for a day more on each side of the range (the organisation's days are not
+ * UTC's); the pairs are then kept by their day in the organisation's time zone.
+ */
+async function gatewaySideOf(q: Queryable, range: { from: string; to: string }): Promise<GatewaySide> {
+  if ((await chosenGatewayName(q)) !== 'stripe') return { name: 'sandbox' };
+  const config = await stripeConnection(q);
+  if (!config) return { name: 'sandbox' };
+  const seconds = (day: string, days: number) => Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + days * 86_400;
+  try {
+    return { name: 'stripe', entries: await stripeBalanceEntries(config, { from: seconds(range.from, -1), to: seconds(range.to, 2) }) };
+  } catch (error) {
+    // Stripe down, slow or refusing the key: staff read why, rather than a bare 500.
+    if (error instanceof Stripe.errors.StripeError) throw new AppError('unavailable', reconciliationMessages.stripeUnreadable(error.message.slice(0, 300)));
+    throw error;
+  }
 }

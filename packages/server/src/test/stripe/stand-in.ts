@@ -25,7 +25,28 @@ const chargeIdOf = (intentId: string | null) => String((intents.get(intentId ?? 
 function keepRefund(refund: Obj): Obj {
   const charge = String(refund.charge);
   refundsByCharge.set(charge, [refund, ...(refundsByCharge.get(charge) ?? [])]);
+  // Stripe takes a refund out of the balance when it is made, pending or not.
+  moveBalance('refund', -Number(refund.amount), 0, String(refund.id), String(refund.currency));
   return refund;
+}
+/**
+ * The account's balance transactions (GET /v1/balance_transactions), newest last: one per charge
+ * (its fee with it), refund and failed refund, made when Stripe moves the money, by Stripe's clock.
+ */
+const balance: Obj[] = [];
+function moveBalance(type: 'charge' | 'payment' | 'refund' | 'refund_failure', amount: number, fee: number, source: string, currency: string): void {
+  const created = Math.floor(Date.now() / 1000);
+  balance.push(like('balance_transaction', {
+    id: `txn_${source}_${balance.length + 1}`, type, reporting_category: type === 'payment' ? 'charge' : type, amount, fee, net: amount - fee, source, currency,
+    created, available_on: created + 2 * 86_400, status: 'pending', description: null,
+    fee_details: fee ? [{ amount: fee, application: null, currency, description: 'Stripe processing fees', type: 'stripe_fee' }] : [],
+  }));
+}
+/** Behind Almoner's back: a balance transaction Stripe shows that Almoner's own calls never made (a test's difference). */
+export function addStripeBalanceTransaction(values: Obj): Obj {
+  const entry = like('balance_transaction', { created: Math.floor(Date.now() / 1000), ...values });
+  balance.push(entry);
+  return entry;
 }
 let n = 0;
 /** Stripe's test methods whose refunds answer `pending` and settle later (docs.stripe.com/testing#refunds). */
@@ -93,6 +114,8 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
     ? { ...base, status: 'processing', latest_charge: charge({ id: `py_${n}`, amount, outcome: { type: 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'us_bank_account', us_bank_account: { last4: '6789', account_type: 'checking' } } }) }
     : { ...base, status: 'succeeded', latest_charge: charge({ id: `ch_${n}`, amount, outcome: { type: token === 'tok_riskLevelElevated' ? 'manual_review' : 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039, checks: { cvc_check: 'pass' } } } }) };
   intents.set(id, intent);
+  const made = intent.latest_charge as Obj;
+  moveBalance(bank ? 'payment' : 'charge', amount, Number((made.balance_transaction as Obj).fee), String(made.id), String(form.get('currency')));
   return { status: 200, answer: intent };
 }
 
@@ -197,6 +220,8 @@ function forgetEarlierAccounts(): void {
 
 /** Starts the stand-in on a free loopback port; its key is `sk_test_stub`, any other is refused (401). */
 export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[]; close: () => Promise<void> }> {
+  // Each stand-in is a new Stripe account as far as its balance goes (the files of a worker start one each, in turn).
+  balance.length = 0;
   forgetEarlierAccounts();
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -223,6 +248,7 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         const refund = refundById(url.pathname.split('/').pop() ?? '');
         return refund ? send(200, refund) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such refund.', param: 'id' } });
       }
+      if (req.method === 'GET' && url.pathname === '/v1/balance_transactions') return send(200, balancePage(url.searchParams));
       if (req.method === 'GET' && url.pathname.startsWith('/v1/charges/')) {
         const charge = chargeNow(url.pathname.split('/').pop() ?? '');
         return charge ? send(200, charge) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such charge.', param: 'id' } });
@@ -252,6 +278,23 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
     seen,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A page of balance transactions as Stripe lists them: newest first, created[gte]/[lt] and
+ * starting_after honoured, `limit` a page (at most 100), the source expanded on request.
+ */
+function balancePage(query: URLSearchParams): Obj {
+  const gte = Number(query.get('created[gte]') ?? 0);
+  const lt = Number(query.get('created[lt]') ?? Number.MAX_SAFE_INTEGER);
+  const all = balance.filter((b) => Number(b.created) >= gte && Number(b.created) < lt).reverse();
+  const after = query.get('starting_after');
+  const start = after ? all.findIndex((b) => b.id === after) + 1 : 0;
+  const limit = Math.min(100, Number(query.get('limit') ?? 10));
+  const expand = query.getAll('expand[]').concat(query.getAll('expand[0]')).includes('data.source');
+  const sourceOf = (id: string): unknown => (id.startsWith('re_') ? refundById(id) : chargeNow(id)) ?? id;
+  const data = all.slice(start, start + limit).map((b) => (expand ? { ...b, source: sourceOf(String(b.source)) } : b));
+  return { object: 'list', data, has_more: start + limit < all.length, url: '/v1/balance_transactions' };
 }
 
 /**
@@ -287,6 +330,10 @@ export function settleRefundInStripe(refundId: string, outcome: 'succeeded' | 'f
   const refund = refundById(refundId);
   if (!refund || refund.status !== 'pending') throw new Error(`${refundId} is not a pending refund of the stand-in`);
   refund.status = outcome;
-  if (outcome === 'failed') refund.failure_reason = 'expired_or_canceled_card';
+  if (outcome === 'failed') {
+    refund.failure_reason = 'expired_or_canceled_card';
+    // The money comes back to the account's balance.
+    moveBalance('refund_failure', Number(refund.amount), 0, String(refund.id), String(refund.currency));
+  }
   return { ...refund };
 }
