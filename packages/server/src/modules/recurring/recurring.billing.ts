@@ -84,6 +84,8 @@ type Profile = {
   failed_payment_count: number;
   max_failed_payments: number;
   description: string | null;
+  /** Already waiting for the donor to authenticate (staff's "charge now" of a held gift). */
+  waiting: boolean;
 };
 
 /**
@@ -103,7 +105,8 @@ async function lockDue(tx: Tx, id: number, when: BillingWhen): Promise<Profile |
     select rp.id, rp.profile_id, rp.supporter_id, rp.contribution_item_id, rp.payment_method_id, rp.currency_code,
            (rp.amount + rp.dcc_amount + rp.shipping_amount + rp.tax_amount)::bigint as total, rp.amount::bigint as amount, rp.dcc_amount::bigint as dcc_amount,
            rp.billing_period, rp.recurring_day, rp.start_date::text as start_date, rp.next_billing_date::text as next_billing_date,
-           rp.num_cycles_remaining, rp.failed_payment_count, rp.max_failed_payments, rp.description
+           rp.num_cycles_remaining, rp.failed_payment_count, rp.max_failed_payments, rp.description,
+           rp.authentication_required_at is not null as waiting
       from recurring_payment_profiles rp
      where rp.id = ${id} and ${chargeable(when)}
        for update`);
@@ -119,6 +122,7 @@ async function lockDue(tx: Tx, id: number, when: BillingWhen): Promise<Profile |
     num_cycles_remaining: p.num_cycles_remaining === null ? null : Number(p.num_cycles_remaining),
     failed_payment_count: Number(p.failed_payment_count),
     max_failed_payments: Number(p.max_failed_payments),
+    waiting: p.waiting === true,
   };
 }
 
@@ -284,7 +288,8 @@ async function awaitDonor(tx: Tx, deps: BillingDeps, p: Profile, today: string):
     update recurring_payment_profiles set failed_payment_count = ${p.failed_payment_count + 1}, next_attempt_date = ${today},
       authentication_required_at = now(), updated_at = now()
     where id = ${p.id}`);
-  if (p.supporter_id !== null && deps.linkBase) await mailCardLink(tx, deps.appKey, deps.linkBase, p.id, 'authentication');
+  // Staff charging a gift already held asks the bank again, but the donor has their link already.
+  if (!p.waiting && p.supporter_id !== null && deps.linkBase) await mailCardLink(tx, deps.appKey, deps.linkBase, p.id, 'authentication');
 }
 
 /** A declined period stays due: tried again RETRY_AFTER_DAYS later, Suspended after max_failed_payments in a row. */

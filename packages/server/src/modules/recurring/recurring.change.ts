@@ -101,7 +101,10 @@ export async function changeTerms(tx: Tx, id: number, change: Change): Promise<{
     update recurring_payment_profiles set amount = ${next.amount}, dcc_amount = ${next.dcc_amount}, billing_period = ${next.billing_period},
            recurring_day = ${next.recurring_day}, recurring_day_of_week = ${next.recurring_day_of_week}, next_billing_date = ${next.next_billing_date},
            -- A new billing date starts the period afresh: no retry of an old decline is pending.
-           next_attempt_date = ${next.next_billing_date}, payment_method_id = ${next.payment_method_id}, updated_at = now()
+           next_attempt_date = ${next.next_billing_date}, payment_method_id = ${next.payment_method_id},
+           -- Another card on the gift ends a wait for the donor to authenticate the old one's renewal.
+           authentication_required_at = case when payment_method_id is distinct from ${next.payment_method_id} then null else authentication_required_at end,
+           updated_at = now()
      where id = ${id}`);
   await recordEvent(tx, 'recurring_profile.changed', { recurring_profile_id: id, supporter_id: p.supporter_id === null ? null : Number(p.supporter_id), status: String(p.status) });
   const mailed = await mailNewTerms(tx, id);

@@ -143,6 +143,30 @@ describe('recurring renewals through Stripe', () => {
     expect(await state(gift.id)).toMatchObject({ done: 1, failed: 0, waiting: false });
   });
 
+  it('asks Stripe again when staff charge a held gift now, without a second mail; another card put on the gift by staff ends the hold', async () => {
+    const gift = await stripeGift('pm_card_authenticationRequired');
+    await run(today);
+    const charged = await admin.post(`/jpanel/recurring/${gift.id}/charge`, { billing_date: today });
+    expect(charged.statusCode, charged.body).toBe(200);
+    expect(charged.json()).toMatchObject({ outcome: 'declined' });
+    expect(intentsFor(gift.id).map((i) => i.key)).toEqual([`recurring:${gift.id}:${today}:0`, `recurring:${gift.id}:${today}:1`]);
+    expect(await mailsTo(gift.email)).toHaveLength(1);
+    expect(await state(gift.id)).toMatchObject({ failed: 2, waiting: true });
+
+    // Staff put another of the donor's cards on the gift (the donor on the phone): the hold ends.
+    const supporter = await one(sql`select supporter_id from recurring_payment_profiles where id = ${gift.id}`);
+    const [other] = await queryRows(db(), sql`insert into payment_methods (supporter_id, status, token, type, card_brand, account_last_four, currency_code, gateway)
+      values (${supporter.supporter_id}, 'ACTIVE', 'sealed', 'card', 'visa', '1881', 'USD', 'stripe') returning id`);
+    const page = (await admin.get(`/jpanel/recurring/${gift.id}`)).json() as { updated_at: string };
+    let next = today;
+    while (!next.endsWith('-28')) next = addDays(next, 1);
+    const changed = await admin.post(`/jpanel/recurring/${gift.id}`, {
+      amount: '20.00', billing_period: 'monthly', recurring_day: 28, next_billing_date: next, payment_method_id: Number(other?.id), updated_at: page.updated_at,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await state(gift.id)).toMatchObject({ waiting: false });
+  });
+
   it('keeps a card the bank challenges on the update-card page only once the donor has confirmed it', async () => {
     const gift = await stripeGift('pm_fromElements');
     const before = await one(sql`select payment_method_id from recurring_payment_profiles where id = ${gift.id}`);
