@@ -293,7 +293,7 @@ function balancePage(query: URLSearchParams): Obj {
   const limit = Math.min(100, Number(query.get('limit') ?? 10));
   const expand = query.getAll('expand[]').concat(query.getAll('expand[0]')).includes('data.source');
   const sourceOf = (id: string): unknown => (id.startsWith('re_') ? refundById(id) : chargeNow(id)) ?? id;
-  const data = all.slice(start, start + limit).map((b) => (expand ? { ...b, source: sourceOf(String(b.source)) } : b));
+  const data = all.slice(start, start + limit).map((b) => (expand && typeof b.source === 'string' ? { ...b, source: sourceOf(b.source) } : b));
   return { object: 'list', data, has_more: start + limit < all.length, url: '/v1/balance_transactions' };
 }
 
