@@ -33,7 +33,7 @@ export async function getProfile(q: Queryable, id: number) {
            rp.billing_period, rp.billing_frequency, rp.recurring_day, rp.recurring_day_of_week, rp.currency_code, rp.amount,
            rp.start_date::text as start_date, rp.next_billing_date::text as next_billing_date, rp.final_payment_due_date::text as final_payment_due_date,
            rp.total_billing_cycles, rp.failed_payment_count, rp.max_failed_payments,
-           rp.cancel_reason, rp.cancelled_at, rp.suspended_at, rp.contribution_id, rp.updated_at,
+           rp.cancel_reason, rp.cancelled_at, rp.suspended_at, rp.authentication_required_at, rp.contribution_id, rp.updated_at,
            rp.payment_method_id, ${methodLabelSql('m')} as payment_method
       from recurring_payment_profiles rp left join supporters s on s.id = rp.supporter_id
       left join payment_methods m on m.id = rp.payment_method_id
@@ -56,6 +56,8 @@ export async function getProfile(q: Queryable, id: number) {
     last_payment_at: iso(first?.last_at ?? null),
     cancelled_at: iso(p.cancelled_at),
     suspended_at: iso(p.suspended_at),
+    /** Set while a renewal waits for the donor to authenticate it with their bank (not charged again until then). */
+    authentication_required_at: iso(p.authentication_required_at),
     updated_at: iso(p.updated_at),
     payment_method_id: p.payment_method_id === null ? null : Number(p.payment_method_id),
     /** What "change terms" may switch to: the supporter's active saved methods. */

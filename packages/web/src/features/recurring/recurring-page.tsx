@@ -22,7 +22,7 @@ type Profile = {
   description: string | null; billing_period: string; recurring_day: number | null; recurring_day_of_week: number | null; currency_code: string; amount: number;
   start_date: string; next_billing_date: string | null; final_payment_due_date: string | null; num_cycles_completed: number; total_billing_cycles: number | null;
   aggregate_amount: number; failed_payment_count: number; max_failed_payments: number; last_payment_at: string | null; cancel_reason: string | null;
-  cancelled_at: string | null; suspended_at: string | null; transactions: Charge[];
+  cancelled_at: string | null; suspended_at: string | null; authentication_required_at: string | null; transactions: Charge[];
   payment_method_id: number | null; payment_method: string | null; payment_methods: { id: number; label: string }[]; updated_at: string | null;
 };
 
@@ -159,6 +159,12 @@ export function RecurringPage() {
           </Group>
         )}
       </Group>
+      {p.status === 'Active' && p.authentication_required_at && (
+        <Alert color="grape" title="Waiting for the donor to authenticate">
+          Their bank asked the donor to confirm the renewal of {formatDate(p.authentication_required_at)}. The donor was e-mailed their update-card link;
+          this gift is not charged again until they confirm a card there (or another card is put on it).
+        </Alert>
+      )}
       <ProfileFacts p={p} edit={edit} />
       <ProfilePayments p={p} />
       <RecordHistory table="recurring_payment_profiles" id={p.id} />

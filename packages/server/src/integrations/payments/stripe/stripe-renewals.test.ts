@@ -125,6 +125,7 @@ describe('recurring renewals through Stripe', () => {
     expect(mails[0]?.text).toContain('Your bank asks you to confirm the payment');
     expect(mails[0]?.text).toMatch(/\/jpanel\/update-card\/[A-Za-z0-9_.-]+/);
 
+    expect((await admin.get(`/jpanel/recurring/${gift.id}`)).json().authentication_required_at).toEqual(expect.any(String));
     const attention = await admin.post('/jpanel/recurring/attention.ajax', { draw: 1, start: 0, length: 50, reason: 'authentication' });
     expect(attention.json().data.map((r: { id: number }) => r.id)).toContain(gift.id);
 
