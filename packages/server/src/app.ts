@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import { type Database, openDatabase } from './db/client.ts';
 import { registerAccessControl } from './http/access.ts';
 import './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -75,7 +75,9 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   app.addHook('onSend', async (_request, reply) => {
     if (closing) void reply.header('connection', 'close');
   });
-  app.decorate('ctx', { database, db: database.db, config, jobs: queue, sessionCache });
+  const read = await openReadDatabase(database, config);
+  if (read !== database) app.addHook('onClose', () => read.close());
+  app.decorate('ctx', { database, db: database.db, read, config, jobs: queue, sessionCache });
 
   await app.register(cookie);
   await app.register(formbody, { parser: parseNested });
@@ -102,4 +104,13 @@ export async function buildApp({ database, config, logger = false, logStream, jo
   for (const register of modules) await app.register(register);
   await registerSpa(app);
   return app;
+}
+
+/**
+ * The replica reports and exports read from (DATABASE_READ_URL), with the same statement bound as
+ * the primary's pool; PostgreSQL only (the embedded database has no replica), else the database.
+ */
+async function openReadDatabase(database: Database, config: Config): Promise<Database> {
+  if (!config.databaseReadUrl || database.kind !== 'postgres') return database;
+  return openDatabase({ url: config.databaseReadUrl, statementTimeoutMs: config.statementTimeoutMs });
 }

@@ -6,6 +6,11 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: a read replica for the reads that may lag the primary a moment (reports,
+   * the dashboard, CSV exports of lists). Absent, they read the primary like everything else.
+   */
+  databaseReadUrl?: string | undefined;
   dataDir: string;
   adminEmail: string;
   adminPassword: string;
@@ -64,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Loopback unless asked: the start banner prints the demo password.
     host: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_READ_URL || undefined,
     dataDir,
     adminEmail: env.ALMONER_ADMIN_EMAIL ?? 'admin@almoner.test',
     adminPassword: env.ALMONER_ADMIN_PASSWORD ?? 'almoner-demo-1',

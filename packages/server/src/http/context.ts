@@ -6,7 +6,18 @@ import type { JobQueue } from '../modules/jobs/jobs.queue.ts';
 import type { SessionCache } from '../modules/auth/session-cache.ts';
 import type { RouteEntry } from './access.ts';
 
-export type AppContext = { database: Database; db: Db; config: Config; jobs: JobQueue; sessionCache: SessionCache };
+export type AppContext = {
+  database: Database;
+  db: Db;
+  /**
+   * Where reports, the dashboard and list exports read: the replica DATABASE_READ_URL names, else
+   * `database` itself. Never for a read that must see a write just made (docs/scaling.md).
+   */
+  read: Database;
+  config: Config;
+  jobs: JobQueue;
+  sessionCache: SessionCache;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -28,10 +28,22 @@ export async function cachedCount(db: Queryable, query: SQL): Promise<{ n: numbe
   if (hit) return { n: Number(hit.n), cached: true };
   const n = Number((await rowsOf(db, query))[0]?.n ?? 0);
   // Long-expired rows go on the next miss, so the table stays as small as the live filters.
-  await db.execute(sql`with purged as (delete from listing_counts where expires_at < now() - interval '5 minutes')
-                       insert into listing_counts (key, n, expires_at) values (${key}, ${n}, now() + make_interval(secs => ${COUNT_TTL_SECONDS}))
-                       on conflict (key) do update set n = excluded.n, expires_at = excluded.expires_at`);
+  try {
+    await db.execute(sql`with purged as (delete from listing_counts where expires_at < now() - interval '5 minutes')
+                         insert into listing_counts (key, n, expires_at) values (${key}, ${n}, now() + make_interval(secs => ${COUNT_TTL_SECONDS}))
+                         on conflict (key) do update set n = excluded.n, expires_at = excluded.expires_at`);
+  } catch (error) {
+    // A read replica (DATABASE_READ_URL: reports, exports) cannot keep the count: it is answered
+    // all the same, counted afresh next time. Anything else is a real failure.
+    if (!isReadOnly(error)) throw error;
+  }
   return { n, cached: false };
+}
+
+/** PostgreSQL's "cannot execute … in a read-only transaction" (a hot standby), however wrapped. */
+function isReadOnly(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) if (e.code === '25006') return true;
+  return false;
 }
 
 /** After rows change in bulk, every listing counts afresh. */

@@ -29,13 +29,15 @@ export const freePort = () =>
 
 export type PgCluster = { url: string; start: () => void; stop: (mode?: 'fast' | 'immediate') => void; remove: () => void };
 
-/** Creates and starts a throwaway cluster (trust auth, fsync off). */
-export async function startPgCluster(): Promise<PgCluster> {
+/** A folder for a cluster's files, owned by the user PostgreSQL runs as. */
+function clusterFolder(): { dir: string; data: string } {
   const dir = mkdtempSync(join(tmpdir(), 'almoner-pg-cluster-'));
-  const data = join(dir, 'data');
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-  const port = await freePort();
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  return { dir, data: join(dir, 'data') };
+}
+
+/** Starts the cluster in `dir` on `port` and answers how to reach, stop and remove it. */
+function runCluster(dir: string, data: string, port: number): PgCluster {
   const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', data, '-w', '-t', '60', ...args]);
   const start = () => pgCtl('start', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`);
   start();
@@ -52,4 +54,24 @@ export async function startPgCluster(): Promise<PgCluster> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Creates and starts a throwaway cluster (trust auth, fsync off). */
+export async function startPgCluster(): Promise<PgCluster> {
+  const { dir, data } = clusterFolder();
+  const port = await freePort();
+  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  return runCluster(dir, data, port);
+}
+
+/**
+ * A hot standby of `primary`: a base backup that streams the primary's changes from then on
+ * (pg_basebackup -R writes the standby's settings), answering reads only, a moment behind.
+ * initdb's trust rules already let 127.0.0.1 connect for replication.
+ */
+export async function startStandby(primary: PgCluster): Promise<PgCluster> {
+  const { dir, data } = clusterFolder();
+  const port = await freePort();
+  run('pg_basebackup', ['-h', '127.0.0.1', '-p', new URL(primary.url).port, '-U', 'postgres', '-D', data, '-R', '-X', 'stream', '-c', 'fast']);
+  return runCluster(dir, data, port);
 }

@@ -25,7 +25,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const user = request.user as AuthUser;
     const holder = { is_account_admin: user.isAccountAdmin, permissions: user.permissions };
-    return headlineFigures(app.ctx.db, request.query.on, {
+    return headlineFigures(app.ctx.read.db, request.query.on, {
       money: hasPermission(holder, headlinePermissions.money),
       supporters: hasPermission(holder, headlinePermissions.supporters),
       recurring: hasPermission(holder, headlinePermissions.recurring),
@@ -45,7 +45,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     }, async (request) => {
       assertPermission(request.user as AuthUser, DASHBOARD_PERMISSION);
-      return getDashboardChart(app.ctx.db, chart, request.query);
+      return getDashboardChart(app.ctx.read.db, chart, request.query);
     });
   }
 };

@@ -48,7 +48,9 @@ function read<F>(build: (f: F) => ListingDefinition<F>, raw: unknown) {
 
 /** Campaign results, totals by fund, LYBUNT / SYBUNT and donor retention (issue 37 items 5 and 6), each with its CSV. */
 export const givingReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.ctx.db;
+  // Reports read the replica when there is one (DATABASE_READ_URL); the appeal started from a
+  // report writes to the primary.
+  const db = () => app.ctx.read.db;
 
   const campaignBody = listingRequestSchema(campaignResultFiltersSchema);
   const base = '/jpanel/reports/campaign-results/:id';

@@ -32,7 +32,7 @@ export const moneyReportRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'transaction.view' },
     serializerCompiler: listingSerializer,
     schema: { summary: 'Transaction history: every recurring charge, with totals per currency', tags, body: transactionsBody, response: { 200: reportResponseOf(transactionReportRowSchema, {}) } },
-  }, async (request) => runReport(app.ctx.db, transactionsReport, readListingQuery(transactionsReport, request.body), transactionsTotals));
+  }, async (request) => runReport(app.ctx.read.db, transactionsReport, readListingQuery(transactionsReport, request.body), transactionsTotals));
   app.get('/jpanel/reports/transactions.csv', {
     config: { permission: 'transaction.view' },
     schema: { summary: 'Export the filtered transaction history as CSV', tags, querystring: transactionsBody },
@@ -43,11 +43,11 @@ export const moneyReportRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'reports.payments_details' },
     serializerCompiler: listingSerializer,
     schema: { summary: 'Payments: every gateway payment, with totals per currency', tags, body: paymentsBody, response: { 200: reportResponseOf(paymentReportRowSchema, {}) } },
-  }, async (request) => runReport(app.ctx.db, paymentsReport, readListingQuery(paymentsReport, request.body), paymentsTotals));
+  }, async (request) => runReport(app.ctx.read.db, paymentsReport, readListingQuery(paymentsReport, request.body), paymentsTotals));
   app.post('/jpanel/reports/payments-aggregate.ajax', {
     config: { permission: 'reports.payments_details' },
     schema: { summary: 'What the filtered payments kept, by gateway and card brand, in the organisation currency', tags, body: paymentsBody, response: { 200: paymentAggregateSchema } },
-  }, async (request) => paymentsAggregate(app.ctx.db, readListingQuery(paymentsReport, request.body)));
+  }, async (request) => paymentsAggregate(app.ctx.read.db, readListingQuery(paymentsReport, request.body)));
   app.get('/jpanel/reports/payments.csv', {
     config: { permission: 'reports.payments_details' },
     schema: { summary: 'Export the filtered payments as CSV', tags, querystring: paymentsBody },
@@ -58,7 +58,7 @@ export const moneyReportRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'reports.payments_details' },
     serializerCompiler: listingSerializer,
     schema: { summary: 'Payments by item: each line of each contribution paid for, with totals per currency', tags, body: itemsBody, response: { 200: reportResponseOf(paymentItemReportRowSchema, {}) } },
-  }, async (request) => runReport(app.ctx.db, paymentItemsReport, readListingQuery(paymentItemsReport, request.body), paymentItemsTotals));
+  }, async (request) => runReport(app.ctx.read.db, paymentItemsReport, readListingQuery(paymentItemsReport, request.body), paymentItemsTotals));
   app.get('/jpanel/reports/payments-by-item.csv', {
     config: { permission: 'reports.payments_details' },
     schema: { summary: 'Export the filtered payments by item as CSV', tags, querystring: itemsBody },

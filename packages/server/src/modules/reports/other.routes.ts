@@ -40,7 +40,8 @@ const list = (permission: string, summary: string, body: z.ZodType, response: z.
 
 /** Orders by product, product orders, platform fees, donor-covers-costs, impact and abandoned carts (spec part 3 §7). */
 export const otherReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.ctx.db;
+  // Reports read the replica when there is one (DATABASE_READ_URL).
+  const db = () => app.ctx.read.db;
 
   app.post('/jpanel/reports/products.ajax', list('reports.orders_by_product', 'Orders by product: each product\'s paid lines in the period',
     listingRequestSchema(productSalesFiltersSchema), reportResponseOf(productSalesRowSchema, {})), async (request) => {
