@@ -12,17 +12,18 @@ export type OwnCluster = { cluster: PgCluster; database: Database };
  * and `current()` hands it to the tests after. It is closed and removed after the suite, once the
  * suite's own afterAll (registered later, so run first) has stopped what used it.
  */
-export function ownCluster(): { open: () => Promise<OwnCluster>; current: () => OwnCluster } {
+export function ownCluster(): { open: (options?: { migrate?: boolean }) => Promise<OwnCluster>; current: () => OwnCluster } {
   let own: OwnCluster | undefined;
   afterAll(async () => {
     await own?.database.close().catch(() => undefined);
     own?.cluster.remove();
   });
   return {
-    open: async () => {
+    /** `migrate: false` leaves the database empty, for the processes under test to migrate. */
+    open: async ({ migrate = true }: { migrate?: boolean } = {}) => {
       const cluster = await startPgCluster();
       own = { cluster, database: await openDatabase({ url: cluster.url }) };
-      await migrateDatabase(own.database);
+      if (migrate) await migrateDatabase(own.database);
       return own;
     },
     current: () => {

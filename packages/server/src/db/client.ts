@@ -159,7 +159,11 @@ function copyOutOfPool(pool: pg.Pool, text: string, prefix: string): Readable {
   pool.connect().then(
     async (client) => {
       try {
-        await client.query('SET statement_timeout = 0');
+        // In a transaction of its own, and SET LOCAL: behind PgBouncer in transaction mode a
+        // plain SET would stay on the server connection for whoever is handed it next. The
+        // transaction only reads, and ends with the connection (discarded below).
+        await client.query('BEGIN READ ONLY');
+        await client.query('SET LOCAL statement_timeout = 0');
       } catch (error) {
         client.release(error as Error);
         out.destroy(error as Error);

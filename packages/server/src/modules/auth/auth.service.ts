@@ -79,13 +79,19 @@ export async function ensureAdmin(ctx: AppContext): Promise<{ created: boolean }
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)));
   if (existing) return { created: false };
-  await ctx.db.insert(users).values({
-    firstName: 'Demo',
-    lastName: 'Administrator',
-    email,
-    passwordHash: await hashPassword(ctx.config.adminPassword),
-    isAdminUser: true,
-    isAccountAdmin: true,
-  });
-  return { created: true };
+  // Several web processes starting together on a new database each find no admin: the first
+  // insert wins and the others' meet the unique e-mail and do nothing.
+  const inserted = await ctx.db
+    .insert(users)
+    .values({
+      firstName: 'Demo',
+      lastName: 'Administrator',
+      email,
+      passwordHash: await hashPassword(ctx.config.adminPassword),
+      isAdminUser: true,
+      isAccountAdmin: true,
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return { created: inserted.length > 0 };
 }

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { withActor } from '../../db/actor.ts';
+import { SESSION_LOCKS, oneAtATime } from '../../db/session-lock.ts';
 import { writeLogEntry } from '../logs/logs.service.ts';
 import { jobOnceKeys, jobProgress } from './jobs.tables.ts';
 
@@ -287,15 +288,19 @@ export class JobQueue {
   async start(): Promise<void> {
     if (this.started) return;
     await this.boss.start();
-    for (const job of definedJobs()) {
-      await this.boss.createQueue(job.name, {
-        name: job.name,
-        retryLimit: job.retryLimit ?? 3,
-        retryDelay: job.retryDelaySeconds ?? 10,
-        retryBackoff: job.retryBackoff ?? true,
-        expireInSeconds: job.expireInSeconds ?? 15 * 60,
-      });
-    }
+    // One process at a time: pg-boss creating the same queues (and their partitions) from several
+    // processes starting together deadlocked on a new database (reliability/scale-out.test.ts).
+    await oneAtATime(this.database.url, SESSION_LOCKS.jobQueues, async () => {
+      for (const job of definedJobs()) {
+        await this.boss.createQueue(job.name, {
+          name: job.name,
+          retryLimit: job.retryLimit ?? 3,
+          retryDelay: job.retryDelaySeconds ?? 10,
+          retryBackoff: job.retryBackoff ?? true,
+          expireInSeconds: job.expireInSeconds ?? 15 * 60,
+        });
+      }
+    });
     this.started = true;
     if (!this.options.work) return;
     await this.recover();
