@@ -24,6 +24,7 @@ export const recurringHistoryFields: HistoryFieldCatalogue = {
   cancelled_at: { label: 'Cancelled', kind: 'datetime' },
   cancelled_by: { label: 'Cancelled by', kind: 'user' },
   suspended_at: { label: 'Suspended', kind: 'datetime' },
+  authentication_required_at: { label: 'Waiting for the donor to authenticate since', kind: 'datetime' },
   failed_payment_count: { label: 'Failed payments', kind: 'number' },
   max_failed_payments: { label: 'Suspends after', kind: 'number' },
   num_cycles_completed: { label: 'Cycles completed', kind: 'number' },

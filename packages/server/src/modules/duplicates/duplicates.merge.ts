@@ -43,6 +43,10 @@ export const OTHER_REFERENCES = [
   { table: 'supporter_tags', column: 'supporter_id' },
   // The same for the appeals the loser was asked in (issue 37): the winner is asked in them too.
   { table: 'appeal_supporters', column: 'supporter_id' },
+  // A supporter's customer at a payment gateway (Stripe), one per gateway: not moved. The saved
+  // methods that move to the winner each name the customer they are attached to at the gateway,
+  // so they charge as before; the winner keeps its own customer for what it saves next.
+  { table: 'payment_gateway_customers', column: 'supporter_id' },
 ] as const;
 
 /**
