@@ -90,6 +90,11 @@ export function useCompleteBilling() {
         method: 'POST',
         body: { hosted_page_id: hostedPageId },
       }),
-    onSuccess: (answer) => queryClient.setQueryData(providerKeys.billing, answer.subscription),
+    // The billing query may still be in flight from the page's first render, started before the
+    // subscription was recorded: cancel it, or its empty answer lands after ours and hides the plan.
+    onSuccess: async (answer) => {
+      await queryClient.cancelQueries({ queryKey: providerKeys.billing });
+      queryClient.setQueryData(providerKeys.billing, answer.subscription);
+    },
   });
 }
