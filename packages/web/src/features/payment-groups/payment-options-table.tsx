@@ -10,9 +10,12 @@ import {
   type PaymentOptionType,
   type RecurringFrequency,
 } from '@almoner/contracts';
-import { DragHandle, SortableList, useSortableRow } from '../../components/sortable-list.tsx';
-import { ActionIcon, Button, Select, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Select, Table, TextInput } from '@mantine/core';
+import {
+  SortableTable,
+  SortableTableRow,
+  type SortableRowProps,
+} from '../../components/sortable-table.tsx';
 
 export type OptionValues = {
   key: string;
@@ -53,74 +56,32 @@ const dayChoices = Array.from({ length: RECURRING_DAY_MAX }, (_, i) => String(i 
  * week instead of a day of the month. Rows are added, removed and dragged into order.
  */
 export function PaymentOptionsTable({ options, currency, errors, onChange }: Props) {
-  const update = (key: string, change: Partial<OptionValues>) =>
-    onChange(options.map((o) => (o.key === key ? { ...o, ...change } : o)));
   return (
-    <Stack gap="sm">
-      <SortableList items={options} onReorder={onChange}>
-          <Table withTableBorder verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <VisuallyHidden>Order</VisuallyHidden>
-                </Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Amount ({currency})</Table.Th>
-                <Table.Th>Frequency</Table.Th>
-                <Table.Th>Day</Table.Th>
-                <Table.Th w={40}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {options.map((o, i) => (
-                <OptionRow
-                  key={o.key}
-                  option={o}
-                  position={i + 1}
-                  error={(f) => errors[`options.${i}.${f}`]}
-                  onChange={(change) => update(o.key, change)}
-                  onRemove={() => onChange(options.filter((x) => x.key !== o.key))}
-                />
-              ))}
-            </Table.Tbody>
-          </Table>
-      </SortableList>
-      <Button
-        variant="light"
-        w="fit-content"
-        leftSection={<IconPlus size={16} />}
-        onClick={() => onChange([...options, blankOption()])}
-      >
-        Add option
-      </Button>
-    </Stack>
+    <SortableTable
+      items={options}
+      headers={['Type', `Amount (${currency})`, 'Frequency', 'Day']}
+      errorsUnder="options"
+      errors={errors}
+      addLabel="Add option"
+      blank={blankOption}
+      onChange={onChange}
+      renderRow={(o, row) => <OptionRow key={o.key} option={o} {...row} />}
+    />
   );
 }
 
-type RowProps = {
-  option: OptionValues;
-  position: number;
-  error: (field: string) => string | undefined;
-  onChange: (change: Partial<OptionValues>) => void;
-  onRemove: () => void;
-};
-
-function OptionRow({ option: o, position, error, onChange, onRemove }: RowProps) {
-  const { setNodeRef, style, handleProps } = useSortableRow(o.key);
+function OptionRow({
+  option: o,
+  position,
+  error,
+  onChange,
+  onRemove,
+}: SortableRowProps<OptionValues> & { option: OptionValues }) {
   const { is_custom, is_recurring } = flagsOfType(o.type);
   const weekly = usesDayOfWeek(o.recurring_frequency);
   const name = `option ${position}`;
   return (
-    <Table.Tr
-      ref={setNodeRef}
-      style={style}
-      data-testid="payment-option-row"
-    >
-      <Table.Td>
-        <DragHandle label={`Move ${name}`} handleProps={handleProps} />
-      </Table.Td>
+    <SortableTableRow rowKey={o.key} name={name} testId="payment-option-row" onRemove={onRemove}>
       <Table.Td>
         <Select
           aria-label={`Type of ${name}`}
@@ -184,11 +145,6 @@ function OptionRow({ option: o, position, error, onChange, onRemove }: RowProps)
             />
           ))}
       </Table.Td>
-      <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
+    </SortableTableRow>
   );
 }

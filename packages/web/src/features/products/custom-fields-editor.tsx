@@ -10,6 +10,11 @@ import {
 } from '@almoner/contracts';
 import { DragHandle, SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 import {
+  AddRowButton,
+  updateByKey,
+  type SortableRowProps,
+} from '../../components/sortable-table.tsx';
+import {
   ActionIcon,
   Badge,
   Button,
@@ -45,7 +50,7 @@ const typeOptions = CUSTOM_FIELD_TYPES.map((t) => ({ value: t, label: customFiel
  */
 export function CustomFieldsEditor({ fields, errors, onChange }: Props) {
   const update = (key: string, change: Partial<CustomFieldValues>) =>
-    onChange(fields.map((f) => (f.key === key ? { ...f, ...change } : f)));
+    onChange(updateByKey(fields, key, change));
   const remove = (field: CustomFieldValues) =>
     field.id === undefined
       ? onChange(fields.filter((f) => f.key !== field.key))
@@ -59,40 +64,27 @@ export function CustomFieldsEditor({ fields, errors, onChange }: Props) {
         </Text>
       )}
       <SortableList items={fields} onReorder={onChange}>
-          {fields.map((field) => {
-            const index = fields.indexOf(field);
-            const error = (name: string) => errors[`custom_fields.${index}.${name}`];
-            return (
-              <FieldRow
-                key={field.key}
-                field={field}
-                position={index + 1}
-                error={error}
-                onChange={(change) => update(field.key, change)}
-                onRemove={() => remove(field)}
-              />
-            );
-          })}
+        {fields.map((field) => {
+          const index = fields.indexOf(field);
+          const error = (name: string) => errors[`custom_fields.${index}.${name}`];
+          return (
+            <FieldRow
+              key={field.key}
+              field={field}
+              position={index + 1}
+              error={error}
+              onChange={(change) => update(field.key, change)}
+              onRemove={() => remove(field)}
+            />
+          );
+        })}
       </SortableList>
-      <Button
-        variant="light"
-        leftSection={<IconPlus size={16} />}
-        onClick={() => onChange([...fields, blankField()])}
-        w="fit-content"
-      >
-        Add custom field
-      </Button>
+      <AddRowButton label="Add custom field" onClick={() => onChange([...fields, blankField()])} />
     </Stack>
   );
 }
 
-type RowProps = {
-  field: CustomFieldValues;
-  position: number;
-  error: (name: string) => string | undefined;
-  onChange: (change: Partial<CustomFieldValues>) => void;
-  onRemove: () => void;
-};
+type RowProps = SortableRowProps<CustomFieldValues> & { field: CustomFieldValues };
 
 function FieldRow({ field, position, error, onChange, onRemove }: RowProps) {
   const { setNodeRef, style, handleProps } = useSortableRow(field.key);
