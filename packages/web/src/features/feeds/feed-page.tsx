@@ -1,7 +1,8 @@
-import { Anchor, Breadcrumbs, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useCan } from '../../app/session.ts';
+import { loadingOrFailed, useRecordParam } from '../../components/form-page/index.ts';
 import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useFeed, usePosts } from './api.ts';
 import { FeedForm } from './feed-form.tsx';
@@ -9,18 +10,12 @@ import { PostsList } from './posts-list.tsx';
 
 /** /feeds/new and /feeds/:id: the post type form, then the feed's posts. */
 export function FeedPage() {
-  const params = useParams();
-  const id = params.id ? Number(params.id) : null;
-  const feed = useFeed(id);
-  const posts = usePosts(id);
+  const { id, isNew } = useRecordParam();
+  const feed = useFeed(isNew ? null : id);
+  const posts = usePosts(isNew ? null : id);
   const can = useCan();
-  if (id !== null && feed.isPending)
-    return (
-      <Center h={200}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  if (id !== null && !feed.data) return <LoadErrorAlert error={feed.error} />;
+  const gate = loadingOrFailed(isNew ? [] : [feed]);
+  if (gate) return gate;
   const title = feed.data?.name ?? 'Add feed';
   return (
     <Stack gap="lg" maw={1000}>

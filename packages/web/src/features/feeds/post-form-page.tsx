@@ -1,15 +1,15 @@
 import { feedMessages, postFieldLabels, postFieldsByType, postInputSchema, type Feed, type Post, type PostField, type PostInput } from '@almoner/contracts';
-import { Anchor, Breadcrumbs, Button, Center, Checkbox, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { ImageUrlInput } from '../media/image-url-input.tsx';
 import { useForm } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
+import { loadingOrFailed, useRecordParam } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../../components/use-unsaved-changes.ts';
 import { ApiError } from '../../lib/api.ts';
-import { LoadErrorAlert } from '../users/load-error-alert.tsx';
 import { useDeletePost, useFeed, usePost, useSavePost } from './api.ts';
 
 type Values = Record<'name' | 'url_slug' | 'body' | 'tags' | 'posted_at' | 'expires_at' | 'featured_image_url' | PostField, string> & { is_enabled: boolean };
@@ -34,20 +34,13 @@ const toInput = (feedId: number, v: Values): PostInput => ({ ...v, feed_id: feed
 
 /** /feeds/:feedId/posts/new and /feeds/:feedId/posts/:id: the fields depend on the feed's post type. */
 export function PostFormPage() {
-  const params = useParams();
-  const feedId = Number(params.feedId);
-  const id = params.id ? Number(params.id) : null;
+  const { id: feedId } = useRecordParam('feedId');
+  const { id, isNew, key } = useRecordParam();
   const feed = useFeed(feedId);
-  const post = usePost(id);
-  if (feed.isPending || (id !== null && post.isPending))
-    return (
-      <Center h={200}>
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  if (!feed.data) return <LoadErrorAlert error={feed.error} />;
-  if (id !== null && !post.data) return <LoadErrorAlert error={post.error} />;
-  return <PostForm key={id ?? 'new'} feed={feed.data} post={post.data} />;
+  const post = usePost(isNew ? null : id);
+  const gate = loadingOrFailed(isNew ? [feed] : [feed, post]);
+  if (gate || !feed.data) return gate;
+  return <PostForm key={key} feed={feed.data} post={post.data} />;
 }
 
 function PostForm({ feed, post }: { feed: Feed; post: Post | undefined }) {
