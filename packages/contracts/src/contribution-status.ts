@@ -76,6 +76,7 @@ export const contributionEvents = [
   { value: 'unfulfilled', label: 'Marked unfulfilled' },
   { value: 'refunded', label: 'Refunded' },
   { value: 'partially_refunded', label: 'Partially refunded' },
+  { value: 'refund_failed', label: 'Refund failed' },
   { value: 'marked_spam', label: 'Marked as spam' },
   { value: 'unmarked_spam', label: 'Marked as not spam' },
   { value: 'deleted', label: 'Deleted' },

@@ -28,7 +28,7 @@ export const contributionCounts = pgTable('contribution_counts', {
 
 /** The same list as `contributionEvents` in contracts (a test holds them together), with labels there. */
 export const CONTRIBUTION_EVENTS = [
-  'created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded',
+  'created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded', 'refund_failed',
   'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note', 'confirmation_sent', 'thanked',
   'disputed', 'dispute_won', 'dispute_lost',
 ] as const;

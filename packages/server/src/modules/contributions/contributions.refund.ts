@@ -12,6 +12,9 @@ export const refundablePaymentSql = (contributionId: SQL) => sql`
 
 export type ContributionRefundAnswer = { message: string; refunded_amount: number };
 
+/** A refusal the caller throws once the transaction is committed: a gateway's refusal leaves a "Refund failed" event that must stay. */
+export type ContributionRefundOutcome = ContributionRefundAnswer | { refused: AppError };
+
 /**
  * A full or partial refund from a contribution's page (incumbent §7 "Order refund"), through the
  * shared refund service, which asks the gateway, records the refund, voids the receipts and
@@ -19,7 +22,7 @@ export type ContributionRefundAnswer = { message: string; refunded_amount: numbe
  * incumbent does); the limit is what is left of it. The payment's row lock (taken by the service)
  * makes two clicks one refund: the second finds less left and is refused.
  */
-export async function refundContribution(tx: Tx, id: number, input: ContributionRefundInput, actorId: number): Promise<ContributionRefundAnswer> {
+export async function refundContribution(tx: Tx, id: number, input: ContributionRefundInput, actorId: number): Promise<ContributionRefundOutcome> {
   const body = contributionRefundSchema.parse(input);
   const [c] = await queryRows(tx, sql`select id, currency_code, total_amount::bigint as total, refunded_amount::bigint as refunded
     from contributions where id = ${id} and deleted_at is null for update`);
@@ -34,7 +37,7 @@ export async function refundContribution(tx: Tx, id: number, input: Contribution
   if (left <= 0) throw new AppError('conflict', m.alreadyRefunded(number));
   const amount = body.refund_type === 'full' ? left : customAmount(body.amount, currency, total, left);
   const result = await refundPayment(tx, { paymentId: Number(payment.id), amount, reason: 'requested_by_customer', actorId });
-  if (!result.ok) throw new AppError('conflict', m.failed(number, refundRefusalText(result.refusal)));
+  if (!result.ok) return { refused: new AppError('conflict', m.failed(number, refundRefusalText(result.refusal))) };
   const text = formatMoney(result.amount, currency);
   return { message: result.byHand ? m.refundedByHand(number, text) : m.refunded(number, text), refunded_amount: toDecimal(result.amount, currency) };
 }

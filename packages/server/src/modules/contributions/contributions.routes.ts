@@ -131,7 +131,9 @@ function giftRoutes(app: App) {
     },
     async (request) => {
       const user = request.user as AuthUser;
-      return withActor(app.ctx.db, request.actor, (tx) => refundContribution(tx, request.params.id, request.body, user.id));
+      const outcome = await withActor(app.ctx.db, request.actor, (tx) => refundContribution(tx, request.params.id, request.body, user.id));
+      if ('refused' in outcome) throw outcome.refused;
+      return outcome;
     },
   );
 

@@ -5,6 +5,7 @@ import { GatewayError, gatewayOfPayment, type PaymentGateway } from '../../integ
 import { queryRows } from '../../listing/engine.ts';
 import { convertToOrgCurrency, type FunctionalAmount, MissingRateError } from '../money/money.convert.ts';
 import { recordRefundEvents } from '../domain-events/domain-events.service.ts';
+import { recordRefundFailed } from './refund-settlement.service.ts';
 import { deriveRefundedFigures } from './refunds.derive.ts';
 import { voidReceiptsOfPayment } from '../receipts/receipts.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
@@ -85,7 +86,12 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
       currency: String(payment.currency_code),
       reason: request.reason,
     });
-    if ('refusal' in answer) return { ok: false, refusal: answer.refusal };
+    if ('refusal' in answer) {
+      // The gateway answered no: nothing was given back, but staff see on the gift that it was tried.
+      const message = answer.refusal.reason === 'gateway_refused' ? answer.refusal.message : null;
+      await recordRefundFailed(tx, { paymentId: Number(payment.id), amount, actorId: request.actorId, note: message });
+      return { ok: false, refusal: answer.refusal };
+    }
     reference = answer.reference;
     status = answer.status;
   }
@@ -110,6 +116,11 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   if (status === 'succeeded') {
     await voidReceiptsOfPayment(tx, Number(payment.id), request.actorId);
     await refreshSupporterGiving(tx, sql`select supporter_id from contributions where id in (select contribution_id from payment_links where payment_id = ${payment.id})`);
+  }
+  // A refund the gateway answered `failed` at once is kept (its row, not counted) and refused.
+  if (status === 'failed') {
+    await recordRefundFailed(tx, { paymentId: Number(payment.id), amount, actorId: request.actorId, note: null });
+    return { ok: false, refusal: { reason: 'gateway_refused', gateway, message: 'the refund failed' } };
   }
   // What staff read on the contribution's history: refunded in full or in part, and how much.
   await tx.execute(sql`

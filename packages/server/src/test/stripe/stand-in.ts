@@ -88,6 +88,8 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   if (path === '/v1/setup_intents') return setUp(form);
   if (path === '/v1/refunds') {
     const intent = form.get('payment_intent');
+    const refused = refundRefusal(intent, Number(form.get('amount')));
+    if (refused) return { status: 400, answer: { error: refused } };
     const status = slowRefunds.has(intent ?? '') ? 'pending' : 'succeeded';
     return { status: 200, answer: keepRefund(like('refund', { id: `re_${++n}`, status, amount: Number(form.get('amount')), currency: 'usd', payment_intent: intent, charge: chargeIdOf(intent), created: 1_800_000_000 })) };
   }
@@ -117,6 +119,21 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   const made = intent.latest_charge as Obj;
   moveBalance(bank ? 'payment' : 'charge', amount, Number((made.balance_transaction as Obj).fee), String(made.id), String(form.get('currency')));
   return { status: 200, answer: intent };
+}
+
+/**
+ * Stripe's refusal of a refund larger than what is left on the charge (a refund made in Stripe's
+ * dashboard that Almoner has not heard of yet takes its share), in Stripe's words; null when it fits.
+ */
+function refundRefusal(intentId: string | null, amount: number): Obj | null {
+  const chargeId = chargeIdOf(intentId);
+  const charged = Number(intents.get(intentId ?? '')?.amount ?? 0);
+  const left = charged - (refundsByCharge.get(chargeId) ?? []).filter((r) => r.status === 'succeeded' || r.status === 'pending').reduce((sum, r) => sum + Number(r.amount), 0);
+  if (!chargeId || amount <= left) return null;
+  const dollars = (minor: number) => `$${(minor / 100).toFixed(2)}`;
+  return left <= 0
+    ? { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${chargeId} has already been refunded.` }
+    : { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})` };
 }
 
 const metadataOf = (form: URLSearchParams): Obj =>

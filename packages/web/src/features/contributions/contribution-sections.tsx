@@ -251,7 +251,7 @@ export function PaymentsSection({ payments, onOpen }: { payments: Payment[]; onO
   );
 }
 
-const eventColor: Record<string, MantineColor> = { paid: 'teal', payment_pending: 'yellow', payment_failed: 'red', marked_spam: 'red', deleted: 'red', refunded: 'gray', partially_refunded: 'grape', fulfilled: 'blue' };
+const eventColor: Record<string, MantineColor> = { paid: 'teal', payment_pending: 'yellow', payment_failed: 'red', marked_spam: 'red', deleted: 'red', refunded: 'gray', partially_refunded: 'grape', refund_failed: 'red', fulfilled: 'blue' };
 
 export function StatusHistorySection({ events, currency }: { events: StatusEvent[]; currency: string }) {
   return (

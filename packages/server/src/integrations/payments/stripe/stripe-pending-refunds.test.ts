@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
-import { settleRefundInStripe, startStripeStandIn } from '../../../test/stripe/stand-in.ts';
+import { refundInStripeDashboard, settleRefundInStripe, startStripeStandIn } from '../../../test/stripe/stand-in.ts';
 import { createTestApp, signedIn, type Agent, type TestApp } from '../../../test/test-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
 
@@ -22,13 +22,16 @@ const SECRET = 'whsec_pendingRefunds';
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
 let t: TestApp;
 let admin: Agent;
+let adminId: number;
 const db = () => t.database.db;
 let sequence = 0;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({ stripe: { secretKey: 'sk_test_stub', baseUrl: standIn.url }, stripeWebhookSecret: SECRET });
-  admin = (await signedIn(t)).agent;
+  const signed = await signedIn(t);
+  admin = signed.agent;
+  adminId = signed.user.id;
 });
 afterAll(() => standIn.close());
 
@@ -75,6 +78,11 @@ const stateOf = (s: { contributionId: number; paymentId: number }) =>
                  (select (lifetime_donation_amount + lifetime_purchase_amount)::int from supporters where id = c.supporter_id) as lifetime
             from payments p, contributions c where p.id = ${s.paymentId} and c.id = ${s.contributionId}`);
 
+/** The gift's "Refund failed" history events: how much, why, who asked and that it has its time. */
+const failures = (contributionId: number) =>
+  queryRows(db(), sql`select amount::int as amount, note, user_id, occurred_at is not null as dated
+                        from contribution_status_history where contribution_id = ${contributionId} and event = 'refund_failed' order by id`);
+
 describe('a Stripe refund that answers pending', () => {
   it('counts as given back while pending, and settles once when Stripe says it went through', async () => {
     const s = await sale();
@@ -110,6 +118,8 @@ describe('a Stripe refund that answers pending', () => {
     expect(after).toMatchObject({ payment_refunded: 0, refunded: 0, kept: 4000 });
     await deliver('charge.refund.updated', failed);
     expect(await stateOf(s)).toEqual(after);
+    // The gift's history says so, once: who asked for the refund, how much, and Stripe's reason.
+    expect(await failures(s.contributionId)).toEqual([{ amount: 4000, note: 'expired_or_canceled_card', user_id: adminId, dated: true }]);
     // The gift can be refunded again: its money is all there.
     expect((await refund(s, '40')).status).toBe('pending');
   });
@@ -138,6 +148,22 @@ describe('a Stripe refund that answers pending', () => {
     const charge = await stripeGet<{ latest_charge: { id: string } }>(`/v1/payment_intents/${intent}`);
     await deliver('charge.refunded', await stripeGet<Obj>(`/v1/charges/${charge.latest_charge.id}`));
     expect(await stateOf(s)).toMatchObject({ refunded: 500, refunds: 'succeeded', issued_receipts: 0 });
+  });
+});
+
+describe('a refund Stripe refuses', () => {
+  it('gives nothing back and leaves a "Refund failed" event on the gift', async () => {
+    const s = await sale();
+    const before = await stateOf(s);
+    // Refunded in full in Stripe's dashboard, its event not here yet: Stripe refuses Almoner's refund.
+    const intent = String((await one(sql`select reference_number from payments where id = ${s.paymentId}`)).reference_number);
+    const { refund } = refundInStripeDashboard(intent, 4000);
+    const answer = await admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '10' });
+    expect(answer.statusCode).toBe(409);
+    const message = `Charge ${String(refund.charge)} has already been refunded.`;
+    expect((answer.json() as { message: string }).message).toContain(message);
+    expect(await stateOf(s)).toEqual(before);
+    expect(await failures(s.contributionId)).toEqual([{ amount: 1000, note: message, user_id: adminId, dated: true }]);
   });
 });
 

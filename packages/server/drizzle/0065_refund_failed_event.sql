@@ -1,0 +1,3 @@
+-- Issue 40: a contribution's history tells a refund its gateway refused, or a pending refund that failed ('refund_failed').
+ALTER TABLE "contribution_status_history" DROP CONSTRAINT "contribution_status_history_event_check";--> statement-breakpoint
+ALTER TABLE "contribution_status_history" ADD CONSTRAINT "contribution_status_history_event_check" CHECK ("contribution_status_history"."event" in ('created', 'paid', 'payment_pending', 'payment_failed', 'fulfilled', 'unfulfilled', 'refunded', 'partially_refunded', 'refund_failed', 'marked_spam', 'unmarked_spam', 'deleted', 'restored', 'note', 'confirmation_sent', 'thanked', 'disputed', 'dispute_won', 'dispute_lost'));
