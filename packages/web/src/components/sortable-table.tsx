@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Stack, Table, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DragHandle, SortableList, useSortableRow } from './sortable-list.tsx';
@@ -10,7 +10,7 @@ export type SortableRowProps<T> = {
   /** From 1, to name the row ("option 2"). */
   position: number;
   /** The row's error for one of its fields. */
-  error: (field: string) => string | undefined;
+  error: (field: string) => ReactNode;
   onChange: (change: Partial<T>) => void;
   onRemove: () => void;
 };
@@ -33,9 +33,12 @@ type Props<T extends Keyed> = {
   items: T[];
   /** The headings of the row's own cells, between the drag handle's and the remove button's. */
   headers: ReactNode[];
-  /** A server error of row i's field f is keyed `${errorsUnder}.${i}.${f}` ('options.0.amount'). */
+  /**
+   * The list's name in the form's errors: the error of row i's field f is keyed
+   * `${errorsUnder}.${i}.${f}` ('options.0.amount'), the list's own error (none left) by the name.
+   */
   errorsUnder: string;
-  errors: Record<string, string>;
+  errors: Record<string, ReactNode>;
   addLabel: string;
   blank: () => T;
   onChange: (items: T[]) => void;
@@ -44,8 +47,8 @@ type Props<T extends Keyed> = {
 
 /**
  * A table of rows staff add, remove and drag into order (a payment group's options, a segment's
- * items): the handle and remove columns around the row's own cells, and the Add button below.
- * Each row renders a `SortableTableRow`.
+ * items): the handle and remove columns around the row's own cells, the Add button below, then
+ * the list's own error. Each row renders a `SortableTableRow`.
  */
 export function SortableTable<T extends Keyed>({
   items,
@@ -57,37 +60,45 @@ export function SortableTable<T extends Keyed>({
   onChange,
   renderRow,
 }: Props<T>) {
+  const listError = errors[errorsUnder];
   return (
-    <Stack gap="sm">
-      <SortableList items={items} onReorder={onChange}>
-        <Table withTableBorder verticalSpacing={6}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <VisuallyHidden>Order</VisuallyHidden>
-              </Table.Th>
-              {headers.map((header, i) => (
-                <Table.Th key={i}>{header}</Table.Th>
-              ))}
-              <Table.Th w={40}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((item, i) =>
-              renderRow(item, {
-                position: i + 1,
-                error: (field) => errors[`${errorsUnder}.${i}.${field}`],
-                onChange: (change) => onChange(updateByKey(items, item.key, change)),
-                onRemove: () => onChange(items.filter((x) => x.key !== item.key)),
-              }),
-            )}
-          </Table.Tbody>
-        </Table>
-      </SortableList>
-      <AddRowButton label={addLabel} onClick={() => onChange([...items, blank()])} />
-    </Stack>
+    <>
+      <Stack gap="sm">
+        <SortableList items={items} onReorder={onChange}>
+          <Table withTableBorder verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <VisuallyHidden>Order</VisuallyHidden>
+                </Table.Th>
+                {headers.map((header, i) => (
+                  <Table.Th key={i}>{header}</Table.Th>
+                ))}
+                <Table.Th w={40}>
+                  <VisuallyHidden>Remove</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item, i) =>
+                renderRow(item, {
+                  position: i + 1,
+                  error: (field) => errors[`${errorsUnder}.${i}.${field}`],
+                  onChange: (change) => onChange(updateByKey(items, item.key, change)),
+                  onRemove: () => onChange(items.filter((x) => x.key !== item.key)),
+                }),
+              )}
+            </Table.Tbody>
+          </Table>
+        </SortableList>
+        <AddRowButton label={addLabel} onClick={() => onChange([...items, blank()])} />
+      </Stack>
+      {listError && (
+        <Text size="sm" c="red" mt="xs" role="alert">
+          {listError}
+        </Text>
+      )}
+    </>
   );
 }
 

@@ -3,6 +3,7 @@ export { FormPageLayout } from './form-page-layout.tsx';
 export { FormSection } from './form-section.tsx';
 export { loadingOrFailed } from './load-gate.tsx';
 export { saveForm } from './save-form.ts';
+export { rowListField } from './row-list-field.ts';
 export { useRecordParam } from './use-record-param.ts';
 export {
   useFormPage,

@@ -4,7 +4,7 @@ import {
   type PaymentGroup,
   type PaymentGroupInput,
 } from '@almoner/contracts';
-import { Select, Text, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import {
   FormPageLayout,
   FormSection,
@@ -95,7 +95,6 @@ function PaymentGroupForm({
     },
   });
   const { form } = page;
-  const errors = Object.fromEntries(Object.entries(form.errors).map(([k, v]) => [k, String(v)]));
   const title = group ? group.name : 'Add payment group';
 
   return (
@@ -119,14 +118,9 @@ function PaymentGroupForm({
         <PaymentOptionsTable
           options={form.values.options}
           currency={form.values.currency_code}
-          errors={errors}
+          errors={form.errors}
           onChange={(options) => form.setFieldValue('options', options)}
         />
-        {errors.options && (
-          <Text size="sm" c="red" mt="xs" role="alert">
-            {errors.options}
-          </Text>
-        )}
       </FormSection>
     </FormPageLayout>
   );

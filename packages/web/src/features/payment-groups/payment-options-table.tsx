@@ -11,6 +11,7 @@ import {
   type RecurringFrequency,
 } from '@almoner/contracts';
 import { Select, Table, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import {
   SortableTable,
   SortableTableRow,
@@ -44,7 +45,7 @@ export const withKey = (o: Omit<OptionValues, 'key'>): OptionValues => ({
 type Props = {
   options: OptionValues[];
   currency: string;
-  errors: Record<string, string>;
+  errors: Record<string, ReactNode>;
   onChange: (options: OptionValues[]) => void;
 };
 

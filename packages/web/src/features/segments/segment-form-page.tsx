@@ -14,7 +14,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Textarea,
   Title,
@@ -22,10 +21,10 @@ import {
 import {
   FormPageLayout,
   loadingOrFailed,
+  rowListField,
   useFormPage,
   useRecordParam,
   validateWith,
-  withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
 import { useDeleteSegment, useSaveSegment, useSegment } from './api.ts';
 import { SegmentItemsTable, blankItem, withKey, type ItemValues } from './segment-items-table.tsx';
@@ -91,14 +90,8 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
     },
   });
   const { form } = page;
-  const errors = Object.fromEntries(Object.entries(form.errors).map(([k, v]) => [k, String(v)]));
   const title = segment ? segment.name : 'Add segment';
-
-  // Item errors are keyed by position: once rows move or go, the old ones point at the wrong row.
-  const changeItems = (items: ItemValues[]) => {
-    form.setFieldValue('items', items);
-    form.setErrors(withoutErrorsUnder(form.errors, 'items'));
-  };
+  const items = rowListField(form, 'items');
 
   return (
     <FormPageLayout
@@ -144,12 +137,7 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
           <Title order={3} size="h4" mb="md">
             Options
           </Title>
-          <SegmentItemsTable items={form.values.items} errors={errors} onChange={changeItems} />
-          {errors.items && (
-            <Text size="sm" c="red" mt="xs" role="alert">
-              {errors.items}
-            </Text>
-          )}
+          <SegmentItemsTable items={items.value} errors={items.errors} onChange={items.onChange} />
         </Paper>
       )}
     </FormPageLayout>

@@ -1,4 +1,5 @@
 import { Table, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import {
   SortableTable,
   SortableTableRow,
@@ -22,7 +23,7 @@ export const blankItem = (): ItemValues => withKey({ name: '', summary: '', link
 
 type Props = {
   items: ItemValues[];
-  errors: Record<string, string>;
+  errors: Record<string, ReactNode>;
   onChange: (items: ItemValues[]) => void;
 };
 

@@ -12,10 +12,10 @@ import {
   FormPageLayout,
   FormSection,
   loadingOrFailed,
+  rowListField,
   useFormPage,
   useRecordParam,
   validateWith,
-  withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
 import { RegionListField, toRegionRows, type RegionRow } from '../locale/index.ts';
 import {
@@ -139,15 +139,8 @@ function MethodForm({
         <RegionListField
           label="Regions"
           description="No regions: ships everywhere. Choose “The whole country” or one of its regions."
-          name="regions"
           allowWholeCountry
-          value={form.values.regions}
-          onChange={(rows) => {
-            form.setFieldValue('regions', rows);
-            // A row's error ('regions.0.region') is about the row as it was: clear them all.
-            form.setErrors(withoutErrorsUnder(form.errors, 'regions'));
-          }}
-          errors={form.errors}
+          {...rowListField(form, 'regions')}
         />
       </FormSection>
       <Paper withBorder p="lg">

@@ -13,10 +13,10 @@ import {
   FormPageLayout,
   FormSection,
   loadingOrFailed,
+  rowListField,
   useFormPage,
   useRecordParam,
   validateWith,
-  withoutErrorsUnder,
 } from '../../components/form-page/index.ts';
 import { RegionListField, toRegionRows, type RegionRow } from '../locale/index.ts';
 import { ProductPicker } from '../products/product-picker.tsx';
@@ -114,14 +114,7 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
         <RegionListField
           label="Regions"
           description="The tax applies when the order's tax address is in one of these."
-          name="regions"
-          value={form.values.regions}
-          onChange={(rows) => {
-            form.setFieldValue('regions', rows);
-            // A row's error ('regions.0.region') is about the row as it was: clear them all.
-            form.setErrors(withoutErrorsUnder(form.errors, 'regions'));
-          }}
-          errors={form.errors}
+          {...rowListField(form, 'regions')}
         />
       </FormSection>
       {can('product.view') && (
