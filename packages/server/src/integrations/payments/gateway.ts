@@ -16,6 +16,11 @@ export type PaymentGateway = {
   refund: (request: RefundRequest) => Promise<GatewayRefund>;
   /** The payment as the gateway sees it now, with its refunds. */
   fetchPayment: (reference: string) => Promise<GatewayPayment>;
+  /**
+   * Cancels a payment left waiting at the gateway (a renewal the donor never authenticated), so
+   * nobody can confirm it later; absent where a failed payment cannot be completed afterwards.
+   */
+  cancelPayment?: (reference: string) => Promise<void>;
   /** A refund as the gateway sees it now (one that answered `pending` may have settled); absent where refunds settle at once. */
   fetchRefund?: (reference: string) => Promise<GatewayRefund>;
   /**

@@ -66,6 +66,11 @@ function stripeGateway(db: Queryable): PaymentGateway {
     charge: async (request) => (await connect()).charge(request),
     refund: async (request) => (await connect()).refund(request),
     fetchPayment: async (reference) => (await connect()).fetchPayment(reference),
+    cancelPayment: async (reference) => {
+      const gateway = await connect();
+      if (!gateway.cancelPayment) throw new Error('Stripe cancels PaymentIntents');
+      return gateway.cancelPayment(reference);
+    },
     fetchRefund: async (reference) => {
       const gateway = await connect();
       if (!gateway.fetchRefund) throw new Error('Stripe reads refunds');

@@ -12,6 +12,7 @@ import { mailTemplateFor, renderMail } from '../mail/mail.templates.ts';
 import { getOrgName } from '../settings/settings.service.ts';
 import { contactRefusal } from '../supporters/supporters.consent.ts';
 import { methodLabelSql } from './recurring.change.ts';
+import { cancelHeldRenewals } from './recurring.held-renewals.ts';
 
 /** A link is `{payload}.{signature}`: [profile id, expiry in seconds] as base64url JSON, signed with the app key. */
 export function signCardLink(appKey: Buffer, profileId: number, now = Date.now()): { token: string; expires: Date } {
@@ -88,7 +89,10 @@ export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: Paymen
     saved = await saveMethodAtGateway(tx, deps.gateway, { supporterId: Number(p.supporter_id), token: captureToken, idempotencyKey: `card-update:${link.profileId}:${key}`, setupReference: setupIntent });
   } catch (error) {
     if (error instanceof AuthenticationRequired) return { message: cardUpdateMessages.authenticate, card: '', authenticate: { client_secret: error.clientSecret, setup_intent: error.setupReference } };
-    throw error instanceof GatewayError ? fieldError('token', error.message) : error;
+    if (!(error instanceof GatewayError)) throw error;
+    // The donor's bank challenge failed: the renewal left waiting for it must not be confirmed later.
+    if (setupIntent) await cancelHeldRenewals(tx, link.profileId);
+    throw fieldError('token', error.message);
   }
   const brand = saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1);
   const card = `${brand} ending ${saved.last4}`;

@@ -5,6 +5,7 @@ import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvents } from '../domain-events/domain-events.service.ts';
 import { chargeableMethods, methodLabelSql } from './recurring.change.ts';
+import { cancelHeldRenewals } from './recurring.held-renewals.ts';
 
 type Row = Record<string, unknown>;
 const iso = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString() : String(v));
@@ -99,6 +100,7 @@ export async function changeProfile(tx: Tx, id: number, action: ProfileAction, a
   if (action === 'suspend') await tx.execute(sql`update recurring_payment_profiles set status = 'Suspended', suspended_at = now(), updated_at = now() where id = ${id}`);
   if (action === 'cancel') {
     await tx.execute(sql`update recurring_payment_profiles set status = 'Cancelled', cancel_reason = ${reason ?? null}, cancelled_at = now(), cancelled_by = ${actorId}, updated_at = now() where id = ${id}`);
+    await cancelHeldRenewals(tx, id);
   }
   if (action === 'enable') {
     await tx.execute(sql`update recurring_payment_profiles set status = 'Active', suspended_at = null, cancel_reason = null, cancelled_at = null, cancelled_by = null,

@@ -86,6 +86,7 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
     return { status: 200, answer: like('customer', { id: `cus_${++n}`, name: form.get('name'), email: form.get('email'), metadata: metadataOf(form), created: 1_800_000_000, discount: null }) };
   }
   if (path === '/v1/setup_intents') return setUp(form);
+  if (/^\/v1\/payment_intents\/pi_[^/]+\/cancel$/.test(path)) return cancelIntent(path.split('/')[3] ?? '', form.get('cancellation_reason'));
   if (path === '/v1/refunds') {
     const intent = form.get('payment_intent');
     const refused = refundRefusal(intent, Number(form.get('amount')));
@@ -118,6 +119,21 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   intents.set(id, intent);
   const made = intent.latest_charge as Obj;
   moveBalance(bank ? 'payment' : 'charge', amount, Number((made.balance_transaction as Obj).fee), String(made.id), String(form.get('currency')));
+  return { status: 200, answer: intent };
+}
+
+/** The PaymentIntent statuses Stripe lets a cancel through (docs.stripe.com/api/payment_intents/cancel). */
+const cancellable = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']);
+
+/** A PaymentIntent cancelled: nobody can confirm it any more; one already final is refused in Stripe's words. */
+function cancelIntent(id: string, reason: string | null): { status: number; answer: unknown } {
+  const intent = intents.get(id);
+  if (!intent) return { status: 404, answer: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'`, param: 'intent' } } };
+  if (!cancellable.has(String(intent.status))) {
+    const message = `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${[...cancellable].join(', ')}.`;
+    return { status: 400, answer: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message, payment_intent: intent } } };
+  }
+  Object.assign(intent, { status: 'canceled', canceled_at: 1_800_000_000, cancellation_reason: reason, next_action: null });
   return { status: 200, answer: intent };
 }
 
@@ -179,6 +195,14 @@ export function confirmSetUpAsDonor(id: string): void {
   const intent = setupIntents.get(id);
   if (!intent) throw new Error(`No SetupIntent ${id} at the stand-in`);
   setupIntents.set(id, { ...intent, status: 'succeeded', next_action: null });
+}
+
+/** The donor fails their bank's challenge in Stripe.js: the SetupIntent goes back to requires_payment_method with Stripe's error. */
+export function failSetUpAsDonor(id: string): void {
+  const intent = setupIntents.get(id);
+  if (!intent) throw new Error(`No SetupIntent ${id} at the stand-in`);
+  const error = { type: 'invalid_request_error', code: 'setup_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+  setupIntents.set(id, { ...intent, status: 'requires_payment_method', next_action: null, last_setup_error: error });
 }
 
 /**

@@ -222,6 +222,10 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
 
     fetchRefund: async (reference) => toRefund(await refused(stripe.refunds.retrieve(reference))),
 
+    cancelPayment: async (reference) => {
+      await refused(stripe.paymentIntents.cancel(reference, { cancellation_reason: 'abandoned' }));
+    },
+
     fetchPayment: async (reference) => toPayment(obj(await refused(stripe.paymentIntents.retrieve(reference, { expand })))),
 
     savePaymentMethod: async ({ token, idempotencyKey, customer, setupReference }): Promise<SavedPaymentMethod> => {

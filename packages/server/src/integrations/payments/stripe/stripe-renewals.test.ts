@@ -11,7 +11,7 @@ import { billingDepsFor } from '../../../modules/recurring/recurring.job.ts';
 import { addDays, RETRY_AFTER_DAYS } from '../../../modules/recurring/recurring.schedule.ts';
 import { getOrgMoneySettings } from '../../../modules/settings/settings.service.ts';
 import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../../test/stripe/app-on-stand-in.ts';
-import { confirmSetUpAsDonor } from '../../../test/stripe/stand-in.ts';
+import { confirmSetUpAsDonor, failSetUpAsDonor } from '../../../test/stripe/stand-in.ts';
 import { Agent, testConfig, type TestApp } from '../../../test/test-app.ts';
 
 /**
@@ -260,5 +260,36 @@ describe('recurring renewals through Stripe', () => {
     expect(await state(gift.id)).toMatchObject({ done: 1 });
     const paid = await one(sql`select count(*)::int as n from contributions where recurring_payment_profile_id = ${gift.id} and paid_at is not null`);
     expect(paid.n).toBe(1);
+  });
+
+  it('cancels at Stripe the renewal left waiting for authentication when the donor’s new challenge fails, and when the gift is cancelled', async () => {
+    const held = async () => {
+      const gift = await stripeGift('pm_card_authenticationRequired');
+      expect(await run(today)).toMatchObject({ declined: 1 });
+      const [renewal] = await charges(gift.id);
+      return { ...gift, intent: String(renewal?.transaction_reference) };
+    };
+    const cancels = (intent: string) => standIn.seen.filter((s) => s.method === 'POST' && s.path === `/v1/payment_intents/${intent}/cancel`);
+    const statusAtStripe = async (intent: string) =>
+      ((await (await fetch(`${standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json()) as { status: string }).status;
+
+    // The donor puts a card on their link whose bank challenge they then fail: the card is refused, the old intent cancelled.
+    const first = await held();
+    expect(await statusAtStripe(first.intent)).toBe('requires_payment_method');
+    const visitor = new Agent(t.app);
+    const challenge = (await visitor.post(`/jpanel/api/v1/update-card/${first.link}`, { token: 'pm_card_authenticationRequiredOnSetup' })).json().authenticate as { setup_intent: string };
+    failSetUpAsDonor(challenge.setup_intent);
+    const refused = await visitor.post(`/jpanel/api/v1/update-card/${first.link}`, { token: 'pm_card_authenticationRequiredOnSetup', setup_intent: challenge.setup_intent });
+    expect(refused.statusCode).toBe(422);
+    expect(cancels(first.intent).map((c) => new URLSearchParams(c.body).get('cancellation_reason'))).toEqual(['abandoned']);
+    expect(await statusAtStripe(first.intent)).toBe('canceled');
+    expect(await state(first.id)).toMatchObject({ status: 'Active', waiting: true });
+
+    // Staff cancel a gift still waiting for its donor: its intent is cancelled at Stripe too.
+    const second = await held();
+    const cancelled = await admin.post(`/jpanel/recurring/${second.id}/cancel`, { reason: 'Donor request' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancels(second.intent)).toHaveLength(1);
+    expect(await statusAtStripe(second.intent)).toBe('canceled');
   });
 });
