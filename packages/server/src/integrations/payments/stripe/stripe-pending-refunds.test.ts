@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { transactionMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
-import { refundInStripeDashboard, settleRefundInStripe, startStripeStandIn } from '../../../test/stripe/stand-in.ts';
-import { createTestApp, signedIn, type Agent, type TestApp } from '../../../test/test-app.ts';
+import { refundInStripeDashboard, settleRefundInStripe } from '../../../test/stripe/stand-in.ts';
+import { stripeFixtures as fixtures, type StripeObject as Obj, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
 
 /**
@@ -15,39 +13,17 @@ import { processStripeEvent } from './stripe-webhooks.ts';
  * refund.failed, or by the transaction's Refresh. While pending it counts as given back (as Stripe
  * counts it); failed, the money is the gift's again.
  */
-type Obj = Record<string, unknown>;
-const fixtures = (JSON.parse(readFileSync(new URL('../../../test/stripe/fixtures.json', import.meta.url), 'utf8')) as { resources: Record<string, Obj> }).resources;
-const SECRET = 'whsec_pendingRefunds';
-
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-let t: TestApp;
-let admin: Agent;
-let adminId: number;
-const db = () => t.database.db;
+const app = useStripeWebhookApp('whsec_pendingRefunds');
+const db = () => app.t.database.db;
 let sequence = 0;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({ stripe: { secretKey: 'sk_test_stub', baseUrl: standIn.url }, stripeWebhookSecret: SECRET });
-  const signed = await signedIn(t);
-  admin = signed.agent;
-  adminId = signed.user.id;
-});
-afterAll(() => standIn.close());
 
 /** Sends Stripe's event around `object`, signed, and runs its job as a worker would. */
 async function deliver(type: string, object: Obj) {
   sequence += 1;
   const event = { ...structuredClone(fixtures.event), id: `evt_pending_${sequence}_${String(object.id)}`, type, created: Math.floor(Date.now() / 1000), data: { object } };
-  const payload = JSON.stringify(event);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }) },
-    payload,
-  });
+  const response = await app.send(event);
   expect(response.statusCode, response.body).toBe(200);
-  expect(await processStripeEvent(t.database, event.id, { lastTry: false })).toBe('applied');
+  expect(await processStripeEvent(app.t.database, event.id, { lastTry: false })).toBe('applied');
   return event.id;
 }
 
@@ -58,14 +34,14 @@ async function sale() {
   const supporterId = await makeSupporter(db());
   const v = await makeVariant(db(), { price: 4000, quantity: 5, receiptable: true });
   const order = await makeOrder(db(), { supporterId, items: [{ variantId: v.variantId, productId: v.productId, price: 4000, qty: 1 }] });
-  const paid = await admin.post(`/jpanel/pos/${order.id}/complete`, { payment_type: 'credit_card', token: 'tok_pendingRefund' });
+  const paid = await app.admin.post(`/jpanel/pos/${order.id}/complete`, { payment_type: 'credit_card', token: 'tok_pendingRefund' });
   expect(paid.statusCode, paid.body).toBe(200);
   const payment = await one(sql`select p.id from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${order.id}`);
   return { contributionId: order.id, paymentId: Number(payment.id) };
 }
 
 async function refund(s: { contributionId: number }, amount: string) {
-  const answer = await admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount });
+  const answer = await app.admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount });
   expect(answer.statusCode, answer.body).toBe(200);
   const row = await one(sql`select reference_number, status from refunds where payment_id = (select payment_id from payment_links where contribution_id = ${s.contributionId}) order by id desc limit 1`);
   return { reference: String(row.reference_number), status: String(row.status) };
@@ -92,7 +68,7 @@ describe('a Stripe refund that answers pending', () => {
     const pending = await stateOf(s);
     expect(pending).toMatchObject({ payment_refunded: 1500, refunded: 1500, kept: 2500, refunds: 'pending', issued_receipts: before.issued_receipts });
     // What is pending cannot be refunded a second time.
-    const tooMuch = await admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '30' });
+    const tooMuch = await app.admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '30' });
     expect(tooMuch.statusCode).toBeGreaterThanOrEqual(400);
     expect(await stateOf(s)).toEqual(pending);
 
@@ -119,7 +95,7 @@ describe('a Stripe refund that answers pending', () => {
     await deliver('charge.refund.updated', failed);
     expect(await stateOf(s)).toEqual(after);
     // The gift's history says so, once: who asked for the refund, how much, and Stripe's reason.
-    expect(await failures(s.contributionId)).toEqual([{ amount: 4000, note: 'expired_or_canceled_card', user_id: adminId, dated: true }]);
+    expect(await failures(s.contributionId)).toEqual([{ amount: 4000, note: 'expired_or_canceled_card', user_id: app.adminId, dated: true }]);
     // The gift can be refunded again: its money is all there.
     expect((await refund(s, '40')).status).toBe('pending');
   });
@@ -127,7 +103,7 @@ describe('a Stripe refund that answers pending', () => {
   it('settles by the transaction\'s Refresh, and Stripe\'s event after it adds nothing', async () => {
     const s = await sale();
     const ours = await refund(s, '10');
-    const refresh = () => admin.post(`/jpanel/transactions/${s.paymentId}/refresh-payment-status`, {});
+    const refresh = () => app.admin.post(`/jpanel/transactions/${s.paymentId}/refresh-payment-status`, {});
     expect((await refresh()).json()).toMatchObject({ status: 'success', message: transactionMessages.statusUnchanged(s.paymentId, 'succeeded') });
     expect(await stateOf(s)).toMatchObject({ refunds: 'pending' });
 
@@ -158,17 +134,17 @@ describe('a refund Stripe refuses', () => {
     // Refunded in full in Stripe's dashboard, its event not here yet: Stripe refuses Almoner's refund.
     const intent = String((await one(sql`select reference_number from payments where id = ${s.paymentId}`)).reference_number);
     const { refund } = refundInStripeDashboard(intent, 4000);
-    const answer = await admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '10' });
+    const answer = await app.admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '10' });
     expect(answer.statusCode).toBe(409);
     const message = `Charge ${String(refund.charge)} has already been refunded.`;
     expect((answer.json() as { message: string }).message).toContain(message);
     expect(await stateOf(s)).toEqual(before);
-    expect(await failures(s.contributionId)).toEqual([{ amount: 1000, note: message, user_id: adminId, dated: true }]);
+    expect(await failures(s.contributionId)).toEqual([{ amount: 1000, note: message, user_id: app.adminId, dated: true }]);
   });
 });
 
 async function stripeGet<T>(path: string): Promise<T> {
-  const response = await fetch(`${standIn.url}${path}`, { headers: { authorization: 'Bearer sk_test_stub' } });
+  const response = await fetch(`${app.standIn.url}${path}`, { headers: { authorization: 'Bearer sk_test_stub' } });
   expect(response.status, path).toBe(200);
   return (await response.json()) as T;
 }

@@ -1,45 +1,29 @@
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
-import { refundInStripeDashboard, startStripeStandIn } from '../../../test/stripe/stand-in.ts';
-import { createTestApp, signedIn, type Agent, type TestApp } from '../../../test/test-app.ts';
+import { refundInStripeDashboard } from '../../../test/stripe/stand-in.ts';
+import { stripeFixtures as fixtures, type StripeObject as Obj, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
+import { createTestApp, signedIn } from '../../../test/test-app.ts';
 import { processStripeEvent, verifyStripeEvent } from './stripe-webhooks.ts';
 
 /**
  * Issue 40 item 4: Stripe's events at POST /webhooks/stripe, signed as Stripe signs them (the
  * SDK's test header), with every object built on Stripe's own example (fixtures3.json).
  */
-type Obj = Record<string, unknown>;
-const fixtures = (JSON.parse(readFileSync(new URL('../../../test/stripe/fixtures.json', import.meta.url), 'utf8')) as { resources: Record<string, Obj> }).resources;
 const like = (resource: string, values: Obj): Obj => ({ ...structuredClone(fixtures[resource]), ...values });
 const SECRET = 'whsec_test_almoner';
 
-let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-let t: TestApp;
-let admin: Agent;
-const db = () => t.database.db;
+const app = useStripeWebhookApp(SECRET);
+const db = () => app.t.database.db;
+const send = app.send;
 let sequence = 0;
-
-beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({ stripe: { secretKey: 'sk_test_stub', baseUrl: standIn.url }, stripeWebhookSecret: SECRET });
-  admin = (await signedIn(t)).agent;
-});
-afterAll(() => standIn.close());
 
 /** A Stripe event around `object`, as Stripe sends it (the fixture event with this case's values). */
 function eventOf(type: string, object: Obj, values: Obj = {}): Obj {
   sequence += 1;
   return like('event', { id: `evt_test_${Date.now()}_${sequence}`, type, created: Math.floor(Date.now() / 1000), api_version: '2026-11-18', data: { object }, ...values });
-}
-
-async function send(event: Obj, { secret = SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify(event);
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
-  return t.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
 }
 
 const one = async (query: ReturnType<typeof sql>) => (await queryRows(db(), query))[0] ?? {};
@@ -51,7 +35,7 @@ async function deliver(event: Obj) {
   const response = await send(event);
   expect(response.statusCode, response.body).toBe(200);
   expect(await jobsFor(String(event.id))).toBe(1);
-  await processStripeEvent(t.database, String(event.id), { lastTry: false });
+  await processStripeEvent(app.t.database, String(event.id), { lastTry: false });
   return response.json() as { received: true; duplicate: boolean };
 }
 
@@ -64,7 +48,7 @@ async function sale(kind: 'card' | 'bank', price = 4000) {
     kind === 'card'
       ? { payment_type: 'credit_card', token: 'tok_visa' }
       : { payment_type: 'bank_account', account_holder_name: 'Ada Lovelace', account_holder_type: 'personal', account_type: 'checking', routing_number: '110000000', account_number: '000123456789' };
-  const paid = await admin.post(`/jpanel/pos/${order.id}/complete`, body);
+  const paid = await app.admin.post(`/jpanel/pos/${order.id}/complete`, body);
   expect(paid.statusCode, paid.body).toBe(200);
   const payment = await one(sql`select p.id, p.reference_number from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${order.id}`);
   return { contributionId: order.id, paymentId: Number(payment.id), intent: String(payment.reference_number) };
@@ -89,10 +73,10 @@ describe('POST /webhooks/stripe', () => {
     const stale = await send(event, { timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
     expect(stale.statusCode).toBe(400);
     expect(stale.json().message).toMatch(/more than 5 minutes/);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
+    const unsigned = await app.t.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
     expect(unsigned.statusCode).toBe(400);
     const garbage = 'not json at all';
-    const signedGarbage = await t.app.inject({
+    const signedGarbage = await app.t.app.inject({
       method: 'POST',
       url: '/webhooks/stripe',
       headers: { 'content-type': 'text/plain', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: garbage, secret: SECRET }) },
@@ -100,7 +84,7 @@ describe('POST /webhooks/stripe', () => {
     });
     expect(signedGarbage.statusCode).toBe(400);
     const notEvent = JSON.stringify({ hello: 'world' });
-    const signedNotEvent = await t.app.inject({
+    const signedNotEvent = await app.t.app.inject({
       method: 'POST',
       url: '/webhooks/stripe',
       headers: { 'content-type': 'application/json', 'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload: notEvent, secret: SECRET }) },
@@ -121,7 +105,7 @@ describe('POST /webhooks/stripe', () => {
       { headers: { 'content-type': 'application/json', 'stripe-signature': 'garbage' }, payload: '{"id":"evt_1"}' },
     ];
     for (const body of bodies) {
-      const response = await t.app.inject({ method: 'POST', url: '/webhooks/stripe', ...body });
+      const response = await app.t.app.inject({ method: 'POST', url: '/webhooks/stripe', ...body });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json()).toMatchObject({ code: 'bad_request', message: expect.any(String) });
     }
@@ -142,13 +126,13 @@ describe('POST /webhooks/stripe', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ received: true, duplicate: true });
     expect(await jobsFor(String(event.id))).toBe(1);
-    expect(await processStripeEvent(t.database, String(event.id), { lastTry: false })).toBe('already_processed');
+    expect(await processStripeEvent(app.t.database, String(event.id), { lastTry: false })).toBe('already_processed');
   });
 });
 
 describe('the signing secret saved in Settings', () => {
   it('checks events with the secret saved in Settings › Payment providers when the environment sets none', async () => {
-    const other = await createTestApp({ stripe: { secretKey: 'sk_test_stub', baseUrl: standIn.url } });
+    const other = await createTestApp({ stripe: { secretKey: 'sk_test_stub', baseUrl: app.standIn.url } });
     const staff = (await signedIn(other)).agent;
     const event = eventOf('customer.created', like('payment_method', {}));
     const post = (secret: string) =>
@@ -206,9 +190,9 @@ describe('an ACH debit settling or failing days later', () => {
   it('waits for a payment Almoner has not recorded yet, and on the last try marks the event as not Almoner\'s', async () => {
     const event = eventOf('payment_intent.succeeded', intent('pi_not_ours', 'succeeded'));
     expect((await send(event)).statusCode).toBe(200);
-    await expect(processStripeEvent(t.database, String(event.id), { lastTry: false })).rejects.toThrow(/No Almoner payment/);
+    await expect(processStripeEvent(app.t.database, String(event.id), { lastTry: false })).rejects.toThrow(/No Almoner payment/);
     expect(await one(sql`select processed_at is null as waiting from stripe_events where id = ${String(event.id)}`)).toEqual({ waiting: true });
-    expect(await processStripeEvent(t.database, String(event.id), { lastTry: true })).toBe('applied');
+    expect(await processStripeEvent(app.t.database, String(event.id), { lastTry: true })).toBe('applied');
     expect(await one(sql`select error from stripe_events where id = ${String(event.id)}`)).toEqual({ error: 'No Almoner payment has the PaymentIntent pi_not_ours.' });
   });
 });
@@ -233,7 +217,7 @@ describe('charge.refunded', () => {
     expect(await one(sql`select count(*)::int as n from tax_receipt_lines l join tax_receipts r on r.id = l.tax_receipt_id where l.contribution_id = ${s.contributionId} and r.status = 'issued'`)).toEqual({ n: 1 });
 
     // Almoner's own refund of $15: Stripe then tells it back as charge.refunded.
-    expect((await admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '15' })).statusCode).toBe(200);
+    expect((await app.admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '15' })).statusCode).toBe(200);
     const ours = await one(sql`select reference_number from refunds where payment_id = ${s.paymentId}`);
     const ourRefund = refundOf(String(ours.reference_number), 1500, `ch_for_${s.intent}`, s.intent);
     await deliver(eventOf('charge.refunded', chargeOf(s, [ourRefund])));
@@ -258,23 +242,23 @@ describe('charge.refunded', () => {
     expect((await send(event)).json()).toEqual({ received: true, duplicate: true });
     await deliver(eventOf('charge.refunded', chargeOf(s, [dashboard, ourRefund])));
     expect(await stateOf(s)).toEqual(after);
-    expect(standIn.seen.filter((call) => call.path === '/v1/refunds' && call.body.includes(s.intent))).toHaveLength(1);
+    expect(app.standIn.seen.filter((call) => call.path === '/v1/refunds' && call.body.includes(s.intent))).toHaveLength(1);
   });
 
   it('reads the charge\'s refunds from Stripe when the event leaves them out (API versions since 2022-11-15)', async () => {
     const s = await sale('card');
-    expect((await admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '5' })).statusCode).toBe(200);
+    expect((await app.admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '5' })).statusCode).toBe(200);
     const { refund, charge } = refundInStripeDashboard(s.intent, 700, 'duplicate');
     expect(charge).not.toHaveProperty('refunds');
     await deliver(eventOf('charge.refunded', charge));
-    expect(standIn.seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/refunds' });
+    expect(app.standIn.seen.at(-1)).toMatchObject({ method: 'GET', path: '/v1/refunds' });
     expect(await stateOf(s)).toMatchObject({ refunds: 2, refunded: 1200 });
     expect(await one(sql`select amount::int as amount, reason from refunds where reference_number = ${String(refund.id)}`)).toEqual({ amount: 700, reason: 'duplicate' });
   });
 
   it('notes a dashboard refund larger than what Almoner has left instead of recording it', async () => {
     const s = await sale('card');
-    await admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '40' });
+    await app.admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '40' });
     const event = eventOf('charge.refunded', chargeOf(s, [refundOf('re_dashboard_too_much', 500, `ch_for_${s.intent}`, s.intent)]));
     await deliver(event);
     expect(await stateOf(s)).toMatchObject({ refunds: 1, refunded: 4000 });
@@ -288,9 +272,9 @@ describe('charge.dispute.created and .closed', () => {
   const today = new Date().toISOString().slice(0, 10);
   /** What the dashboard says was raised this month, and the contribution's row in the list (status filter, Net column). */
   async function figures(contributionId: number, status: string) {
-    const headline = await admin.get(`/jpanel/dashboard/headline.json?on=${today}`);
+    const headline = await app.admin.get(`/jpanel/dashboard/headline.json?on=${today}`);
     expect(headline.statusCode, headline.body).toBe(200);
-    const list = await admin.post('/jpanel/contributions-v2.listing', { status, length: 500 });
+    const list = await app.admin.post('/jpanel/contributions-v2.listing', { status, length: 500 });
     expect(list.statusCode, list.body).toBe(200);
     const row = (list.json() as { data: { id: number; net: unknown }[] }).data.find((r) => Number(r.id) === contributionId);
     return { raised: Number((headline.json() as { money: { month: { raised: string } } }).money.month.raised), net: row ? Number(row.net) : null };
