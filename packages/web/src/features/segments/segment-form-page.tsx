@@ -7,19 +7,10 @@ import {
   type SegmentInput,
   type SegmentType,
 } from '@almoner/contracts';
-import {
-  Checkbox,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import {
   FormPageLayout,
+  FormSection,
   loadingOrFailed,
   rowListField,
   useFormPage,
@@ -101,7 +92,7 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
       maw={1000}
       submitLabel={segment ? 'Save' : 'Create segment'}
     >
-      <Paper withBorder p="lg">
+      <FormSection>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
@@ -131,14 +122,11 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
             />
           </Group>
         </Stack>
-      </Paper>
+      </FormSection>
       {hasSegmentItems(form.values.type) && (
-        <Paper withBorder p="lg">
-          <Title order={3} size="h4" mb="md">
-            Options
-          </Title>
+        <FormSection title="Options">
           <SegmentItemsTable items={items.value} errors={items.errors} onChange={items.onChange} />
-        </Paper>
+        </FormSection>
       )}
     </FormPageLayout>
   );

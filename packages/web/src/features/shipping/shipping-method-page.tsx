@@ -107,7 +107,7 @@ function MethodForm({
       maw={1000}
       submitLabel={method ? 'Save' : 'Create shipping method'}
     >
-      <Paper withBorder p="lg">
+      <FormSection>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
             label="Name"
@@ -134,7 +134,7 @@ function MethodForm({
             {...form.getInputProps('show_on_web', { type: 'checkbox' })}
           />
         </Group>
-      </Paper>
+      </FormSection>
       <FormSection title="Ships to">
         <RegionListField
           label="Regions"
