@@ -50,9 +50,11 @@ export const inLedgerSql = sql`(c.deleted_at is null and not ${openSaleSql})`;
 /**
  * What a contribution keeps: its total less refunds and less disputed money (an open dispute's
  * amount is withdrawn by the card network until it is won; a lost one is gone). The one net
- * amount: the listing's Net column, the dashboard's money charts and the giving reports use it.
+ * amount: the listing's Net column, the dashboard's money charts, the giving reports and lifetime
+ * giving (supporters.giving.ts) use it.
  */
-export const keptAmountSql = sql`greatest(c.total_amount - c.refunded_amount - c.disputed_amount, 0)`;
+export const KEPT_AMOUNT = 'greatest(c.total_amount - c.refunded_amount - c.disputed_amount, 0)';
+export const keptAmountSql = sql.raw(KEPT_AMOUNT);
 
 /** The stored status: every reader uses the column, never the rule again. */
 export const statusSql = sql`c.status`;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { voidReceiptsOfPayment } from '../receipts/receipts.service.ts';
+import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import type { DisputeStatus } from './disputes.tables.ts';
 
 /** A dispute as the payment's gateway tells it now. Amounts in minor units of `currency`. */
@@ -18,8 +19,8 @@ export type DisputeReport = {
 /**
  * Records a dispute opened against a payment, or its outcome, once: the payment_disputes row,
  * the contributions' derived figures (their status shows "Disputed", then "Dispute lost" or back
- * to paid when won; the disputed money is out of their net while open and when lost), and their
- * history. A lost dispute voids the gift's receipt: the money was taken back, as by a refund.
+ * to paid when won; the disputed money is out of their net while open and when lost), their
+ * donors' lifetime giving, and their history. A lost dispute voids the gift's receipt: the money was taken back, as by a refund.
  * It moves only forward: a closed dispute stays closed, so an "opened" told late or twice changes
  * nothing. Answers whether anything changed.
  */
@@ -34,6 +35,8 @@ export async function recordDispute(tx: Tx, report: DisputeReport): Promise<bool
       values (${report.paymentId}, ${report.reference}, ${report.amount}, ${report.currency}, ${report.status}, ${report.reason}, ${report.openedAt}, ${closedAt})`);
   }
   await deriveDisputedFigures(tx, sql`select ${report.paymentId}::int`);
+  // Lifetime giving follows what the gift keeps: out while disputed and when lost, back when won.
+  await refreshSupporterGiving(tx, sql`select supporter_id from contributions where id in (select contribution_id from payment_links where payment_id = ${report.paymentId})`);
   const events = [...(known ? [] : ['disputed']), ...(report.status === 'open' ? [] : [`dispute_${report.status}`])];
   for (const event of events) {
     await tx.execute(sql`insert into contribution_status_history (contribution_id, event, amount, user_id)

@@ -2,11 +2,12 @@ import { IMPACT_DEFAULT_SORT, type ImpactFilters, REPORT_PAGE_SIZE, impactColumn
 import { type SQL, sql } from 'drizzle-orm';
 import type { ListingDefinition } from '../../listing/engine.ts';
 import { digitsSql, minorFromDecimalSql } from '../money/money.sql.ts';
+import { COUNTED as COUNTED_GIVING } from '../supporters/supporters.giving.ts';
 import { csvOrgMoney, orgCurrencySql, personSql } from './report-sql.ts';
 import { orgMinorSql, type TotalsSpec, wordsSearch } from './reports.totals.ts';
 
-/** What counts toward lifetime giving: paid, live, not test or spam, not refunded in full. */
-const COUNTED = sql`c.paid_at is not null and c.deleted_at is null and not c.is_test and not c.is_spam and c.refunded_amount < c.total_amount`;
+/** What counts toward lifetime giving: the supporters' own rule (paid, live, not test or spam, keeping something). */
+const COUNTED = sql.raw(COUNTED_GIVING);
 const lineOrg = orgMinorSql(sql`i.total`, sql`c.functional_exchange_rate`, sql`c.currency_code`, digitsSql(orgCurrencySql));
 /** A gift (a donation product, a sponsorship or a gift to a fundraising page); anything else is a purchase. */
 const isGift = sql`(i.is_donation or i.sponsorship_id is not null or i.fundraising_page_id is not null)`;

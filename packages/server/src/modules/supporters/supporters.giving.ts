@@ -1,12 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { KEPT_AMOUNT } from '../contributions/contributions.status.ts';
 
 /**
  * Contributions that count towards a supporter's giving: paid, not test, not spam, not
- * deleted and not fully refunded (partial refunds are not apportioned to items).
+ * deleted and keeping something (KEPT_AMOUNT: not fully refunded, nor taken back by a dispute
+ * open or lost; partial refunds and disputes are not apportioned to items).
  */
 export const COUNTED = `c.paid_at is not null and not c.is_test and not c.is_spam and c.deleted_at is null
-  and c.refunded_amount < c.total_amount`;
+  and ${KEPT_AMOUNT} > 0`;
 
 /**
  * A contribution item's total in the organisation currency: its share of the contribution's

@@ -9,13 +9,20 @@ export type StripeObject = Record<string, unknown>;
 /** Stripe's own example objects (fixtures3.json), by resource name: what Stripe's events carry. */
 export const stripeFixtures = (JSON.parse(readFileSync(new URL('./fixtures.json', import.meta.url), 'utf8')) as { resources: Record<string, StripeObject> }).resources;
 
+/** Posts `event` to the app's POST /webhooks/stripe signed with `secret` as Stripe signs it. */
+export function postStripeEvent(t: TestApp, event: StripeObject, secret: string, timestamp?: number) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+  return t.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+}
+
 export type StripeWebhookApp = {
   standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
   t: TestApp;
   admin: Agent;
   adminId: number;
   /** Posts `event` to POST /webhooks/stripe signed as Stripe signs it (the file's secret unless another is given). */
-  send: (event: StripeObject, options?: { secret?: string; timestamp?: number }) => ReturnType<TestApp['app']['inject']>;
+  send: (event: StripeObject, options?: { secret?: string; timestamp?: number }) => ReturnType<typeof postStripeEvent>;
 };
 
 /**
@@ -25,11 +32,7 @@ export type StripeWebhookApp = {
  */
 export function useStripeWebhookApp(secret: string): StripeWebhookApp {
   const app = {
-    send: (event, { secret: signWith = secret, timestamp } = {}) => {
-      const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: signWith, ...(timestamp ? { timestamp } : {}) });
-      return app.t.app.inject({ method: 'POST', url: '/webhooks/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
-    },
+    send: (event, { secret: signWith = secret, timestamp } = {}) => postStripeEvent(app.t, event, signWith, timestamp),
   } as StripeWebhookApp;
   beforeAll(async () => {
     app.standIn = await startStripeStandIn();

@@ -12,7 +12,9 @@ import { addDays, RETRY_AFTER_DAYS } from '../../../modules/recurring/recurring.
 import { getOrgMoneySettings } from '../../../modules/settings/settings.service.ts';
 import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../../test/stripe/app-on-stand-in.ts';
 import { confirmSetUpAsDonor, failSetUpAsDonor } from '../../../test/stripe/stand-in.ts';
+import { postStripeEvent, stripeFixtures } from '../../../test/stripe/webhook-app.ts';
 import { Agent, testConfig, type TestApp } from '../../../test/test-app.ts';
+import { processStripeEvent } from './stripe-webhooks.ts';
 
 /**
  * Issue 40 item 3: recurring renewals through Stripe. The donor's card is kept by a SetupIntent on
@@ -291,5 +293,37 @@ describe('recurring renewals through Stripe', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancels(second.intent)).toHaveLength(1);
     expect(await statusAtStripe(second.intent)).toBe('canceled');
+  });
+
+  it('marks a disputed renewal like a one-off gift, and a lost dispute takes it out of the donor’s lifetime giving', async () => {
+    const secret = 'whsec_renewalDisputes';
+    const saved = await admin.post('/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', publishable_key: 'pk_test_stub', webhook_secret: secret });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const gift = await stripeGift('pm_fromElements');
+    expect(await run(today)).toMatchObject({ charged: 1 });
+    const renewal = await one(sql`select l.contribution_id, p.reference_number as intent, c.supporter_id from recurring_transactions t
+      join payment_links l on l.recurring_transaction_id = t.id join payments p on p.id = l.payment_id join contributions c on c.id = l.contribution_id
+      where t.recurring_payment_profile_id = ${gift.id}`);
+    const giving = async () => {
+      const s = await one(sql`select status, (select (lifetime_donation_amount + lifetime_purchase_amount)::int from supporters where id = ${renewal.supporter_id}) as lifetime
+                                from contributions where id = ${renewal.contribution_id}`);
+      return { status: s.status, lifetime: s.lifetime };
+    };
+    expect(await giving()).toEqual({ status: 'paid', lifetime: 2000 });
+
+    let sequence = 0;
+    const deliver = async (type: string, status: string) => {
+      const dispute = { ...structuredClone(stripeFixtures.dispute), id: 'dp_renewal_1', amount: 2000, currency: 'usd', status, reason: 'fraudulent', payment_intent: renewal.intent, created: Math.floor(Date.now() / 1000) };
+      const event = { ...structuredClone(stripeFixtures.event), id: `evt_renewal_dispute_${++sequence}`, type, created: Math.floor(Date.now() / 1000), data: { object: dispute } };
+      const response = await postStripeEvent(t, event, secret);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await processStripeEvent(t.database, event.id, { lastTry: false })).toBe('applied');
+    };
+    await deliver('charge.dispute.created', 'needs_response');
+    expect(await giving()).toMatchObject({ status: 'disputed' });
+    await deliver('charge.dispute.closed', 'lost');
+    expect(await giving()).toEqual({ status: 'dispute_lost', lifetime: 0 });
+    const history = await queryRows(db(), sql`select event, amount::int as amount from contribution_status_history where contribution_id = ${renewal.contribution_id} and event like 'dispute%' order by id`);
+    expect(history).toEqual([{ event: 'disputed', amount: 2000 }, { event: 'dispute_lost', amount: 2000 }]);
   });
 });
