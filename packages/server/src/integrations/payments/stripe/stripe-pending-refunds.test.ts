@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
-import { refundInStripeDashboard, settleRefundInStripe } from '../../../test/stripe/stand-in.ts';
+import { holdStripeAnswers, refundInStripeDashboard, settleRefundInStripe } from '../../../test/stripe/stand-in.ts';
 import { stripeFixtures as fixtures, type StripeObject as Obj, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
 
@@ -140,6 +140,25 @@ describe('a refund Stripe refuses', () => {
     expect((answer.json() as { message: string }).message).toContain(message);
     expect(await stateOf(s)).toEqual(before);
     expect(await failures(s.contributionId)).toEqual([{ amount: 1000, note: message, user_id: app.adminId, dated: true }]);
+  });
+
+  it('refuses a refund Stripe answers failed at once: kept as failed, not told as refunded', async () => {
+    const s = await sale();
+    const before = await stateOf(s);
+    holdStripeAnswers((call, answer) => {
+      if (call.path === '/v1/refunds') Object.assign(answer as Obj, { status: 'failed', failure_reason: 'unknown' });
+    });
+    try {
+      const answer = await app.admin.post(`/jpanel/contributions/${s.contributionId}/refund`, { refund_type: 'custom', amount: '25' });
+      expect(answer.statusCode).toBe(409);
+      expect((answer.json() as { message: string }).message).toContain('the refund failed');
+    } finally {
+      holdStripeAnswers(null);
+    }
+    expect(await stateOf(s)).toEqual({ ...before, refunds: 'failed' });
+    expect(await failures(s.contributionId)).toEqual([{ amount: 2500, note: null, user_id: app.adminId, dated: true }]);
+    const told = await queryRows(db(), sql`select event from contribution_status_history where contribution_id = ${s.contributionId} and event in ('refunded', 'partially_refunded')`);
+    expect(told).toEqual([]);
   });
 });
 
