@@ -113,6 +113,8 @@ export type GatewayRefund = {
   amount: number;
   currency: string;
   createdAt: string;
+  /** Why a failed refund failed, in the gateway's words (Stripe's failure_reason), where it says. */
+  failureReason?: string | null | undefined;
 };
 
 export type SavedPaymentMethod = {

@@ -147,7 +147,7 @@ async function refreshPendingRefunds(tx: Tx, gateway: PaymentGateway, paymentId:
       throw e;
     });
     if (!refund || refund.status === 'pending') continue;
-    if ((await settleRefund(tx, { reference, outcome: refund.status, failureReason: null, actorId })) === 'settled') settled.push({ reference, status: refund.status });
+    if ((await settleRefund(tx, { reference, outcome: refund.status, failureReason: refund.failureReason ?? null, actorId })) === 'settled') settled.push({ reference, status: refund.status });
   }
   return settled;
 }

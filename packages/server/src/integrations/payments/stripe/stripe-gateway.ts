@@ -60,7 +60,7 @@ export function toPayment(intent: Obj): GatewayPayment {
 function toRefund(refund: Stripe.Refund): GatewayRefund {
   const status = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'pending' ? 'pending' : 'failed';
   const paymentReference = typeof refund.payment_intent === 'string' ? refund.payment_intent : (refund.payment_intent?.id ?? '');
-  return { reference: refund.id, paymentReference, status, amount: refund.amount, currency: refund.currency.toUpperCase(), createdAt: iso(refund.created) };
+  return { reference: refund.id, paymentReference, status, amount: refund.amount, currency: refund.currency.toUpperCase(), createdAt: iso(refund.created), failureReason: refund.failure_reason ?? null };
 }
 
 /** A declined confirm: Stripe's 402 carries the PaymentIntent, which is the (failed) payment. */

@@ -116,6 +116,16 @@ describe('a Stripe refund that answers pending', () => {
     expect((await refresh()).json()).toMatchObject({ message: transactionMessages.statusUnchanged(s.paymentId, 'succeeded') });
   });
 
+  it('tells a refund the transaction\'s Refresh finds failed on the gift, with Stripe\'s reason and who asked for it', async () => {
+    const s = await sale();
+    const ours = await refund(s, '12');
+    settleRefundInStripe(ours.reference, 'failed');
+    const refreshed = await app.admin.post(`/jpanel/transactions/${s.paymentId}/refresh-payment-status`, {});
+    expect(refreshed.json()).toMatchObject({ status: 'success', message: transactionMessages.refundsSettled(s.paymentId, [{ reference: ours.reference, status: 'failed' }]) });
+    expect(await stateOf(s)).toMatchObject({ refunded: 0, kept: 4000, refunds: 'failed:expired_or_canceled_card' });
+    expect(await failures(s.contributionId)).toEqual([{ amount: 1200, note: 'expired_or_canceled_card', user_id: app.adminId, dated: true }]);
+  });
+
   it('settles a pending refund a later charge.refunded tells as done', async () => {
     const s = await sale();
     const ours = await refund(s, '5');
