@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { findOperation, readOperation } from './support/api-docs.ts';
-import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot, signInAt, useBrowser } from './support/browser.ts';
 
 const browser = useBrowser();
 
@@ -18,9 +18,7 @@ it('serves a readable API reference generated from the route schemas', async () 
 
 it('shows a listing body with its real fields, reached from the API token panel', async () => {
   const { page, context } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/users');
+  await signInAt(page, '/jpanel/users');
   await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
   await page.locator('tbody tr a').first().click();
   const link = page.getByRole('link', { name: 'API reference' });

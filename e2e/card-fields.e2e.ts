@@ -1,15 +1,13 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot, signInAt, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
 const FUTURE = `12${(new Date().getUTCFullYear() + 3) % 100}`;
 
 async function openPaymentsSettings(page: Page) {
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/settings#payments');
+  await signInAt(page, '/jpanel/settings#payments');
   await page.getByText('Check the card fields').waitFor();
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signIn, signInAt, useBrowser } from './support/browser.ts';
 import { dropFiles, pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
@@ -72,9 +72,7 @@ it('is the library itself: uploads images by drag and drop, searches, deletes; f
 
 it('the picker is the same library: a page editor inserts a gallery of two images from it', async () => {
   const { page, context } = await browser.newPage({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/media');
+  await signInAt(page, '/jpanel/media');
   await dropFiles(page, page.getByTestId('dropzone-files'), [file(`Pick ${s} One`, [200, 60, 60]), file(`Pick ${s} Two`, [60, 120, 200])]);
   await page.getByLabel('Search images').fill(`pick-${s}`);
   // By name, not by count: the unfiltered list can hold two other images while the search waits.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
 
@@ -18,9 +18,7 @@ const day = new Date(Date.UTC(2001, 0, 1) + (Date.now() % 3_000) * 86_400_000).t
 
 it('adds an exchange rate on the exchange-rates screen, refusing a bad one with its field message', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/settings/exchange-rates');
+  await signInAt(page, '/jpanel/settings/exchange-rates');
   await page.getByRole('heading', { name: 'Exchange rates', exact: true }).waitFor();
 
   await page.getByLabel('Currency').fill('CAD');
@@ -51,9 +49,7 @@ it('adds an exchange rate on the exchange-rates screen, refusing a bad one with 
 
 it('imports a file of rates: a bad row imports none and is named, the fixed file imports every row', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/settings/exchange-rates');
+  await signInAt(page, '/jpanel/settings/exchange-rates');
   await page.getByRole('heading', { name: 'Exchange rates', exact: true }).waitFor();
 
   const next = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -80,9 +76,7 @@ it('imports a file of rates: a bad row imports none and is named, the fixed file
 
 it('saves the organisation time zone on the settings page', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/settings#organisation');
+  await signInAt(page, '/jpanel/settings#organisation');
   const zone = page.locator('#setting-time_zone');
   await zone.waitFor();
   await expectAccessible(page, 'settings time zone');
@@ -107,9 +101,7 @@ it('saves the organisation time zone on the settings page', async () => {
 
 it('counts the giving reports in financial years once the year is set to start in April (issue 37)', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/settings#organisation');
+  await signInAt(page, '/jpanel/settings#organisation');
   const month = page.locator('#setting-fiscal_year_start_month');
   await month.waitFor();
   expect(await month.inputValue()).toBe('January');

@@ -2,7 +2,7 @@ import type { PhoneNumber } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -25,9 +25,7 @@ const area = String(200 + (Date.now() % 700));
 
 it('searches local numbers, provisions one, adds a keyword and releases it after the question', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/messenger/numbers');
+  await signInAt(page, '/jpanel/messenger/numbers');
   await page.getByRole('heading', { name: 'Text-to-give numbers' }).waitFor();
   await page.getByRole('button', { name: 'Add a number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a text-to-give number' });
@@ -77,9 +75,7 @@ it('searches local numbers, provisions one, adds a keyword and releases it after
 
 it('provisions a toll-free number only once the verification form is filled', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/messenger/numbers');
+  await signInAt(page, '/jpanel/messenger/numbers');
   await page.getByRole('button', { name: 'Add a number' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a text-to-give number' });
   await dialog.getByRole('radio', { name: 'Toll-free' }).check();

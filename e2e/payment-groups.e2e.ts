@@ -2,7 +2,7 @@ import type { PaymentGroup } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { moveByKeyboard } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
 
@@ -22,9 +22,7 @@ async function pick(page: Page, label: string, option: string) {
 
 it('creates a payment group whose option types show and hide the amount and schedule fields', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/payment-groups');
+  await signInAt(page, '/jpanel/payment-groups');
   await page.getByRole('link', { name: 'Add payment group' }).click();
   await page.getByLabel('Name').fill(`Sponsor a child ${Date.now() % 100000}`);
 

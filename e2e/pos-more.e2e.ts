@@ -2,7 +2,7 @@ import type { SandboxLedgerEntry } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot, signIn, signInAt, useBrowser } from './support/browser.ts';
 import { apiCall } from './support/listing.ts';
 
 /**
@@ -48,11 +48,8 @@ async function rateCad(page: Page) {
 }
 
 async function openPos(page: Page, signedIn = false) {
-  if (!signedIn) {
-    await signIn(page);
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  }
-  await page.goto('/jpanel/pos');
+  if (signedIn) await page.goto('/jpanel/pos');
+  else await signInAt(page, '/jpanel/pos');
   await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
 }

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot, signInAt, useBrowser } from './support/browser.ts';
 import { twoFrames } from './support/settle.ts';
 import { apiCall } from './support/listing.ts';
 
@@ -48,9 +48,7 @@ type Completed = {
 };
 
 async function openPos(page: Page) {
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/pos');
+  await signInAt(page, '/jpanel/pos');
   await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
 }

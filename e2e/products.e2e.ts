@@ -2,7 +2,7 @@ import type { ProductDetail } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { moveByKeyboard } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
 
@@ -55,9 +55,7 @@ async function addCustomFields(page: Page) {
 
 it('creates a product with a donation and a fixed variant, custom fields of every type and designations', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/products');
+  await signInAt(page, '/jpanel/products');
   await page.getByRole('heading', { name: 'Products', exact: true }).waitFor();
   await page.getByRole('cell', { name: 'Annual Membership' }).waitFor();
   await screenshot(page, 'products-list');

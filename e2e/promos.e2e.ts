@@ -2,7 +2,7 @@ import type { Promo } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -22,9 +22,7 @@ const readPromo = (page: Page, id: number) =>
 
 it('creates a buy-x-get-y promo scoped to a product, and duplicates it', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/promos');
+  await signInAt(page, '/jpanel/promos');
   await page.getByRole('link', { name: 'Add promo code' }).click();
   const code = `BXGY${Date.now() % 100000}`;
   await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);

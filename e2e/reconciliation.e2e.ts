@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Reconciliation } from '@almoner/contracts';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { signInAt, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -15,9 +15,7 @@ const browser = useBrowser();
 
 it('opens from the reports index, shows both records day by day, says whether they agree and exports the CSV', async () => {
   const { context, page } = await browser.newPage({ width: 1440, height: 900 });
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/reports');
+  await signInAt(page, '/jpanel/reports');
   await page.getByRole('main').getByRole('link', { name: 'Reconciliation' }).click();
   await page.getByRole('heading', { name: 'Reconciliation', level: 1 }).waitFor();
   // The last 30 days by default; a whole quarter through the address.

@@ -2,7 +2,7 @@ import type { ShippingMethod, ShippingSettings, TaxRate } from '@almoner/contrac
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signIn, signInAt, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -81,9 +81,7 @@ it('creates a tax rate with a region and a product from the settings sidebar', a
 
 it('adds a tier, then a shipping method with regions and a cost in each tier', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/settings/shipping');
+  await signInAt(page, '/jpanel/settings/shipping');
   await page.getByRole('heading', { name: 'Shipping', exact: true }).waitFor();
   await page.getByRole('columnheader', { name: '$100.00 and over' }).waitFor();
   await screenshot(page, 'shipping-settings');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { ADMIN, screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { ADMIN, screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -17,9 +17,7 @@ async function screenshot(page: Page, name: string) {
 const suffix = Date.now() % 1_000_000;
 
 async function openUsers(page: Page) {
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/users');
+  await signInAt(page, '/jpanel/users');
   await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
 }
 

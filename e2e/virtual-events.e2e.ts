@@ -2,7 +2,7 @@ import { virtualEventMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 /** Issue 16 item 2: a virtual event's create, edit, Public URL (slug) and delete, as staff do them. */
@@ -17,9 +17,7 @@ async function screenshot(page: Page, name: string) {
 
 it('creates an event, lands on its edit page, saves, edits its Public URL and deletes it', async () => {
   const { page } = await browser.newPage({ width: 1366, height: 1000 });
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/virtual-events');
+  await signInAt(page, '/jpanel/virtual-events');
   await page.getByRole('heading', { name: 'Virtual Events' }).first().waitFor();
   await screenshot(page, 'virtual-events-list');
   await page.getByRole('link', { name: 'Create virtual event' }).click();
@@ -86,9 +84,7 @@ it('creates an event, lands on its edit page, saves, edits its Public URL and de
 it('copies the stored stream URL and key of an event with a live stream', async () => {
   const { context, page } = await browser.newPage({ width: 1366, height: 1000 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  await page.goto('/jpanel/virtual-events');
+  await signInAt(page, '/jpanel/virtual-events');
   await page.getByRole('link', { name: 'Year-End Studio Broadcast' }).click();
   await page.getByRole('heading', { name: 'Edit Year-End Studio Broadcast' }).waitFor();
 
