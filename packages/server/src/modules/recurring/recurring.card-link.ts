@@ -104,6 +104,8 @@ export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: Paymen
     returning id`))[0]?.id);
   // A renewal that waited for the donor to authenticate is charged again on the next run, on this card.
   await tx.execute(sql`update recurring_payment_profiles set payment_method_id = ${methodId}, authentication_required_at = null, updated_at = now() where id = ${link.profileId}`);
+  // That run charges a new intent under its own key: the one left waiting would be a second charge.
+  await cancelHeldRenewals(tx, link.profileId);
   return { message: cardUpdateMessages.saved(card), card, authenticate: null };
 }
 

@@ -6,8 +6,8 @@ import { queryRows } from '../../listing/engine.ts';
 /**
  * Cancels at their gateway the renewals of a profile that waited for the donor to authenticate
  * (Stripe leaves such a PaymentIntent open, so it could be confirmed later, outside any run).
- * Called when the wait ends without that money: the donor's new authentication failed, or the
- * gift is cancelled. A run never completes the old intent (it charges a new one under a key of
+ * Called whenever the wait ends: the donor's new authentication failed, the gift is cancelled, or
+ * the donor put a new card on it (the next run charges that card anew). A run never completes the old intent (it charges a new one under a key of
  * its own), so nothing needs it. A gateway that answers no (cancelled already) changes nothing.
  */
 export async function cancelHeldRenewals(tx: Tx, profileId: number): Promise<void> {

@@ -264,7 +264,7 @@ describe('recurring renewals through Stripe', () => {
     expect(paid.n).toBe(1);
   });
 
-  it('cancels at Stripe the renewal left waiting for authentication when the donor’s new challenge fails, and when the gift is cancelled', async () => {
+  it('cancels at Stripe the renewal left waiting for authentication when the donor’s new challenge fails, when the gift is cancelled, and when the donor’s new card is kept', async () => {
     const held = async () => {
       const gift = await stripeGift('pm_card_authenticationRequired');
       expect(await run(today)).toMatchObject({ declined: 1 });
@@ -293,6 +293,16 @@ describe('recurring renewals through Stripe', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancels(second.intent)).toHaveLength(1);
     expect(await statusAtStripe(second.intent)).toBe('canceled');
+
+    // The donor puts a card on their link that the bank lets through: it is kept, and the old
+    // intent cancelled, since the next run charges the new card under a key of its own (the old
+    // one, confirmed later, would be a second charge for the same period).
+    const third = await held();
+    const kept = await new Agent(t.app).post(`/jpanel/api/v1/update-card/${third.link}`, { token: 'pm_card_visa' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(cancels(third.intent)).toHaveLength(1);
+    expect(await statusAtStripe(third.intent)).toBe('canceled');
+    expect(await state(third.id)).toMatchObject({ waiting: false });
   });
 
   it('marks a disputed renewal like a one-off gift, and a lost dispute takes it out of the donor’s lifetime giving', async () => {
