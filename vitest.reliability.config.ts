@@ -9,6 +9,8 @@ import { heavyFirst } from './scripts/test-order.ts';
  */
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk between runs (vitest.config.ts says why).
+    experimental: { fsModuleCache: true },
     name: 'reliability',
     include: ['reliability/**/*.test.ts'],
     globalSetup: ['packages/server/src/test/global-setup.ts'],

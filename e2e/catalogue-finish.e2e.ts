@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
@@ -14,7 +15,7 @@ import { settle } from './support/settle.ts';
  * and within its stock.
  */
 const browser = useBrowser();
-const s = Date.now() % 1_000_000;
+const s = attemptStamp();
 
 async function screenshot(page: Page, name: string) {
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
@@ -38,8 +39,8 @@ it('links the product’s alternative button with the URL picker, orders variant
   await signedIn(page);
   await page.goto('/jpanel/products/new');
   await page.getByRole('heading', { name: 'Add product' }).waitFor();
-  await page.getByLabel('Name').first().fill(`Field report ${s}`);
-  await page.getByLabel('SKU').fill(`REPORT-${s}`);
+  await page.getByLabel('Name').first().fill(`Field report ${s()}`);
+  await page.getByLabel('SKU').fill(`REPORT-${s()}`);
 
   // The URL picker offers the site's pages; a page of the site is not an external link.
   await page.getByLabel('Alternative button label').fill('Read the report');
@@ -90,8 +91,8 @@ it('links the product’s alternative button with the URL picker, orders variant
   // The product picker shows the first variant image as the product's thumbnail.
   await page.goto('/jpanel/promos/new');
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await page.getByRole('combobox', { name: 'Products' }).fill(`Field report ${s}`);
-  const option = page.getByRole('option', { name: new RegExp(`Field report ${s}`) });
+  await page.getByRole('combobox', { name: 'Products' }).fill(`Field report ${s()}`);
+  const option = page.getByRole('option', { name: new RegExp(`Field report ${s()}`) });
   await option.waitFor();
   await expect.poll(() => option.locator('img').getAttribute('src')).toBeTruthy();
   await screenshot(page, 'catalogue-product-picker-thumbnail');
@@ -104,7 +105,7 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
 
   // A category with an image.
   await page.goto('/jpanel/categories/new');
-  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Lanterns ${s}`);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`Lanterns ${s()}`);
   await page.locator('input[type=file]').setInputFiles(file('Lanterns', [230, 170, 30]));
   await page.getByRole('img', { name: 'lanterns.png' }).waitFor();
   await page.getByRole('button', { name: 'Create category' }).click();
@@ -117,24 +118,24 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
   // A product in it (a donation with presets and a minimum, and one fixed-price lantern on sale),
   // and one outside it.
   const lantern = await apiCall<ProductDetail>(page, 'POST', '/jpanel/products', {
-    name: `Paper lantern ${s}`, code: `LANTERN-${s}`, base_currency: 'USD', category_ids: [categoryId],
+    name: `Paper lantern ${s()}`, code: `LANTERN-${s()}`, base_currency: 'USD', category_ids: [categoryId],
     outofstock_allow: false, outofstock_message: 'Sold out until spring.',
     variants: [
       { variant_name: 'Light a lantern', is_donation: true, price_presets: '10, 20', price_minimum: 5, quantity: 50 },
       { variant_name: 'Lantern', price: 30, sale_price: 25.5, quantity: 1 },
     ],
   });
-  await apiCall(page, 'POST', '/jpanel/products', { name: `Tin mug ${s}`, code: `MUG-${s}`, base_currency: 'USD', variants: [{ variant_name: 'Mug', price: 12 }] });
+  await apiCall(page, 'POST', '/jpanel/products', { name: `Tin mug ${s()}`, code: `MUG-${s()}`, base_currency: 'USD', variants: [{ variant_name: 'Mug', price: 12 }] });
 
   // A percent promo for the category only.
   await page.goto('/jpanel/promos/new');
   // The first-load preloader covers the page for 800 ms and would take the option's click.
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  const code = `GLOW${s}`;
+  const code = `GLOW${s()}`;
   await page.getByLabel('Code').fill(code);
   await page.getByLabel('Discount (%)').fill('10');
-  await page.getByRole('combobox', { name: 'Categories' }).fill(`Lanterns ${s}`);
-  await page.getByRole('option', { name: `Lanterns ${s}` }).click();
+  await page.getByRole('combobox', { name: 'Categories' }).fill(`Lanterns ${s()}`);
+  await page.getByRole('option', { name: `Lanterns ${s()}` }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Create promo code' }).click();
   await page.waitForURL(/\/jpanel\/promos\/\d+$/);
@@ -158,7 +159,7 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
     await dialog.getByRole('combobox', { name: 'Option' }).click();
     await page.getByRole('option', { name: label }).click();
   };
-  let dialog = await open(`LANTERN-${s}`, `Paper lantern ${s}`);
+  let dialog = await open(`LANTERN-${s()}`, `Paper lantern ${s()}`);
   await choose(dialog, /^Light a lantern/);
   await dialog.getByLabel('Amount').fill('3');
   await dialog.getByRole('button', { name: 'Add to contribution' }).click();
@@ -170,7 +171,7 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
   await dialog.waitFor({ state: 'detached' });
 
   // The fixed lantern sells at its sale price, and only the one in stock can be chosen.
-  dialog = await open(`LANTERN-${s}`, `Paper lantern ${s}`);
+  dialog = await open(`LANTERN-${s()}`, `Paper lantern ${s()}`);
   await choose(dialog, /^Lantern — \$25\.50/);
   await dialog.getByText('$30.00').waitFor();
   await dialog.getByRole('combobox', { name: 'Quantity' }).click();
@@ -178,7 +179,7 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Add to contribution' }).click();
   await dialog.waitFor({ state: 'detached' });
-  dialog = await open(`MUG-${s}`, `Tin mug ${s}`);
+  dialog = await open(`MUG-${s()}`, `Tin mug ${s()}`);
   await dialog.getByRole('button', { name: 'Add to contribution' }).click();
   await dialog.waitFor({ state: 'detached' });
   await expect.poll(() => cart.locator('[data-total="Subtotal"]').innerText()).toBe('$57.50');
@@ -210,7 +211,7 @@ it('gives a category an image, scopes a promo to it, and the POS sells what was 
   // The last lantern is gone: the stock history says why, and the POS refuses another.
   const movements = await apiCall<{ data: { variant_name: string; reason: string; change: number; quantity_after: number }[] }>(page, 'GET', `/jpanel/products/${lantern.id}/stock_movements`);
   expect(movements.data.filter((m) => m.variant_name === 'Lantern').map((m) => [m.reason, m.change, m.quantity_after])).toEqual([['sale', -1, 0], ['initial', 1, 1]]);
-  dialog = await open(`LANTERN-${s}`, `Paper lantern ${s}`);
+  dialog = await open(`LANTERN-${s()}`, `Paper lantern ${s()}`);
   await choose(dialog, /^Lantern — \$25\.50/);
   await dialog.getByRole('button', { name: 'Add to contribution' }).click();
   await page.getByRole('dialog').getByText('Sold out until spring.').waitFor();

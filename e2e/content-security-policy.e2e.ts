@@ -44,6 +44,16 @@ it('lets the browser keep the app\'s files for good: each is named by its conten
   const asset = await page.request.get(script!);
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Compressed at build time: the Brotli copy to a browser that takes it, the file to one that
+  // asks for nothing else, and either way the same script.
+  const compressed = await page.request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(compressed.headers()['content-encoding']).toBe('br');
+  expect(compressed.headers()['vary']).toContain('accept-encoding');
+  expect(compressed.headers()['content-type']).toContain('javascript');
+  const plain = await page.request.get(script!, { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(Number(plain.headers()['content-length'])).toBeGreaterThan(Number(compressed.headers()['content-length']) * 2);
+  expect(await compressed.text()).toBe(await plain.text());
   // The page itself is never kept: it carries the session's CSRF token.
   expect((await page.request.get('/jpanel/login')).headers()['cache-control']).toBe('no-store');
   await context.close();

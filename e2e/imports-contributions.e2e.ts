@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { openImport, runImport } from './support/imports.ts';
 import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
 
@@ -11,15 +12,15 @@ import { apiCall, downloadLines, settledScreenshot as screenshot } from './suppo
  * download the rejected rows, find the gifts in the contributions listing, undo.
  */
 const browser = useBrowser();
-const stamp = Date.now() % 1_000_000;
+const stamp = attemptStamp();
 
 
 /** The imported gifts the contributions listing shows (the rows, not the cached counts). */
 const gifts = async (page: Page) =>
   (await apiCall<{ data: { id: number; supporter: string; status: string; total: number; source: string }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', {
-    search: { value: `Gift${stamp}` },
+    search: { value: `Gift${stamp()}` },
     length: 100,
-  })).data.filter((row) => row.supporter.includes(`Gift${stamp}`));
+  })).data.filter((row) => row.supporter.includes(`Gift${stamp()}`));
 
 it('imports contributions from a CSV: fix a cell, dry run, import, rejected rows, undo', async () => {
   const { page } = await browser.newPage();
@@ -27,10 +28,10 @@ it('imports contributions from a CSV: fix a cell, dry run, import, rejected rows
 
   const csv = [
     'Date,Subtotal amount,DCC,Total,First name,Last name,Email,Address line 1,Country,Payment auth,DP gift id',
-    `2024-03-01,25.00,1.50,26.50,Ada,Gift${stamp},ada.${stamp}@example.org,1 Elm St,US,AUTH-${stamp},G${stamp}-1`,
-    `03/02/2024,40,,40,Grace,Gift${stamp},grace-at-example,2 Elm St,US,,G${stamp}-2`,
-    `2024-03-03,10.00,0,12.00,Alan,Gift${stamp},alan.${stamp}@example.org,3 Elm St,GB,,G${stamp}-3`,
-    `2024-03-04,5,0,5,Edsger,Gift${stamp},edsger.${stamp}@example.org,4 Elm St,NL,,G${stamp}-1`,
+    `2024-03-01,25.00,1.50,26.50,Ada,Gift${stamp()},ada.${stamp()}@example.org,1 Elm St,US,AUTH-${stamp()},G${stamp()}-1`,
+    `03/02/2024,40,,40,Grace,Gift${stamp()},grace-at-example,2 Elm St,US,,G${stamp()}-2`,
+    `2024-03-03,10.00,0,12.00,Alan,Gift${stamp()},alan.${stamp()}@example.org,3 Elm St,GB,,G${stamp()}-3`,
+    `2024-03-04,5,0,5,Edsger,Gift${stamp()},edsger.${stamp()}@example.org,4 Elm St,NL,,G${stamp()}-1`,
   ].join('\r\n');
   await page.locator('input[type=file]').setInputFiles({ name: 'gifts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await page.getByText('4 rows · 2 ready · 2 with errors').waitFor();
@@ -40,7 +41,7 @@ it('imports contributions from a CSV: fix a cell, dry run, import, rejected rows
   await screenshot(page, 'imports-contributions-rows');
   await expectAccessible(page, 'import contributions');
 
-  await page.getByRole('textbox', { name: 'Email, row 2' }).fill(`grace.${stamp}@example.org`);
+  await page.getByRole('textbox', { name: 'Email, row 2' }).fill(`grace.${stamp()}@example.org`);
   await page.getByText('4 rows · 3 ready · 1 with errors').waitFor();
   // A matched donor keeps their record by default: the gift is added to it.
   expect(await page.getByRole('radio', { name: 'Add the gift', exact: true }).isChecked()).toBe(true);
@@ -56,7 +57,7 @@ it('imports contributions from a CSV: fix a cell, dry run, import, rejected rows
   const rejected = await downloadLines(page, page.getByRole('link', { name: /^Download rejected rows of contributions import/ }));
   expect(rejected.lines).toHaveLength(3);
   expect(rejected.lines[1]).toContain('total: Total (12.00) must equal Subtotal amount (10.00) plus DCC (0).');
-  expect(rejected.lines[2]).toContain(`dp_gift_id: Gift G${stamp}-1 has already been imported.`);
+  expect(rejected.lines[2]).toContain(`dp_gift_id: Gift G${stamp()}-1 has already been imported.`);
   const imported = await gifts(page);
   expect(imported.map((g) => [g.status, g.total, g.source]).sort()).toEqual([
     ['paid', 26.5, 'Import'],

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { signIn, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { runImport } from './support/imports.ts';
 import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
 
@@ -11,14 +12,14 @@ import { apiCall, downloadLines, settledScreenshot as screenshot } from './suppo
  * cell in place, dry run, import, download the rejected rows, undo.
  */
 const browser = useBrowser();
-const stamp = Date.now() % 1_000_000;
-const ref = (n: number) => `SPX${stamp}-${n}`;
+const stamp = attemptStamp();
+const ref = (n: number) => `SPX${stamp()}-${n}`;
 
 type Rule = { key: string; name: string; values: string[] };
 type SponseeRow = { id: number; reference_number: string; full_name: string };
 
 async function sponseesOfThisRun(page: Page): Promise<SponseeRow[]> {
-  return (await apiCall<{ data: SponseeRow[] }>(page, 'POST', '/jpanel/sponsorship.ajax', { search: { value: `SPX${stamp}` } })).data;
+  return (await apiCall<{ data: SponseeRow[] }>(page, 'POST', '/jpanel/sponsorship.ajax', { search: { value: `SPX${stamp()}` } })).data;
 }
 
 

@@ -3,6 +3,7 @@ import writeExcelFile from 'write-excel-file/node';
 import { historyCatalogues } from '@almoner/contracts';
 import { expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { openImport, runImport, undoImport } from './support/imports.ts';
 import { apiCall, downloadLines, settledScreenshot as screenshot } from './support/listing.ts';
 
@@ -12,7 +13,7 @@ import { apiCall, downloadLines, settledScreenshot as screenshot } from './suppo
  * XLSX file read in the browser.
  */
 const browser = useBrowser();
-const stamp = Date.now() % 1_000_000;
+const stamp = attemptStamp();
 
 
 const upload = (page: Page, name: string, mimeType: string, buffer: Buffer) => page.locator('input[type=file]').setInputFiles({ name, mimeType, buffer });
@@ -24,9 +25,9 @@ it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows an
   await openImport(page, 'Import supporters');
   const csv = [
     'First name,Last name,E-mail,Bill country,Notes',
-    `Ada,Import${stamp},ada.${stamp}@example.org,GB,kept out`,
-    `Grace,Import${stamp},not-an-email,US,`,
-    `Alan,Import${stamp},alan.${stamp}@example.org,GBR,`,
+    `Ada,Import${stamp()},ada.${stamp()}@example.org,GB,kept out`,
+    `Grace,Import${stamp()},not-an-email,US,`,
+    `Alan,Import${stamp()},alan.${stamp()}@example.org,GBR,`,
   ].join('\r\n');
   await upload(page, 'supporters.csv', 'text/csv', Buffer.from(csv));
   await page.getByText('3 rows · 1 ready · 2 with errors').waitFor();
@@ -37,7 +38,7 @@ it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows an
   await page.getByText('This field can contain a maximum of 2 characters.').waitFor();
   await screenshot(page, 'imports-supporters-rows');
 
-  await page.getByRole('textbox', { name: 'Email, row 2' }).fill(`grace.${stamp}@example.org`);
+  await page.getByRole('textbox', { name: 'Email, row 2' }).fill(`grace.${stamp()}@example.org`);
   await page.getByText('3 rows · 2 ready · 1 with errors').waitFor();
   expect(await page.getByText('Email must be valid').count()).toBe(0);
   await page.getByRole('switch', { name: 'Only rows with errors' }).check({ force: true });
@@ -47,7 +48,7 @@ it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows an
   await runImport(page, 'Dry run', 'Would create 2, updated 0, skipped 0, rejected 1');
   await page.getByText('Dry run complete: nothing was written').waitFor();
   // The rows themselves, not recordsFiltered: listing counts come from a short-lived shared cache.
-  const found = async () => (await apiCall<{ data: unknown[] }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: `Import${stamp}` } })).data.length;
+  const found = async () => (await apiCall<{ data: unknown[] }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: `Import${stamp()}` } })).data.length;
   const before = await found();
 
   await runImport(page, /^Import 3 rows$/, 'Created 2, updated 0, skipped 0, rejected 1');
@@ -55,7 +56,7 @@ it('imports supporters from a CSV: fix a cell, dry run, import, rejected rows an
   const rejected = await downloadLines(page, page.getByRole('link', { name: /^Download rejected rows of supporters import/ }));
   expect(rejected.lines).toHaveLength(2);
   expect(rejected.lines[1]).toContain('bill_country: This field can contain a maximum of 2 characters.');
-  expect(rejected.lines[1]).toContain(`alan.${stamp}@example.org`);
+  expect(rejected.lines[1]).toContain(`alan.${stamp()}@example.org`);
   const outcome = await downloadLines(page, page.getByRole('link', { name: /^Download outcome file of supporters import/ }));
   expect(outcome.lines).toHaveLength(4);
   expect(outcome.lines.filter((l) => /^\d+,created,\d+/.test(l))).toHaveLength(2);
@@ -75,8 +76,8 @@ it('imports supporters from an XLSX file, its dates and booleans read in the bro
   const header = ['first_name', 'last_name', 'email', 'created_at', 'email_opt_in'].map((value) => ({ value }));
   const xlsx = await writeExcelFile([
     header,
-    [{ value: 'Xena' }, { value: `Sheet${stamp}` }, { value: `xena.${stamp}@example.org` }, { value: new Date(Date.UTC(2024, 1, 29)), format: 'yyyy-mm-dd' }, { value: true }],
-    [{ value: 'Yuri' }, { value: `Sheet${stamp}` }, { value: 'yuri-at-example' }, { value: 'not a date' }, { value: 'no' }],
+    [{ value: 'Xena' }, { value: `Sheet${stamp()}` }, { value: `xena.${stamp()}@example.org` }, { value: new Date(Date.UTC(2024, 1, 29)), format: 'yyyy-mm-dd' }, { value: true }],
+    [{ value: 'Yuri' }, { value: `Sheet${stamp()}` }, { value: 'yuri-at-example' }, { value: 'not a date' }, { value: 'no' }],
   ]).toBuffer();
   await upload(page, 'supporters.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', xlsx);
   await page.getByText('2 rows · 1 ready · 1 with errors').waitFor();
@@ -87,7 +88,7 @@ it('imports supporters from an XLSX file, its dates and booleans read in the bro
 
   // Issue 41: the new supporter's history names its fields in the form's order, leaves the empty
   // ones out, and shows a long list in part until asked for all of it.
-  const xena = (await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: `Sheet${stamp}` } })).data[0]!;
+  const xena = (await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/supporters.listing', { search: { value: `Sheet${stamp()}` } })).data[0]!;
   // In a second tab, so the import's page (and its Undo) stays as it is.
   const tab = await page.context().newPage();
   await tab.goto(`/jpanel/supporters/${xena.id}`);
@@ -122,9 +123,9 @@ it('imports sponsorship timeline posts: fix a date, dry run, import, rejected ro
   await openImport(page, 'Import sponsorship timeline');
   const csv = [
     'reference_number,headline,posted_on,tag,is_private,notify_sponsors,message',
-    `${ref},School term ${stamp},2024-02-28,general,no,no,Started the new term.`,
-    `${ref},Harvest ${stamp},2024-02-30,,yes,no,A good harvest.`,
-    `NOPE-${stamp},Lost ${stamp},2024-03-01,x,no,no,Nobody has this reference.`,
+    `${ref},School term ${stamp()},2024-02-28,general,no,no,Started the new term.`,
+    `${ref},Harvest ${stamp()},2024-02-30,,yes,no,A good harvest.`,
+    `NOPE-${stamp()},Lost ${stamp()},2024-03-01,x,no,no,Nobody has this reference.`,
   ].join('\n');
   await upload(page, 'timeline.csv', 'text/csv', Buffer.from(csv));
   await page.getByText('3 rows · 2 ready · 1 with errors').waitFor();
@@ -138,7 +139,7 @@ it('imports sponsorship timeline posts: fix a date, dry run, import, rejected ro
   await runImport(page, /^Import 3 rows$/, 'Created 2, updated 0, skipped 0, rejected 1');
   const rejected = await downloadLines(page, page.getByRole('link', { name: /^Download rejected rows of sponsorship timeline import/ }));
   expect(rejected.lines).toHaveLength(2);
-  expect(rejected.lines[1]).toContain(`NOPE-${stamp}`);
+  expect(rejected.lines[1]).toContain(`NOPE-${stamp()}`);
   await screenshot(page, 'imports-timeline-done');
   await undoImport(page);
 });

@@ -2,10 +2,11 @@ import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { apiCall } from './support/listing.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 
 /** Issue 16 items 2 and 3: a failed background job shows in the log viewer; only account administrators see it. */
 const browser = useBrowser();
-const suffix = Date.now() % 1_000_000;
+const suffix = attemptStamp();
 const PASSWORD = 'limited-user-1';
 
 it('shows a failed job in the log viewer, filtered, with its context', async () => {
@@ -13,13 +14,13 @@ it('shows a failed job in the log viewer, filtered, with its context', async () 
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
   // The SMTP server refuses bounce.test for good: a failed mail_send job, hence an error entry.
-  await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Lo', last_name: 'Invitee', email: `lo.${suffix}@bounce.test`, is_admin_user: true });
+  await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Lo', last_name: 'Invitee', email: `lo.${suffix()}@bounce.test`, is_admin_user: true });
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Log viewer', exact: true }).click();
   await page.getByRole('heading', { name: 'Log viewer' }).waitFor();
   const row = page.getByRole('row').filter({ hasText: 'Mail send job failed' }).first();
   await expect.poll(async () => { await page.reload(); await page.getByRole('heading', { name: 'Log viewer' }).waitFor(); return row.isVisible(); }, { timeout: 30_000, interval: 2000 }).toBe(true);
-  expect(await page.getByText(`lo.${suffix}`).count()).toBe(0);
+  expect(await page.getByText(`lo.${suffix()}`).count()).toBe(0);
 
   await page.getByLabel('Level', { exact: true }).first().click();
   await page.getByRole('option', { name: 'Error' }).click();
@@ -42,7 +43,7 @@ it('is hidden from staff who are not account administrators', async () => {
   const { page, context } = await browser.newPage();
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
-  const email = `logs.staff.${suffix}@example.org`;
+  const email = `logs.staff.${suffix()}@example.org`;
   await apiCall(page, 'POST', '/jpanel/users', { first_name: 'Staff', last_name: 'Logs', email, password: PASSWORD, is_admin_user: true, permissions: ['admin.general', 'user.edit'] });
   await context.close();
   const staff = await browser.newPage();

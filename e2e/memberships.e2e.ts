@@ -2,6 +2,7 @@ import { membershipMessages as m } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 import { dismissToasts } from './support/toasts.ts';
 
@@ -11,8 +12,7 @@ import { dismissToasts } from './support/toasts.ts';
  * a reminder. The level and the supporter are the test's own.
  */
 const browser = useBrowser();
-const stamp = `${Date.now() % 1_000_000}`;
-const level = `Patron ${stamp}`;
+const attempt = attemptStamp();
 
 async function toastSays(page: Page, message: string) {
   await page.locator('[data-toast]').getByText(message).waitFor();
@@ -29,6 +29,8 @@ async function dayFromToday(page: Page, days: number): Promise<string> {
 }
 
 it('creates a level, grants, extends and ends a membership with reasons, and reminds a member due to renew', async () => {
+  const stamp = attempt();
+  const level = `Patron ${stamp}`;
   const { page } = await browser.newPage();
   await signIn(page, undefined, undefined, '/jpanel/membership-levels');
   await page.getByRole('link', { name: 'Add membership level' }).click();

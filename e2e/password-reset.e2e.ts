@@ -3,11 +3,12 @@ import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { apiCall } from './support/listing.ts';
 import { ADMIN, screenshot as takeScreenshot, signIn, signInThroughForm, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { settle } from './support/settle.ts';
 
 /** Issue 6 item 19: forgot password → link from the mail outbox → reset → sign in with the new password. */
 const browser = useBrowser();
-const suffix = Date.now() % 1_000_000;
+const suffix = attemptStamp();
 
 async function screenshot(page: Page, name: string) {
   await settle(page);
@@ -19,7 +20,7 @@ it('resets a password with the link from the mail outbox', async () => {
   const admin = (await browser.newPage()).page;
   await signIn(admin);
   await admin.getByRole('button', { name: 'Account menu' }).waitFor();
-  const email = `ria.${suffix}@example.org`;
+  const email = `ria.${suffix()}@example.org`;
   await apiCall(admin, 'POST', '/jpanel/users', { first_name: 'Ria', last_name: 'Reset', email, password: 'first-pass-1', is_admin_user: true });
 
   const { page } = await browser.newPage();

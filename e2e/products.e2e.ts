@@ -5,6 +5,7 @@ import { expectAccessible } from './support/axe.ts';
 import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
 import { moveByKeyboard } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
+import { dismissToasts } from './support/toasts.ts';
 
 const browser = useBrowser();
 
@@ -160,6 +161,9 @@ it('creates a product with a donation and a fixed variant, custom fields of ever
   await page.getByRole('button', { name: 'Remove Text question', exact: true }).click();
   await page.getByText('Deleted on save').waitFor();
   await screenshot(page, 'product-fields-edited');
+  // The creation's 'Product saved.' may still be up: closed first, so the toast waited for is this
+  // save's (on PostgreSQL both were on screen at once).
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Product saved.').waitFor();
   const after = await readProduct(page, id);
@@ -174,12 +178,63 @@ it('creates a product with a donation and a fixed variant, custom fields of ever
   await modal.getByRole('textbox', { name: 'Quantity', exact: true }).fill('2');
   await modal.getByRole('button', { name: 'Done' }).click();
   await page.getByText('Low stock').waitFor();
+  await dismissToasts(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByText('Product saved.').first().waitFor();
+  await page.getByText('Product saved.').waitFor();
   await page.getByRole('button', { name: 'Edit Scarf and report' }).click();
   modal = page.getByRole('dialog', { name: 'Edit variant' });
   await modal.getByRole('tab', { name: 'Inventory' }).click();
   await modal.getByText('Stock history').waitFor();
   await modal.getByText('Manual edit').waitFor();
   await screenshot(page, 'product-variant-inventory');
+});
+
+it('makes a donation form from the product screen, which the point of sale offers monthly (issue 39)', async () => {
+  const { page, context } = await browser.newPage();
+  await signInAt(page, '/jpanel/products/new');
+  await page.getByRole('heading', { name: 'Add product' }).waitFor();
+  const type = page.getByRole('combobox', { name: 'Type', exact: true });
+  expect(await type.inputValue()).toBe('Product');
+  await pick(page, page, 'Type', 'Donation form');
+  const name = `Spring appeal ${suffix}`;
+  const sku = `SPRING-${suffix}`;
+  await page.getByLabel('Name').first().fill(name);
+  await page.getByLabel('SKU').fill(sku);
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add variant' });
+  await modal.getByLabel('Variant name').fill('Give');
+  await modal.getByText('Donation', { exact: true }).click();
+  await modal.getByLabel('Preset amounts').fill('30, 60');
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await modal.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.waitForURL(/\/jpanel\/products\/\d+$/);
+  await page.getByRole('heading', { name }).waitFor();
+  const id = Number(/products\/(\d+)$/.exec(page.url())![1]);
+  expect((await readProduct(page, id)).type).toBe('donation_form');
+
+  // The edit screen shows it, after a reload too.
+  await page.reload();
+  await page.getByRole('heading', { name }).waitFor();
+  await expect.poll(() => page.getByRole('combobox', { name: 'Type', exact: true }).inputValue()).toBe('Donation form');
+
+  // The point of sale offers a donation form's billing periods (a product's one variant has none)
+  // and adds the gift as a monthly one.
+  await page.goto('/jpanel/pos');
+  await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  const search = page.getByLabel('Search products');
+  await search.fill(sku);
+  await search.press('Enter');
+  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  const item = page.getByRole('dialog', { name });
+  await item.getByText('Billing', { exact: true }).waitFor();
+  await item.getByText('Monthly', { exact: true }).click();
+  await item.getByLabel('Amount').fill('30');
+  await item.getByRole('button', { name: 'Add to contribution' }).click();
+  await item.waitFor({ state: 'detached' });
+  const cart = page.getByRole('region', { name: 'Contribution', exact: true });
+  await cart.getByRole('listitem').filter({ hasText: name }).first().waitFor();
+  await cart.getByText(/^then \$30\.00 monthly$/).waitFor();
+  await context.close();
 });

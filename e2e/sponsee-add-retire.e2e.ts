@@ -2,6 +2,7 @@ import { sponseeMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { signIn, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 import { dismissToasts } from './support/toasts.ts';
 
@@ -11,7 +12,8 @@ import { dismissToasts } from './support/toasts.ts';
  * demo's are left as they were.
  */
 const browser = useBrowser();
-const reference = `E2E-${Date.now().toString(36).toUpperCase()}`;
+const stamp = attemptStamp();
+const reference = () => `E2E-${stamp().toString(36).toUpperCase()}`;
 
 /** Waits for the toast saying `message`, then closes it: toasts sit over the page header's buttons. */
 async function toastSays(page: Page, message: string) {
@@ -28,7 +30,7 @@ it('adds a sponsee by hand, retires them with a reason and brings them back', as
   // The required fields are checked before anything is sent.
   await dialog.getByRole('button', { name: 'Add sponsee' }).click();
   await expect.poll(() => dialog.getByText('Choose female or male.').count()).toBe(1);
-  await dialog.getByLabel('Reference number').fill(reference);
+  await dialog.getByLabel('Reference number').fill(reference());
   await dialog.getByLabel('First name').fill('Zawadi');
   await dialog.getByLabel('Last name').fill('Achieng');
   await dialog.getByRole('combobox', { name: 'Gender' }).click();
@@ -36,7 +38,7 @@ it('adds a sponsee by hand, retires them with a reason and brings them back', as
   await dialog.getByLabel('Biography').fill('Loves science and singing.');
   await screenshot(page, 'sponsee-add');
   await dialog.getByRole('button', { name: 'Add sponsee' }).click();
-  await toastSays(page, sponseeMessages.added(reference));
+  await toastSays(page, sponseeMessages.added(reference()));
   await page.getByRole('heading', { name: 'Zawadi Achieng' }).waitFor();
   expect(page.url()).toMatch(/\/jpanel\/sponsorships\/\d+$/);
   await page.getByRole('button', { name: 'Add sponsor' }).waitFor();
@@ -48,7 +50,7 @@ it('adds a sponsee by hand, retires them with a reason and brings them back', as
   await retire.getByLabel('Why is the sponsee retired?').fill('The family moved out of the project area.');
   await screenshot(page, 'sponsee-retire');
   await retire.getByRole('button', { name: 'Retire sponsee' }).click();
-  await toastSays(page, sponseeMessages.retired(reference));
+  await toastSays(page, sponseeMessages.retired(reference()));
   await page.getByText('The family moved out of the project area.').first().waitFor();
   await expect.poll(() => page.getByRole('button', { name: 'Add sponsor' }).count()).toBe(0);
   await screenshot(page, 'sponsee-retired');
@@ -57,7 +59,7 @@ it('adds a sponsee by hand, retires them with a reason and brings them back', as
   expect(detail.sponsee).toMatchObject({ is_enabled: false, retired_at: expect.any(String) });
 
   await page.getByRole('button', { name: 'Bring back' }).click();
-  await toastSays(page, sponseeMessages.reinstated(reference));
+  await toastSays(page, sponseeMessages.reinstated(reference()));
   await page.getByRole('button', { name: 'Add sponsor' }).waitFor();
   // Back in the programme, staff offer them again from the form (as the demo's sponsees are, so other files find them as they expect).
   await page.getByRole('button', { name: 'Edit sponsee' }).click();

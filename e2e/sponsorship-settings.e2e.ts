@@ -27,8 +27,15 @@ afterAll(async () => {
 const sponsees = (page: Page) =>
   apiCall<Listing>(page, 'POST', '/jpanel/sponsorship.ajax', { length: 1000, is_enabled: '' });
 
+/**
+ * Saves and waits for the server's answer itself: the last test's 'Updates saved.' toast is still
+ * up when the next one saves (the same page, only its hash opened again), so waiting for a toast
+ * alone let the check read the settings before this save (seen on PostgreSQL).
+ */
 async function save(page: Page) {
+  const saved = page.waitForResponse((r) => r.request().method() !== 'GET' && new URL(r.url()).pathname.startsWith('/jpanel/settings'));
   await page.getByRole('button', { name: 'Save changes' }).click();
+  expect((await saved).ok()).toBe(true);
   await page.locator('[data-toast]', { hasText: 'Updates saved.' }).first().waitFor();
 }
 

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { messages, paymentProviderMessages } from '@almoner/contracts';
+import { messages, paymentProviderMessages, posCompleteMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { addToContribution } from './support/pos.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
 import { serveStripeJs } from './support/stripe-js.ts';
@@ -38,40 +39,45 @@ async function saveStripeKeys(page: Page, secretKey: string) {
  * With `check`, the dialog is also photographed and checked by axe (once is enough per suite).
  */
 async function sellThroughElements(page: Page, { check }: { check: boolean }) {
+  const dialog = await payByStripeCard(page, { check, number: CARD });
+  const [response] = await Promise.all([page.waitForResponse(isComplete), dialog.getByRole('button', { name: /^Complete/ }).click()]);
+  const body = (await response.json()) as Sold;
+  expect(response.status(), JSON.stringify(body)).toBe(200);
+  await page.getByRole('heading', { name: `Contribution #${body.payment.invoicenumber} Complete!` }).waitFor();
+  expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ payment_type: 'credit_card', token: expect.stringMatching(/^pm_/) });
+  return body;
+}
+
+type Sold = { payment: { invoicenumber: string }; order: { id: number } };
+const isComplete = (r: { url: () => string }) => /\/jpanel\/pos\/\d+\/complete$/.test(r.url());
+
+/** Types the card into Stripe's card element of the payment dialog (its frame, Stripe's origin). */
+async function typeStripeCard(page: Page, number: string) {
+  const card = page.frameLocator('iframe[title="Secure card payment input frame"]');
+  await card.getByLabel('Card number').fill(number);
+  await card.getByLabel('MM / YY').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
+  await card.getByLabel('CVC').fill('123');
+}
+
+/** A Coffee Mug in a new sale, the payment dialog open on its Credit Card tab with `number` typed in. */
+async function payByStripeCard(page: Page, { check, number }: { check: boolean; number: string }) {
   await page.goto('/jpanel/pos');
   await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  const search = page.getByLabel('Search products');
-  await search.fill('mug');
-  await search.press('Enter');
-  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Coffee Mug/ }).click();
-  const item = page.getByRole('dialog', { name: 'Coffee Mug' });
-  await item.getByRole('button', { name: 'Add to contribution' }).click();
-  await item.waitFor({ state: 'detached' });
+  await addToContribution(page, 'mug', 'Coffee Mug');
   await page.getByRole('region', { name: 'Contribution', exact: true }).getByRole('button', { name: /^Pay / }).click();
   const dialog = page.getByRole('dialog', { name: /^Payment/ });
   await dialog.getByRole('tab', { name: 'Credit Card', exact: true }).click();
   await dialog.locator('[data-card-fields="stripe"]').waitFor();
   // No Bank tab: Stripe's bank fields are not offered yet, and the sandbox's would send the account to Almoner.
   expect(await dialog.getByRole('tab', { name: 'Bank', exact: true }).count()).toBe(0);
-  const card = page.frameLocator('iframe[title="Secure card payment input frame"]');
-  await card.getByLabel('Card number').fill(CARD);
-  await card.getByLabel('MM / YY').fill(`12 / ${(new Date().getUTCFullYear() + 3) % 100}`);
-  await card.getByLabel('CVC').fill('123');
+  await typeStripeCard(page, number);
   if (check) {
     await settle(page);
     await screenshot(page, 'pos-payment-stripe');
     await expectAccessible(page, 'payment dialog, Stripe card');
   }
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => /\/jpanel\/pos\/\d+\/complete$/.test(r.url())),
-    dialog.getByRole('button', { name: /^Complete/ }).click(),
-  ]);
-  const body = (await response.json()) as { payment: { invoicenumber: string }; order: { id: number } };
-  expect(response.status(), JSON.stringify(body)).toBe(200);
-  await page.getByRole('heading', { name: `Contribution #${body.payment.invoicenumber} Complete!` }).waitFor();
-  expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ payment_type: 'credit_card', token: expect.stringMatching(/^pm_/) });
-  return body;
+  return dialog;
 }
 
 it('takes Stripe’s keys, tests them, and sells at the point of sale through Stripe Elements', async () => {
@@ -144,14 +150,20 @@ async function sendStripeEvent(type: string, object: Record<string, unknown>) {
   return (await response.json()) as { received: boolean; duplicate: boolean };
 }
 
-it('refunds half of a Stripe sale from the contribution, and Stripe telling it back (charge.refunded) adds no second refund', async () => {
+/** A signed-in page whose sales go through Stripe (the stand-in, and Stripe.js's), its webhook secret set. */
+async function stripeChosenPage() {
   const { page, context } = await browser.newPage({ width: 1440, height: 900 });
   await serveStripeJs(context, inject('stripeApiUrl'));
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await apiCall(page, 'POST', '/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', publishable_key: 'pk_test_stub', webhook_secret: WEBHOOK_SECRET });
+  await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'stripe' });
+  return { page, context };
+}
+
+it('refunds half of a Stripe sale from the contribution, and Stripe telling it back (charge.refunded) adds no second refund', async () => {
+  const { page, context } = await stripeChosenPage();
   try {
-    await apiCall(page, 'POST', '/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', publishable_key: 'pk_test_stub', webhook_secret: WEBHOOK_SECRET });
-    await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'stripe' });
     const sold = await sellThroughElements(page, { check: false });
     const id = sold.order.id;
     const detail = await apiCall<{ contribution: { total_amount: number }; payments: { id: number }[] }>(page, 'GET', `/jpanel/contributions/${id}`);
@@ -196,6 +208,139 @@ it('refunds half of a Stripe sale from the contribution, and Stripe telling it b
     expect(after.amount_refunded).toBe(half);
     const contribution = await apiCall<{ contribution: { refunded_amount: number; refundable_amount: number } }>(page, 'GET', `/jpanel/contributions/${id}`);
     expect(contribution.contribution).toMatchObject({ refunded_amount: half, refundable_amount: (totalMinor - Math.round(half * 100)) / 100 });
+  } finally {
+    await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'sandbox' });
+    await context.close();
+  }
+});
+
+/** Stripe's test card whose bank asks for 3-D Secure on every payment. */
+const THREE_DS_CARD = '4000002760003184';
+
+/**
+ * Completes with the 3-D Secure card typed in: the complete answers the bank's challenge, the
+ * stand-in Stripe.js shows it (handleNextAction), the donor presses `choice`, and the dialog
+ * completes again naming the PaymentIntent. Answers that second completion.
+ */
+async function completeThroughChallenge(page: Page, dialog: ReturnType<Page['getByRole']>, choice: 'Complete authentication' | 'Fail authentication') {
+  const [challenge] = await Promise.all([page.waitForResponse(isComplete), dialog.getByRole('button', { name: /^Complete/ }).click()]);
+  const asked = (await challenge.json()) as { status: string; message: string; authenticate: { payment_intent: string } };
+  expect(asked).toMatchObject({ status: 'authenticate', message: posCompleteMessages.authenticate });
+  const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+  const [response] = await Promise.all([page.waitForResponse(isComplete), bank.getByRole('button', { name: choice }).click()]);
+  expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ payment_type: 'credit_card', payment_intent: asked.authenticate.payment_intent });
+  return { response, intent: asked.authenticate.payment_intent };
+}
+
+it('sells with a card whose bank asks for 3-D Secure: the donor authenticates and one payment is recorded; a failed challenge says so and another card pays', async () => {
+  const { page, context } = await stripeChosenPage();
+  try {
+    // The donor passes the challenge: the sale completes, paid once by the 3-D Secure card.
+    const { response, intent } = await completeThroughChallenge(page, await payByStripeCard(page, { check: false, number: THREE_DS_CARD }), 'Complete authentication');
+    const sold = (await response.json()) as Sold;
+    expect(response.status(), JSON.stringify(sold)).toBe(200);
+    await page.getByRole('heading', { name: `Contribution #${sold.payment.invoicenumber} Complete!` }).waitFor();
+    const paidOnce = [{ type: 'card', status: 'succeeded', card_last4: '3184' }];
+    expect((await apiCall<Detail>(page, 'GET', `/jpanel/contributions/${sold.order.id}`)).payments).toMatchObject(paidOnce);
+    // Stripe tells it too (payment_intent.succeeded): the payment is there already, and stays one.
+    const finished = () => apiCall<Jobs>(page, 'POST', '/jpanel/jobs.listing', { queue: 'stripe_event', status: 'finished', length: 1 });
+    const before = (await finished()).recordsFiltered;
+    expect(await sendStripeEvent('payment_intent.succeeded', await fromStripe<Record<string, unknown>>(`/v1/payment_intents/${intent}`))).toMatchObject({ received: true });
+    await expect.poll(async () => (await finished()).recordsFiltered, { timeout: 60_000 }).toBe(before + 1);
+    expect((await apiCall<Detail>(page, 'GET', `/jpanel/contributions/${sold.order.id}`)).payments).toMatchObject(paidOnce);
+
+    // The donor fails the challenge: the dialog says so in the catalogue's words, and another card pays.
+    const dialog = await payByStripeCard(page, { check: false, number: THREE_DS_CARD });
+    const failed = await completeThroughChallenge(page, dialog, 'Fail authentication');
+    expect(failed.response.status()).toBe(422);
+    await dialog.getByRole('alert').getByText(posCompleteMessages.notAuthenticated).waitFor();
+    const orderId = ((await failed.response.json()) as Sold).order.id;
+    await typeStripeCard(page, CARD);
+    const [paid] = await Promise.all([page.waitForResponse(isComplete), dialog.getByRole('button', { name: /^Complete/ }).click()]);
+    expect(paid.status(), await paid.text()).toBe(200);
+    await page.getByRole('heading', { name: /^Contribution #.* Complete!$/ }).waitFor();
+    const payments = (await apiCall<Detail>(page, 'GET', `/jpanel/contributions/${orderId}`)).payments;
+    expect(payments).toHaveLength(2);
+    expect(payments).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'failed' }), expect.objectContaining({ status: 'succeeded', card_last4: '4242' })]));
+  } finally {
+    await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'sandbox' });
+    await context.close();
+  }
+});
+
+it('cancels at Stripe a 3-D Secure payment left waiting when the cashier leaves the sale', async () => {
+  const { page, context } = await stripeChosenPage();
+  try {
+    const dialog = await payByStripeCard(page, { check: false, number: THREE_DS_CARD });
+    const [challenge] = await Promise.all([page.waitForResponse(isComplete), dialog.getByRole('button', { name: /^Complete/ }).click()]);
+    const { authenticate } = (await challenge.json()) as { authenticate: { payment_intent: string } };
+    await page.getByRole('dialog', { name: '3D Secure 2 Test Page' }).waitFor();
+    // The cashier goes elsewhere in the app while the donor's bank still asks: the sale's screen goes away.
+    const [abandoned] = await Promise.all([
+      page.waitForResponse((r) => /\/jpanel\/pos\/\d+\/abandon-payment$/.test(r.url())),
+      // Dispatched, not clicked: the bank's challenge covers the page, as Stripe's does.
+      page.locator('nav a[href^="/jpanel/"]:not([href^="/jpanel/pos"])').first().dispatchEvent('click'),
+    ]);
+    expect(abandoned.status(), await abandoned.text()).toBe(200);
+    expect(JSON.parse(abandoned.request().postData() ?? '{}')).toEqual({ payment_intent: authenticate.payment_intent });
+    expect(await fromStripe<{ status: string }>(`/v1/payment_intents/${authenticate.payment_intent}`)).toMatchObject({ status: 'canceled' });
+  } finally {
+    await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'sandbox' });
+    await context.close();
+  }
+});
+
+it('saves a card whose bank asks at its set-up for the supporter: both challenges in Stripe.js, the card kept once', async () => {
+  const { page, context } = await stripeChosenPage();
+  try {
+    // A supporter with an e-mail and no saved method yet (asked of a throwaway sale), then chosen on screen.
+    const supporters = await apiCall<{ id: number; display_name: string; email: string | null }[]>(page, 'GET', '/jpanel/supporters.json?query=e');
+    const methodsOf = async (id: number) => {
+      const started = await apiCall<{ order: { id: number } }>(page, 'POST', '/jpanel/pos/new', { use_defaults: false });
+      const answer = await apiCall<{ order: { member: { payment_methods: unknown[] } | null } }>(page, 'POST', `/jpanel/pos/${started.order.id}/update`, { member_id: id });
+      return answer.order.member?.payment_methods.length ?? -1;
+    };
+    let chosen: { id: number; display_name: string; email: string } | null = null;
+    for (const s of supporters) {
+      if (s.email && (await methodsOf(s.id)) === 0) {
+        chosen = { id: s.id, display_name: s.display_name, email: s.email };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('No supporter without saved methods in the demo data');
+    await page.goto('/jpanel/pos');
+    await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
+    await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+    const cart = page.getByRole('region', { name: 'Contribution', exact: true });
+    await cart.getByRole('button', { name: /Choose a supporter/ }).click();
+    const account = page.getByRole('dialog', { name: 'Supporter' });
+    await account.getByLabel('Find a supporter').fill(chosen.email);
+    await account.getByRole('button', { name: new RegExp(`^${chosen.display_name}`) }).first().click();
+    await account.waitFor({ state: 'detached' });
+    await cart.getByText(chosen.display_name).waitFor();
+    await addToContribution(page, 'mug', 'Coffee Mug');
+    await cart.getByRole('button', { name: /^Pay / }).click();
+    const dialog = page.getByRole('dialog', { name: /^Payment/ });
+    await dialog.getByRole('tab', { name: 'Credit Card', exact: true }).click();
+    await dialog.locator('[data-card-fields="stripe"]').waitFor();
+    await typeStripeCard(page, THREE_DS_CARD);
+    await dialog.getByLabel("Save this card to the supporter's payment methods").check();
+
+    const [setUp] = await Promise.all([page.waitForResponse(isComplete), dialog.getByRole('button', { name: /^Complete/ }).click()]);
+    const asked = (await setUp.json()) as { status: string; authenticate: { payment_intent: string | null; setup_intent: string | null } };
+    expect(asked).toMatchObject({ status: 'authenticate', authenticate: { payment_intent: null, setup_intent: expect.stringMatching(/^seti_/) } });
+    const bank = page.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+    // The set-up's challenge, then the payment's own (this card asks at both), each confirmed by the donor.
+    const [charged] = await Promise.all([page.waitForResponse(isComplete), bank.getByRole('button', { name: 'Complete authentication' }).click()]);
+    expect(JSON.parse(charged.request().postData() ?? '{}')).toMatchObject({ save_payment_method: true, setup_intent: asked.authenticate.setup_intent });
+    const payment = (await charged.json()) as { authenticate: { payment_intent: string } };
+    expect(payment).toMatchObject({ status: 'authenticate', authenticate: { payment_intent: expect.stringMatching(/^pi_/) } });
+    const [paid] = await Promise.all([page.waitForResponse(isComplete), bank.getByRole('button', { name: 'Complete authentication' }).click()]);
+    expect(JSON.parse(paid.request().postData() ?? '{}')).toMatchObject({ setup_intent: asked.authenticate.setup_intent, payment_intent: payment.authenticate.payment_intent });
+    const sold = (await paid.json()) as Sold;
+    expect(paid.status(), JSON.stringify(sold)).toBe(200);
+    await page.getByRole('heading', { name: `Contribution #${sold.payment.invoicenumber} Complete!` }).waitFor();
+    expect(await methodsOf(chosen.id)).toBe(1);
   } finally {
     await apiCall(page, 'POST', '/jpanel/settings', { payment_gateway: 'sandbox' });
     await context.close();

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { addToContribution } from './support/pos.ts';
 import { apiCall } from './support/listing.ts';
 import { widerThanWindow } from './support/overflow.ts';
 
@@ -131,13 +132,7 @@ it('POS: the picker marks the deceased, and a one-off gift saves its new donor a
   await picker.getByRole('list', { name: 'Supporters found' }).getByText(/^Deceased /).waitFor();
   await picker.getByRole('button', { name: 'Cancel' }).click();
 
-  const search = page.getByLabel('Search products');
-  await search.fill('mug');
-  await search.press('Enter');
-  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^Coffee Mug/ }).click();
-  const item = page.getByRole('dialog', { name: 'Coffee Mug' });
-  await item.getByRole('button', { name: 'Add to contribution' }).click();
-  await item.waitFor({ state: 'detached' });
+  await addToContribution(page, 'mug', 'Coffee Mug');
 
   await cart.getByRole('button', { name: 'Addresses' }).click();
   const addresses = page.getByRole('dialog', { name: 'Addresses' });

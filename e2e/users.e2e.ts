@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { ADMIN, screenshot as takeScreenshot, signInAt, useBrowser } from './support/browser.ts';
+import { attemptStamp } from './support/stamp.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -14,7 +15,7 @@ async function screenshot(page: Page, name: string) {
   // Every screen this file photographs is also checked by axe.
   await expectAccessible(page, name);
 }
-const suffix = Date.now() % 1_000_000;
+const suffix = attemptStamp();
 
 async function openUsers(page: Page) {
   await signInAt(page, '/jpanel/users');
@@ -35,7 +36,7 @@ it('creates a user with permissions, regenerates their API token and deletes the
   await page.getByText('Please fill this field.').first().waitFor();
   await screenshot(page, 'user-new-errors');
 
-  const email = `grace.${suffix}@example.org`;
+  const email = `grace.${suffix()}@example.org`;
   await page.getByLabel('First name').fill('Grace');
   await page.getByLabel('Last name').fill('Hopper');
   await page.getByLabel('Email').fill(email);

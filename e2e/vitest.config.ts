@@ -6,6 +6,8 @@ import { E2E_WORKERS } from './support/global-setup.ts';
 // side, each worker with its own server on the embedded database (global-setup.ts).
 export default defineConfig({
   test: {
+    // Transformed modules kept on disk between runs (vitest.config.ts says why).
+    experimental: { fsModuleCache: true },
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     // CI's machine is slower than a laptop: the longest flows take half a minute there.
@@ -19,7 +21,9 @@ export default defineConfig({
     isolate: false,
     // The axe visits are listed in support/a11y-screens.ts, so their files are small and by size
     // came last, each minutes of one worker while the other had finished (scripts/test-order.ts).
-    sequence: { sequencer: heavyFirst(['e2e/a11y.e2e.ts', 'e2e/a11y-2.e2e.ts', 'e2e/a11y-3.e2e.ts', 'e2e/a11y-4.e2e.ts']) },
+    // The year suite (e2e/year/) lives twelve months on a server of its own: 3–6 minutes of one
+    // worker, so it starts first and the other files fill in beside it.
+    sequence: { sequencer: heavyFirst(['e2e/year/year.e2e.ts', 'e2e/a11y.e2e.ts', 'e2e/a11y-2.e2e.ts', 'e2e/a11y-3.e2e.ts', 'e2e/a11y-4.e2e.ts']) },
     // expect.poll waits for what the screen will show (a list refetched after a filter, a toast).
     // Its default of 1 s is less than a refetch takes on a busy 2-core machine running two
     // workers: the contributions picker test saw its 50 rows still unfiltered after 1 s. A real

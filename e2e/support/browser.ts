@@ -68,6 +68,10 @@ export function useBrowser() {
     get baseUrl() {
       return state.baseUrl;
     },
+    /** Opens this file's pages on a server of its own (e2e/year/ starts one on an empty database). */
+    useServer(baseUrl: string): void {
+      state.baseUrl = baseUrl;
+    },
     async newPage(viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
       // Reduced motion, as staff may ask of their system: menus, modals and the preloader appear
       // without a transition (theme.ts), so no test waits on one or depends on catching it midway.

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 
 /**
  * Issue 9: no card number may appear in any request Almoner receives, any table or any log line
@@ -39,7 +40,7 @@ type Finding = { where: string; last4: string };
 const mask = (digits: string) => `${digits.slice(0, 2)}…${digits.slice(-4)}`;
 
 /** The suite's three places: the server's output, the captured requests, every row of every table. */
-export async function scanForCardNumbers(options: { dataDir: string; serverOutput: string; requestsFile: string }): Promise<string[]> {
+export async function scanForCardNumbers(options: { dataDir: string; serverOutput: string; requestsFile: string; databaseUrl?: string }): Promise<string[]> {
   // The scanner must find what it looks for, or a clean result proves nothing.
   if (findCardNumbers('x 4242 4242 4242 4242 y 4000000000000002').length !== 2) throw new Error('card scan: the scanner misses test cards');
   const findings: Finding[] = [];
@@ -64,7 +65,7 @@ export async function scanForCardNumbers(options: { dataDir: string; serverOutpu
     }
   }
 
-  const db = await PGlite.create({ dataDir: join(options.dataDir, 'db'), extensions: { pg_trgm } });
+  const db = await openTables(options);
   try {
     const tables = await db.query<{ name: string }>(
       "select quote_ident(table_name) as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
@@ -78,4 +79,20 @@ export async function scanForCardNumbers(options: { dataDir: string; serverOutpu
   }
   if (requests.length === 0) throw new Error('card scan: the captured requests file is empty');
   return findings.map((f) => `${f.where}: ${f.last4}`);
+}
+
+type Tables = { query<T>(sql: string): Promise<{ rows: T[] }>; close(): Promise<void> };
+
+/** The server's database: its PostgreSQL database when it ran on one, else its PGlite folder. */
+async function openTables(options: { dataDir: string; databaseUrl?: string }): Promise<Tables> {
+  if (options.databaseUrl) {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    await client.connect();
+    return {
+      query: async <T>(sql: string) => ({ rows: (await client.query(sql)).rows as T[] }),
+      close: () => client.end(),
+    };
+  }
+  const db = await PGlite.create({ dataDir: join(options.dataDir, 'db'), extensions: { pg_trgm } });
+  return { query: <T>(sql: string) => db.query<T>(sql), close: () => db.close() };
 }

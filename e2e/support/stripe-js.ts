@@ -5,7 +5,8 @@ import type { BrowserContext } from 'playwright-core';
  * (https://js.stripe.com/…/stripe.js) by the test's own request routing: nothing in Almoner
  * knows about it, and no setting can turn it on. Like Stripe's, its card fields live in a frame
  * of Stripe's origin, which sends the card to Stripe's API (here, the suite's Stripe stand-in)
- * and hands the page only the PaymentMethod.
+ * and hands the page only the PaymentMethod. `handleNextAction` shows the bank's challenge as
+ * Stripe's test page does (Complete or Fail authentication).
  */
 const STRIPE_JS = `(function () {
   var ORIGIN = 'https://js.stripe.com';
@@ -43,6 +44,43 @@ const STRIPE_JS = `(function () {
       frame.contentWindow.postMessage(message, ORIGIN);
     });
   }
+  // The bank's challenge (3-D Secure) for a PaymentIntent or SetupIntent, by its client secret, as
+  // Stripe's own test page offers it: Complete or Fail. Stripe's API (the stand-in) is told which,
+  // and the answer is Stripe.js's: the intent, or the error with it.
+  function challenge(key, clientSecret) {
+    var id = String(clientSecret || '').split('_secret_')[0];
+    var setup = id.indexOf('seti_') === 0;
+    return new Promise(function (resolve) {
+      var overlay = document.createElement('div');
+      overlay.setAttribute('role', 'dialog');
+      overlay.setAttribute('aria-modal', 'true');
+      overlay.setAttribute('aria-label', '3D Secure 2 Test Page');
+      overlay.setAttribute('style', 'position:fixed;inset:0;z-index:2147483647;background:rgba(0,0,0,.4);display:flex;align-items:center;justify-content:center');
+      var box = document.createElement('div');
+      box.setAttribute('style', 'background:#fff;padding:24px;font:14px sans-serif;display:flex;flex-direction:column;gap:12px');
+      box.appendChild(document.createTextNode('This is a test 3D Secure 2 authentication for a transaction.'));
+      ['complete', 'fail'].forEach(function (outcome) {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = outcome === 'complete' ? 'Complete authentication' : 'Fail authentication';
+        button.addEventListener('click', async function () {
+          overlay.parentNode.removeChild(overlay);
+          var body = new URLSearchParams({ key: key, client_secret: clientSecret, outcome: outcome });
+          var response = await fetch('https://api.stripe.com/v1/' + (setup ? 'setup' : 'payment') + '_intents/' + id + '/authenticate_as_donor', { method: 'POST', body: body });
+          var intent = await response.json();
+          if (!response.ok) return resolve({ error: intent.error });
+          var failure = setup ? intent.last_setup_error : intent.last_payment_error;
+          var result = {};
+          if (outcome === 'complete') result[setup ? 'setupIntent' : 'paymentIntent'] = intent;
+          else { result.error = Object.assign({}, failure); result.error[setup ? 'setup_intent' : 'payment_intent'] = intent; }
+          resolve(result);
+        });
+        box.appendChild(button);
+      });
+      overlay.appendChild(box);
+      document.body.appendChild(overlay);
+    });
+  }
   function Stripe(key) {
     if (!(this instanceof Stripe)) return new Stripe(key);
     var created = [];
@@ -64,6 +102,7 @@ const STRIPE_JS = `(function () {
     };
     this.createToken = function () { return Promise.resolve({ error: { message: 'Not in the stand-in.' } }); };
     this.confirmCardPayment = function () { return Promise.resolve({ error: { message: 'Not in the stand-in.' } }); };
+    this.handleNextAction = function (options) { return challenge(key, options && options.clientSecret); };
     this._registerWrapper = function () {};
     this.registerAppInfo = function () {};
   }

@@ -50,6 +50,12 @@ export async function buildApp({ database, config, logger = false, logStream, jo
     routerOptions: { querystringParser: parseNested },
     trustProxy: process.env.ALMONER_TRUST_PROXY === '1',
     bodyLimit: 1024 * 1024,
+    // Shutting down (SIGTERM), a request on a connection the server had already accepted is
+    // served, not answered 503: the listening socket is closed first, so no new connection
+    // comes, and every answer then closes its connection (the onSend hook below). Fastify's
+    // default 503 lost a sale under load when a balancer's connection was accepted just before
+    // the signal and its request read just after (reliability/scale-out.test.ts, CI).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -10,6 +10,9 @@ import { skuMessages, variantInputSchema, variantSchema } from './variants.ts';
 /** Products (spec part 1 §2 "Other forms", §3, §5; part 2 §3; incumbent §1.5). */
 
 export const PRODUCT_TYPES = ['standard', 'donation_form', 'template'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+/** A donation form offers billing periods at the point of sale; a template is never sold there. */
+export const productTypeLabels: Record<ProductType, string> = { standard: 'Product', donation_form: 'Donation form', template: 'Template' };
 export const PRODUCT_SKU_MAX = 25;
 export const OUT_OF_STOCK_MESSAGE_MAX = 255;
 
@@ -24,6 +27,7 @@ export const productMessages = {
   unknownMembership: 'This membership does not exist.',
   unknownFile: 'This file does not exist.',
   unknownBundleVariant: 'This variant does not exist.',
+  unknownType: 'Choose a product, a donation form or a template.',
   deleted: (name: string) => `${name} deleted successfully.`,
 } as const;
 
@@ -49,7 +53,9 @@ export const validateSkuResponseSchema = z.object({ valid: z.boolean(), message:
 
 export const productInputSchema = z
   .object({
-    type: z.enum(PRODUCT_TYPES).default('standard'),
+    // Left out, a new product is a standard one and a saved one keeps its type (a client that
+    // never knew the field must not turn a donation form back into a product).
+    type: z.enum(PRODUCT_TYPES, { error: productMessages.unknownType }).optional(),
     name: limited(255).min(1, { error: messages.required }),
     code: productSkuSchema,
     summary: nullableText(5000),

@@ -1,3 +1,4 @@
+import { productTypeLabels } from '../catalogue/products.ts';
 import type { HistoryFieldCatalogue } from './fields.ts';
 
 const money = (label: string) => ({ label, kind: 'money', currency: 'base_currency' }) as const;
@@ -6,7 +7,7 @@ const yes = (label: string) => ({ label, kind: 'boolean' }) as const;
 /** Every column of `products`, as its history shows it (a server test checks none is missing). */
 export const productHistoryFields: HistoryFieldCatalogue = {
   id: { label: 'ID', kind: 'hidden' },
-  type: { label: 'Type', kind: 'enum', options: { standard: 'Product', donation_form: 'Donation form', template: 'Template' } },
+  type: { label: 'Type', kind: 'enum', options: productTypeLabels },
   name: { label: 'Name', kind: 'text' },
   code: { label: 'Code (SKU)', kind: 'text' },
   permalink: { label: 'Permalink', kind: 'text' },

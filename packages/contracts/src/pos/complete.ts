@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseSpecDate, text } from '../rules.ts';
+import { parseSpecDate, requiredText, text } from '../rules.ts';
 import { messages } from '../messages.ts';
 import { posMessages } from './messages.ts';
 import { posAnswerSchema, posOrderSchema } from './shapes.ts';
@@ -37,6 +37,25 @@ export const posCompleteMessages = {
   bankCurrency: (currency: string) => `Bank payments in ${currency} are not available with this payment gateway.`,
   /** A retry with other card details while the first attempt's outcome is unknown to us. */
   attemptInProgress: 'A payment for this contribution is already being processed with other payment details. Try again with the same details.',
+  // (ours) a card whose bank asks the donor to authenticate the payment (3-D Secure, issue 40)
+  authenticate: 'The card’s bank asks the donor to confirm this payment. Please follow its steps to finish.',
+  notAuthenticated: 'The card’s bank did not confirm this payment. Please try again or use another card.',
+  notThisPayment: 'This confirmed payment does not belong to this contribution. Please try again.',
+  /**
+   * (ours) a payment of this order that is not kept: its amount or currency is not the order's
+   * (the sale changed while the donor's bank asked), or the cashier gave up on it. What became of
+   * it at the gateway: cancelled (nothing taken), refunded in full, or taken and not refunded.
+   */
+  givenBack: 'This payment was given back to the donor and cannot pay this sale. Please take the payment again.',
+  paidWithThisPayment: 'This sale is already paid with this payment: it was not cancelled.',
+  notKept: (why: 'mismatch' | 'abandoned', outcome: 'cancelled' | 'refunded' | 'not_refunded') =>
+    `${why === 'mismatch' ? 'This confirmed payment is not for this sale’s amount or currency, so it was not taken' : 'The card payment was abandoned'}: ${
+      outcome === 'cancelled'
+        ? 'it was cancelled, and nothing was charged.'
+        : outcome === 'refunded'
+          ? 'it had already gone through, so it was refunded in full.'
+          : 'it had already gone through and the gateway did not refund it. Refund it from this sale’s payments.'
+    }${why === 'mismatch' ? ' Please take the payment again.' : ''}`,
   // (ours) "Save as supporter" at checkout (issue 36)
   saveNeedsName: 'Give the donor a name or an e-mail to save them as a supporter.',
   savedAsSupporter: (name: string) => `${name} was saved as a supporter.`,
@@ -93,6 +112,10 @@ export const posCompleteSchema = z.object({
   mark_as_complete: flag(false),
   /** Card: the single-use capture token from the hosted card fields. */
   token: optional(100),
+  /** The payment the donor's bank asked them to confirm (an `authenticate` answer's), sent again once they have. */
+  payment_intent: optional(100),
+  /** The card set-up the donor's bank asked them to confirm before the card is saved (an `authenticate` answer's `setup_intent`), sent again once they have. */
+  setup_intent: optional(100),
   /** Bank (ACH) details; CAD accounts give transit and institution numbers instead of routing. */
   account_holder_name: optional(100),
   account_holder_type: z.enum(['personal', 'business']).nullish(),
@@ -132,3 +155,33 @@ export const posCompleteResponseSchema = posAnswerSchema.extend({
   supporter_message: z.string().nullable().optional(),
 });
 export type PosCompleteResponse = z.infer<typeof posCompleteResponseSchema>;
+
+/**
+ * The card's bank asks the donor to confirm the payment (3-D Secure): nothing is paid and the
+ * order stays open. The screen completes the challenge with `client_secret` through the
+ * gateway's script, then completes again naming `payment_intent`. A card being saved for the
+ * supporter may be challenged at its set-up first: then `setup_intent` is named instead, and
+ * nothing is saved until the bank confirmed it.
+ */
+export const posAuthenticateAnswerSchema = posAnswerSchema.extend({
+  status: z.literal('authenticate'),
+  message: z.string(),
+  order: posOrderSchema,
+  authenticate: z.object({ client_secret: z.string(), payment_intent: z.string().nullable(), setup_intent: z.string().nullable() }),
+});
+export type PosAuthenticateAnswer = z.infer<typeof posAuthenticateAnswerSchema>;
+
+/**
+ * POST /jpanel/pos/{id}/abandon-payment: the cashier gave up on a card payment the donor's bank
+ * was still asking about (the payment dialog closed during the challenge). The gateway's payment
+ * is cancelled (or refunded, if it went through meanwhile), and the order stays open.
+ */
+// requiredText refuses NUL as every text field does: PostgreSQL cannot hold it (bad-input sweep).
+export const posAbandonPaymentSchema = z.object({ payment_intent: requiredText(100) });
+export type PosAbandonPaymentRequest = z.infer<typeof posAbandonPaymentSchema>;
+export const posAbandonPaymentAnswerSchema = posAnswerSchema.extend({ status: z.literal('success'), message: z.string(), order: posOrderSchema });
+export type PosAbandonPaymentAnswer = z.infer<typeof posAbandonPaymentAnswerSchema>;
+
+/** What a completion answers with 200: the paid order, or the bank's challenge. */
+export const posCompleteAnswerSchema = z.union([posCompleteResponseSchema, posAuthenticateAnswerSchema]);
+export type PosCompleteAnswer = z.infer<typeof posCompleteAnswerSchema>;

@@ -29,7 +29,9 @@ export function rewriteUrl(req: IncomingMessage): string {
 }
 
 export async function registerSpa(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyStatic, { root: webDist, serve: false });
+  // The build writes a .br and a .gz beside each text asset (packages/web/build/precompress.ts);
+  // a browser that accepts one gets it, with `Vary: Accept-Encoding`, and any other the file.
+  await app.register(fastifyStatic, { root: webDist, serve: false, preCompressed: true });
   let template: string | null = null;
   const indexFile = join(webDist, 'index.html');
 

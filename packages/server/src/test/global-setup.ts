@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { createPglite, openDatabase } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
+import { migrateDatabase, migrationsFolder } from '../db/migrate.ts';
 
 /** One template per run, so two runs on one server (CI and a developer) never drop each other's. */
 const TEMPLATE_DB = `almoner_template_${randomBytes(4).toString('hex')}`;
@@ -34,14 +33,37 @@ export default async function setup(project: TestProject) {
       await dropper.end();
     };
   }
+  project.provide('pgliteDump', await migratedPgliteDump());
+}
+
+const root = join(import.meta.dirname, '..', '..', '..', '..');
+const cacheFolder = join(root, 'node_modules', '.cache', 'almoner-test');
+
+/**
+ * The migrated PGlite data folder as a tarball, made once for this set of migrations and this
+ * PGlite: CI starts vitest on PGlite six times (the unit lane, reliability twice, the calendar
+ * edges three times), and each run made it afresh (initdb and every migration, about 5–10 s of
+ * CPU). Kept in node_modules/.cache, so a reinstall starts over; written under a temporary name
+ * and renamed, so two runs starting together never read half a file.
+ */
+async function migratedPgliteDump(): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json')));
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    if (name.endsWith('.sql') || name.endsWith('.json')) hash.update(name).update(readFileSync(join(migrationsFolder, name)));
+  }
+  const file = join(cacheFolder, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(file)) return file;
   const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   const dump = await pglite.dumpDataDir('none');
-  const file = join(mkdtempSync(join(tmpdir(), 'almoner-test-')), 'template.tar');
-  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
-  project.provide('pgliteDump', file);
+  mkdirSync(cacheFolder, { recursive: true });
+  const partial = `${file}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return file;
 }
 
 declare module 'vitest' {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -68,27 +68,95 @@ export function SimpleListPage<T extends { id: number }>({
   );
 }
 
-/** The link from a row to its form. */
-export function RowLink({
-  to,
-  children,
-  mono = false,
-  breakAll = false,
+/**
+ * A list page of records kept under one path, said once: its words, where a record is added
+ * (`${path}/new`, "Add ${noun}") and where each opens (`${path}/${id}`).
+ */
+export type RecordList = {
+  title: string;
+  description?: ReactNode;
+  path: string;
+  /** One record, as the Add button names it ("tax"). */
+  noun: string;
+  maw?: number;
+};
+
+/** A `SimpleListPage` of a `RecordList`: its Add button and its empty line ("No taxes yet."). */
+export function RecordListPage<T extends { id: number }>({
+  list: { title, description, path, noun, maw },
+  query,
+  columns,
 }: {
+  list: RecordList;
+  query: Props<T>['query'];
+  columns: SimpleColumn<T>[];
+}) {
+  return (
+    <SimpleListPage
+      title={title}
+      description={description}
+      add={{ to: `${path}/new`, label: `Add ${noun}` }}
+      query={query}
+      maw={maw}
+      empty={`No ${title.toLowerCase()} yet.`}
+      columns={columns}
+    />
+  );
+}
+
+type RowLinkProps = {
   to: string;
   children: ReactNode;
   mono?: boolean;
   breakAll?: boolean;
-}) {
+  /** A word beside the link about the record ("Not offered"); none when falsy. */
+  badge?: string | false | null;
+  /** A line under the link (a tax's description); none when empty. */
+  note?: string | null;
+};
+
+/** A record list's first column: the record's name, linked to its form (with RowLink's extras). */
+export function recordLink<T extends { id: number }>(
+  list: RecordList,
+  header: string,
+  link: (row: T) => Omit<RowLinkProps, 'to' | 'children'> & { name: ReactNode },
+): SimpleColumn<T> {
+  return {
+    header,
+    cell: (row) => {
+      const { name, ...extras } = link(row);
+      return (
+        <RowLink to={`${list.path}/${row.id}`} {...extras}>
+          {name}
+        </RowLink>
+      );
+    },
+  };
+}
+
+/** The link from a row to its form. */
+export function RowLink({ to, children, mono = false, breakAll = false, badge, note }: RowLinkProps) {
   return (
-    <Anchor
-      component={Link}
-      to={to}
-      fw={500}
-      {...(mono ? { ff: 'monospace' } : {})}
-      {...(breakAll ? { style: { wordBreak: 'break-all' } } : {})}
-    >
-      {children}
-    </Anchor>
+    <>
+      <Anchor
+        component={Link}
+        to={to}
+        fw={500}
+        {...(mono ? { ff: 'monospace' } : {})}
+        {...(breakAll ? { style: { wordBreak: 'break-all' } } : {})}
+      >
+        {children}
+      </Anchor>
+      {badge && (
+        <Badge ml="xs" color="gray" variant="light">
+          {badge}
+        </Badge>
+      )}
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </>
   );
 }

@@ -1,6 +1,7 @@
-import { ActionIcon, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Stack, Table, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { HiddenColumnHeader, RemoveRowCell } from './row-editing.tsx';
 import { DragHandle, SortableList, useSortableRow } from './sortable-list.tsx';
 
 type Keyed = { key: string };
@@ -68,15 +69,11 @@ export function SortableTable<T extends Keyed>({
           <Table withTableBorder verticalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={40}>
-                  <VisuallyHidden>Order</VisuallyHidden>
-                </Table.Th>
+                <HiddenColumnHeader label="Order" w={40} />
                 {headers.map((header, i) => (
                   <Table.Th key={i}>{header}</Table.Th>
                 ))}
-                <Table.Th w={40}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
+                <HiddenColumnHeader label="Remove" w={40} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -123,11 +120,7 @@ export function SortableTableRow({
         <DragHandle label={`Move ${name}`} handleProps={handleProps} />
       </Table.Td>
       {children}
-      <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove ${name}`} onClick={onRemove}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Table.Td>
+      <RemoveRowCell name={name} onRemove={onRemove} />
     </Table.Tr>
   );
 }

@@ -44,6 +44,11 @@ export type ChargeRequest = Idempotent & {
   currency: string;
   source: string;
   description?: string | undefined;
+  /**
+   * Almoner's own keys on the payment (Stripe's `metadata`), read back with it: what ties a
+   * payment to its record, where the description is words for people.
+   */
+  metadata?: Record<string, string> | undefined;
   /** The gateway's customer a saved method belongs to (Stripe charges a saved method with it). */
   customer?: string | null | undefined;
   /**
@@ -104,6 +109,15 @@ export type GatewayPayment = {
    * a renewal): retrying it unchanged can never succeed, so the donor is asked instead.
    */
   needsAuthentication?: boolean | undefined;
+  /**
+   * A payment waiting for the donor, who is there (on-session 3-D Secure): the secret their
+   * screen completes the challenge with, through the gateway's script. Null otherwise.
+   */
+  clientSecret?: string | null | undefined;
+  /** What the payment was asked for with (its `description`), where the gateway keeps it. */
+  description?: string | null | undefined;
+  /** The keys the payment was asked for with (`ChargeRequest.metadata`), where the gateway keeps them. */
+  metadata?: Record<string, string> | null | undefined;
 };
 
 export type GatewayRefund = {

@@ -28,7 +28,7 @@ export async function gatewayFor(db: Db): Promise<PaymentGateway> {
   return createGateway(db, name);
 }
 
-export function createGateway(db: Db, name: PaymentGatewayName): PaymentGateway {
+export function createGateway(db: Queryable, name: PaymentGatewayName): PaymentGateway {
   switch (name) {
     case 'sandbox':
       return createSandboxGateway(db);
@@ -97,11 +97,13 @@ export async function cardFieldsConfig(q: Queryable): Promise<CardFieldsConfig> 
 /**
  * The gateway that took a payment, by the name stored on it, whatever the organisation takes
  * payments with now (issue 40: a Stripe payment's refund and status refresh used to answer
- * no_gateway). Null for a gateway this install cannot reach (PayPal).
+ * no_gateway). Null for a gateway this install cannot reach (PayPal). `q` may be the caller's
+ * transaction: a refund or a cancel asked while its payment's row is locked reads the keys
+ * through it (on PGlite the one connection is the transaction's).
  */
-export function gatewayOfPayment(db: Db, name: string | null): PaymentGateway | null {
+export function gatewayOfPayment(q: Queryable, name: string | null): PaymentGateway | null {
   const known = paymentGateways.find((g) => g === name);
-  return known ? createGateway(db, known) : null;
+  return known ? createGateway(q, known) : null;
 }
 
 export * from './gateway.ts';

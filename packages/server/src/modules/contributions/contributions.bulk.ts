@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows, readListingQuery, whereClause } from '../../listing/engine.ts';
 import { refundPayment } from '../payments/refunds.service.ts';
+import { cancelHeldRenewalsAfterCommit, heldRenewalsOfProfiles } from '../recurring/recurring.held-renewals.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { changeWithHistory } from './contributions.change.ts';
 import { markFulfilment } from './contributions.fulfilment.ts';
@@ -54,7 +55,7 @@ const count = async (tx: Tx, query: SQL) => Number((await queryRows(tx, sql`sele
  * Fulfilment and spam marking (incumbent §2.3). Spam also cancels the contributions' active
  * recurring profiles ("Spam/Fraud") and archives supporters whose every gift is spam.
  */
-export async function runBatch(tx: Tx, actorId: number, action: BatchAction, ids: SQL): Promise<string> {
+async function runBatch(tx: Tx, actorId: number, action: BatchAction, ids: SQL): Promise<string> {
   const n = await count(tx, ids);
   switch (action) {
     case 'complete':
@@ -88,10 +89,31 @@ async function markSpam(tx: Tx, actorId: number, ids: SQL) {
                           and not exists (select 1 from contributions o where o.supporter_id = s.id and not o.is_spam and o.deleted_at is null)`);
 }
 
-export type PaymentToRefund = { paymentId: number; contribution: string };
+/**
+ * Runs a bulk action on the rows `body` targets, then what it asks of the gateways once the rows
+ * are marked (committed), one at a time: spam cancels the renewals its gifts left waiting for the
+ * donor's authentication (so nobody confirms them later), and Spam & refund refunds what is left.
+ */
+export async function runBulkAction(db: Db, actor: Actor, actorId: number, action: BatchAction, body: Record<string, unknown>): Promise<string> {
+  const done = await withActor(db, actor, async (tx) => {
+    const ids = await materialiseTarget(tx, body);
+    const message = await runBatch(tx, actorId, action, ids);
+    const spam = action === 'spam' || action === 'spam_and_refund';
+    return {
+      message,
+      held: spam ? await heldRenewalsOfProfiles(tx, sql`select recurring_payment_profile_id from contributions where id in (${ids})`) : [],
+      refunds: action === 'spam_and_refund' ? await paymentsToRefund(tx, ids) : [],
+    };
+  });
+  await cancelHeldRenewalsAfterCommit(db, actor, done.held);
+  const refunded = done.refunds.length ? await refundEach(db, actor, done.refunds) : '';
+  return [done.message, refunded].filter(Boolean).join(' ');
+}
+
+type PaymentToRefund = { paymentId: number; contribution: string };
 
 /** The succeeded payments of the rows with something left to refund, in id order. */
-export async function paymentsToRefund(tx: Tx, ids: SQL): Promise<PaymentToRefund[]> {
+async function paymentsToRefund(tx: Tx, ids: SQL): Promise<PaymentToRefund[]> {
   const rows = await queryRows(tx, sql`
     select distinct on (p.id) p.id, c.id as contribution_id
       from payments p join payment_links l on l.payment_id = p.id join contributions c on c.id = l.contribution_id
@@ -110,7 +132,7 @@ export async function paymentsToRefund(tx: Tx, ids: SQL): Promise<PaymentToRefun
  * (the idempotency keys make a repeated call one refund). A payment another request refunded
  * meanwhile is skipped; every payment that could not be refunded is named with the reason.
  */
-export async function refundEach(db: Db, actor: Actor, payments: PaymentToRefund[]): Promise<string> {
+async function refundEach(db: Db, actor: Actor, payments: PaymentToRefund[]): Promise<string> {
   const run: RefundRun = { refunded: 0, byHand: 0, refused: [] };
   for (const payment of payments) {
     const result = await withActor(db, actor, (tx) => refundPayment(tx, { paymentId: payment.paymentId, reason: 'fraudulent', actorId: actor.userId }));

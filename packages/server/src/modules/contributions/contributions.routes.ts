@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { sendCsv } from '../../listing/csv-reply.ts';
 import { listingSerializer, readListingQuery, runListing } from '../../listing/engine.ts';
 import type { AuthUser } from '../auth/session.ts';
-import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, paymentsToRefund, refundEach, runBatch } from './contributions.bulk.ts';
+import { batchActions, bulkTargetSchema, deleteContributions, materialiseTarget, runBulkAction } from './contributions.bulk.ts';
 import { contributionIdFor, getContribution } from './contributions.detail.ts';
 import { editContribution } from './contributions.edit.ts';
 import { fundOptions } from './contributions.funds.ts';
@@ -66,14 +66,7 @@ function listingRoutes(app: App) {
     { config: { permission: 'order.fullfill' }, schema: { summary: 'Run a bulk action on selected contributions', tags: ['contributions'], body: bulkBody.extend({ action: z.enum(batchActions) }), response: messageResponse } },
     async (request) => {
       const user = request.user as AuthUser;
-      const { action } = request.body;
-      const { message, refunds } = await withActor(app.ctx.db, request.actor, async (tx) => {
-        const ids = await materialiseTarget(tx, request.body);
-        return { message: await runBatch(tx, user.id, action, ids), refunds: action === 'spam_and_refund' ? await paymentsToRefund(tx, ids) : [] };
-      });
-      // Refunds go to the gateways once the rows are marked spam (committed), one payment at a time.
-      const refunded = refunds.length ? await refundEach(app.ctx.db, request.actor, refunds) : '';
-      return { message: [message, refunded].filter(Boolean).join(' ') };
+      return { message: await runBulkAction(app.ctx.db, request.actor, user.id, request.body.action, request.body) };
     },
   );
 
@@ -83,9 +76,7 @@ function listingRoutes(app: App) {
     async (request) => {
       const user = request.user as AuthUser;
       const action = ({ fulfilled: 'complete', unfulfilled: 'incomplete', spam: 'spam', not_spam: 'not_spam' } as const)[request.body.mark];
-      return withActor(app.ctx.db, request.actor, async (tx) => ({
-        message: await runBatch(tx, user.id, action, await materialiseTarget(tx, request.body)),
-      }));
+      return { message: await runBulkAction(app.ctx.db, request.actor, user.id, action, request.body) };
     },
   );
 

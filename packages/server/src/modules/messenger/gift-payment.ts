@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney, giftMessages, messengerMessages, posCompleteSchema, toDecimal, type CardFieldsConfig, type GiftPaid, type GiftLinkView } from '@almoner/contracts';
+import { formatMoney, gatewayMessages, giftMessages, messengerMessages, posCompleteSchema, toDecimal, type CardFieldsConfig, type GiftPaid, type GiftLinkView } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { convertToOrgCurrency } from '../money/money.convert.ts';
 import { completePosOrder, type CompleteDeps } from '../pos/pos.complete.ts';
@@ -92,6 +92,8 @@ export async function payGift(deps: CompleteDeps, actor: Actor, token: string, c
   const id = await withActor(deps.db, actor, (tx) => giftContribution(tx, claim));
   const body = posCompleteSchema.parse({ payment_type: 'credit_card', token: cardToken, send_confirmation_emails: true });
   const done = await completePosOrder(deps, actor, id, body);
+  // The gift's page has no bank challenge to show: a card whose bank asks for one is refused, as before.
+  if (done.status !== 'success') throw fieldError('token', gatewayMessages.authenticationRequired);
   const org = await getOrgName(deps.db);
   return { status: 'success', message: giftMessages.paid(formatMoney(claim.amount, claim.currency), org), invoice_number: done.payment.invoicenumber };
 }

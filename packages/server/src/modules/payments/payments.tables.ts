@@ -50,6 +50,8 @@ export const payments = pgTable(
     description: varchar('description', { length: 255 }),
     failureCode: varchar('failure_code', { length: 50 }),
     failureMessage: varchar('failure_message', { length: 255 }),
+    /** When Almoner cancelled it at its gateway (a renewal left waiting for the donor's authentication): never asked again. */
+    cancelledAt: timestamp('cancelled_at', tz),
     /** authorized | manual_review | issuer_declined | blocked | invalid */
     outcome: varchar('outcome', { length: 20 }),
     isSpam: boolean('is_spam').notNull().default(false),

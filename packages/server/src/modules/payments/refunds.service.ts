@@ -1,6 +1,6 @@
 import type { RefundReason, RefundRefusal } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { GatewayError, gatewayOfPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { convertToOrgCurrency, type FunctionalAmount, MissingRateError } from '../money/money.convert.ts';
@@ -77,7 +77,7 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   let reference: string | null = request.recorded?.reference ?? null;
   let status: string = request.recorded?.status ?? 'succeeded';
   if (!byHand && !request.recorded) {
-    const payer = gatewayOfPayment(tx as unknown as Db, gateway);
+    const payer = gatewayOfPayment(tx, gateway);
     if (!payer || !gateway || !payment.reference_number) return { ok: false, refusal: { reason: 'no_gateway', gateway } };
     const answer = await askGateway(payer, gateway, {
       idempotencyKey,

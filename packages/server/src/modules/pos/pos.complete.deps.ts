@@ -37,7 +37,7 @@ async function buildDeps(app: FastifyInstance): Promise<CompleteDeps> {
       const name = paymentGateways.find((g) => g === keeper) ?? (await chosenGatewayName(tx));
       await ensureGatewayEnabled(tx, name);
       // Stripe reads its keys through the completion's own transaction (on PGlite the one connection).
-      return createGateway(name === 'stripe' ? (tx as unknown as Db) : (gatewayDb ?? (tx as unknown as Db)), name);
+      return createGateway(name === 'stripe' ? tx : (gatewayDb ?? tx), name);
     },
   };
 }

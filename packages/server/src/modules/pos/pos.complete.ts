@@ -1,4 +1,5 @@
-import { currencyDigits, posCompleteMessages, posMessages, toDecimal, toMinor, type PosCompletedPayment, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
+import { createHash } from 'node:crypto';
+import { currencyDigits, posCompleteMessages, posMessages, toDecimal, toMinor, type PosAuthenticateAnswer, type PosCompleteAnswer, type PosCompletedPayment, type PosCompleteRequest, type PosCompleteResponse, type PosPaymentType } from '@almoner/contracts';
 import { sendConfirmationIfDue } from '../contributions/contributions.confirmation.ts';
 import { sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
@@ -9,7 +10,7 @@ import { decrypt, encrypt } from '../auth/crypto.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { refreshSupporterGiving } from '../supporters/supporters.giving.ts';
 import { saveMethodAtGateway } from '../payments/saved-methods.service.ts';
-import { GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { AuthenticationRequired, GatewayError, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { loadPosOrder } from './pos.order-view.ts';
 import { checkBeforePayment, loadItems, lockOrder, type ItemRow, type OrderRow } from './pos.complete.checks.ts';
 import {
@@ -23,7 +24,23 @@ import {
   takeOrderStock,
 } from './pos.complete.effects.ts';
 import { checkSaveAsSupporter, ensureSupporter } from './pos.complete.supporter.ts';
-import { achSource, attemptKey, chargeGateway, checkAchCurrency, insertPayment, PAYMENT_ROW_TYPE, PaymentDeclined, recordDecline, type GatewaySource } from './pos.payment.ts';
+import { cancelOpenAttempts, confirmedPayment, PaymentNotKept, recordLetGo } from './pos.unkept-payments.ts';
+import {
+  achSource,
+  attemptKey,
+  chargeGateway,
+  checkAchCurrency,
+  insertPayment,
+  PAYMENT_ROW_TYPE,
+  PaymentDeclined,
+  PaymentNeedsAuthentication,
+  posOrderMetadata,
+  recordDecline,
+  storePendingIntent,
+  forgetPendingIntent,
+  type GatewaySource,
+} from './pos.payment.ts';
+import { settlePendingIntents, type TakenIntent } from './pos.pending-intents.ts';
 
 /**
  * Completing a point-of-sale order: payment of every type, exactly once.
@@ -91,17 +108,61 @@ async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: 
   };
 }
 
-export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteResponse> {
+export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<PosCompleteAnswer> {
   try {
-    const supporterMessage = await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input));
+    // What a browser closed mid-challenge left pending at the gateway is settled first, in its own transaction (pos.pending-intents.ts).
+    const taken = await withActor(deps.db, actor, (tx) => settlePendingIntents(tx, actor, id, input));
+    const supporterMessage = await withActor(deps.db, actor, (tx) => completeInTransaction(tx, deps, actor, id, input, taken));
     // Read after commit: the row lock is held no longer than the payment needs, and every
     // completion of the order (first, repeat, concurrent) reads the same committed order.
     const answered = await answer(deps.db, id);
     return supporterMessage ? { ...answered, supporter_message: supporterMessage } : answered;
   } catch (error) {
+    if (error instanceof ChallengeAsked) {
+      const { challenge } = error;
+      await withActor(deps.db, actor, (tx) => storePendingIntent(tx, id, error.gateway, challenge));
+      return authenticateAnswer(deps.db, id, challenge.clientSecret, { payment_intent: challenge.reference, setup_intent: null });
+    }
+    // Nothing was saved or charged: the card is saved once its bank confirmed the set-up (the web completes again naming it).
+    if (error instanceof SetupNeedsAuthentication) return authenticateAnswer(deps.db, id, error.clientSecret, { payment_intent: null, setup_intent: error.reference });
+    if (error instanceof PaymentNotKept) {
+      await withActor(deps.db, actor, (tx) => recordLetGo(tx, id, error.letGo, actor.userId));
+      throw fieldError('payment_intent', error.message);
+    }
     if (!(error instanceof DeclinedAttempt)) throw error;
-    await withActor(deps.db, actor, (tx) => recordDecline(tx, error.order, error.declined, error.gateway, error.paymentMethodId));
+    await withActor(deps.db, actor, async (tx) => {
+      await recordDecline(tx, error.order, error.declined, error.gateway, error.paymentMethodId);
+      // A failed 3-D Secure challenge leaves Stripe's intent open: cancelled now it is recorded (see pos.unkept-payments.ts).
+      await cancelOpenAttempts(tx, id);
+    });
     throw fieldError('payment_type', error.declined.message);
+  }
+}
+
+/** The bank's challenge for the screen (of the payment, or of the card's set-up): the completion rolled back, so the order is open and unpaid. */
+async function authenticateAnswer(db: Db, id: number, clientSecret: string, intent: { payment_intent: string | null; setup_intent: string | null }): Promise<PosAuthenticateAnswer> {
+  const order = await loadPosOrder(db, id);
+  if (!order) throw new AppError('not_found', posMessages.orderNotFound);
+  return { status: 'authenticate', message: posCompleteMessages.authenticate, order, authenticate: { client_secret: clientSecret, ...intent } };
+}
+
+/** The bank asks the donor to confirm the card being saved (a SetupIntent waiting in requires_action): nothing is saved or charged yet. */
+class SetupNeedsAuthentication extends Error {
+  constructor(
+    readonly reference: string,
+    readonly clientSecret: string,
+  ) {
+    super(posCompleteMessages.authenticate);
+  }
+}
+
+/** The bank's challenge on its way out of the rolled-back transaction, with the gateway that asks it (stored as the order's pending intent). */
+class ChallengeAsked extends Error {
+  constructor(
+    readonly challenge: PaymentNeedsAuthentication,
+    readonly gateway: string,
+  ) {
+    super(challenge.message);
   }
 }
 
@@ -123,7 +184,7 @@ class DeclinedAttempt extends Error {
  * POS sale paid by cheque or cash is: payment, receipt, lifetime giving and `contribution.paid`.
  * Answers what the cashier is told of the donor (saved, linked), if anything.
  */
-export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest): Promise<string | null> {
+export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest, taken: TakenIntent | null = null): Promise<string | null> {
   const order = await lockOrder(tx, id);
   if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {
@@ -139,32 +200,56 @@ export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: A
   let charged: GatewayPayment | null = null;
   let gatewayName = 'offline';
   if (source) {
-    // A saved method is charged where it is kept (a Stripe card stays at Stripe when the sandbox is chosen later).
-    const gateway = await deps.gateway(tx, source.kind === 'token' ? source.keeper : null);
+    // A saved method is charged where it is kept (a Stripe card stays at Stripe when the sandbox is chosen later); a taken intent is read where it was made.
+    const gateway = await deps.gateway(tx, taken ? taken.gateway : source.kind === 'token' ? source.keeper : null);
     gatewayName = gateway.name;
     checkAchCurrency(gateway, source, order.currency_code);
+    // What earlier failed challenges left open at the gateway is cancelled before another card is tried.
+    if (!input.payment_intent) await cancelOpenAttempts(tx, id);
     const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
-    const request = { idempotencyKey, amount: order.total_amount, currency: order.currency_code, description: `Payment for Contribution #${order.client_uuid}` };
+    const request = {
+      idempotencyKey,
+      amount: order.total_amount,
+      currency: order.currency_code,
+      // The description is for people (Stripe's dashboard, the donor's statement); the metadata ties the payment to this order.
+      description: `Payment for Contribution #${order.client_uuid}`,
+      metadata: posOrderMetadata(order.id),
+    };
     try {
-      if (input.save_payment_method && type === 'credit_card' && order.supporter_id) source = await saveMethod(tx, deps, gateway, order, source, idempotencyKey);
-      charged = await chargeGateway(gateway, source, request);
+      const confirmed = input.payment_intent ?? taken?.reference;
+      // The card is saved before it is charged; after a payment challenge, only if its set-up was confirmed (the set-up is then read back, not made again).
+      const saving = input.save_payment_method && type === 'credit_card' && order.supporter_id !== null && !taken && (!confirmed || input.setup_intent !== null);
+      if (saving) source = await saveMethod(tx, deps, gateway, order, source, idempotencyKey, input.setup_intent);
+      if (confirmed) {
+        // The donor confirmed the payment with their bank (now, or before their browser closed): it is read back, never charged again.
+        charged = await confirmedPayment(tx, gateway, confirmed, request);
+      } else {
+        charged = await chargeGateway(gateway, source, request);
+      }
     } catch (error) {
+      if (error instanceof PaymentNeedsAuthentication) throw new ChallengeAsked(error, gatewayName);
       if (!(error instanceof PaymentDeclined)) throw error;
       const methodId = source.kind === 'token' ? source.paymentMethodId : null;
       throw new DeclinedAttempt(error, { id, supporterId: order.supporter_id, currency: order.currency_code, total: order.total_amount }, gatewayName, methodId);
     }
     await deps.afterCharge?.();
   }
-  return recordPaid(tx, actor, order, items, input, { type, checkDate, charged, gatewayName, source });
+  // Paid with a taken intent, the order keeps no saved method of this request's.
+  return recordPaid(tx, actor, order, items, input, { type, checkDate, charged, gatewayName, source: taken ? null : source });
 }
 
 /**
  * Keeps the card for the supporter: the gateway turns the capture token into a reusable method
- * (under a key of its own for this attempt, so a retry saves it once) and the charge then uses it.
+ * (under a key of its own for this attempt and card, so a retry saves it once and another card
+ * after a refused set-up is not taken for a changed retry) and the charge then uses it. A bank
+ * that asks the donor to confirm the card first answers its challenge (SetupNeedsAuthentication);
+ * the completion naming that set-up (`setupIntent`) then keeps the card only if the bank confirmed it.
  */
-async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, order: OrderRow, source: GatewaySource, key: string): Promise<GatewaySource> {
+async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, order: OrderRow, source: GatewaySource, key: string, setupIntent: string | null): Promise<GatewaySource> {
   if (source.kind !== 'token') return source;
-  const saved = await saveMethodAtGateway(tx, gateway, { supporterId: Number(order.supporter_id), token: source.source, idempotencyKey: `save:${key}` }).catch((error: unknown) => {
+  const request = { supporterId: Number(order.supporter_id), token: source.source, idempotencyKey: `save:${key}:${createHash('sha256').update(source.source).digest('base64url').slice(0, 16)}`, setupReference: setupIntent ?? undefined };
+  const saved = await saveMethodAtGateway(tx, gateway, request).catch((error: unknown) => {
+    if (error instanceof AuthenticationRequired) throw new SetupNeedsAuthentication(error.setupReference, error.clientSecret);
     throw error instanceof GatewayError ? fieldError('token', error.message) : error;
   });
   const brand = saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1);
@@ -206,6 +291,7 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
       description: `Payment for Contribution #${order.client_uuid}`,
     });
   }
+  if (paid.charged) await forgetPendingIntent(tx, paid.gatewayName, paid.charged.reference);
   const card = paid.charged?.card ?? null;
   await tx.execute(sql`
     update contributions set

@@ -31,9 +31,34 @@ export type GatewaySource =
 
 /** A declined card or failed debit: the request rolls back, the attempt is recorded after. */
 export class PaymentDeclined extends Error {
-  constructor(readonly payment: GatewayPayment) {
-    super(payment.failureMessage ?? posCompleteMessages.unknown);
+  constructor(
+    readonly payment: GatewayPayment,
+    message = payment.failureMessage ?? posCompleteMessages.unknown,
+  ) {
+    super(message);
   }
+}
+
+/**
+ * The card's bank asks the donor, who is at the counter, to confirm the payment (3-D Secure):
+ * the completion rolls back with nothing paid, and answers the challenge for the screen.
+ */
+export class PaymentNeedsAuthentication extends Error {
+  constructor(
+    readonly reference: string,
+    readonly clientSecret: string,
+    /** What the intent is for, stored as the order's pending intent (storePendingIntent). */
+    readonly amount: number,
+    readonly currency: string,
+  ) {
+    super(posCompleteMessages.authenticate);
+  }
+}
+
+/** A payment left waiting for the donor's challenge; any other failure is a decline. */
+export function refusalOf(payment: GatewayPayment, declinedMessage?: string): Error {
+  if (payment.needsAuthentication && payment.clientSecret) return new PaymentNeedsAuthentication(payment.reference, payment.clientSecret, payment.amount, payment.currency);
+  return new PaymentDeclined(payment, declinedMessage);
 }
 
 /**
@@ -41,27 +66,28 @@ export class PaymentDeclined extends Error {
  * failed before it. A repeat of a request (double submit, retry after a dropped connection)
  * finds the same count and so the same key: the gateway answers what it answered the first
  * time and charges nothing more. A decline is recorded (a failed `payments` row), so the next
- * attempt, with a new card, has a new key and can charge.
+ * attempt, with a new card, has a new key and can charge. Every payment linked to an unpaid
+ * order is such a finished attempt: a decline, an abandoned or cancelled one, or one taken and
+ * given back (pos.unkept-payments.ts), so all of them count.
  */
 export async function attemptKey(q: Queryable, contributionId: number, clientUuid: string): Promise<string> {
   const [row] = await queryRows(q, sql`
     select count(*)::int as n from payment_links l join payments p on p.id = l.payment_id
-     where l.contribution_id = ${contributionId} and p.status = 'failed'`);
+     where l.contribution_id = ${contributionId}`);
   return `pos:${clientUuid}:${Number(row?.n ?? 0)}`;
 }
 
+/** What an order's payment is asked for with: the order's total, its words for people and its metadata (posOrderMetadata). */
+export type OrderCharge = { idempotencyKey: string; amount: number; currency: string; description: string; metadata: Record<string, string> };
+
 /** Charges the gateway once for this attempt; a refusal of the request itself answers its message. */
-export async function chargeGateway(
-  gateway: PaymentGateway,
-  source: GatewaySource,
-  request: { idempotencyKey: string; amount: number; currency: string; description: string },
-): Promise<GatewayPayment> {
+export async function chargeGateway(gateway: PaymentGateway, source: GatewaySource, request: OrderCharge): Promise<GatewayPayment> {
   try {
     const payment =
       source.kind === 'token'
         ? await gateway.charge({ ...request, source: source.source, customer: source.customer ?? null })
         : await gateway.debitAch({ ...request, account: source.account });
-    if (payment.status === 'failed') throw new PaymentDeclined(payment);
+    if (payment.status === 'failed') throw refusalOf(payment);
     return payment;
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -70,6 +96,27 @@ export async function chargeGateway(
     if (error.code === 'idempotency_reused') throw fieldError('payment_type', posCompleteMessages.attemptInProgress);
     throw fieldError(error.field === 'token' || error.field === 'source' ? 'token' : 'payment_type', error.message);
   }
+}
+
+/**
+ * The metadata a point-of-sale charge carries at the gateway: the order's id, which is how a
+ * payment read back later (after the donor's 3-D Secure challenge) is known to be this order's.
+ */
+export const posOrderMetadata = (orderId: number): Record<string, string> => ({ almoner_contribution_id: String(orderId) });
+
+/**
+ * Stores the payment the donor's bank is asked about (3-D Secure) as the order's pending intent,
+ * once: a browser closed mid-challenge then leaves it known, and the order's next attempt
+ * settles it first (pos.pending-intents.ts). Written after the completion rolled back.
+ */
+export async function storePendingIntent(tx: Tx, orderId: number, gateway: string, pending: { reference: string; amount: number; currency: string }): Promise<void> {
+  await tx.execute(sql`insert into pos_pending_intents (contribution_id, gateway, reference, amount, currency_code)
+    values (${orderId}, ${gateway}, ${pending.reference}, ${pending.amount}, ${pending.currency}) on conflict (gateway, reference) do nothing`);
+}
+
+/** An intent recorded on the order (paid with, let go of, declined) is pending no more. */
+export async function forgetPendingIntent(q: Queryable, gateway: string, reference: string): Promise<void> {
+  await q.execute(sql`delete from pos_pending_intents where gateway = ${gateway} and reference = ${reference}`);
 }
 
 type PaymentRow = {
@@ -134,6 +181,7 @@ export async function recordDecline(
 ): Promise<void> {
   await tx.execute(sql`select id from contributions where id = ${order.id} for update`);
   const g = declined.payment;
+  await forgetPendingIntent(tx, gateway, g.reference);
   const [seen] = await queryRows(tx, sql`select id from payments where reference_number = ${g.reference} and gateway = ${gateway}`);
   if (seen) return;
   await insertPayment(tx, {

@@ -123,7 +123,10 @@ const isSkuConflict = (error: unknown) => {
 
 function productColumns(input: ProductInputParsed, userId: number | null) {
   return {
-    type: input.type,
+    // The type may change on a saved product: it is read live (the point of sale offers a donation
+    // form's billing periods and leaves templates out), and sales keep their variant, not the type.
+    // Left out, the column keeps its value (a new product's default is 'standard').
+    ...(input.type ? { type: input.type } : {}),
     name: input.name,
     code: input.code,
     summary: input.summary,

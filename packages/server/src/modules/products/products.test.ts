@@ -1,4 +1,4 @@
-import { customFieldMessages, messages, skuMessages, variantMessages } from '@almoner/contracts';
+import { customFieldMessages, messages, productMessages, skuMessages, variantMessages } from '@almoner/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent} from '../../test/test-app.ts';
@@ -265,6 +265,45 @@ describe('variants', () => {
     expect((saved.json().variants as { variant_name: string; is_default: boolean }[]).map((v) => [v.variant_name, v.is_default])).toEqual([['A', false], ['C', true]]);
     const rows = await t.database.db.select().from(productVariants).where(eq(productVariants.productId, p.id));
     expect(rows.filter((r) => r.deletedAt !== null).map((r) => r.variantName)).toEqual(['B']);
+  });
+});
+
+describe('product type (issue 39)', () => {
+  type PosAnswer = { products: { id: number; type: string; donation_forms_billing_periods: string[] }[] };
+
+  it('creates a donation form that the point of sale offers with its billing periods', async () => {
+    const form = await create({ type: 'donation_form' });
+    expect(form.type).toBe('donation_form');
+    const [row] = await t.database.db.select({ type: products.type }).from(products).where(eq(products.id, form.id));
+    expect(row?.type).toBe('donation_form');
+    const offered = (await admin.post('/jpanel/pos/products.json', { keywords: form.code })).json() as PosAnswer;
+    expect(offered.products.map((p) => [p.id, p.type, p.donation_forms_billing_periods])).toEqual([[form.id, 'donation_form', ['today_only', 'monthly']]]);
+    // Without a type a product is a standard one, and it offers only its own variant's period.
+    const plain = await create();
+    expect(plain.type).toBe('standard');
+    const standard = (await admin.post('/jpanel/pos/products.json', { keywords: plain.code })).json() as PosAnswer;
+    expect(standard.products.map((p) => [p.type, p.donation_forms_billing_periods])).toEqual([['standard', ['today_only']]]);
+  });
+
+  it('keeps a saved type when an update leaves it out, changes it when sent, and leaves templates out of the point of sale', async () => {
+    const form = await create({ type: 'donation_form' });
+    const body = newProduct({ code: form.code, variants: [{ id: form.variants[0]!.id, variant_name: 'Gift', is_donation: true }] });
+    const kept = await admin.post(`/jpanel/products/${form.id}`, body);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().type).toBe('donation_form');
+    const template = await admin.post(`/jpanel/products/${form.id}`, { ...body, type: 'template' });
+    expect(template.json().type).toBe('template');
+    expect(((await admin.post('/jpanel/pos/products.json', { keywords: form.code })).json() as PosAnswer).products).toEqual([]);
+    const standard = await admin.post(`/jpanel/products/${form.id}`, { ...body, type: 'standard' });
+    expect(standard.json().type).toBe('standard');
+  });
+
+  it('refuses an unknown type with its message', async () => {
+    for (const type of ['bundle', '', 7, null]) {
+      const response = await admin.post('/jpanel/products', newProduct({ type }));
+      expect(response.statusCode, String(type)).toBe(422);
+      expect(response.json().errors.type).toEqual([productMessages.unknownType]);
+    }
   });
 });
 

@@ -73,14 +73,18 @@ export async function cardUpdateView(db: Queryable, appKey: Buffer, token: strin
   };
 }
 
+/** A refusal the route answers once the transaction is committed: a held renewal cancelled at the gateway meanwhile stays marked so. */
+export type CardUpdateOutcome = CardUpdated | { refused: AppError };
+
 /**
  * Keeps the donor's new card (the gateway turns the capture token into a reusable method, once
  * per token however often the page is sent) and puts it on the gift, in one transaction: the
  * gift's history shows the method changed, with no staff member behind it. A card the bank asks
  * the donor to confirm is not kept yet: the answer hands the page the challenge, and the page
- * sends the card again naming the confirmed set-up (`setupIntent`).
+ * sends the card again naming the confirmed set-up (`setupIntent`). A card the gateway refuses
+ * is answered as `refused`, for the route to throw once the transaction has committed.
  */
-export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: PaymentGateway }, token: string, captureToken: string, setupIntent?: string): Promise<CardUpdated> {
+export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: PaymentGateway }, token: string, captureToken: string, setupIntent?: string): Promise<CardUpdateOutcome> {
   const link = readCardLink(deps.appKey, token);
   const p = await profileOf(tx, link.profileId, true);
   const key = createHash('sha256').update(captureToken).digest('base64url').slice(0, 32);
@@ -92,7 +96,7 @@ export async function updateCard(tx: Tx, deps: { appKey: Buffer; gateway: Paymen
     if (!(error instanceof GatewayError)) throw error;
     // The donor's bank challenge failed: the renewal left waiting for it must not be confirmed later.
     if (setupIntent) await cancelHeldRenewals(tx, link.profileId);
-    throw fieldError('token', error.message);
+    return { refused: fieldError('token', error.message) };
   }
   const brand = saved.brand.charAt(0).toUpperCase() + saved.brand.slice(1);
   const card = `${brand} ending ${saved.last4}`;

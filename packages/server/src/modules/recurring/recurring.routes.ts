@@ -72,6 +72,8 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => {
     const deps = billingDepsFor(app.ctx.database);
     // A new card is kept at the gateway the organisation takes cards with now (null: the chosen one).
-    return withActor(app.ctx.db, request.actor, async (tx) => updateCard(tx, { appKey: deps.appKey, gateway: await deps.gateway(tx, null) }, request.params.token, request.body.token, request.body.setup_intent));
+    const outcome = await withActor(app.ctx.db, request.actor, async (tx) => updateCard(tx, { appKey: deps.appKey, gateway: await deps.gateway(tx, null) }, request.params.token, request.body.token, request.body.setup_intent));
+    if ('refused' in outcome) throw outcome.refused;
+    return outcome;
   });
 };

@@ -118,7 +118,7 @@ export async function refreshPaymentStatus(tx: Tx, id: number, actorId: number):
   const payment = await loadPayment(tx, id, true);
   if (payment.gateway === null || payment.gateway === 'offline') return error(transactionMessages.offlineStatus(id));
   const name = String(payment.gateway);
-  const gateway = gatewayOfPayment(tx as unknown as Db, name);
+  const gateway = gatewayOfPayment(tx, name);
   if (!gateway || !payment.reference_number) return error(transactionMessages.refundFailed(id, refundRefusalText({ reason: 'no_gateway', gateway: name })).replace('Refund failed', 'Status refresh failed'));
   let answer;
   try {

@@ -60,7 +60,8 @@ const methodOrigins = new Map<string, string>();
 const cardOf = (number: string, values: Obj = {}): Obj => ({ ...(fixtures.payment_method?.card as Obj), brand: number.startsWith('4') ? 'visa' : 'mastercard', last4: number.slice(-4), exp_month: 12, exp_year: 2039, ...values });
 /** Stripe's test payment methods and tokens by what their charges do (docs.stripe.com/testing). */
 const declines = new Set(['tok_chargeDeclined', 'pm_card_chargeDeclined', 'tok_chargeCustomerFail', 'pm_card_chargeCustomerFail']);
-const challenges = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecureRequired']);
+/** Cards whose bank asks the cardholder to authenticate every payment (4000 0027 6000 3184 typed into Elements, too). */
+const challenges = new Set(['pm_card_authenticationRequired', 'pm_card_threeDSecureRequired', '4000002760003184']);
 /** Cards whose bank asks the cardholder to confirm them when they are set up for later. */
 const setupChallenges = new Set([...challenges, 'pm_card_authenticationRequiredOnSetup']);
 /** SetupIntents made, by id: the ones waiting for the donor's challenge are read back after it. */
@@ -86,6 +87,7 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
     return { status: 200, answer: like('customer', { id: `cus_${++n}`, name: form.get('name'), email: form.get('email'), metadata: metadataOf(form), created: 1_800_000_000, discount: null }) };
   }
   if (path === '/v1/setup_intents') return setUp(form);
+  if (/^\/v1\/(payment|setup)_intents\/[^/]+\/authenticate_as_donor$/.test(path)) return challengeAnswered(path.split('/')[3] ?? '', form);
   if (/^\/v1\/payment_intents\/pi_[^/]+\/cancel$/.test(path)) return cancelIntent(path.split('/')[3] ?? '', form.get('cancellation_reason'));
   if (path === '/v1/refunds') {
     const intent = form.get('payment_intent');
@@ -105,7 +107,9 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   const id = `pi_${++n}`;
   if (pendingRefundMethods.has(token)) slowRefunds.add(id);
   const amount = Number(form.get('amount'));
-  const base = like('payment_intent', { id, amount, currency: form.get('currency'), created: 1_800_000_000, payment_method_types: [bank ? 'us_bank_account' : 'card'] });
+  const base = like('payment_intent', {
+    id, amount, currency: form.get('currency'), description: form.get('description'), metadata: metadataOf(form), created: 1_800_000_000, payment_method_types: [bank ? 'us_bank_account' : 'card'], client_secret: `${id}_secret_stub`,
+  });
   if (challenges.has(token)) return challenged(base, form.get('off_session') === 'true');
   if (declines.has(token)) {
     const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
@@ -171,7 +175,8 @@ function setUp(form: URLSearchParams): { status: number; answer: unknown } {
   // A method Elements made earlier keeps its id; a token or a Stripe test method becomes a new one.
   const method = methodOrigins.has(origin) ? { ...savedMethod(origin), customer } : newMethod(origin, cardOf(origin.includes('Declined') ? '4000000000000002' : '4242424242424242'), customer);
   if (customer) methodCustomers.set(String(method.id), customer);
-  const waits = setupChallenges.has(origin);
+  // A method Elements made is asked about as the card typed into it (4000 0027 6000 3184 asks at every set-up too).
+  const waits = setupChallenges.has(methodOrigins.get(origin) ?? origin);
   const intent = like('setup_intent', {
     id,
     customer,
@@ -221,6 +226,49 @@ function challenged(base: Obj, offSession: boolean): { status: number; answer: u
   const intent = { ...base, status: 'requires_payment_method', next_action: null, last_payment_error: error, latest_charge: null };
   intents.set(id, intent);
   return { status: 402, answer: { error: { ...error, payment_intent: intent } } };
+}
+
+/**
+ * The donor passes their bank's challenge (Stripe.js handleNextAction): the PaymentIntent is
+ * charged and succeeds, its charge made as any card's is. Answers the intent as Stripe.js then reads it.
+ */
+export function confirmPaymentAsDonor(id: string): Obj {
+  const intent = intents.get(id);
+  if (intent?.status !== 'requires_action') throw new Error(`${id} is not a PaymentIntent of the stand-in waiting for the donor`);
+  const amount = Number(intent.amount);
+  const made = charge({ id: `ch_${id}`, amount, outcome: { type: 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '3184', exp_month: 12, exp_year: 2039, checks: { cvc_check: 'pass' } } } });
+  Object.assign(intent, { status: 'succeeded', next_action: null, amount_received: amount, latest_charge: made });
+  moveBalance('charge', amount, Number((made.balance_transaction as Obj).fee), String(made.id), String(intent.currency));
+  return intent;
+}
+
+/**
+ * The donor fails or cancels their bank's challenge: the PaymentIntent goes back to
+ * requires_payment_method with Stripe's payment_intent_authentication_failure.
+ */
+export function failPaymentAsDonor(id: string): Obj {
+  const intent = intents.get(id);
+  if (intent?.status !== 'requires_action') throw new Error(`${id} is not a PaymentIntent of the stand-in waiting for the donor`);
+  const error = { type: 'invalid_request_error', code: 'payment_intent_authentication_failure', message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.' };
+  Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: error });
+  return intent;
+}
+
+/**
+ * The stand-in Stripe.js's challenge (e2e/support/stripe-js.ts) answered in the browser: with the
+ * publishable key and the intent's client_secret, as Stripe.js reads an intent; `outcome`
+ * complete or fail, the buttons of Stripe's own test challenge page.
+ */
+function challengeAnswered(id: string, form: URLSearchParams): { status: number; answer: unknown } {
+  const setup = id.startsWith('seti_');
+  const intent = setup ? setupIntents.get(id) : intents.get(id);
+  if (!intent || form.get('client_secret') !== intent.client_secret) return { status: 404, answer: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${setup ? 'setupintent' : 'payment_intent'}: '${id}'`, param: 'intent' } } };
+  const passed = form.get('outcome') === 'complete';
+  if (setup) {
+    (passed ? confirmSetUpAsDonor : failSetUpAsDonor)(id);
+    return { status: 200, answer: setupAnswer(setupIntents.get(id) ?? {}, false) };
+  }
+  return { status: 200, answer: passed ? confirmPaymentAsDonor(id) : failPaymentAsDonor(id) };
 }
 
 /** A test's hook, run after Stripe has acted on a request and before its answer leaves (see holdStripeAnswers). */
@@ -276,8 +324,9 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         void Promise.resolve(holdAnswer?.(call, answer)).then(() => {
           if (!res.destroyed) res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
         });
-      // Stripe.js creates PaymentMethods with the publishable key, sent in the form as `key`.
-      const publishable = req.method === 'POST' && url.pathname === '/v1/payment_methods' && new URLSearchParams(body).get('key') === 'pk_test_stub';
+      // Stripe.js creates PaymentMethods, and answers a challenge, with the publishable key, sent in the form as `key`.
+      const browserCall = url.pathname === '/v1/payment_methods' || url.pathname.endsWith('/authenticate_as_donor');
+      const publishable = req.method === 'POST' && browserCall && new URLSearchParams(body).get('key') === 'pk_test_stub';
       if (req.headers.authorization !== 'Bearer sk_test_stub' && !publishable) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
       // The settings page's Test reads the balance: Stripe's own object for a new test account.
       if (req.method === 'GET' && url.pathname === '/v1/balance') return send(200, like('balance', {}));
@@ -302,6 +351,9 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
       }
       if (req.method === 'GET') {
         const intent = intents.get(url.pathname.split('/').pop() ?? '');
+        // Its latest charge expanded as Stripe reads it now: what its refunds gave back so far.
+        const latest = intent?.latest_charge ? chargeNow(String((intent.latest_charge as Obj).id)) : null;
+        if (intent && latest) return send(200, { ...intent, latest_charge: { ...(intent.latest_charge as Obj), amount_refunded: latest.amount_refunded, refunded: latest.refunded } });
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });
       }
       const key = String(req.headers['idempotency-key'] ?? '');

@@ -8,7 +8,7 @@ export type CardFieldsHandle = {
   tokenize: () => Promise<CardToken>;
   focus: () => void;
   /**
-   * Shows the card's bank challenge (3-D Secure) for a set-up the server made, by its client
+   * Shows the card's bank challenge (3-D Secure) for a set-up or payment the server made, by its client
    * secret; resolves once the cardholder passed it. Only gateways that have challenges (Stripe).
    */
   authenticate?: (clientSecret: string) => Promise<void>;

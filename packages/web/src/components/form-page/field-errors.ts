@@ -1,5 +1,5 @@
 /** What a contract's zod schema offers here (the web does not depend on zod itself). */
-type Schema = {
+export type Schema = {
   safeParse: (data: unknown) => {
     success: boolean;
     error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };

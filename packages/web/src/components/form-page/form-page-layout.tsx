@@ -12,15 +12,27 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FormSection } from './form-section.tsx';
 import type { FormPage } from './use-form-page.ts';
 
-type Props = {
+/**
+ * What the page edits, where its heading says it in the usual words: the record's name, or for a
+ * new one "Add <noun>" with a "Create <noun>" button.
+ */
+type Named = { noun: string; name: string | undefined };
+
+/** The heading and Save button, in the usual words (`record`) or the page's own. */
+type Heading =
+  | { record: Named; title?: never; submitLabel?: never }
+  | { record?: never; title: string; submitLabel: string };
+
+type Props = Heading & {
   /** The list the page belongs to: the breadcrumb back to it. */
   back: { to: string; label: string };
-  title: string;
   /** The breadcrumb's name for the record, where it is shorter than the title. */
   crumb?: string;
-  maw: number;
+  /** The page's width; 1000 px unless its fields want more or less room. */
+  maw?: number;
   /** What `useFormPage` answered: the page's save, delete (none for a new record) and saving state. */
   page: Pick<FormPage<never>, 'handleSubmit' | 'handleDelete'> & {
     form: { submitting: boolean; isDirty: () => boolean };
@@ -31,7 +43,6 @@ type Props = {
   above?: ReactNode;
   /** After the form: panels with saves of their own. */
   below?: ReactNode;
-  submitLabel: string;
   /**
    * Only pages that show a record to users who may not change it pass this: without it the
    * fields are disabled (one fieldset) and Save and Delete are not shown.
@@ -52,14 +63,15 @@ type Props = {
  */
 export function FormPageLayout({
   back,
-  title,
+  record,
+  title = record?.name ?? `Add ${record?.noun}`,
+  submitLabel = record?.name === undefined ? `Create ${record?.noun}` : 'Save',
   crumb = title,
-  maw,
+  maw = 1000,
   page,
   actions,
   above,
   below,
-  submitLabel,
   canEdit,
   long = false,
   children,
@@ -140,3 +152,6 @@ export function FormPageLayout({
     </Stack>
   );
 }
+
+/** One card of the page's fields (see `FormSection`), as `<FormPageLayout.Section>`. */
+FormPageLayout.Section = FormSection;

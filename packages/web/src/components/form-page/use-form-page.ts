@@ -5,7 +5,8 @@ import { ApiError } from '../../lib/api.ts';
 import { confirm } from '../dialogs.tsx';
 import { toast } from '../toast.ts';
 import { LEAVE_WITHOUT_ASKING, useUnsavedChanges } from '../use-unsaved-changes.ts';
-import { fieldErrors } from './field-errors.ts';
+import { fieldErrors, validateWith, type Schema } from './field-errors.ts';
+import { rowListField } from './row-list-field.ts';
 
 /** Deleting the record shown: the question asked first, the call, and where the page goes after. */
 export type FormPageDelete = {
@@ -20,7 +21,13 @@ export type FormPageDelete = {
 
 export type FormPageOptions<Values, Saved> = {
   initialValues: Values;
-  /** Usually `validateWith(contractSchema, toInput)`, or Mantine's `schemaResolver` where the values are the input. */
+  /**
+   * The contract's schema the form is checked with before a save (see `validateWith`), the values
+   * read through `toInput` where they are not the input as they stand.
+   */
+  schema?: Schema;
+  toInput?: (values: Values) => unknown;
+  /** A check of the form's own, where the contract's schema is not enough (Mantine's `schemaResolver`, say). */
   validate?: (values: Values) => FormErrors;
   /** Sends the values (a mutation's `mutateAsync`); answers what the server stored. */
   save: (values: Values) => Promise<Saved>;
@@ -34,7 +41,7 @@ export type FormPageOptions<Values, Saved> = {
   onValidationFailed?: () => void;
   /** Said besides the field errors of a 422 (a page whose spec also toasts it). */
   onInvalid?: (error: ApiError) => void;
-  /** As in `fieldErrors`: the field a server error key belongs to. */
+  /** As in `fieldErrors`: the field an error key belongs to, the server's and the schema's. */
   errorField?: (key: string) => string;
   /** Absent for a new record, which has nothing to delete. */
   remove?: FormPageDelete | undefined;
@@ -44,6 +51,10 @@ export type FormPage<Values extends Record<string, unknown>> = {
   form: UseFormReturnType<Values, Values, (values: Values) => FormErrors>;
   handleSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   handleDelete: (() => Promise<void>) | undefined;
+  /** A list of rows of the form (a tax's regions) as its field's props: see `rowListField`. */
+  rowList: <Name extends keyof Values & string>(
+    name: Name,
+  ) => ReturnType<typeof rowListField<Values, Name>>;
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -58,9 +69,11 @@ export function useFormPage<Values extends Record<string, unknown>, Saved>(
   options: FormPageOptions<Values, Saved>,
 ): FormPage<Values> {
   const navigate = useNavigate();
+  const { schema, toInput = (values: Values) => values } = options;
   const form = useForm<Values>({
     initialValues: options.initialValues,
-    validate: options.validate ?? (() => ({})),
+    validate:
+      options.validate ?? (schema ? validateWith(schema, toInput, options.errorField) : () => ({})),
   });
   useUnsavedChanges(form.isDirty());
 
@@ -107,5 +120,5 @@ export function useFormPage<Values extends Record<string, unknown>, Saved>(
       }
     });
 
-  return { form, handleSubmit, handleDelete };
+  return { form, handleSubmit, handleDelete, rowList: (name) => rowListField(form, name) };
 }

@@ -12,7 +12,7 @@ import { ActionIcon, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Text
 import { IconChartBar, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam, validateWith } from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { useCampaign, useSaveCampaign } from './api.ts';
 
@@ -42,14 +42,10 @@ const toInput = (v: Values): CampaignInput => ({
   appeals: v.appeals.map((a) => ({ ...(a.id ? { id: a.id } : {}), name: a.name, code: a.code })),
 });
 
-/** The same rules as the server, so most mistakes show before a round trip. */
-const validate = validateWith(campaignInputSchema, toInput);
-
 /** /campaigns/new and /campaigns/:id. */
 export function CampaignFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  const query = useCampaign(isNew ? null : id);
-  return loadingOrFailed(isNew ? [] : [query]) ?? <CampaignForm key={key} campaign={query.data} />;
+  const { record, gate, key } = useRouteRecord(useCampaign);
+  return gate ?? <CampaignForm key={key} campaign={record} />;
 }
 
 function CampaignForm({ campaign }: { campaign: Campaign | undefined }) {
@@ -57,7 +53,8 @@ function CampaignForm({ campaign }: { campaign: Campaign | undefined }) {
   const save = useSaveCampaign(campaign?.id ?? null);
   const page = useFormPage({
     initialValues: toValues(campaign),
-    validate,
+    schema: campaignInputSchema,
+    toInput,
     save: (values: Values) => save.mutateAsync(toInput(values)),
     savedMessage: (saved) => saved.message,
     valuesAfterSave: (saved) => toValues(saved.campaign),
@@ -70,9 +67,7 @@ function CampaignForm({ campaign }: { campaign: Campaign | undefined }) {
     <FormPageLayout
       page={page}
       back={{ to: '/campaigns', label: 'Campaigns' }}
-      title={campaign ? campaign.name : 'Add campaign'}
-      maw={1000}
-      submitLabel={campaign ? 'Save' : 'Create campaign'}
+      record={{ noun: 'campaign', name: campaign?.name }}
       canEdit={canEdit}
       actions={
         campaign && can('reports.payments_details') ? (

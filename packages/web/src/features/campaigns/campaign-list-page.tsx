@@ -21,12 +21,12 @@ export function CampaignListPage() {
         {
           header: 'Campaign',
           cell: (c) => (
-            <>
-              <RowLink to={`/campaigns/${c.id}`}>{c.name}</RowLink>
-              <Text size="xs" c="dimmed">
-                {c.appeals.length ? c.appeals.map((a) => a.code).join(', ') : 'No appeals'}
-              </Text>
-            </>
+            <RowLink
+              to={`/campaigns/${c.id}`}
+              note={c.appeals.length ? c.appeals.map((a) => a.code).join(', ') : 'No appeals'}
+            >
+              {c.name}
+            </RowLink>
           ),
         },
         { header: 'Dates', cell: (c) => `${formatDate(c.starts_on)} – ${c.ends_on ? formatDate(c.ends_on) : 'open'}` },

@@ -7,11 +7,10 @@ import {
 import { Select, TextInput } from '@mantine/core';
 import {
   FormPageLayout,
-  FormSection,
-  loadingOrFailed,
+  TextFields,
   useFormPage,
-  useRecordParam,
-  validateWith,
+  useRouteRecord,
+  type TextField,
 } from '../../components/form-page/index.ts';
 import { CategoryImageField } from './category-image-field.tsx';
 import {
@@ -30,6 +29,12 @@ type Values = {
   image: CatalogueImage | null;
 };
 
+/** Where the category shows: its address and its place among its siblings. */
+const placeFields: TextField<Values>[] = [
+  { name: 'url_name', label: 'URL name', description: 'Lower-case letters, numbers and hyphens', maxLength: 150 },
+  { name: 'sequence', label: 'Order', description: 'Lower numbers come first', inputMode: 'numeric' },
+];
+
 const toValues = (c: Category | undefined): Values => ({
   name: c?.name ?? '',
   parent_id: c?.parent_id == null ? null : String(c.parent_id),
@@ -46,20 +51,12 @@ const toInput = (v: Values): CategoryInput => ({
   media_id: v.image?.id ?? null,
 });
 
-const validate = validateWith(categoryInputSchema, toInput);
-
 /** /categories/new and /categories/:id. */
 export function CategoryFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  return <Screen key={key} id={id} isNew={isNew} />;
-}
-
-function Screen({ id, isNew }: { id: number; isNew: boolean }) {
-  const query = useCategory(isNew ? null : id);
   const list = useCategories();
-  const gate = loadingOrFailed(isNew ? [list] : [query, list]);
+  const { record, gate, key } = useRouteRecord(useCategory, { needed: [list] });
   if (gate || !list.data) return gate;
-  return <CategoryForm category={query.data} all={list.data.data} />;
+  return <CategoryForm key={key} category={record} all={list.data.data} />;
 }
 
 function CategoryForm({ category, all }: { category: Category | undefined; all: Category[] }) {
@@ -67,7 +64,8 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
   const remove = useDeleteCategory();
   const page = useFormPage({
     initialValues: toValues(category),
-    validate,
+    schema: categoryInputSchema,
+    toInput,
     save: (values: Values) => save.mutateAsync(toInput(values)),
     savedMessage: 'Category saved.',
     valuesAfterSave: toValues,
@@ -80,7 +78,6 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
     },
   });
   const { form } = page;
-  const title = category ? category.name : 'Add category';
   const paths = categoryPaths(all);
   // The server refuses a parent inside the category too; this only spares staff the round trip for itself.
   const parents = all
@@ -92,11 +89,10 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
     <FormPageLayout
       page={page}
       back={{ to: '/categories', label: 'Product categories' }}
-      title={title}
+      record={{ noun: 'category', name: category?.name }}
       maw={900}
-      submitLabel={category ? 'Save' : 'Create category'}
     >
-      <FormSection cols={2}>
+      <FormPageLayout.Section cols={2}>
         <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
         <Select
           label="Parent category"
@@ -106,24 +102,13 @@ function CategoryForm({ category, all }: { category: Category | undefined; all: 
           clearable
           {...form.getInputProps('parent_id')}
         />
-        <TextInput
-          label="URL name"
-          description="Lower-case letters, numbers and hyphens"
-          maxLength={150}
-          {...form.getInputProps('url_name')}
-        />
-        <TextInput
-          label="Order"
-          description="Lower numbers come first"
-          inputMode="numeric"
-          {...form.getInputProps('sequence')}
-        />
+        <TextFields form={form} fields={placeFields} />
         <CategoryImageField
           value={form.values.image}
           onChange={(image) => form.setFieldValue('image', image)}
           error={form.errors.media_id as string | undefined}
         />
-      </FormSection>
+      </FormPageLayout.Section>
     </FormPageLayout>
   );
 }

@@ -13,8 +13,8 @@ type LevelSaved = { message: string; level: MembershipLevel };
 
 export const useMembershipLevels = () => useQuery({ queryKey: membershipKeys.levels(), queryFn: () => api<{ data: MembershipLevel[] }>('/jpanel/memberships/levels.json') });
 
-export const useMembershipLevel = (id: number, enabled: boolean) =>
-  useQuery({ queryKey: membershipKeys.level(id), queryFn: () => api<MembershipLevel>(`/jpanel/memberships/levels/${id}`), enabled });
+export const useMembershipLevel = (id: number | null) =>
+  useQuery({ queryKey: membershipKeys.level(id ?? 0), queryFn: () => api<MembershipLevel>(`/jpanel/memberships/levels/${id}`), enabled: id !== null });
 
 export const useRenewalsDue = (days: number) =>
   useQuery({ queryKey: membershipKeys.renewals(days), queryFn: () => api<{ data: RenewalDue[] }>(`/jpanel/memberships/renewals.json?days=${days}`) });

@@ -9,7 +9,7 @@ import {
 } from '@almoner/contracts';
 import { Select, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { RecordHistory } from '../audit/record-history.tsx';
-import { FormPageLayout, FormSection, loadingOrFailed, useFormPage, useRecordParam, validateWith } from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import { useDeleteMembershipLevel, useMembershipLevel, useSaveMembershipLevel } from './api.ts';
 
 type Values = { name: string; description: string; duration_days: string; price: string; renewal_rule: string; is_public: boolean };
@@ -24,14 +24,12 @@ const toValues = (l: MembershipLevel | undefined): Values => ({
 });
 
 const toInput = (values: Values) => values as MembershipLevelInput;
-const validate = validateWith(membershipLevelInputSchema, toInput);
 const rules = RENEWAL_RULES.map((value) => ({ value, label: renewalRuleLabels[value] }));
 
 /** /membership-levels/new and /membership-levels/:id. */
 export function MembershipLevelFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  const query = useMembershipLevel(id, !isNew);
-  return loadingOrFailed(isNew ? [] : [query]) ?? <LevelForm key={key} level={isNew ? undefined : query.data} />;
+  const { record, gate, key } = useRouteRecord(useMembershipLevel);
+  return gate ?? <LevelForm key={key} level={record} />;
 }
 
 function LevelForm({ level }: { level: MembershipLevel | undefined }) {
@@ -39,7 +37,8 @@ function LevelForm({ level }: { level: MembershipLevel | undefined }) {
   const remove = useDeleteMembershipLevel();
   const page = useFormPage({
     initialValues: toValues(level),
-    validate,
+    schema: membershipLevelInputSchema,
+    toInput,
     save: (values: Values) => save.mutateAsync(toInput(values)),
     savedMessage: (saved) => saved.message,
     valuesAfterSave: (saved) => toValues(saved.level),
@@ -56,12 +55,11 @@ function LevelForm({ level }: { level: MembershipLevel | undefined }) {
     <FormPageLayout
       page={page}
       back={{ to: '/membership-levels', label: 'Membership levels' }}
-      title={level ? level.name : 'Add membership level'}
+      record={{ noun: 'membership level', name: level?.name }}
       maw={900}
-      submitLabel={level ? 'Save' : 'Create membership level'}
       below={level && <RecordHistory table="memberships" id={level.id} description="Changes to this membership level." />}
     >
-      <FormSection title="The level">
+      <FormPageLayout.Section title="The level">
         <TextInput label="Name" required maxLength={MEMBERSHIP_LEVEL_NAME_MAX} {...form.getInputProps('name')} />
         <Textarea mt="md" label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
         <SimpleGrid cols={{ base: 1, sm: 3 }} mt="md">
@@ -75,7 +73,7 @@ function LevelForm({ level }: { level: MembershipLevel | undefined }) {
             {level.active === 1 ? 'One membership of this level has not ended.' : `${level.active.toLocaleString('en-US')} memberships of this level have not ended.`}
           </Text>
         )}
-      </FormSection>
+      </FormPageLayout.Section>
     </FormPageLayout>
   );
 }

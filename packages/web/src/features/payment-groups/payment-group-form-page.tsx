@@ -5,14 +5,7 @@ import {
   type PaymentGroupInput,
 } from '@almoner/contracts';
 import { Select, TextInput } from '@mantine/core';
-import {
-  FormPageLayout,
-  FormSection,
-  loadingOrFailed,
-  useFormPage,
-  useRecordParam,
-  validateWith,
-} from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import {
   useDeletePaymentGroup,
   usePaymentGroup,
@@ -52,21 +45,14 @@ const toInput = (v: Values): PaymentGroupInput => ({
   options: v.options.map(({ key: _key, ...o }) => o),
 });
 
-const validate = validateWith(paymentGroupInputSchema, toInput);
-
 /** /payment-groups/new and /payment-groups/:id. */
 export function PaymentGroupFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  return <Screen key={key} id={id} isNew={isNew} />;
-}
-
-function Screen({ id, isNew }: { id: number; isNew: boolean }) {
-  const query = usePaymentGroup(isNew ? null : id);
-  const list = usePaymentGroups();
   // The list only says the site's currency, which a new group starts in: without it, USD.
+  const list = usePaymentGroups();
+  const { record, gate, key } = useRouteRecord(usePaymentGroup, { alsoWaitFor: [list] });
   return (
-    loadingOrFailed(isNew ? [] : [query], [list]) ?? (
-      <PaymentGroupForm group={query.data} currency={list.data?.site_currency ?? 'USD'} />
+    gate ?? (
+      <PaymentGroupForm key={key} group={record} currency={list.data?.site_currency ?? 'USD'} />
     )
   );
 }
@@ -82,7 +68,8 @@ function PaymentGroupForm({
   const remove = useDeletePaymentGroup();
   const page = useFormPage({
     initialValues: toValues(group, currency),
-    validate,
+    schema: paymentGroupInputSchema,
+    toInput,
     save: (values: Values) => save.mutateAsync(toInput(values)),
     savedMessage: 'Payment group saved.',
     valuesAfterSave: (saved) => toValues(saved, currency),
@@ -95,17 +82,14 @@ function PaymentGroupForm({
     },
   });
   const { form } = page;
-  const title = group ? group.name : 'Add payment group';
 
   return (
     <FormPageLayout
       page={page}
       back={{ to: '/payment-groups', label: 'Payment groups' }}
-      title={title}
-      maw={1000}
-      submitLabel={group ? 'Save' : 'Create payment group'}
+      record={{ noun: 'payment group', name: group?.name }}
     >
-      <FormSection cols={2}>
+      <FormPageLayout.Section cols={2}>
         <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
         <Select
           label="Currency"
@@ -113,15 +97,15 @@ function PaymentGroupForm({
           allowDeselect={false}
           {...form.getInputProps('currency_code')}
         />
-      </FormSection>
-      <FormSection title="Payment options">
+      </FormPageLayout.Section>
+      <FormPageLayout.Section title="Payment options">
         <PaymentOptionsTable
           options={form.values.options}
           currency={form.values.currency_code}
           errors={form.errors}
           onChange={(options) => form.setFieldValue('options', options)}
         />
-      </FormSection>
+      </FormPageLayout.Section>
     </FormPageLayout>
   );
 }

@@ -8,6 +8,7 @@ import {
   type Choice,
   type CustomFieldType,
 } from '@almoner/contracts';
+import { HiddenColumnHeader, RemoveRowCell } from '../../components/row-editing.tsx';
 import { DragHandle, SortableList, useSortableRow } from '../../components/sortable-list.tsx';
 import {
   AddRowButton,
@@ -29,7 +30,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { blankField, type CustomFieldValues } from './product-form-values.ts';
@@ -226,9 +226,7 @@ function ChoicesEditor({ field, error, onChange }: Omit<RowProps, 'onRemove' | '
               <Table.Tr>
                 <Table.Th>Value</Table.Th>
                 <Table.Th>Label</Table.Th>
-                <Table.Th w={40}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
+                <HiddenColumnHeader label="Remove" w={40} />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -249,16 +247,11 @@ function ChoicesEditor({ field, error, onChange }: Omit<RowProps, 'onRemove' | '
                       onChange={(e) => setChoice(i, { label: e.currentTarget.value })}
                     />
                   </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove choice ${i + 1}`}
-                      onClick={() => onChange({ choices: field.choices.filter((_, j) => j !== i) })}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Table.Td>
+                  <RemoveRowCell
+                    name={`choice ${i + 1}`}
+                    iconSize={14}
+                    onRemove={() => onChange({ choices: field.choices.filter((_, j) => j !== i) })}
+                  />
                 </Table.Tr>
               ))}
             </Table.Tbody>

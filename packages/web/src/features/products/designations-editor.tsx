@@ -7,18 +7,9 @@ import {
   type Designation,
   type DesignationOptions,
 } from '@almoner/contracts';
-import {
-  ActionIcon,
-  Radio,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Radio, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
+import { HiddenColumnHeader, RemoveRowCell } from '../../components/row-editing.tsx';
 
 type Props = {
   value: DesignationOptions;
@@ -93,9 +84,7 @@ export function DesignationsEditor({ value, templateSuffix, onChange }: Props) {
               <Table.Th>Label</Table.Th>
               <Table.Th>Account</Table.Th>
               <Table.Th w={80}>Default</Table.Th>
-              <Table.Th w={50}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
+              <HiddenColumnHeader label="Remove" w={50} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -126,18 +115,10 @@ export function DesignationsEditor({ value, templateSuffix, onChange }: Props) {
                     onChange={() => setRows(rows.map((r, j) => ({ ...r, is_default: j === i })))}
                   />
                 </Table.Td>
-                <Table.Td>
-                  {!isBlank(d) && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove designation ${i + 1}`}
-                      onClick={() => setRows(rows.filter((_, j) => j !== i))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  )}
-                </Table.Td>
+                <RemoveRowCell
+                  name={isBlank(d) ? null : `designation ${i + 1}`}
+                  onRemove={() => setRows(rows.filter((_, j) => j !== i))}
+                />
               </Table.Tr>
             ))}
           </Table.Tbody>

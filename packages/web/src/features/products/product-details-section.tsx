@@ -1,5 +1,7 @@
 import {
   PAGE_WITH_PAYMENT_TEMPLATE,
+  PRODUCT_TYPES,
+  productTypeLabels,
   siteCurrencies,
   type ProductFormOptions,
 } from '@almoner/contracts';
@@ -12,7 +14,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { FormSection } from '../../components/form-page/index.ts';
+import { FormPageLayout } from '../../components/form-page/index.ts';
 import { validateSku } from './api.ts';
 import type { ProductFormApi } from './product-form-values.ts';
 import { UrlPicker } from './url-picker.tsx';
@@ -31,7 +33,7 @@ type Props = {
   productId: number | null;
 };
 
-/** Name, SKU (checked as it is left), currency, template, categories, the extra button and the switches. */
+/** Type, name, SKU (checked as it is left), currency, template, categories, the extra button and the switches. */
 export function ProductDetailsSection({ form, options, productId }: Props) {
   const v = form.values;
   const handleSkuBlur = async () => {
@@ -40,7 +42,7 @@ export function ProductDetailsSection({ form, options, productId }: Props) {
     if (answer && !answer.valid) form.setFieldError('code', answer.message);
   };
   return (
-    <FormSection title="Details">
+    <FormPageLayout.Section title="Details">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Name" required maxLength={255} {...form.getInputProps('name')} />
         <TextInput
@@ -50,6 +52,13 @@ export function ProductDetailsSection({ form, options, productId }: Props) {
           maxLength={25}
           {...form.getInputProps('code')}
           onBlur={() => void handleSkuBlur()}
+        />
+        <Select
+          label="Type"
+          description="A donation form offers billing periods at the point of sale; a template is not sold there."
+          data={PRODUCT_TYPES.map((type) => ({ value: type, label: productTypeLabels[type] }))}
+          allowDeselect={false}
+          {...form.getInputProps('type')}
         />
         <Select
           label="Currency"
@@ -96,6 +105,6 @@ export function ProductDetailsSection({ form, options, productId }: Props) {
           />
         ))}
       </Group>
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }

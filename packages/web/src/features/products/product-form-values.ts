@@ -7,6 +7,7 @@ import type {
   DesignationOptions,
   ProductDetail,
   ProductInput,
+  ProductType,
   Variant,
   VariantInput,
 } from '@almoner/contracts';
@@ -85,6 +86,7 @@ export type VariantValues = {
 };
 
 export type ProductFormValues = {
+  type: ProductType;
   name: string;
   code: string;
   summary: string;
@@ -151,6 +153,7 @@ export const variantValues = (v: Variant): VariantValues => ({
 
 export function toValues(p: ProductDetail | undefined, currency: string): ProductFormValues {
   return {
+    type: p?.type ?? 'standard',
     name: p?.name ?? '',
     code: p?.code ?? '',
     summary: p?.summary ?? '',
@@ -217,6 +220,7 @@ export function variantInput(v: VariantValues): VariantInput {
 
 export function toInput(values: ProductFormValues): ProductInput {
   return {
+    type: values.type,
     name: values.name,
     code: values.code,
     summary: values.summary,

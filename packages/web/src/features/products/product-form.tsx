@@ -5,12 +5,7 @@ import {
 } from '@almoner/contracts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { useCallback } from 'react';
-import {
-  FormPageLayout,
-  FormSection,
-  useFormPage,
-  validateWith,
-} from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, validateWith } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useDeleteProduct, useSaveProduct } from './api.ts';
 import { CustomFieldsEditor } from './custom-fields-editor.tsx';
@@ -57,15 +52,13 @@ export function ProductForm({ product, options, canEdit }: Props) {
     (d: ProductFormValues['designation_options']) => form.setFieldValue('designation_options', d),
     [form],
   );
-  const title = product ? product.name : 'Add product';
 
   return (
     <FormPageLayout
       page={page}
       back={{ to: '/products', label: 'Products' }}
-      title={title}
+      record={{ noun: 'product', name: product?.name }}
       maw={1100}
-      submitLabel={product ? 'Save' : 'Create product'}
       canEdit={canEdit}
       long
       below={
@@ -85,7 +78,7 @@ export function ProductForm({ product, options, canEdit }: Props) {
       }
     >
       <ProductDetailsSection form={form} options={options} productId={product?.id ?? null} />
-      <FormSection title="Variants">
+      <FormPageLayout.Section title="Variants">
         <VariantList
           variants={v.variants}
           currency={v.base_currency}
@@ -95,22 +88,22 @@ export function ProductForm({ product, options, canEdit }: Props) {
           onChange={(list) => form.setFieldValue('variants', list)}
           onEdit={variants.edit}
         />
-      </FormSection>
+      </FormPageLayout.Section>
       <ProductStockSection form={form} product={product} />
-      <FormSection title="Fund designations">
+      <FormPageLayout.Section title="Fund designations">
         <DesignationsEditor
           value={v.designation_options}
           templateSuffix={v.template_suffix}
           onChange={setDesignations}
         />
-      </FormSection>
-      <FormSection title="Custom fields">
+      </FormPageLayout.Section>
+      <FormPageLayout.Section title="Custom fields">
         <CustomFieldsEditor
           fields={v.custom_fields}
           errors={form.errors as Record<string, string | undefined>}
           onChange={(fields) => form.setFieldValue('custom_fields', fields)}
         />
-      </FormSection>
+      </FormPageLayout.Section>
     </FormPageLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { PRODUCT_PICKER_MAX, pickerMessages } from '@almoner/contracts';
 import { Avatar, Group, MultiSelect, Select, Text } from '@mantine/core';
+import type { FormErrors } from '@mantine/form';
 import { IconPackage } from '@tabler/icons-react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -89,5 +90,25 @@ export function ProductPicker(props: Single | Multiple) {
         </Text>
       )}
     </>
+  );
+}
+
+/** A form whose `product_ids` are chosen with the picker (a promo's products, a tax's). */
+type ProductIdsForm = {
+  values: { product_ids: number[] };
+  errors: FormErrors;
+  setFieldValue: (path: 'product_ids', value: number[]) => void;
+};
+
+/** The picker of up to 20 products bound to a form's `product_ids`, with its error. */
+export function ProductIdsField({ form, label }: { form: ProductIdsForm; label: string }) {
+  return (
+    <ProductPicker
+      multiple
+      label={label}
+      value={form.values.product_ids}
+      onChange={(ids) => form.setFieldValue('product_ids', ids)}
+      error={form.errors.product_ids as string | undefined}
+    />
   );
 }

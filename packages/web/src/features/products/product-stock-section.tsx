@@ -1,6 +1,6 @@
 import { OUT_OF_STOCK_MESSAGE_MAX, type ProductDetail } from '@almoner/contracts';
 import { Checkbox, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { FormSection } from '../../components/form-page/index.ts';
+import { FormPageLayout } from '../../components/form-page/index.ts';
 import type { ProductFormApi } from './product-form-values.ts';
 
 /** Sales when out of stock (and the message shown instead) and a limit on sales. */
@@ -12,7 +12,7 @@ export function ProductStockSection({
   product: ProductDetail | undefined;
 }) {
   return (
-    <FormSection title="Stock">
+    <FormPageLayout.Section title="Stock">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Stack gap="xs">
           <Checkbox
@@ -37,6 +37,6 @@ export function ProductStockSection({
           {...form.getInputProps('limit_sales')}
         />
       </SimpleGrid>
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }

@@ -20,18 +20,30 @@ import {
   Text,
   TextInput,
   Textarea,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconLock, IconLockOpen, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '../../app/session.ts';
+import { FieldGrid, type TextField } from '../../components/form-page/index.ts';
+import { HiddenColumnHeader, RemoveRowCell } from '../../components/row-editing.tsx';
 import { DownloadLibraryModal } from '../media/download-library-modal.tsx';
 import { useStockMovements, useVariantOptions } from './api.ts';
-import type { ShippingChoice } from './product-form-values.ts';
+import type { ShippingChoice, VariantValues } from './product-form-values.ts';
 import type { VariantForm } from './variant-form.ts';
 
 type TabProps = { form: VariantForm };
+
+const noticeFields: TextField<VariantValues>[] = [
+  { name: 'shipping_expectation_over', label: 'Notice over the threshold', maxLength: SHIPPING_NOTICE_MAX },
+  { name: 'shipping_expectation_under', label: 'Notice under the threshold', maxLength: SHIPPING_NOTICE_MAX },
+];
+
+const billingFields: TextField<VariantValues>[] = [
+  { name: 'total_billing_cycles', label: 'Billing cycles', description: 'Blank: until cancelled', inputMode: 'numeric' },
+  { name: 'billing_starts_on', label: 'Billing starts on', type: 'date' },
+  { name: 'billing_ends_on', label: 'Billing ends on', type: 'date' },
+];
 
 export function ShippingTab({ form, currency }: TabProps & { currency: string }) {
   const v = form.values;
@@ -50,30 +62,19 @@ export function ShippingTab({ form, currency }: TabProps & { currency: string })
       />
       {v.shipping !== 'no' && (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Weight (lbs)"
-              inputMode="decimal"
-              {...form.getInputProps('weight_lbs')}
-            />
-            <TextInput
-              label={`Shipping notice threshold (${currency})`}
-              inputMode="decimal"
-              {...form.getInputProps('shipping_expectation_threshold')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Notice over the threshold"
-              maxLength={SHIPPING_NOTICE_MAX}
-              {...form.getInputProps('shipping_expectation_over')}
-            />
-            <TextInput
-              label="Notice under the threshold"
-              maxLength={SHIPPING_NOTICE_MAX}
-              {...form.getInputProps('shipping_expectation_under')}
-            />
-          </SimpleGrid>
+          <FieldGrid
+            form={form}
+            cols={2}
+            fields={[
+              { name: 'weight_lbs', label: 'Weight (lbs)', inputMode: 'decimal' },
+              {
+                name: 'shipping_expectation_threshold',
+                label: `Shipping notice threshold (${currency})`,
+                inputMode: 'decimal',
+              },
+            ]}
+          />
+          <FieldGrid form={form} cols={2} fields={noticeFields} />
         </>
       )}
     </Stack>
@@ -286,9 +287,7 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
               <Table.Th>Variant</Table.Th>
               <Table.Th w={110}>Quantity</Table.Th>
               <Table.Th w={150}>Price ({currency})</Table.Th>
-              <Table.Th w={40}>
-                <VisuallyHidden>Remove</VisuallyHidden>
-              </Table.Th>
+              <HiddenColumnHeader label="Remove" w={40} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -309,16 +308,11 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
                     {...form.getInputProps(`linked_variants.${i}.price`)}
                   />
                 </Table.Td>
-                <Table.Td>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${l.name}`}
-                    onClick={() => form.removeListItem('linked_variants', i)}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
-                </Table.Td>
+                <RemoveRowCell
+                  name={l.name}
+                  iconSize={14}
+                  onRemove={() => form.removeListItem('linked_variants', i)}
+                />
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -352,20 +346,7 @@ export function BundlesTab({ form, currency }: TabProps & { currency: string }) 
 
 export function BillingTab({ form }: TabProps) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <TextInput
-        label="Billing cycles"
-        description="Blank: until cancelled"
-        inputMode="numeric"
-        {...form.getInputProps('total_billing_cycles')}
-      />
-      <TextInput
-        label="Billing starts on"
-        type="date"
-        {...form.getInputProps('billing_starts_on')}
-      />
-      <TextInput label="Billing ends on" type="date" {...form.getInputProps('billing_ends_on')} />
-    </SimpleGrid>
+    <FieldGrid form={form} cols={3} fields={billingFields} />
   );
 }
 

@@ -8,7 +8,13 @@ import {
   siteCurrencies,
 } from '@almoner/contracts';
 import { Alert, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import type { PromoFormApi } from './promo-form-values.ts';
+import { FieldGrid, type TextField } from '../../components/form-page/index.ts';
+import type { PromoFormApi, PromoValues } from './promo-form-values.ts';
+
+const buyXGetYFields: TextField<PromoValues>[] = [
+  { name: 'buy_quantity', label: 'Buy quantity', required: true, inputMode: 'numeric' },
+  { name: 'allocation_limit', label: 'Times per order', description: 'Blank for no limit.', inputMode: 'numeric' },
+];
 
 /** Code, description and the discount; the sentence below says what the discount does. */
 export function PromoDiscountSection({ form }: { form: PromoFormApi }) {
@@ -62,20 +68,7 @@ export function PromoDiscountSection({ form }: { form: PromoFormApi }) {
           : ' each qualifying item.'}
       </Alert>
       {isBuyXGetY(v.discount_type) && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
-          <TextInput
-            label="Buy quantity"
-            required
-            inputMode="numeric"
-            {...form.getInputProps('buy_quantity')}
-          />
-          <TextInput
-            label="Times per order"
-            description="Blank for no limit."
-            inputMode="numeric"
-            {...form.getInputProps('allocation_limit')}
-          />
-        </SimpleGrid>
+        <FieldGrid form={form} cols={2} mt="md" fields={buyXGetYFields} />
       )}
     </Paper>
   );

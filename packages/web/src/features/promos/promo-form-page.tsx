@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../app/session.ts';
-import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam } from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { LEAVE_WITHOUT_ASKING } from '../../components/use-unsaved-changes.ts';
 import { useDeletePromo, useDuplicatePromo, usePromo, usePromos, useSavePromo } from './api.ts';
@@ -14,18 +14,11 @@ import { PromoLimitsSection } from './promo-limits-section.tsx';
 
 /** /promos/new and /promos/:id. */
 export function PromoFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  const query = usePromo(isNew ? null : id);
-  const list = usePromos();
   // The list only says the site's currency, which a new promo starts in: without it, USD.
+  const list = usePromos();
+  const { record, gate, key } = useRouteRecord(usePromo, { alsoWaitFor: [list] });
   return (
-    loadingOrFailed(isNew ? [] : [query], [list]) ?? (
-      <PromoForm
-        key={key}
-        promo={query.data}
-        currency={list.data?.site_currency ?? 'USD'}
-      />
-    )
+    gate ?? <PromoForm key={key} promo={record} currency={list.data?.site_currency ?? 'USD'} />
   );
 }
 
@@ -56,10 +49,8 @@ function PromoForm({ promo, currency }: { promo: Promo | undefined; currency: st
     <FormPageLayout
       page={page}
       back={{ to: '/promos', label: 'Promo codes' }}
-      title={promo ? promo.code : 'Add promo code'}
-      maw={1000}
+      record={{ noun: 'promo code', name: promo?.code }}
       actions={promo && <DuplicateButton promo={promo} />}
-      submitLabel={promo ? 'Save' : 'Create promo code'}
     >
       <PromoDiscountSection form={page.form} />
       <PromoLimitsSection form={page.form} />

@@ -1,28 +1,22 @@
 import { FREE_SHIPPING_LABEL_MAX } from '@almoner/contracts';
-import { Checkbox, Group, SimpleGrid, TextInput } from '@mantine/core';
-import { FormSection } from '../../components/form-page/index.ts';
-import type { PromoFormApi } from './promo-form-values.ts';
+import { Checkbox, Group, TextInput } from '@mantine/core';
+import { FieldGrid, FormPageLayout, type TextField } from '../../components/form-page/index.ts';
+import type { PromoFormApi, PromoValues } from './promo-form-values.ts';
+
+const noLimit = { description: 'Blank for no limit.', inputMode: 'numeric' } as const;
+
+const limitFields: TextField<PromoValues>[] = [
+  { name: 'usage_limit', label: 'Uses in total', ...noLimit },
+  { name: 'usage_limit_per_account', label: 'Uses per supporter', ...noLimit },
+  { name: 'starts_on', label: 'Starts on', type: 'date' },
+  { name: 'ends_on', label: 'Ends on', type: 'date' },
+];
 
 /** How often and when the code works, and whether it also ships free. */
 export function PromoLimitsSection({ form }: { form: PromoFormApi }) {
   return (
-    <FormSection title="Limits and dates">
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Uses in total"
-          description="Blank for no limit."
-          inputMode="numeric"
-          {...form.getInputProps('usage_limit')}
-        />
-        <TextInput
-          label="Uses per supporter"
-          description="Blank for no limit."
-          inputMode="numeric"
-          {...form.getInputProps('usage_limit_per_account')}
-        />
-        <TextInput label="Starts on" type="date" {...form.getInputProps('starts_on')} />
-        <TextInput label="Ends on" type="date" {...form.getInputProps('ends_on')} />
-      </SimpleGrid>
+    <FormPageLayout.Section title="Limits and dates">
+      <FieldGrid form={form} cols={2} fields={limitFields} />
       <Group mt="md" align="flex-end">
         <Checkbox
           label="Free shipping"
@@ -38,6 +32,6 @@ export function PromoLimitsSection({ form }: { form: PromoFormApi }) {
           />
         )}
       </Group>
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }

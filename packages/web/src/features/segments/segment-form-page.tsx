@@ -8,15 +8,7 @@ import {
   type SegmentType,
 } from '@almoner/contracts';
 import { Checkbox, Group, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import {
-  FormPageLayout,
-  FormSection,
-  loadingOrFailed,
-  rowListField,
-  useFormPage,
-  useRecordParam,
-  validateWith,
-} from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import { useDeleteSegment, useSaveSegment, useSegment } from './api.ts';
 import { SegmentItemsTable, blankItem, withKey, type ItemValues } from './segment-items-table.tsx';
 
@@ -50,17 +42,10 @@ const toInput = ({ items, ...v }: Values): SegmentInput => ({
   items: hasSegmentItems(v.type) ? items.map(({ key: _key, ...i }) => i) : [],
 });
 
-const validate = validateWith(segmentInputSchema, toInput);
-
 /** /segments/new and /segments/:id (spec part 1 §2 "Segment form"). */
 export function SegmentFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  return <Screen key={key} id={id} isNew={isNew} />;
-}
-
-function Screen({ id, isNew }: { id: number; isNew: boolean }) {
-  const query = useSegment(isNew ? null : id);
-  return loadingOrFailed(isNew ? [] : [query]) ?? <SegmentForm segment={query.data} />;
+  const { record, gate, key } = useRouteRecord(useSegment);
+  return gate ?? <SegmentForm key={key} segment={record} />;
 }
 
 function SegmentForm({ segment }: { segment: Segment | undefined }) {
@@ -68,7 +53,8 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
   const remove = useDeleteSegment();
   const page = useFormPage({
     initialValues: toValues(segment),
-    validate,
+    schema: segmentInputSchema,
+    toInput,
     save: (values: Values) => save.mutateAsync(toInput(values)),
     savedMessage: 'Segment saved.',
     valuesAfterSave: toValues,
@@ -81,18 +67,15 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
     },
   });
   const { form } = page;
-  const title = segment ? segment.name : 'Add segment';
-  const items = rowListField(form, 'items');
+  const items = page.rowList('items');
 
   return (
     <FormPageLayout
       page={page}
       back={{ to: '/segments', label: 'Segments' }}
-      title={title}
-      maw={1000}
-      submitLabel={segment ? 'Save' : 'Create segment'}
+      record={{ noun: 'segment', name: segment?.name }}
     >
-      <FormSection>
+      <FormPageLayout.Section>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} />
@@ -122,11 +105,11 @@ function SegmentForm({ segment }: { segment: Segment | undefined }) {
             />
           </Group>
         </Stack>
-      </FormSection>
+      </FormPageLayout.Section>
       {hasSegmentItems(form.values.type) && (
-        <FormSection title="Options">
+        <FormPageLayout.Section title="Options">
           <SegmentItemsTable items={items.value} errors={items.errors} onChange={items.onChange} />
-        </FormSection>
+        </FormPageLayout.Section>
       )}
     </FormPageLayout>
   );

@@ -6,16 +6,14 @@ import {
   type ShippingMethodInput,
   type ShippingTier,
 } from '@almoner/contracts';
-import { Anchor, Checkbox, Group, Paper, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import {
+  FieldGrid,
   FormPageLayout,
-  FormSection,
-  loadingOrFailed,
-  rowListField,
   useFormPage,
-  useRecordParam,
-  validateWith,
+  useRouteRecord,
+  type TextField,
 } from '../../components/form-page/index.ts';
 import { RegionListField, toRegionRows, type RegionRow } from '../locale/index.ts';
 import {
@@ -37,6 +35,12 @@ type Values = {
   rates: { tier_id: number; amount: string }[];
 };
 
+const methodFields: TextField<Values>[] = [
+  { name: 'name', label: 'Name', required: true, maxLength: SHIPPING_NAME_MAX },
+  { name: 'code', label: 'Code', maxLength: SHIPPING_CODE_MAX },
+  { name: 'priority', label: 'Priority', description: 'Lower is offered first.', inputMode: 'numeric' },
+];
+
 const toValues = (m: ShippingMethod | undefined, tiers: ShippingTier[]): Values => ({
   name: m?.name ?? '',
   code: m?.code ?? '',
@@ -50,22 +54,15 @@ const toValues = (m: ShippingMethod | undefined, tiers: ShippingTier[]): Values 
   }),
 });
 
-const validate = validateWith(
-  shippingMethodInputSchema,
-  (values: Values) => values satisfies ShippingMethodInput,
-);
-
 /** /settings/shipping/methods/new and /settings/shipping/methods/:id. */
 export function ShippingMethodPage() {
-  const { id, isNew, key } = useRecordParam();
-  const method = useShippingMethod(isNew ? null : id);
   const settings = useShippingSettings();
-  const gate = loadingOrFailed(isNew ? [settings] : [settings, method]);
+  const { record, gate, key } = useRouteRecord(useShippingMethod, { needed: [settings] });
   if (gate || !settings.data) return gate;
   return (
     <MethodForm
       key={key}
-      method={method.data}
+      method={record}
       tiers={settings.data.tiers}
       currency={settings.data.currency_code}
     />
@@ -85,7 +82,8 @@ function MethodForm({
   const remove = useDeleteShippingMethod();
   const page = useFormPage({
     initialValues: toValues(method, tiers),
-    validate,
+    schema: shippingMethodInputSchema,
+    toInput: (values) => values satisfies ShippingMethodInput,
     save: (values: Values) => save.mutateAsync(values),
     savedMessage: 'Shipping method saved.',
     valuesAfterSave: (saved) => toValues(saved, tiers),
@@ -103,26 +101,10 @@ function MethodForm({
     <FormPageLayout
       page={page}
       back={{ to: '/settings/shipping', label: 'Shipping' }}
-      title={method ? method.name : 'Add shipping method'}
-      maw={1000}
-      submitLabel={method ? 'Save' : 'Create shipping method'}
+      record={{ noun: 'shipping method', name: method?.name }}
     >
-      <FormSection>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput
-            label="Name"
-            required
-            maxLength={SHIPPING_NAME_MAX}
-            {...form.getInputProps('name')}
-          />
-          <TextInput label="Code" maxLength={SHIPPING_CODE_MAX} {...form.getInputProps('code')} />
-          <TextInput
-            label="Priority"
-            description="Lower is offered first."
-            inputMode="numeric"
-            {...form.getInputProps('priority')}
-          />
-        </SimpleGrid>
+      <FormPageLayout.Section>
+        <FieldGrid form={form} cols={3} fields={methodFields} />
         <Group mt="md" align="flex-start">
           <Checkbox
             label="Default method"
@@ -134,15 +116,15 @@ function MethodForm({
             {...form.getInputProps('show_on_web', { type: 'checkbox' })}
           />
         </Group>
-      </FormSection>
-      <FormSection title="Ships to">
+      </FormPageLayout.Section>
+      <FormPageLayout.Section title="Ships to">
         <RegionListField
           label="Regions"
           description="No regions: ships everywhere. Choose “The whole country” or one of its regions."
           allowWholeCountry
-          {...rowListField(form, 'regions')}
+          {...page.rowList('regions')}
         />
-      </FormSection>
+      </FormPageLayout.Section>
       <Paper withBorder p="lg">
         <Title order={3} size="h4">
           Cost per tier ({currency})
@@ -156,17 +138,16 @@ function MethodForm({
         {tiers.length === 0 ? (
           <Text size="sm">There are no tiers yet: add them on the shipping page first.</Text>
         ) : (
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {tiers.map((t, i) => (
-              <TextInput
-                key={t.id}
-                label={tierLabel(t, currency)}
-                inputMode="decimal"
-                placeholder="Not offered"
-                {...form.getInputProps(`rates.${i}.amount`)}
-              />
-            ))}
-          </SimpleGrid>
+          <FieldGrid
+            form={form}
+            cols={3}
+            fields={tiers.map((t, i) => ({
+              name: `rates.${i}.amount`,
+              label: tierLabel(t, currency),
+              inputMode: 'decimal',
+              placeholder: 'Not offered',
+            }))}
+          />
         )}
       </Paper>
     </FormPageLayout>

@@ -1,7 +1,8 @@
 import { currencyDigits, shippingTiersInputSchema, type ShippingTier } from '@almoner/contracts';
-import { ActionIcon, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
+import { HiddenColumnHeader, RemoveRowCell } from '../../components/row-editing.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveTiers } from './api.ts';
@@ -68,9 +69,7 @@ export function TiersCard({ tiers, currency }: { tiers: ShippingTier[]; currency
                 <Table.Th>Tier</Table.Th>
                 <Table.Th>Minimum ({currency})</Table.Th>
                 <Table.Th>Maximum ({currency})</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
+                <HiddenColumnHeader label="Remove" />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -83,11 +82,7 @@ export function TiersCard({ tiers, currency }: { tiers: ShippingTier[]; currency
                   <Table.Td>
                     <TextInput aria-label={`Tier ${i + 1} maximum`} inputMode="decimal" placeholder="and over" {...form.getInputProps(`tiers.${i}.max_value`)} />
                   </Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove tier ${i + 1}`} onClick={() => form.removeListItem('tiers', i)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
+                  <RemoveRowCell name={`tier ${i + 1}`} onRemove={() => form.removeListItem('tiers', i)} />
                 </Table.Tr>
               ))}
             </Table.Tbody>

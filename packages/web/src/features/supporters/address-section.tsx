@@ -1,6 +1,6 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { FormSection } from '../../components/form-page/index.ts';
+import { FormPageLayout } from '../../components/form-page/index.ts';
 import { CountrySelect, SubdivisionSelect, useSubdivisions } from '../locale/index.ts';
 import type { SupporterFormValues } from './supporter-form-values.ts';
 
@@ -14,7 +14,7 @@ export function AddressSection({ form: f, prefix, title }: { form: UseFormReturn
   const subdivisions = useSubdivisions(country);
   const listed = (subdivisions.data?.list.length ?? 0) > 0;
   return (
-    <FormSection title={title}>
+    <FormPageLayout.Section title={title}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {prefix === 'ship' && (
           <>
@@ -48,6 +48,6 @@ export function AddressSection({ form: f, prefix, title }: { form: UseFormReturn
         <TextInput label={`${title}: postcode`} maxLength={45} {...f.getInputProps(key('zip'))} />
         {prefix === 'ship' && <TextInput label="Ship to phone" type="tel" maxLength={45} {...f.getInputProps(key('phone'))} />}
       </SimpleGrid>
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }

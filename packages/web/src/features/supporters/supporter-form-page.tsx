@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
-import { FormPageLayout, FormSection, loadingOrFailed, useFormPage, useRecordParam } from '../../components/form-page/index.ts';
+import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam } from '../../components/form-page/index.ts';
 import { AddressSection } from './address-section.tsx';
 import { type SupporterFormValues, toInput, toValues, validate } from './supporter-form-values.ts';
 import { type SupporterRecord, supporterName, useAccountTypes, usePossibleDuplicates, useSaveSupporter, useSupporter } from './api.ts';
@@ -69,11 +69,10 @@ function SupporterForm({ supporter, defaultType }: { supporter: SupporterRecord 
       back={supporter ? { to: `/supporters/${supporter.id}`, label: supporterName(supporter) } : { to: '/supporters', label: 'Supporters' }}
       title={supporter ? `Edit ${name}` : name}
       crumb={supporter ? 'Edit' : name}
-      maw={1000}
       submitLabel={supporter ? 'Save' : 'Add supporter'}
       above={<PossibleDuplicates values={form.values} exceptId={supporter?.id ?? null} />}
     >
-      <FormSection title="Who they are">
+      <FormPageLayout.Section title="Who they are">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Type"
@@ -93,7 +92,7 @@ function SupporterForm({ supporter, defaultType }: { supporter: SupporterRecord 
           <TextInput label="Referral source" description="How they came to you: an event, a friend, a campaign." maxLength={100} {...form.getInputProps('referral_source')} />
           <TextInput label="Membership number" description="The number on their member card; no two supporters share one." maxLength={45} autoComplete="off" {...form.getInputProps('membership_number')} />
         </SimpleGrid>
-      </FormSection>
+      </FormPageLayout.Section>
       <AddressSection form={form} prefix="bill" title="Billing address" />
       <AddressSection form={form} prefix="ship" title="Shipping address" />
     </FormPageLayout>

@@ -9,17 +9,9 @@ import {
 } from '@almoner/contracts';
 import { TextInput } from '@mantine/core';
 import { useCan } from '../../app/session.ts';
-import {
-  FormPageLayout,
-  FormSection,
-  loadingOrFailed,
-  rowListField,
-  useFormPage,
-  useRecordParam,
-  validateWith,
-} from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import { RegionListField, toRegionRows, type RegionRow } from '../locale/index.ts';
-import { ProductPicker } from '../products/product-picker.tsx';
+import { ProductIdsField } from '../products/product-picker.tsx';
 import { useDeleteTaxRate, useSaveTaxRate, useTaxRate } from './api.ts';
 
 type Values = {
@@ -41,17 +33,10 @@ const toValues = (r: TaxRate | undefined): Values => ({
   product_ids: r?.product_ids ?? [],
 });
 
-/** The same rules as the server, so most mistakes show before a round trip. */
-const validate = validateWith(
-  taxRateInputSchema,
-  (values: Values) => values satisfies TaxRateInput,
-);
-
 /** /settings/taxes/new and /settings/taxes/:id. */
 export function TaxFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  const query = useTaxRate(isNew ? null : id);
-  return loadingOrFailed(isNew ? [] : [query]) ?? <TaxForm key={key} rate={query.data} />;
+  const { record, gate, key } = useRouteRecord(useTaxRate);
+  return gate ?? <TaxForm key={key} rate={record} />;
 }
 
 function TaxForm({ rate }: { rate: TaxRate | undefined }) {
@@ -60,7 +45,8 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
   const remove = useDeleteTaxRate();
   const page = useFormPage({
     initialValues: toValues(rate),
-    validate,
+    schema: taxRateInputSchema,
+    toInput: (values) => values satisfies TaxRateInput,
     save: (values: Values) => save.mutateAsync(values),
     savedMessage: 'Tax saved.',
     valuesAfterSave: toValues,
@@ -78,12 +64,10 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
     <FormPageLayout
       page={page}
       back={{ to: '/settings/taxes', label: 'Taxes' }}
-      title={rate ? `${rate.code} (${formatRate(rate.rate)})` : 'Add tax'}
-      crumb={rate ? rate.code : 'Add tax'}
-      maw={1000}
-      submitLabel={rate ? 'Save' : 'Create tax'}
+      record={{ noun: 'tax', name: rate && `${rate.code} (${formatRate(rate.rate)})` }}
+      crumb={rate?.code}
     >
-      <FormSection cols={2}>
+      <FormPageLayout.Section cols={2}>
         <TextInput
           label="Code"
           description="Shown on receipts, e.g. CA State Tax."
@@ -109,24 +93,18 @@ function TaxForm({ rate }: { rate: TaxRate | undefined }) {
           maxLength={TAX_CITY_MAX}
           {...form.getInputProps('city')}
         />
-      </FormSection>
-      <FormSection title="Where it applies">
+      </FormPageLayout.Section>
+      <FormPageLayout.Section title="Where it applies">
         <RegionListField
           label="Regions"
           description="The tax applies when the order's tax address is in one of these."
-          {...rowListField(form, 'regions')}
+          {...page.rowList('regions')}
         />
-      </FormSection>
+      </FormPageLayout.Section>
       {can('product.view') && (
-        <FormSection title="Products">
-          <ProductPicker
-            multiple
-            label="Charged on"
-            value={form.values.product_ids}
-            onChange={(ids) => form.setFieldValue('product_ids', ids)}
-            error={form.errors.product_ids as string | undefined}
-          />
-        </FormSection>
+        <FormPageLayout.Section title="Products">
+          <ProductIdsField form={form} label="Charged on" />
+        </FormPageLayout.Section>
       )}
     </FormPageLayout>
   );

@@ -12,8 +12,8 @@ type Saved = { message: string; tribute_type: TributeType };
 
 export const useTributeTypes = () => useQuery({ queryKey: tributeTypeKeys.list(), queryFn: () => api<{ data: TributeType[] }>('/jpanel/tribute-types.json') });
 
-export const useTributeType = (id: number, enabled: boolean) =>
-  useQuery({ queryKey: tributeTypeKeys.detail(id), queryFn: () => api<TributeType>(`/jpanel/tribute-types/${id}`), enabled });
+export const useTributeType = (id: number | null) =>
+  useQuery({ queryKey: tributeTypeKeys.detail(id ?? 0), queryFn: () => api<TributeType>(`/jpanel/tribute-types/${id}`), enabled: id !== null });
 
 function useTributeTypeMutation<V, R>(fn: (vars: V) => Promise<R>) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { TRIBUTE_TYPE_LABEL_MAX, tributeTypeInputSchema, tributeTypeMessages, type TributeType, type TributeTypeInput } from '@almoner/contracts';
 import { NumberInput, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { RecordHistory } from '../audit/record-history.tsx';
-import { FormPageLayout, FormSection, loadingOrFailed, useFormPage, useRecordParam, validateWith } from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import { useDeleteTributeType, useSaveTributeType, useTributeType } from './api.ts';
 
 type Values = {
@@ -26,16 +26,12 @@ const toValues = (t: TributeType | undefined): Values => ({
   letter_template: t?.letter_template ?? '',
 });
 
-/** The same rules as the server; the templates themselves are checked by the server's engine. */
-const validate = validateWith(tributeTypeInputSchema, (values: Values) => values satisfies TributeTypeInput);
-
 const TAGS = 'Merge tags: {{ tribute.name }}, {{ tribute.notify_name }}, {{ tribute.amount }}, {{ tribute.message }}, {{ tribute.type }}, {{ donor.first_name }}, {{ donor.last_name }}, {{ date }}, {{ organisation }}.';
 
 /** /tribute-types/new and /tribute-types/:id. */
 export function TributeTypeFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  const query = useTributeType(id, !isNew);
-  return loadingOrFailed(isNew ? [] : [query]) ?? <TributeTypeForm key={key} type={isNew ? undefined : query.data} />;
+  const { record, gate, key } = useRouteRecord(useTributeType);
+  return gate ?? <TributeTypeForm key={key} type={record} />;
 }
 
 function TributeTypeForm({ type }: { type: TributeType | undefined }) {
@@ -43,7 +39,9 @@ function TributeTypeForm({ type }: { type: TributeType | undefined }) {
   const remove = useDeleteTributeType();
   const page = useFormPage({
     initialValues: toValues(type),
-    validate,
+    // The templates themselves are checked by the server's engine.
+    schema: tributeTypeInputSchema,
+    toInput: (values) => values satisfies TributeTypeInput,
     save: (values: Values) => save.mutateAsync(values),
     savedMessage: (saved) => saved.message,
     valuesAfterSave: (saved) => toValues(saved.tribute_type),
@@ -61,12 +59,10 @@ function TributeTypeForm({ type }: { type: TributeType | undefined }) {
     <FormPageLayout
       page={page}
       back={{ to: '/tribute-types', label: 'Tribute types' }}
-      title={type ? type.label : 'Add tribute type'}
-      maw={1000}
-      submitLabel={type ? 'Save' : 'Create tribute type'}
+      record={{ noun: 'tribute type', name: type?.label }}
       below={type && <RecordHistory table="tribute_types" id={type.id} description="Changes to this tribute type and its notices." />}
     >
-      <FormSection title="The tribute type">
+      <FormPageLayout.Section title="The tribute type">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Name" description="As donors and staff read it, e.g. In memory of." required maxLength={TRIBUTE_TYPE_LABEL_MAX} {...form.getInputProps('label')} />
           <NumberInput label="Order" description="Lower numbers are offered first." min={0} max={9999} allowDecimal={false} allowNegative={false} w={160} {...form.getInputProps('sequence')} />
@@ -77,18 +73,18 @@ function TributeTypeForm({ type }: { type: TributeType | undefined }) {
             {`${type.tributes.toLocaleString('en-US')} ${type.tributes === 1 ? 'tribute names' : 'tributes name'} this type.`}
           </Text>
         )}
-      </FormSection>
-      <FormSection title="E-mail to the person named">
+      </FormPageLayout.Section>
+      <FormPageLayout.Section title="E-mail to the person named">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput label="Subject" maxLength={255} {...form.getInputProps('email_subject')} />
           <TextInput label="Cc" description="Addresses, separated by commas." maxLength={255} {...form.getInputProps('email_cc')} />
           <TextInput label="Bcc" description="Addresses, separated by commas." maxLength={255} {...form.getInputProps('email_bcc')} />
         </SimpleGrid>
         <Textarea mt="md" label="E-mail template" description={`Left blank, the Tribute notice of Settings › Mail templates is sent. ${TAGS}`} autosize minRows={6} maxRows={20} ff="monospace" {...form.getInputProps('email_template')} />
-      </FormSection>
-      <FormSection title="Printed letter">
+      </FormPageLayout.Section>
+      <FormPageLayout.Section title="Printed letter">
         <Textarea label="Letter template" description={`Left blank, the standard letter is printed. ${TAGS}`} autosize minRows={6} maxRows={20} ff="monospace" {...form.getInputProps('letter_template')} />
-      </FormSection>
+      </FormPageLayout.Section>
     </FormPageLayout>
   );
 }

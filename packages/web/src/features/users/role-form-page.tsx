@@ -1,7 +1,7 @@
 import { type Role, type RoleInput, roleInputSchema } from '@almoner/contracts';
 import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useCan, useSession } from '../../app/session.ts';
-import { FormPageLayout, loadingOrFailed, useFormPage, useRecordParam, validateWith } from '../../components/form-page/index.ts';
+import { FormPageLayout, useFormPage, useRouteRecord } from '../../components/form-page/index.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 import { PermissionSection } from './permission-section.tsx';
 import { useDeleteRole, useRole, useSaveRole } from './roles-api.ts';
@@ -9,16 +9,14 @@ import { useDeleteRole, useRole, useSaveRole } from './roles-api.ts';
 type Values = { name: string; permissions: string[] };
 
 const toValues = (role: Role | undefined): Values => ({ name: role?.name ?? '', permissions: role?.permissions ?? [] });
-const validate = validateWith(roleInputSchema, (v: Values): RoleInput => v);
 
 /** The server names array items `permissions.3`; the form shows them on the section. */
 const fieldOf = (key: string) => (key.startsWith('permissions.') ? 'permissions' : key);
 
 /** /users/roles/new and /users/roles/:id. */
 export function RoleFormPage() {
-  const { id, isNew, key } = useRecordParam();
-  const query = useRole(isNew ? null : id);
-  return loadingOrFailed(isNew ? [] : [query]) ?? <RoleForm key={key} role={query.data} />;
+  const { record, gate, key } = useRouteRecord(useRole);
+  return gate ?? <RoleForm key={key} role={record} />;
 }
 
 function RoleForm({ role }: { role: Role | undefined }) {
@@ -28,7 +26,8 @@ function RoleForm({ role }: { role: Role | undefined }) {
   const remove = useDeleteRole();
   const page = useFormPage({
     initialValues: toValues(role),
-    validate,
+    schema: roleInputSchema,
+    toInput: (values): RoleInput => values,
     save: (values: Values) => save.mutateAsync(values),
     savedMessage: 'Saved',
     valuesAfterSave: (saved: Role) => toValues(saved),
@@ -49,9 +48,8 @@ function RoleForm({ role }: { role: Role | undefined }) {
     <FormPageLayout
       page={page}
       back={{ to: '/users/roles', label: 'Roles' }}
-      title={role ? role.name : 'Add role'}
+      record={{ noun: 'role', name: role?.name }}
       maw={1200}
-      submitLabel={role ? 'Save' : 'Create role'}
       canEdit={can('user.edit')}
       below={role && <RecordHistory table="roles" id={role.id} description="Changes to this role's name and permissions." />}
     >

@@ -71,7 +71,6 @@ function EventForm({ event, refetch }: { event: VirtualEvent | undefined; refetc
       back={{ to: '/virtual-events', label: 'Virtual Events' }}
       title={virtualEventTitle(!event, form.values.name)}
       crumb={event ? event.name : 'Create'}
-      maw={1000}
       above={event && <PublicUrlPanel event={event} canEdit={canEdit} />}
       submitLabel={event ? 'Save' : 'Create virtual event'}
       canEdit={canEdit}

@@ -9,7 +9,7 @@ import {
   type VirtualEvent,
 } from '@almoner/contracts';
 import { Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { FormSection } from '../../components/form-page/index.ts';
+import { FormPageLayout } from '../../components/form-page/index.ts';
 import { ProductPicker } from '../products/product-picker.tsx';
 import type { EventFormApi, EventValues } from './event-form-values.ts';
 import { StreamPanel } from './stream-panel.tsx';
@@ -20,7 +20,7 @@ const capitalise = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 export function EventDetailsSection({ form }: { form: EventFormApi }) {
   const input = (name: keyof EventValues) => form.getInputProps(name);
   return (
-    <FormSection title="Event">
+    <FormPageLayout.Section title="Event">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label="Name" required maxLength={VIRTUAL_EVENT_NAME_MAX} {...input('name')} />
         <TextInput label="Start date (UTC)" type="datetime-local" {...input('start_date')} />
@@ -56,7 +56,7 @@ export function EventDetailsSection({ form }: { form: EventFormApi }) {
           {...input('prestream_message_line_2')}
         />
       </SimpleGrid>
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }
 
@@ -64,7 +64,7 @@ export function EventDetailsSection({ form }: { form: EventFormApi }) {
 export function EventVideoSection({ form, event }: { form: EventFormApi; event: VirtualEvent | undefined }) {
   const input = (name: keyof EventValues) => form.getInputProps(name);
   return (
-    <FormSection title="Video and chat">
+    <FormPageLayout.Section title="Video and chat">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
           label="Video source"
@@ -82,7 +82,7 @@ export function EventVideoSection({ form, event }: { form: EventFormApi; event: 
         <TextInput label="Chat ID" maxLength={255} {...input('chat_id')} />
       </SimpleGrid>
       {event && <StreamPanel event={event} />}
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }
 
@@ -91,7 +91,7 @@ export function EventFeaturesSection({ form, event }: { form: EventFormApi; even
   const input = (name: keyof EventValues) => form.getInputProps(name);
   const flag = (name: keyof EventValues) => form.getInputProps(name, { type: 'checkbox' });
   return (
-    <FormSection title="Features">
+    <FormPageLayout.Section title="Features">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Switch label="Chat" {...flag('is_chat_enabled')} />
         <Switch label="Amount tally" {...flag('is_amount_tally_enabled')} />
@@ -109,7 +109,7 @@ export function EventFeaturesSection({ form, event }: { form: EventFormApi; even
           }
         />
       </SimpleGrid>
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }
 
@@ -117,7 +117,7 @@ export function EventFeaturesSection({ form, event }: { form: EventFormApi; even
 export function EventTabsSection({ form }: { form: EventFormApi }) {
   const input = (name: keyof EventValues) => form.getInputProps(name);
   return (
-    <FormSection title="Donation tabs">
+    <FormPageLayout.Section title="Donation tabs">
       <Stack>
         {(['one', 'two', 'three'] as const).map((n) => (
           <SimpleGrid key={n} cols={{ base: 1, sm: 2 }}>
@@ -135,6 +135,6 @@ export function EventTabsSection({ form }: { form: EventFormApi }) {
           </SimpleGrid>
         ))}
       </Stack>
-    </FormSection>
+    </FormPageLayout.Section>
   );
 }

@@ -1,42 +1,36 @@
-import { formatDateTime } from '@almoner/contracts';
+import { formatDateTime, type Webhook } from '@almoner/contracts';
 import { Badge } from '@mantine/core';
-import { RowLink, SimpleListPage } from '../../components/simple-list-page.tsx';
+import { RecordListPage, recordLink, type RecordList, type SimpleColumn } from '../../components/simple-list-page.tsx';
 import { useWebhooks } from './api.ts';
+
+const hooks: RecordList = {
+  title: 'Webhooks',
+  description: 'Webhooks send a signed POST to another system each time one of the chosen events happens.',
+  path: '/settings/hooks',
+  noun: 'webhook',
+  maw: 1100,
+};
+
+function HookStatus({ hook: h }: { hook: Webhook }) {
+  return (
+    <Badge
+      color={h.active ? (h.paused_until ? 'orange' : 'green') : h.disabled_reason ? 'red' : 'gray'}
+      variant="light"
+      miw="max-content"
+    >
+      {h.active ? (h.paused_until ? 'Paused' : 'Active') : h.disabled_reason ? 'Switched off' : 'Inactive'}
+    </Badge>
+  );
+}
+
+const columns: SimpleColumn<Webhook>[] = [
+  recordLink(hooks, 'Payload URL', (h) => ({ name: h.payload_url, breakAll: true })),
+  { header: 'Events', cell: (h) => h.events.join(', ') },
+  { header: 'Status', cell: (h) => <HookStatus hook={h} /> },
+  { header: 'Last changed', cell: (h) => formatDateTime(h.updated_at) },
+];
 
 /** Settings › Webhooks: each hook with its address, events and whether it is on. */
 export function HookListPage() {
-  return (
-    <SimpleListPage
-      title="Webhooks"
-      description="Webhooks send a signed POST to another system each time one of the chosen events happens."
-      add={{ to: '/settings/hooks/new', label: 'Add webhook' }}
-      query={useWebhooks()}
-      maw={1100}
-      empty="No webhooks yet."
-      columns={[
-        {
-          header: 'Payload URL',
-          cell: (h) => (
-            <RowLink to={`/settings/hooks/${h.id}`} breakAll>
-              {h.payload_url}
-            </RowLink>
-          ),
-        },
-        { header: 'Events', cell: (h) => h.events.join(', ') },
-        {
-          header: 'Status',
-          cell: (h) => (
-            <Badge
-              color={h.active ? (h.paused_until ? 'orange' : 'green') : h.disabled_reason ? 'red' : 'gray'}
-              variant="light"
-              miw="max-content"
-            >
-              {h.active ? (h.paused_until ? 'Paused' : 'Active') : h.disabled_reason ? 'Switched off' : 'Inactive'}
-            </Badge>
-          ),
-        },
-        { header: 'Last changed', cell: (h) => formatDateTime(h.updated_at) },
-      ]}
-    />
-  );
+  return <RecordListPage list={hooks} query={useWebhooks()} columns={columns} />;
 }

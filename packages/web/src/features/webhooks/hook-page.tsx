@@ -28,11 +28,9 @@ import { useState } from 'react';
 import { confirm } from '../../components/dialogs.tsx';
 import {
   FormPageLayout,
-  loadingOrFailed,
   type FormPage,
   useFormPage,
-  useRecordParam,
-  validateWith,
+  useRouteRecord,
 } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useDeleteWebhook, useSaveWebhook, useToggleInsecureSsl, useWebhook } from './api.ts';
@@ -57,20 +55,10 @@ const toValues = (h: Webhook | undefined): Values => ({
 /** A list's error ('events.0') shows on the list: the form has no field per row. */
 const fieldOf = (key: string) => key.split('.')[0] ?? key;
 
-/** The server's rules, so most mistakes show before a round trip. */
-const validate = validateWith(
-  webhookInputSchema,
-  (values: Values) => values as WebhookInput,
-  fieldOf,
-);
-
 /** /settings/hooks/new and /settings/hooks/:id (the form, insecure SSL and the deliveries). */
 export function HookPage() {
-  const { id, isNew, key } = useRecordParam();
-  const query = useWebhook(isNew ? null : id);
-  return (
-    loadingOrFailed(isNew ? [] : [query]) ?? <HookForm key={key} hook={query.data} />
-  );
+  const { record, gate, key } = useRouteRecord(useWebhook);
+  return gate ?? <HookForm key={key} hook={record} />;
 }
 
 function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
@@ -79,7 +67,8 @@ function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
   const [replacingSecret, setReplacingSecret] = useState(!hook?.secret_set);
   const page = useFormPage({
     initialValues: toValues(hook),
-    validate,
+    schema: webhookInputSchema,
+    toInput: (values) => values as WebhookInput,
     save: (values: Values) =>
       save.mutateAsync({
         ...values,
@@ -109,7 +98,6 @@ function HookForm({ hook }: { hook: WebhookDetail | undefined }) {
       back={{ to: '/settings/hooks', label: 'Webhooks' }}
       title={hook ? 'Edit webhook' : 'Add webhook'}
       crumb={hook ? `Webhook #${hook.id}` : 'Add webhook'}
-      maw={1000}
       above={hook && <HookStatusAlerts hook={hook} />}
       below={
         hook && (

@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client.ts';
+import type { Queryable } from '../../../db/client.ts';
 import type { PaymentGateway } from '../gateway.ts';
 import { SANDBOX_ACH_CURRENCIES, sandboxCharge, sandboxDebitAch } from './sandbox-payments.ts';
 import { sandboxSavePaymentMethod } from './sandbox-methods.ts';
@@ -12,7 +12,7 @@ export type SandboxOptions = { now?: () => Date };
  * tests and a curious administrator can read. Each operation lives beside its kind of entry:
  * charges and debits, refunds and lookups, saved methods.
  */
-export function createSandboxGateway(db: Db, { now = () => new Date() }: SandboxOptions = {}): PaymentGateway {
+export function createSandboxGateway(db: Queryable, { now = () => new Date() }: SandboxOptions = {}): PaymentGateway {
   const context = { db, now };
   return {
     name: 'sandbox',

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { gatewayMessages } from '@almoner/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db, Queryable } from '../../../db/client.ts';
+import type { Queryable } from '../../../db/client.ts';
 import { GatewayError } from '../gateway.ts';
 import { sandboxLedger } from './sandbox.tables.ts';
 
 export type LedgerRow = typeof sandboxLedger.$inferSelect;
 /** What every sandbox operation works with: the database and the gateway's clock. */
-export type SandboxContext = { db: Db; now: () => Date };
+/** `db` may be a transaction: the sandbox's writes are then a savepoint of it (see pos.complete.ts). */
+export type SandboxContext = { db: Queryable; now: () => Date };
 
 export type LedgerInsert = Omit<typeof sandboxLedger.$inferInsert, 'id' | 'createdAt'>;
 

@@ -24,6 +24,10 @@ function outcomeOf(charge: Obj, status: GatewayStatus): GatewayOutcome {
   return status === 'failed' ? 'issuer_declined' : 'authorized';
 }
 
+/** Stripe's metadata: string values only, as Stripe keeps them. */
+const metadataOf = (v: unknown): Record<string, string> =>
+  Object.fromEntries(Object.entries(obj(v)).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+
 /** A PaymentIntent (with its latest charge expanded) as the gateway interface's payment. */
 export function toPayment(intent: Obj): GatewayPayment {
   const charge = obj(intent.latest_charge);
@@ -53,6 +57,9 @@ export function toPayment(intent: Obj): GatewayPayment {
     // On-session, Stripe leaves the intent waiting for the donor (requires_action); off-session
     // it refuses with authentication_required. Either way only the donor can complete it.
     needsAuthentication: intent.status === 'requires_action' || error.code === 'authentication_required' || error.decline_code === 'authentication_required',
+    clientSecret: intent.status === 'requires_action' ? str(intent.client_secret) : null,
+    description: str(intent.description),
+    metadata: metadataOf(intent.metadata),
   };
 }
 
@@ -163,7 +170,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     // us_bank_account only; Canadian pre-authorised debits (acss_debit) need a mandate flow of their own.
     achCurrencies: ['USD'],
 
-    charge: async ({ idempotencyKey, amount, currency, source, description, customer, offSession }) => {
+    charge: async ({ idempotencyKey, amount, currency, source, description, metadata, customer, offSession }) => {
       const method: Pick<Stripe.PaymentIntentCreateParams, 'payment_method' | 'payment_method_data' | 'customer'> = source.startsWith('pm_')
         ? // A saved method is charged with the customer it is attached to, as Stripe requires.
           { payment_method: source, ...(await customerOf(source, customer)) }
@@ -175,6 +182,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
             amount,
             currency: currency.toLowerCase(),
             ...(description ? { description } : {}),
+            ...(metadata ? { metadata } : {}),
             confirm: true,
             ...(offSession ? { off_session: true } : {}),
             allowed_payment_method_types: ['card'],

@@ -152,6 +152,30 @@ describe('a refund Stripe refuses', () => {
     expect(await failures(s.contributionId)).toEqual([{ amount: 1000, note: message, user_id: app.adminId, dated: true }]);
   });
 
+  it('leaves the "Refund failed" event whichever route asked: the transaction\'s Refund and the bulk Spam & refund', async () => {
+    /** A sale Stripe will refuse to refund: refunded in full in Stripe's dashboard, its event not here yet. */
+    const refusedSale = async () => {
+      const s = await sale();
+      const intent = String((await one(sql`select reference_number from payments where id = ${s.paymentId}`)).reference_number);
+      return { ...s, before: await stateOf(s), message: `Charge ${String(refundInStripeDashboard(intent, 4000).refund.charge)} has already been refunded.` };
+    };
+    const fromTransaction = await refusedSale();
+    const answer = await app.admin.post(`/jpanel/transactions/${fromTransaction.paymentId}/refund`, {});
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ status: 'error', message: expect.stringContaining(`Refund failed for Transaction #${fromTransaction.paymentId}: `) });
+    expect((answer.json() as { message: string }).message).toContain(fromTransaction.message);
+    const fromBulk = await refusedSale();
+    const bulk = await app.admin.post('/jpanel/contributions/batch', { ids: [fromBulk.contributionId], action: 'spam_and_refund' });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect((bulk.json() as { message: string }).message).toContain(fromBulk.message);
+    // Nothing given back (the spam gift no longer counts in its donor's giving, refunded or not).
+    expect(await stateOf(fromTransaction)).toEqual(fromTransaction.before);
+    expect(await stateOf(fromBulk)).toEqual({ ...fromBulk.before, lifetime: 0 });
+    for (const s of [fromTransaction, fromBulk]) {
+      expect(await failures(s.contributionId)).toEqual([{ amount: 4000, note: s.message, user_id: app.adminId, dated: true }]);
+    }
+  });
+
   it('refuses a refund Stripe answers failed at once: kept as failed, not told as refunded', async () => {
     const s = await sale();
     const before = await stateOf(s);

@@ -11,7 +11,7 @@ import { billingDepsFor } from '../../../modules/recurring/recurring.job.ts';
 import { addDays, RETRY_AFTER_DAYS } from '../../../modules/recurring/recurring.schedule.ts';
 import { getOrgMoneySettings } from '../../../modules/settings/settings.service.ts';
 import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../../test/stripe/app-on-stand-in.ts';
-import { confirmSetUpAsDonor, failSetUpAsDonor } from '../../../test/stripe/stand-in.ts';
+import { confirmSetUpAsDonor, failSetUpAsDonor, holdStripeAnswers } from '../../../test/stripe/stand-in.ts';
 import { postStripeEvent, stripeFixtures } from '../../../test/stripe/webhook-app.ts';
 import { Agent, testConfig, type TestApp } from '../../../test/test-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
@@ -89,6 +89,18 @@ const charges = (id: number) =>
     left join payment_links l on l.recurring_transaction_id = t.id left join payments p on p.id = l.payment_id
     where t.recurring_payment_profile_id = ${id} order by t.id`);
 const mailsTo = (to: string) => queryRows(db(), sql`select text from mail_outbox where to_address = ${to} order by id`);
+
+/** A Stripe gift whose renewal today waits for the donor to authenticate, and that renewal's PaymentIntent. */
+async function held() {
+  const gift = await stripeGift('pm_card_authenticationRequired');
+  expect(await run(today)).toMatchObject({ declined: 1 });
+  const [renewal] = await charges(gift.id);
+  return { ...gift, intent: String(renewal?.transaction_reference) };
+}
+/** The cancel calls Stripe received for `intent`. */
+const cancels = (intent: string) => standIn.seen.filter((s) => s.method === 'POST' && s.path === `/v1/payment_intents/${intent}/cancel`);
+const statusAtStripe = async (intent: string) =>
+  ((await (await fetch(`${standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json()) as { status: string }).status;
 
 describe('recurring renewals through Stripe', () => {
   it('charges the saved card off-session with its customer under the period’s key, and still at Stripe when the sandbox is chosen', async () => {
@@ -265,16 +277,6 @@ describe('recurring renewals through Stripe', () => {
   });
 
   it('cancels at Stripe the renewal left waiting for authentication when the donor’s new challenge fails, when the gift is cancelled, and when the donor’s new card is kept', async () => {
-    const held = async () => {
-      const gift = await stripeGift('pm_card_authenticationRequired');
-      expect(await run(today)).toMatchObject({ declined: 1 });
-      const [renewal] = await charges(gift.id);
-      return { ...gift, intent: String(renewal?.transaction_reference) };
-    };
-    const cancels = (intent: string) => standIn.seen.filter((s) => s.method === 'POST' && s.path === `/v1/payment_intents/${intent}/cancel`);
-    const statusAtStripe = async (intent: string) =>
-      ((await (await fetch(`${standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json()) as { status: string }).status;
-
     // The donor puts a card on their link whose bank challenge they then fail: the card is refused, the old intent cancelled.
     const first = await held();
     expect(await statusAtStripe(first.intent)).toBe('requires_payment_method');
@@ -286,6 +288,9 @@ describe('recurring renewals through Stripe', () => {
     expect(cancels(first.intent).map((c) => new URLSearchParams(c.body).get('cancellation_reason'))).toEqual(['abandoned']);
     expect(await statusAtStripe(first.intent)).toBe('canceled');
     expect(await state(first.id)).toMatchObject({ status: 'Active', waiting: true });
+    // The card was refused, yet the intent stays known as cancelled: the donor's next card asks Stripe nothing about it.
+    expect((await visitor.post(`/jpanel/api/v1/update-card/${first.link}`, { token: 'pm_card_visa' })).statusCode).toBe(200);
+    expect(cancels(first.intent)).toHaveLength(1);
 
     // Staff cancel a gift still waiting for its donor: its intent is cancelled at Stripe too.
     const second = await held();
@@ -303,6 +308,35 @@ describe('recurring renewals through Stripe', () => {
     expect(cancels(third.intent)).toHaveLength(1);
     expect(await statusAtStripe(third.intent)).toBe('canceled');
     expect(await state(third.id)).toMatchObject({ waiting: false });
+    // Cancelled once is enough: the donor's next card update asks Stripe nothing about the old intent.
+    const again = await new Agent(t.app).post(`/jpanel/api/v1/update-card/${third.link}`, { token: 'pm_card_mastercard' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(cancels(third.intent)).toHaveLength(1);
+  });
+
+  it('cancels at Stripe, once the rows are marked, the renewal left waiting for authentication of a gift staff mark as spam', async () => {
+    const gift = await held();
+    const [renewal] = await queryRows(db(), sql`select l.contribution_id from payments p join payment_links l on l.payment_id = p.id where p.reference_number = ${gift.intent}`);
+    // What Stripe's cancel call finds in the database: the spam marking already committed (on PGlite a query
+    // waiting on a transaction still open would not answer), so a slow Stripe holds none of the batch's locks.
+    const marked: unknown[] = [];
+    holdStripeAnswers(async (call) => {
+      if (call.path !== `/v1/payment_intents/${gift.intent}/cancel`) return;
+      const read = queryRows(db(), sql`select is_spam from contributions where id = ${Number(renewal?.contribution_id)}`).then(([c]) => c?.is_spam);
+      marked.push(await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('still in its transaction'), 2000))]));
+    });
+    try {
+      const answer = await admin.post('/jpanel/contributions/mark', { ids: [Number(renewal?.contribution_id)], mark: 'spam' });
+      expect(answer.statusCode, answer.body).toBe(200);
+    } finally {
+      holdStripeAnswers(null);
+    }
+    expect(cancels(gift.intent).map((c) => new URLSearchParams(c.body).get('cancellation_reason'))).toEqual(['abandoned']);
+    expect(marked).toEqual([true]);
+    expect(await statusAtStripe(gift.intent)).toBe('canceled');
+    // Marked spam again (Spam & refund): nothing more asked of Stripe about it.
+    expect((await admin.post('/jpanel/contributions/batch', { ids: [Number(renewal?.contribution_id)], action: 'spam_and_refund' })).statusCode).toBe(200);
+    expect(cancels(gift.intent)).toHaveLength(1);
   });
 
   it('marks a disputed renewal like a one-off gift, and a lost dispute takes it out of the donor’s lifetime giving', async () => {

@@ -14,9 +14,9 @@ import { PaymentFinished } from './payment-finished.tsx';
 import { PaymentOptions } from './payment-options.tsx';
 import { initialPaymentState, paymentReducer } from './payment-state.ts';
 import { PaymentTabs } from './payment-tabs.tsx';
-import { usePaymentSubmit, type Receipt } from './use-payment-submit.ts';
+import { usePaymentSubmit, type Completion } from './use-payment-submit.ts';
 
-export type { Receipt } from './use-payment-submit.ts';
+export type { Completion, Receipt } from './use-payment-submit.ts';
 
 export type PaymentDialogProps = {
   order: PosOrder;
@@ -25,8 +25,10 @@ export type PaymentDialogProps = {
   publishableKey?: string | null;
   achAvailable: boolean;
   fulfillment: FulfillmentSetting;
-  /** Sends the body; resolves with the paid contribution's receipt. */
-  onComplete: (body: Record<string, unknown>) => Promise<Receipt>;
+  /** Sends the body; resolves with the paid contribution's receipt, or the bank's challenge. */
+  onComplete: (body: Record<string, unknown>) => Promise<Completion>;
+  /** Gives up on a payment the donor's bank still asks about (the dialog closed, or another card tried). */
+  onAbandon?: (paymentIntent: string) => Promise<unknown>;
   onClose: () => void;
   /** The contribution was paid: the screen clears its order. */
   onFinished: () => void;
@@ -54,6 +56,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
     saveAsSupporter: order.member_id === null ? saveAsSupporter : undefined,
     setErrors,
     onComplete: props.onComplete,
+    onAbandon: props.onAbandon,
     onFinished: props.onFinished,
   });
   const free = dueMinor === 0;

@@ -1,0 +1,73 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, startAppServer } from '../support/app-server.ts';
+
+const libfaketime = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'].find((p) => existsSync(p));
+
+export type YearServer = {
+  baseUrl: string;
+  /** Moves the server's clock to `at` (UTC, 'YYYY-MM-DD HH:MM:SS'); it runs on from there. */
+  setClock: (at: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * Almoner on an empty database (no demo: ALMONER_SEED=0, only the first admin), with a clock of
+ * its own: libfaketime reads the instant from a file the test rewrites, so the server, its
+ * embedded database and its sandbox gateway all live the test's year while the browser and the
+ * test keep the real one. Nothing in the app knows (as `npm run test:dates`).
+ */
+export async function startYearServer(startAt: string): Promise<YearServer> {
+  if (!libfaketime) throw new Error('libfaketime is missing: run `bash scripts/ensure-faketime.sh`.');
+  const dataDir = mkdtempSync(join(tmpdir(), 'almoner-year-'));
+  const clockFile = join(dataDir, 'clock');
+  writeFileSync(clockFile, `@${startAt}\n`);
+  const server = await startAppServer({
+    port: await freePort(),
+    env: {
+      ALMONER_DATA_DIR: dataDir,
+      DATABASE_URL: process.env.ALMONER_YEAR_DATABASE_URL ?? '',
+      ALMONER_SEED: '0',
+      // The schedule runs (unlike the shared servers'): the recurring job bills at :17 of the
+      // server's hour, which the suite moves the clock to.
+      ALMONER_SCHEDULE: '1',
+      ALMONER_OUTBOUND_ALLOW: '127.0.0.1',
+      ALMONER_SMTP_URL: '',
+      TZ: 'UTC',
+      LD_PRELOAD: libfaketime,
+      FAKETIME_TIMESTAMP_FILE: clockFile,
+      // The file is read again each second: a move is seen within one.
+      FAKETIME_CACHE_DURATION: '1',
+      FAKETIME_DONT_FAKE_MONOTONIC: '1',
+      FAKETIME_DONT_RESET: '1',
+    },
+    name: "the year's server",
+    startTimeoutMs: 300_000,
+    pollMs: 300,
+  });
+  const { baseUrl } = server;
+
+  async function serverNow(): Promise<number> {
+    const response = await fetch(`${baseUrl}/jpanel/login`, { method: 'HEAD' });
+    return Date.parse(response.headers.get('date') ?? '');
+  }
+
+  return {
+    baseUrl,
+    async setClock(at) {
+      writeFileSync(clockFile, `@${at}\n`);
+      const target = Date.parse(`${at.replace(' ', 'T')}Z`);
+      // The server answers on the new clock before the test goes on (its Date header, to the second).
+      for (let i = 0; i < 100; i++) {
+        if ((await serverNow()) >= target - 1000) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`the server's clock did not move to ${at}`);
+    },
+    async stop() {
+      await server.stop(5000);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { PosCompleteRequest } from '@almoner/contracts';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../db/actor.ts';
+import type { Tx } from '../../db/client.ts';
+import { GatewayError, gatewayOfPayment, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { queryRows } from '../../listing/engine.ts';
+import { lockOrder, type OrderRow } from './pos.complete.checks.ts';
+import { forgetPendingIntent, posOrderMetadata } from './pos.payment.ts';
+import { isOrdersPayment, letGoAtGateway, recordLetGo } from './pos.unkept-payments.ts';
+
+/**
+ * The order's pending intents (issue 40): card payments the donor's bank was asked about
+ * (3-D Secure) that no completion has recorded yet, stored when the challenge was answered
+ * (storePendingIntent). A browser closed or crashed mid-challenge leaves one behind, and with it
+ * the idempotency key of the order's attempt: another card under that key would be refused as
+ * "already being processed". So every completion first settles them at the gateway, each read
+ * back as it is now:
+ *   - one that took the money for this order, its amount and currency, is the sale's payment
+ *     when the cashier pays by card again: the completion records it (confirmedPayment) and
+ *     charges nothing more, so the donor is never charged twice;
+ *   - any other of this order's is let go of (cancelled, or refunded in full if it took the
+ *     money) and recorded on the order (recordLetGo), which moves the attempt count on: the next
+ *     card gets a key of its own;
+ *   - one the gateway cannot be asked about now is left for the next attempt (its key still
+ *     keeps a different card from being charged under it); one that is not this order's, or
+ *     already recorded, is only forgotten.
+ * Settling runs in a transaction of its own, under the order's lock, before the completion's:
+ * what it let go of stays recorded whatever the completion does next, and a retry finds it
+ * recorded and asks nothing twice.
+ */
+
+/** A pending intent that took the money for the sale: the completion pays the order with it. */
+export type TakenIntent = { gateway: string; reference: string };
+
+type Pending = { gateway: string; reference: string };
+
+/** Payment types the cashier charges a card with: a pending intent that took the money pays such a completion. */
+const CARD_TYPES = new Set(['credit_card', 'payment_method']);
+
+/**
+ * Settles the order's pending intents before its completion (see above). `input.payment_intent`,
+ * the one the donor just confirmed, is left to the completion; every other is then let go of.
+ * One the order never stored (not this order's challenge) settles nothing.
+ */
+export async function settlePendingIntents(tx: Tx, actor: Actor, id: number, input: PosCompleteRequest): Promise<TakenIntent | null> {
+  const order = await lockOrder(tx, id);
+  if (!order || order.paid_at) return null;
+  const keep = input.payment_intent ?? null;
+  const pending = (await queryRows(tx, sql`select gateway, reference from pos_pending_intents where contribution_id = ${id} order by created_at, reference`)).map(
+    (row): Pending => ({ gateway: String(row.gateway), reference: String(row.reference) }),
+  );
+  // An intent named that is not one of the order's challenges (another order's, made elsewhere) settles nothing: the completion refuses it.
+  if (keep !== null && !pending.some((intent) => intent.reference === keep)) return null;
+  let taken: TakenIntent | null = null;
+  for (const intent of pending) {
+    if (intent.reference === keep) continue;
+    const read = await readBack(tx, id, intent);
+    if (!read) continue;
+    const { gateway, payment } = read;
+    const canPay = keep === null && taken === null && CARD_TYPES.has(input.payment_type ?? '');
+    if (canPay && paysTheSale(payment, order)) {
+      taken = intent;
+      continue;
+    }
+    const letGo = await letGoAtGateway(gateway, payment);
+    await recordLetGo(tx, id, letGo, actor.userId);
+  }
+  return taken;
+}
+
+/**
+ * The pending intent as its gateway has it now, or null when there is nothing to settle: the
+ * gateway unknown or not answering (left for the next attempt), or the intent recorded
+ * already or not this order's (forgotten).
+ */
+async function readBack(tx: Tx, orderId: number, intent: Pending): Promise<{ gateway: PaymentGateway; payment: GatewayPayment } | null> {
+  const gateway = gatewayOfPayment(tx, intent.gateway);
+  const [recorded] = await queryRows(tx, sql`select 1 from payments where reference_number = ${intent.reference} and gateway = ${intent.gateway}`);
+  if (!gateway || recorded) {
+    await forgetPendingIntent(tx, intent.gateway, intent.reference);
+    return null;
+  }
+  let payment: GatewayPayment;
+  try {
+    payment = await gateway.fetchPayment(intent.reference);
+  } catch (error) {
+    if (error instanceof GatewayError) return null;
+    throw error;
+  }
+  if (!isOrdersPayment(payment, posOrderMetadata(orderId))) {
+    await forgetPendingIntent(tx, intent.gateway, intent.reference);
+    return null;
+  }
+  return { gateway, payment };
+}
+
+/** Whether the intent took the money for the order as it stands: its amount and currency, nothing given back. */
+const paysTheSale = (payment: GatewayPayment, order: OrderRow) =>
+  payment.status !== 'failed' && payment.amountRefunded === 0 && payment.amount === order.total_amount && payment.currency === order.currency_code;
