@@ -68,6 +68,8 @@ function ProviderInputs({ provider }: { provider: PaymentProvider }) {
     }
   });
   const saved = 'Saved — leave blank to keep it';
+  // Unsaved changes (or a save on its way) would make a test answer for the saved settings.
+  const unsaved = save.isPending || form.isDirty();
   const hint = isPayPal
     ? `Sandbox test credentials: client ID ${sandboxProviderCredentials.paypal.client_id}, secret ${sandboxProviderCredentials.paypal.client_secret} (${sandboxProviderCredentials.paypalWithoutReferenceTransactions.client_id} has no reference transactions).`
     : `Sandbox test access token: ${sandboxProviderCredentials.gocardless.access_token}.`;
@@ -86,15 +88,20 @@ function ProviderInputs({ provider }: { provider: PaymentProvider }) {
       <Text size="xs" c="dimmed">
         {hint}
       </Text>
+      {unsaved && (
+        <Text size="xs" c="dimmed">
+          Save your changes to test them: the tests use the saved settings.
+        </Text>
+      )}
       <Group justify="space-between" wrap="wrap">
         <Group gap="md" wrap="wrap">
           {isPayPal ? (
             <>
-              <ConnectionTestButton test="paypal" label="Test PayPal connection" />
-              <ConnectionTestButton test="paypal_reference_transactions" label="Test reference transactions" />
+              <ConnectionTestButton test="paypal" label="Test PayPal connection" disabled={unsaved} />
+              <ConnectionTestButton test="paypal_reference_transactions" label="Test reference transactions" disabled={unsaved} />
             </>
           ) : (
-            <ConnectionTestButton test="gocardless" label="Test GoCardless connection" />
+            <ConnectionTestButton test="gocardless" label="Test GoCardless connection" disabled={unsaved} />
           )}
         </Group>
         <Button type="submit" loading={save.isPending}>

@@ -39,6 +39,8 @@ export function StripeKeysForm({ provider }: { provider: PaymentProvider }) {
     createdPath: null,
   });
   const keys = provider.stripe_keys;
+  // The test answers for the saved keys: not while changes are unsaved or on their way.
+  const unsaved = page.form.submitting || page.form.isDirty();
   return (
     <form onSubmit={page.handleSubmit} noValidate aria-label="Stripe settings">
       <Stack gap="sm">
@@ -74,7 +76,7 @@ export function StripeKeysForm({ provider }: { provider: PaymentProvider }) {
           Find the keys in Stripe’s dashboard under Developers → API keys; the signing secret is shown on the webhook endpoint you add there.
         </Text>
         <Group justify="space-between" wrap="wrap">
-          <ConnectionTestButton test="stripe" label="Test Stripe connection" />
+          <ConnectionTestButton test="stripe" label="Test Stripe connection" disabled={unsaved} />
           <Button type="submit" loading={page.form.submitting}>
             Save Stripe settings
           </Button>
