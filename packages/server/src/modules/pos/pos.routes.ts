@@ -1,29 +1,15 @@
 import {
-
-  fundraiserOptionSchema,
   idParam,
-  pickerQuerySchema,
   posAddChildRequestSchema,
   posAddFundraisingPageRequestSchema,
   posAddItemRequestSchema,
   posAnswerSchema,
   posApplyPromosRequestSchema,
-  posBookmarkRequestSchema,
-  posBookmarksAnswerSchema,
-  posBookmarksQuerySchema,
-  posCategoriesAnswerSchema,
-  posConfigSchema,
-  posDefaultsAnswerSchema,
   posMessages,
   posNewRequestSchema,
   posOpenSalesAnswerSchema,
-  posProductsAnswerSchema,
-  posProductsRequestSchema,
   posRemoveItemRequestSchema,
-  posSaveDefaultsRequestSchema,
   posUpdateRequestSchema,
-  promoCodeOptionSchema,
-  sponseeOptionSchema,
   type PosAnswer,
 } from '@almoner/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,30 +19,27 @@ import { withActor } from '../../db/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, statusByCode } from '../../http/errors.ts';
 import { storageFor } from '../../integrations/storage/index.ts';
-import { getSettings } from '../settings/settings.service.ts';
-import { bookmarkedProducts, categoryTree, isPosProduct, searchProducts } from './pos.catalogue.ts';
-import { posConfig } from './pos.config.ts';
-import { clearDefaults, saveDefaults } from './pos.defaults.ts';
 import { addFundraisingGift, addItem, addSponsorship, removeItem } from './pos.items.ts';
 import { discardOpenSale, listOpenSales } from './pos.open-sales.ts';
 import { loadPosOrder } from './pos.order-view.ts';
 import { lockOpenOrder, startOrder, updateOrder } from './pos.orders.ts';
-import { fundraiserOptions, promoCodeOptions, sponseeOptions } from './pos.pickers.ts';
 import { applyPromoCodes } from './pos.promos.ts';
 import { saveTotals } from './pos.pricing.ts';
-import { posBookmarks } from './pos.tables.ts';
-import { and, eq } from 'drizzle-orm';
 
-const tags = ['pos'];
+export const tags = ['pos'];
 /** Every point-of-sale route needs the incumbent's POS permission (reference §2.8). */
-const permission = 'pos.edit';
+export const permission = 'pos.edit';
 /**
  * A refused change answers `posErrorAnswerSchema` with 422 (409 once paid); it is documented in
  * contracts rather than here, as its `errors` map is keyed by field like every 422 of the API.
  */
 const orderAnswers = { 200: posAnswerSchema };
 
-/** The web point of sale's API (spec part 3 §2.2, §7 "Point of sale" and "Pickers"). */
+/**
+ * The web point of sale's API (spec part 3 §2.2, §7 "Point of sale" and "Pickers"): its orders
+ * here; the catalogue in pos.catalogue.routes.ts, defaults and pickers in pos.pickers.routes.ts,
+ * payment in pos.complete.routes.ts.
+ */
 export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   const { ctx } = app;
   const storage = () => storageFor(ctx.config);
@@ -85,38 +68,6 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
   }
-
-  const currencyOf = async (requested: string | undefined) => requested ?? (await getSettings(ctx.db, ['site_currency'])).site_currency;
-
-  app.get('/jpanel/pos/config.json', { config: { permission }, schema: { summary: 'What the point-of-sale screen needs to start: currencies, choices, settings and saved defaults', tags, response: { 200: posConfigSchema } } },
-    async (request) => posConfig(ctx.db, request.user!.id));
-
-  app.post('/jpanel/pos/categories.json', { config: { permission }, schema: { summary: 'Category tree with product thumbnails (point of sale)', tags, response: { 200: posCategoriesAnswerSchema } } },
-    async () => ({ categories: await categoryTree(ctx.db, storage()) }));
-
-  app.post('/jpanel/pos/products.json', { config: { permission }, schema: { summary: 'Point-of-sale products by keywords or category, priced in a currency', tags, body: posProductsRequestSchema.optional(), response: { 200: posProductsAnswerSchema } } },
-    async (request) => {
-      const body = request.body ?? {};
-      return { products: await searchProducts(ctx.db, storage(), request.user!.id, await currencyOf(body.currency_code), body) };
-    });
-
-  app.get('/jpanel/pos/bookmarks.json', { config: { permission }, schema: { summary: 'The current user\'s bookmarked point-of-sale products', tags, querystring: posBookmarksQuerySchema, response: { 200: posBookmarksAnswerSchema } } },
-    async (request) => ({ message: null, products: await bookmarkedProducts(ctx.db, storage(), request.user!.id, await currencyOf(request.query.currency_code)) }));
-
-  app.post('/jpanel/pos/bookmark/add', { config: { permission }, schema: { summary: 'Bookmark a product on the point-of-sale bar', tags, body: posBookmarkRequestSchema, response: { 200: posBookmarksAnswerSchema } } },
-    async (request) => {
-      const userId = request.user!.id;
-      if (!(await isPosProduct(ctx.db, request.body.product_id))) throw new AppError('validation', posMessages.productNotFound, { product_id: [posMessages.productNotFound] });
-      await withActor(ctx.db, request.actor, (tx) => tx.insert(posBookmarks).values({ userId, productId: request.body.product_id }).onConflictDoNothing());
-      return { message: posMessages.bookmarked, products: await bookmarkedProducts(ctx.db, storage(), userId, await currencyOf(undefined)) };
-    });
-
-  app.post('/jpanel/pos/bookmark/remove', { config: { permission }, schema: { summary: 'Remove a product from the point-of-sale bar', tags, body: posBookmarkRequestSchema, response: { 200: posBookmarksAnswerSchema } } },
-    async (request) => {
-      const userId = request.user!.id;
-      await withActor(ctx.db, request.actor, (tx) => tx.delete(posBookmarks).where(and(eq(posBookmarks.userId, userId), eq(posBookmarks.productId, request.body.product_id))));
-      return { message: posMessages.unbookmarked, products: await bookmarkedProducts(ctx.db, storage(), userId, await currencyOf(undefined)) };
-    });
 
   app.post('/jpanel/pos/new', { config: { permission }, schema: { summary: 'Start a point-of-sale contribution', tags, body: posNewRequestSchema.optional(), response: { 200: posAnswerSchema } } },
     async (request) => {
@@ -185,25 +136,4 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       await addFundraisingGift(tx, request.params.id, request.body);
       return { message: posMessages.itemAdded };
     }));
-
-  app.post('/jpanel/pos/defaults/save', { config: { permission }, schema: { summary: 'Keep the open contribution\'s settings as this user\'s point-of-sale defaults', tags, body: posSaveDefaultsRequestSchema.optional(), response: { 200: posDefaultsAnswerSchema } } },
-    async (request) => {
-      const defaults = await withActor(ctx.db, request.actor, (tx) => saveDefaults(tx, request.user!.id, request.body?.order_id));
-      return { message: posMessages.defaultsSaved, defaults };
-    });
-
-  app.post('/jpanel/pos/defaults/clear', { config: { permission }, schema: { summary: 'Forget this user\'s point-of-sale defaults', tags, response: { 200: posDefaultsAnswerSchema } } },
-    async (request) => {
-      await withActor(ctx.db, request.actor, (tx) => clearDefaults(tx, request.user!.id));
-      return { message: posMessages.defaultsCleared, defaults: null };
-    });
-
-  app.get('/jpanel/promocodes.json', { config: { permission }, schema: { summary: 'Find promo codes that have not ended (picker)', tags, querystring: pickerQuerySchema, response: { 200: z.array(promoCodeOptionSchema) } } },
-    async (request) => promoCodeOptions(ctx.db, request.query.query ?? ''));
-
-  app.get('/jpanel/fundraisers.json', { config: { permission }, schema: { summary: 'Find active fundraising pages (picker)', tags, querystring: pickerQuerySchema, response: { 200: z.array(fundraiserOptionSchema) } } },
-    async (request) => fundraiserOptions(ctx.db, storage(), request.query.query ?? ''));
-
-  app.get('/jpanel/sponsees.json', { config: { permission }, schema: { summary: 'Find sponsees by reference or name, with their payment options (picker)', tags, querystring: pickerQuerySchema, response: { 200: z.array(sponseeOptionSchema) } } },
-    async (request) => sponseeOptions(ctx.db, storage(), request.query.query ?? ''));
 };

@@ -67,31 +67,7 @@ export function usePosOrder(initialCurrency: string) {
     [apply, ensureOrder],
   );
 
-  const addItem = useCallback(
-    (item: Record<string, unknown>) =>
-      send('add', item).then(
-        () => true,
-        async (error: unknown) => {
-          if (error instanceof ApiError && error.status < 500)
-            await alert({ title: posMessages.addError, message: error.message });
-          else toast.error(posMessages.addFailed);
-          return false;
-        },
-      ),
-    [send],
-  );
-
-  const removeItem = useCallback(
-    (itemId: number) =>
-      send('remove', { order_item_id: itemId }).then(
-        () => true,
-        async (error: unknown) => {
-          await alert({ title: posMessages.removeError, message: messageOf(error) });
-          return false;
-        },
-      ),
-    [send],
-  );
+  const { addItem, removeItem } = useItemActions(send);
 
   const update = useCallback((fields: Record<string, unknown>) => send('update', fields), [send]);
 
@@ -142,6 +118,36 @@ export function usePosOrder(initialCurrency: string) {
 }
 
 export type PosOrderState = ReturnType<typeof usePosOrder>;
+
+/** Adding and removing an item: a refusal is said in a dialog (the cashier must read it), an outage in a toast. */
+function useItemActions(send: (route: string, body: unknown) => Promise<PosOrder>) {
+  const addItem = useCallback(
+    (item: Record<string, unknown>) =>
+      send('add', item).then(
+        () => true,
+        async (error: unknown) => {
+          if (error instanceof ApiError && error.status < 500)
+            await alert({ title: posMessages.addError, message: error.message });
+          else toast.error(posMessages.addFailed);
+          return false;
+        },
+      ),
+    [send],
+  );
+
+  const removeItem = useCallback(
+    (itemId: number) =>
+      send('remove', { order_item_id: itemId }).then(
+        () => true,
+        async (error: unknown) => {
+          await alert({ title: posMessages.removeError, message: messageOf(error) });
+          return false;
+        },
+      ),
+    [send],
+  );
+  return { addItem, removeItem };
+}
 
 /** A reload keeps the order being entered in this tab (unless it was paid meanwhile). */
 function useReloadedOrder(

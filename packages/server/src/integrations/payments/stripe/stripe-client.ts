@@ -47,6 +47,15 @@ export function refusalOf(error: unknown): unknown {
  * The settings page's Test (issue 40 item 1): reads the account's balance, which any working
  * secret key may, and answers Stripe's own words when it refuses.
  */
+/** Any other call: Stripe's refusals as the gateway's. */
+export async function refused<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw refusalOf(error);
+  }
+}
+
 export async function verifyStripeConnection(config: StripeConfig): Promise<ConnectionCheck> {
   try {
     await stripeClient({ timeoutMs: 15_000, ...config }).balance.retrieve();

@@ -1,7 +1,8 @@
 import { gatewayMessages } from '@almoner/contracts';
-import { AuthenticationRequired, GatewayError, type ChargeRequest, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
+import { GatewayError, type GatewayOutcome, type GatewayPayment, type GatewayRefund, type GatewayStatus, type PaymentGateway, type SavedPaymentMethod } from '../gateway.ts';
 import Stripe from 'stripe';
-import { refusalOf, stripeClient, type StripeConfig } from './stripe-client.ts';
+import { refused, refusalOf, stripeClient, type StripeConfig } from './stripe-client.ts';
+import { stripeSavedMethods } from './stripe-saved-methods.ts';
 
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === 'object' ? (v as Obj) : {});
@@ -81,15 +82,6 @@ async function orDeclined(call: Promise<unknown>): Promise<GatewayPayment> {
   }
 }
 
-/** Any other call: Stripe's refusals as the gateway's. */
-async function refused<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw refusalOf(error);
-  }
-}
-
 /**
  * Stripe behind the PaymentGateway interface: charges are PaymentIntents created and confirmed
  * in one call (card tokens from Stripe's hosted fields, or saved `pm_…` methods with their
@@ -102,69 +94,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
   const stripe = stripeClient(config);
   const expand = ['latest_charge', 'latest_charge.balance_transaction'];
 
-  /** The customer to charge a saved method with: the caller's, else the one Stripe has it attached to. */
-  const customerOf = async (method: string, customer: ChargeRequest['customer']): Promise<{ customer?: string }> => {
-    if (customer) return { customer };
-    const attached = (await refused(stripe.paymentMethods.retrieve(method))).customer;
-    const id = typeof attached === 'string' ? attached : attached?.id;
-    return id ? { customer: id } : {};
-  };
-
-  /**
-   * A saved card for renewals: a SetupIntent attaches the method (Elements' pm_…, or one made
-   * from a card token) to the donor's customer for off-session use, with the bank's consent
-   * asked now while the donor is there. A bank that wants a challenge answers
-   * AuthenticationRequired (the donor's page shows it, then names the SetupIntent); a card the
-   * bank refuses is refused with Stripe's words.
-   */
-  const setUpForLater = async (token: string, customer: string, idempotencyKey: string, setupReference: string | undefined): Promise<Stripe.PaymentMethod> => {
-    if (setupReference) return confirmedSetUp(setupReference, customer);
-    let intent: Stripe.SetupIntent;
-    try {
-      intent = await stripe.setupIntents.create(
-        {
-          customer,
-          confirm: true,
-          usage: 'off_session',
-          allowed_payment_method_types: ['card'],
-          ...(token.startsWith('pm_') ? { payment_method: token } : { payment_method_data: { type: 'card', card: { token } } as Stripe.SetupIntentCreateParams.PaymentMethodData }),
-          expand: ['payment_method'],
-        },
-        { idempotencyKey },
-      );
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw new GatewayError('invalid_request', error.message, 'token');
-      throw refusalOf(error);
-    }
-    if (intent.status === 'requires_action' && intent.client_secret) throw new AuthenticationRequired(gatewayMessages.authenticationRequired, intent.id, intent.client_secret);
-    if (intent.status !== 'succeeded') throw new GatewayError('invalid_request', intent.last_setup_error?.message ?? gatewayMessages.authenticationRequired, 'token');
-    return methodOf(intent);
-  };
-
-  /**
-   * The SetupIntent the donor confirmed with their bank: kept only if it succeeded and is this
-   * donor's (their customer's). Its method is the one kept: Stripe may have made it anew from
-   * the one sent (its test methods are copied), so the token is not compared.
-   */
-  const confirmedSetUp = async (reference: string, customer: string): Promise<Stripe.PaymentMethod> => {
-    const intent = await refused(stripe.setupIntents.retrieve(reference, { expand: ['payment_method'] }));
-    const owner = typeof intent.customer === 'string' ? intent.customer : intent.customer?.id;
-    if (owner !== customer) throw new GatewayError('invalid_request', gatewayMessages.tokenInvalid, 'token');
-    if (intent.status !== 'succeeded') throw new GatewayError('invalid_request', gatewayMessages.notAuthenticated, 'token');
-    return methodOf(intent);
-  };
-
-  const methodOf = async (intent: Stripe.SetupIntent): Promise<Stripe.PaymentMethod> => {
-    const method = intent.payment_method;
-    if (!method) throw new Error('Stripe answered a succeeded SetupIntent without its payment method.');
-    return typeof method === 'string' ? refused(stripe.paymentMethods.retrieve(method)) : method;
-  };
-
-  /** A method kept without a customer (no supporter to attach it to): Elements' pm_… as it is, or one made from a token. */
-  const standAlone = (token: string, idempotencyKey: string): Promise<Stripe.PaymentMethod> =>
-    token.startsWith('pm_')
-      ? refused(stripe.paymentMethods.retrieve(token))
-      : refused(stripe.paymentMethods.create({ type: 'card', card: { token } }, { idempotencyKey }));
+  const saved = stripeSavedMethods(stripe);
   return {
     name: 'stripe',
     // us_bank_account only; Canadian pre-authorised debits (acss_debit) need a mandate flow of their own.
@@ -173,7 +103,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     charge: async ({ idempotencyKey, amount, currency, source, description, metadata, customer, offSession }) => {
       const method: Pick<Stripe.PaymentIntentCreateParams, 'payment_method' | 'payment_method_data' | 'customer'> = source.startsWith('pm_')
         ? // A saved method is charged with the customer it is attached to, as Stripe requires.
-          { payment_method: source, ...(await customerOf(source, customer)) }
+          { payment_method: source, ...(await saved.customerOf(source, customer)) }
         : // A card token from the hosted fields, as Stripe's own card element hands them over.
           { payment_method_data: { type: 'card', card: { token: source } } as Stripe.PaymentIntentCreateParams.PaymentMethodData };
       return orDeclined(
@@ -237,7 +167,7 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     fetchPayment: async (reference) => toPayment(obj(await refused(stripe.paymentIntents.retrieve(reference, { expand })))),
 
     savePaymentMethod: async ({ token, idempotencyKey, customer, setupReference }): Promise<SavedPaymentMethod> => {
-      const method = customer ? await setUpForLater(token, customer, idempotencyKey, setupReference) : await standAlone(token, idempotencyKey);
+      const method = customer ? await saved.setUpForLater(token, customer, idempotencyKey, setupReference) : await saved.standAlone(token, idempotencyKey);
       const card = obj(method.card);
       return { reference: method.id, type: 'card', brand: String(card.brand ?? 'unknown'), last4: String(card.last4 ?? ''), expMonth: num(card.exp_month), expYear: num(card.exp_year) };
     },
