@@ -35,6 +35,13 @@ export const gatewayMessages = {
   idempotencyKey: 'An idempotency key of 1 to 255 characters is required.',
   currencyCode: 'Use a three-letter currency code.',
   authenticationRequired: 'The card’s bank asks the cardholder to confirm this card. Try again, or use another card.',
+  /**
+   * The payment service down, slow or refusing for its own reasons (a 5xx, a timeout, too many
+   * requests): nothing was recorded, and a retry sends the same idempotency key, so the donor is
+   * never charged (or refunded) twice for it.
+   */
+  unavailable: (gateway: string) =>
+    `${gateway} did not answer, so nothing was recorded. Please try again in a moment: a retry never charges or refunds twice.`,
   notAuthenticated: 'The card’s bank did not confirm this card. Try again, or use another card.',
 } as const;
 

@@ -3,6 +3,7 @@ import { messages } from '@almoner/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isStatementTimedOut } from '../db/client.ts';
+import { GatewayUnavailable } from '../integrations/payments/gateway.ts';
 import { logUnhandledError } from '../modules/logs/logs.hooks.ts';
 import { templateProblem } from '../templates/liquid.ts';
 
@@ -64,6 +65,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const errors = fieldsFromValidation(error.validation as ValidationIssue[]);
       const first = Object.values(errors)[0]?.[0] ?? messages.required;
       return reply.status(422).send({ message: first, code: 'validation', errors });
+    }
+    // A payment service that did not answer: staff are told so and to try again (the retry
+    // carries the same idempotency key). Logged by the gateway's name only.
+    if (error instanceof GatewayUnavailable) {
+      request.log.warn({ gateway: error.gateway }, 'payment gateway unavailable');
+      return reply
+        .status(statusByCode.unavailable)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ message: error.message, code: 'unavailable' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

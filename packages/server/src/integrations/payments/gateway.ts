@@ -1,4 +1,4 @@
-import type { AchAccount, PaymentGatewayName } from '@almoner/contracts';
+import { gatewayMessages, type AchAccount, type PaymentGatewayName } from '@almoner/contracts';
 
 /**
  * The one interface every payment gateway speaks (the sandbox today, Stripe and others later).
@@ -150,6 +150,19 @@ export class GatewayError extends Error {
     readonly field?: string,
   ) {
     super(message);
+  }
+}
+
+/**
+ * The gateway did not answer (down, slow, overloaded: a 5xx, a timeout, a 429): nothing can be
+ * said of the request, so nothing is recorded. Not a GatewayError, which says the gateway
+ * refused and nothing happened: callers that record refusals let this one through, the HTTP
+ * answer is a 503 with the message (http/errors.ts), and a job retries. Every money call carries
+ * its idempotency key, so the retry is the same request and never acts twice.
+ */
+export class GatewayUnavailable extends Error {
+  constructor(readonly gateway: string) {
+    super(gatewayMessages.unavailable(gateway));
   }
 }
 

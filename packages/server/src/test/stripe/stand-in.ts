@@ -271,6 +271,18 @@ function challengeAnswered(id: string, form: URLSearchParams): { status: number;
   return { status: 200, answer: passed ? confirmPaymentAsDonor(id) : failPaymentAsDonor(id) };
 }
 
+/** API calls left to answer as Stripe down (see failNextStripeCalls). */
+let outageLeft = 0;
+
+/**
+ * A Stripe outage for the next `count` API calls (the secret key's; Stripe.js's are left alone):
+ * each answers 500 with Stripe's api_error and does nothing, keeping no idempotent result, as
+ * when Stripe fails before its API acts.
+ */
+export function failNextStripeCalls(count: number): void {
+  outageLeft = count;
+}
+
 /** A test's hook, run after Stripe has acted on a request and before its answer leaves (see holdStripeAnswers). */
 let holdAnswer: ((call: Seen, answer: unknown) => void | Promise<void>) | null = null;
 
@@ -298,6 +310,7 @@ export function settleBankDebitInStripe(intentId: string): Obj {
  * requests of the file before it, whose database also had a profile #5.
  */
 function forgetEarlierAccounts(): void {
+  outageLeft = 0;
   seen.length = 0;
   byKey.clear();
   intents.clear();
@@ -328,6 +341,10 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
       const browserCall = url.pathname === '/v1/payment_methods' || url.pathname.endsWith('/authenticate_as_donor');
       const publishable = req.method === 'POST' && browserCall && new URLSearchParams(body).get('key') === 'pk_test_stub';
       if (req.headers.authorization !== 'Bearer sk_test_stub' && !publishable) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+      if (outageLeft > 0 && !publishable) {
+        outageLeft -= 1;
+        return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+      }
       // The settings page's Test reads the balance: Stripe's own object for a new test account.
       if (req.method === 'GET' && url.pathname === '/v1/balance') return send(200, like('balance', {}));
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {

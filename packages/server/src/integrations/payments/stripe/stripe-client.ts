@@ -1,7 +1,7 @@
 import { paymentProviderMessages } from '@almoner/contracts';
 import Stripe from 'stripe';
 import { failed, works, type ConnectionCheck } from '../../connection/connection-check.ts';
-import { GatewayError } from '../gateway.ts';
+import { GatewayError, GatewayUnavailable } from '../gateway.ts';
 
 /** How Almoner reaches Stripe: the secret key, and the API's address (a local stand-in in tests). */
 export type StripeConfig = {
@@ -33,13 +33,15 @@ export function stripeClient(config: StripeConfig): Stripe {
 /**
  * A refusal as the gateway interface says it: nothing happened at Stripe (not found, a bad
  * request, a reused idempotency key). A declined card is not a refusal (the caller answers it
- * as a failed payment); an outage or a bad key stays an error for the caller to report.
+ * as a failed payment); an outage is GatewayUnavailable; a bad key stays an error for the caller to report.
  */
 export function refusalOf(error: unknown): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   if (error instanceof Stripe.errors.StripeIdempotencyError) return new GatewayError('idempotency_reused', error.message, 'idempotency_key');
   if (error.statusCode === 404 || error.code === 'resource_missing') return new GatewayError('not_found', error.message, error.param);
   if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 400) return new GatewayError('invalid_request', error.message, error.param);
+  // Stripe down, slow or shedding load: nothing known of the request (see GatewayUnavailable).
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError || (error.statusCode ?? 0) >= 500) return new GatewayUnavailable('Stripe');
   return new Error(`Stripe answered ${error.statusCode ?? 'nothing'}: ${error.message}`);
 }
 
