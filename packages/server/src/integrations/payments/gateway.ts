@@ -114,6 +114,8 @@ export type GatewayPayment = {
    * screen completes the challenge with, through the gateway's script. Null otherwise.
    */
   clientSecret?: string | null | undefined;
+  /** The payment method it charges (Stripe's pm_…), where the gateway says: a completion sent twice names the same one. */
+  method?: string | null | undefined;
   /** What the payment was asked for with (its `description`), where the gateway keeps it. */
   description?: string | null | undefined;
   /** The keys the payment was asked for with (`ChargeRequest.metadata`), where the gateway keeps them. */

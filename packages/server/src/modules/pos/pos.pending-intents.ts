@@ -21,6 +21,8 @@ import { isOrdersPayment, letGoAtGateway, recordLetGo } from './pos.unkept-payme
  *   - any other of this order's is let go of (cancelled, or refunded in full if it took the
  *     money) and recorded on the order (recordLetGo), which moves the attempt count on: the next
  *     card gets a key of its own;
+ *   - one still waiting for the donor's bank about the very card sent again (a completion sent
+ *     twice) is left as it is: the completion's charge answers the same challenge again;
  *   - one the gateway cannot be asked about now is left for the next attempt (its key still
  *     keeps a different card from being charged under it); one that is not this order's, or
  *     already recorded, is only forgotten.
@@ -57,6 +59,10 @@ export async function settlePendingIntents(tx: Tx, actor: Actor, id: number, inp
     const read = await readBack(tx, id, intent);
     if (!read) continue;
     const { gateway, payment } = read;
+    // The same card sent again while its challenge is still with the donor (a completion sent
+    // twice): left as it is, the completion's charge (the same key and details) answers that
+    // very challenge again, rather than letting it go and asking the donor a second time.
+    if (keep === null && stillAsking(payment, order, input)) continue;
     const canPay = keep === null && taken === null && CARD_TYPES.has(input.payment_type ?? '');
     if (canPay && paysTheSale(payment, order)) {
       taken = intent;
@@ -93,6 +99,10 @@ async function readBack(tx: Tx, orderId: number, intent: Pending): Promise<{ gat
   }
   return { gateway, payment };
 }
+
+/** Whether the intent is waiting for the donor's bank about this very card, for the order as it stands. */
+const stillAsking = (payment: GatewayPayment, order: OrderRow, input: PosCompleteRequest) =>
+  payment.needsAuthentication && payment.clientSecret != null && payment.method != null && payment.method === input.token && payment.amount === order.total_amount && payment.currency === order.currency_code;
 
 /** Whether the intent took the money for the order as it stands: its amount and currency, nothing given back. */
 const paysTheSale = (payment: GatewayPayment, order: OrderRow) =>

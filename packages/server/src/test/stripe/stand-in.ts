@@ -109,6 +109,8 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
   const amount = Number(form.get('amount'));
   const base = like('payment_intent', {
     id, amount, currency: form.get('currency'), description: form.get('description'), metadata: metadataOf(form), created: 1_800_000_000, payment_method_types: [bank ? 'us_bank_account' : 'card'], client_secret: `${id}_secret_stub`,
+    // The method charged: the saved one named, or the one Stripe makes of payment_method_data.
+    payment_method: saved ?? `pm_data_${n}`,
   });
   if (challenges.has(token)) return challenged(base, form.get('off_session') === 'true');
   if (declines.has(token)) {

@@ -59,6 +59,7 @@ export function toPayment(intent: Obj): GatewayPayment {
     // it refuses with authentication_required. Either way only the donor can complete it.
     needsAuthentication: intent.status === 'requires_action' || error.code === 'authentication_required' || error.decline_code === 'authentication_required',
     clientSecret: intent.status === 'requires_action' ? str(intent.client_secret) : null,
+    method: str(intent.payment_method) ?? str(obj(intent.payment_method).id),
     description: str(intent.description),
     metadata: metadataOf(intent.metadata),
   };

@@ -58,6 +58,28 @@ describe('3-D Secure intents left by a browser closed mid-challenge (Stripe)', (
     expect(await payments(o.id)).toHaveLength(2);
   });
 
+  it('answers a completion sent twice during the challenge with the same challenge, which then pays the order once', async () => {
+    const o = await order();
+    const card = { payment_type: 'credit_card', token: await elementsMethod(THREE_DS_CARD) };
+    const asked = await complete(o.id, card);
+    const intent = (asked.json() as { authenticate: { payment_intent: string } }).authenticate.payment_intent;
+    const before = intentsCreated();
+    const again = await complete(o.id, card);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'authenticate', authenticate: { payment_intent: intent } });
+    expect(await atStripe(intent)).toMatchObject({ status: 'requires_action' });
+    expect(await pending(o.id)).toEqual([{ gateway: 'stripe', reference: intent, amount: 2500, currency_code: 'USD' }]);
+    // The donor passes the challenge they were shown first: the order is paid with it, once.
+    confirmPaymentAsDonor(intent);
+    const paid = await complete(o.id, { ...card, payment_intent: intent });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'success', order: { is_paid: true } });
+    expect(await payments(o.id)).toEqual([{ type: 'card', status: 'succeeded', amount: 2500, reference_number: intent, cancelled: false, refunded: 0 }]);
+    // Stripe was asked again under the same key, which answered the same intent: none new.
+    expect(new Set(app.standIn.seen.filter((s) => s.method === 'POST' && s.path === '/v1/payment_intents').slice(-2).map((s) => s.headers['idempotency-key'])).size).toBe(1);
+    expect(intentsCreated() - before).toBe(1);
+  });
+
   it('pays the order with an intent the donor confirmed before the browser closed, and charges the next card nothing', async () => {
     const o = await order();
     const intent = await challengedThenClosed(o.id);
