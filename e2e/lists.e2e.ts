@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { savedViewMessages } from '@almoner/contracts';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,9 @@ describe('recurring payments list', () => {
     await expect.poll(() => page.evaluate('document.activeElement?.textContent')).toBe('Cancel');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });
+    // The question closes before the delete is sent: its toast says it is done (CI once read the
+    // list between the two).
+    await page.getByText(savedViewMessages.deleted(name), { exact: true }).first().waitFor();
     const views = await apiCall<{ data: { name: string }[] }>(page, 'GET', '/jpanel/saved-views.json?list=recurring_payments');
     expect(views.data.some((v) => v.name === name)).toBe(false);
   });
@@ -213,6 +217,7 @@ describe('saved views on every list', () => {
     await dialog.getByLabel('Name').fill(name);
     await dialog.getByLabel('Name').press('Enter');
     await dialog.waitFor({ state: 'detached' });
+    await page.getByText(savedViewMessages.saved(name), { exact: true }).first().waitFor();
 
     await page.goto(path);
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
