@@ -5,16 +5,14 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../listing/engine.ts';
-import { seedDemoIfEmpty } from '../seed/demo.ts';
 import { scaleFor } from '../seed/scale.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createSeededTestApp, type TestApp } from '../test/test-app.ts';
 
 /** Records that cannot vanish, values the code does not know, and a trail without noise (issue 7 items 8 and 9). */
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(200, 60));
+  t = await createSeededTestApp(scaleFor(200, 60));
   await t.database.exec(`insert into imports (kind) values ('supporters'); insert into webhooks (payload_url) values ('https://example.org/hook')`);
 }, 180_000);
 

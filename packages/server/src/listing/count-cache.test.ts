@@ -2,9 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { forgetUser } from '../modules/auth/session-cache.ts';
-import { seedDemoIfEmpty } from '../seed/demo.ts';
 import { scaleFor } from '../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../test/test-app.ts';
 import { queryRows } from './engine.ts';
 
 /** Issue 6 item 23: page turns run no count; clients that ask every time get a brief cache. */
@@ -14,8 +13,7 @@ let agent: Agent;
 type Page = { recordsTotal: number; recordsFiltered: number; capped: boolean; counts: string; data: { id: number }[] };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
 }, 120_000);
 afterEach(() => vi.restoreAllMocks());

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
@@ -29,11 +30,19 @@ export default async function setup(project: TestProject) {
     return async () => {
       const dropper = new pg.Client({ connectionString: pgAdminUrl });
       await dropper.connect();
+      // The seeded templates made from this one (test-db.ts, createSeededTestDatabase), then it.
+      const { rows } = await dropper.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${TEMPLATE_DB}\\_s\\_%`]);
+      for (const { datname } of rows) await dropper.query(`drop database if exists ${datname} with (force)`);
       await dropper.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
       await dropper.end();
     };
   }
   project.provide('pgliteDump', await migratedPgliteDump());
+  // The seeded demos of this run (test-db.ts, createSeededTestDatabase): made by the first file
+  // that asks for each scale, removed when the run ends.
+  const seedCache = mkdtempSync(join(tmpdir(), 'almoner-seeded-'));
+  project.provide('seedCache', seedCache);
+  return () => rmSync(seedCache, { recursive: true, force: true });
 }
 
 const root = join(import.meta.dirname, '..', '..', '..', '..');
@@ -76,5 +85,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteDump: string;
     pgTemplate: string;
+    seedCache: string;
   }
 }

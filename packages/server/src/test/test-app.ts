@@ -5,7 +5,8 @@ import type { Database } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { users } from '../modules/users/users.tables.ts';
 import { closeAfterFile } from './open-resources.ts';
-import { createTestDatabase } from './test-db.ts';
+import type { Scale } from '../seed/scale.ts';
+import { createSeededTestDatabase, createTestDatabase } from './test-db.ts';
 
 export const testConfig: Config = {
   port: 0,
@@ -28,7 +29,15 @@ export type TestApp = { app: FastifyInstance; database: Database };
  */
 /** An app on a fresh test database; `config` overrides the test configuration (a Stripe stand-in, …). */
 export async function createTestApp(config: Partial<Config> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  return appOn(await createTestDatabase(), config);
+}
+
+/** An app on a fresh copy of the small demo organisation `scale` describes (seeded once per run). */
+export async function createSeededTestApp(scale: Scale, config: Partial<Config> = {}): Promise<TestApp> {
+  return appOn(await createSeededTestDatabase(scale), config);
+}
+
+async function appOn(database: Database, config: Partial<Config>): Promise<TestApp> {
   const app = await buildApp({ database, config: { ...testConfig, ...config } });
   closeAfterFile(() => app.close());
   await app.ready();

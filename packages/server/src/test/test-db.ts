@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, createPglite, openDatabase } from '../db/client.ts';
+import { seedDemoIfEmpty } from '../seed/demo.ts';
+import type { Scale } from '../seed/scale.ts';
 import { pgAdminUrl } from './global-setup.ts';
 import { closeAfterFile } from './open-resources.ts';
 
@@ -17,12 +20,70 @@ export async function createTestDatabase(): Promise<Database> {
   return { ...database, close: closeAfterFile(database.close) };
 }
 
-async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh database holding the small demo organisation `scale` describes, as `seedDemoIfEmpty`
+ * makes it. Each scale is seeded once per run and copied for every file that asks for it: 21
+ * files seed one of seven scales, and seeding took 4–10 s of a loaded lane each time (issue 29).
+ * The demo is deterministic (seed.test.ts), so a copy holds what a seed of its own would.
+ */
+export async function createSeededTestDatabase(scale: Scale): Promise<Database> {
+  const key = createHash('sha256').update(JSON.stringify(scale)).digest('hex').slice(0, 12);
+  const database = process.env.ALMONER_TEST_DB === 'postgres' ? await openTestDatabase(await seededPgTemplate(key, scale)) : await seededPglite(key, scale);
+  return { ...database, close: closeAfterFile(database.close) };
+}
+
+/**
+ * PGlite: the first file to ask seeds its own database and leaves a dump of it in the run's
+ * folder; the next files load that dump. Two files asking at once both seed (no lock across
+ * workers): each dump is written under a name of its own and renamed, so none is read half-made.
+ */
+async function seededPglite(key: string, scale: Scale): Promise<Database> {
+  const file = join(inject('seedCache'), `demo-${key}.tar`);
+  if (existsSync(file)) return openDatabase({ pglite: await createPglite({ loadDataDir: new Blob([readFileSync(file)]) }) });
+  const pglite = await createPglite({ loadDataDir: migratedDump() });
+  const database = await openDatabase({ pglite });
+  await seedDemoIfEmpty(database, () => {}, scale);
+  // The seed commits with synchronous_commit off, so its commit may not be in the WAL yet: a dump
+  // taken now loaded as an empty organisation.
+  await pglite.query('checkpoint');
+  const partial = `${file}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+  renameSync(partial, file);
+  return database;
+}
+
+const migratedDump = () => new Blob([readFileSync(inject('pgliteDump'))]);
+
+/**
+ * PostgreSQL: a template database per scale, made from the migrated template and seeded under an
+ * advisory lock, so the second worker waits for the first rather than seeding it twice. Dropped
+ * with the migrated template when the run ends (global-setup.ts).
+ */
+async function seededPgTemplate(key: string, scale: Scale): Promise<string> {
+  const name = `${inject('pgTemplate')}_s_${key}`;
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) {
+      await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+      const database = await openDatabase({ url: pgAdminUrl.replace(/\/[^/]*$/, `/${name}`) });
+      await seedDemoIfEmpty(database, () => {}, scale);
+      await database.close();
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+async function openTestDatabase(template?: string): Promise<Database> {
   if (process.env.ALMONER_TEST_DB === 'postgres') {
     const name = `almoner_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: pgAdminUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template ${inject('pgTemplate')}`);
+    await admin.query(`create database ${name} template ${template ?? inject('pgTemplate')}`);
     await admin.end();
     const database = await openDatabase({ url: pgAdminUrl.replace(/\/[^/]*$/, `/${name}`) });
     return {
@@ -36,7 +97,5 @@ async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const dump = new Blob([readFileSync(inject('pgliteDump'))]);
-  const pglite = await createPglite({ loadDataDir: dump });
-  return openDatabase({ pglite });
+  return openDatabase({ pglite: await createPglite({ loadDataDir: migratedDump() }) });
 }

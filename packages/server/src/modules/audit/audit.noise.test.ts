@@ -5,9 +5,8 @@ import { withActor } from '../../db/actor.ts';
 import { createSandboxGateway } from '../../integrations/payments/sandbox/sandbox-gateway.ts';
 import { createCardToken } from '../../integrations/payments/sandbox/sandbox-tokens.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { buildUser, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { buildUser, createSeededTestApp, type TestApp } from '../../test/test-app.ts';
 import { installAuditTriggers, UNAUDITED } from './audit.sql.ts';
 
 /** Counters, logs and job bookkeeping stay out of the trail; composite keys get a usable record id (issue 7 item 9). */
@@ -15,8 +14,7 @@ let t: TestApp;
 let userId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(120, 40));
+  t = await createSeededTestApp(scaleFor(120, 40));
   userId = (await buildUser(t.database)).id;
 }, 180_000);
 

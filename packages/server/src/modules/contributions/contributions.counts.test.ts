@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP, contributionStatuses } from '@almoner/contracts';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Issue 6 item 23: the listing's total and its status-only counts come from counts the database
@@ -16,8 +15,7 @@ let agent: Agent;
 type Page = { recordsTotal: number; recordsFiltered: number; capped: boolean; counts: string };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
 }, 120_000);
 

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Parallel bulk actions on the same rows (issue 6 item 5): on PostgreSQL they used to deadlock
@@ -13,8 +12,7 @@ let t: TestApp;
 let agent: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(300, 100));
+  t = await createSeededTestApp(scaleFor(300, 100));
   ({ agent } = await signedIn(t));
 }, 120_000);
 

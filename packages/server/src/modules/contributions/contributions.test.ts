@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
 import { dayInZone } from '../money/money.convert.ts';
 import { getOrgMoneySettings } from '../settings/settings.service.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let agent: Agent;
@@ -14,8 +13,7 @@ type Row = { id: number; short_number: string; number: string; status: string; t
 type Page = { draw: number; recordsTotal: number; recordsFiltered: number; capped: boolean; data: Row[] };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(400, 120));
+  t = await createSeededTestApp(scaleFor(400, 120));
   ({ agent } = await signedIn(t));
 }, 120_000);
 

@@ -3,10 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
 import { DonorPerfectStub } from '../../test/donorperfect-stub.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
 import { JOB_SCHEMA, JobQueue } from '../jobs/jobs.queue.ts';
 import { putSettings } from '../settings/settings.service.ts';
@@ -31,8 +30,7 @@ const queueIdle = async () => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(120, 40));
+  t = await createSeededTestApp(scaleFor(120, 40));
   ({ agent } = await signedIn(t));
   stub = await new DonorPerfectStub().start();
   workers = new JobQueue(t.database, { work: true, pollingIntervalSeconds: 0.5 });

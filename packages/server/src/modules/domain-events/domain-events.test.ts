@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { JobQueue } from '../jobs/jobs.queue.ts';
 import { type RecordedEvent, recordEvent, registerConsumer, unregisterConsumer } from './domain-events.service.ts';
 
@@ -20,8 +19,7 @@ beforeAll(async () => {
       received.push(event);
     });
   });
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(120, 40));
+  t = await createSeededTestApp(scaleFor(120, 40));
   workers = new JobQueue(t.database, { work: true, pollingIntervalSeconds: 0.5 });
   await workers.start();
 }, 180_000);

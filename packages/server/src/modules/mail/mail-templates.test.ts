@@ -3,9 +3,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { sendConfirmationIfDue } from '../contributions/contributions.confirmation.ts';
 import { mailTemplates } from './mail.templates.ts';
 
@@ -15,8 +14,7 @@ const rows = (q: ReturnType<typeof sql>) => queryRows(t.database.db, q);
 const lastMail = async () => (await rows(sql`select to_address, subject, html, text from mail_outbox order by id desc limit 1`))[0];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
 }, 180_000);
 

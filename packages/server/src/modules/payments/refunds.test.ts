@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { withActor } from '../../db/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSeededTestApp, type TestApp } from '../../test/test-app.ts';
 import { createSandboxGateway } from '../../integrations/payments/sandbox/sandbox-gateway.ts';
 import { refundPayment } from './refunds.service.ts';
 
@@ -15,8 +14,7 @@ type Payment = { id: number; gateway: string; amount: number; item: number | nul
 let pool: Payment[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(300, 100));
+  t = await createSeededTestApp(scaleFor(300, 100));
   // A mix of payments: sandbox cards and bank debits (some already refunded in part by the
   // demo), cash and cheques, and PayPal, which this instance cannot reach.
   pool = (

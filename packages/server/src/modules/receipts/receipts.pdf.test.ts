@@ -6,9 +6,8 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetListingCounts } from '../../listing/count-cache.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { putSettings } from '../settings/settings.service.ts';
 
 let t: TestApp;
@@ -28,8 +27,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
   await putSettings(t.database.db, {
     org_legal_name: 'Hope Wells Foundation Inc.',

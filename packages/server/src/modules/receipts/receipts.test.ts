@@ -2,9 +2,8 @@ import { receiptMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { putSettings } from '../settings/settings.service.ts';
 
 let t: TestApp;
@@ -13,8 +12,7 @@ const rowsOf = (q: ReturnType<typeof sql>) => queryRows(t.database.db, q);
 const yy = String(new Date().getUTCFullYear() % 100).padStart(2, '0');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
 }, 180_000);
 

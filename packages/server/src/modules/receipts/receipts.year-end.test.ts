@@ -3,9 +3,8 @@ import { yearEndMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 import { runOnce } from '../jobs/jobs.queue.ts';
 import { runYearEnd } from './receipts.year-end.job.ts';
 import { receiptableAmountSql } from './receipts.service.ts';
@@ -16,8 +15,7 @@ const rows = (q: ReturnType<typeof sql>) => queryRows(t.database.db, q);
 const one = async (q: ReturnType<typeof sql>) => (await rows(q))[0];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
 }, 180_000);
 

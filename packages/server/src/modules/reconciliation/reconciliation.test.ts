@@ -2,9 +2,8 @@ import { reconciliationMessages, type Reconciliation } from '@almoner/contracts'
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { createTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
+import { createSeededTestApp, signedIn, type Agent, type TestApp } from '../../test/test-app.ts';
 import { cardToken, makeOrder, makeVariant } from '../pos/pos.complete.fixtures.ts';
 
 let t: TestApp;
@@ -13,8 +12,7 @@ const db = () => t.database.db;
 const one = async (query: ReturnType<typeof sql>) => (await queryRows(db(), query))[0] ?? {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(200, 60));
+  t = await createSeededTestApp(scaleFor(200, 60));
   admin = (await signedIn(t)).agent;
 }, 180_000);
 

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let agent: Agent;
@@ -11,8 +10,7 @@ const rows = (q: ReturnType<typeof sql>) => queryRows(t.database.db, q);
 const run = (q: ReturnType<typeof sql>) => t.database.db.execute(q);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
 }, 180_000);
 

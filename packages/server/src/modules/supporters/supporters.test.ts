@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let agent: Agent;
@@ -11,8 +10,7 @@ type Row = { id: number; display_name: string; email: string | null; created_at:
 type Page = { recordsFiltered: number; data: Row[] };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(300, 150));
+  t = await createSeededTestApp(scaleFor(300, 150));
   ({ agent } = await signedIn(t));
 }, 120_000);
 

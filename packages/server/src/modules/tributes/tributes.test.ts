@@ -2,9 +2,8 @@ import { tributeMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
-import { seedDemoIfEmpty } from '../../seed/demo.ts';
 import { scaleFor } from '../../seed/scale.ts';
-import { type Agent, createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
+import { type Agent, createSeededTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let agent: Agent;
@@ -13,8 +12,7 @@ let own: number[];
 const rowsOf = (q: ReturnType<typeof sql>) => queryRows(t.database.db, q);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.database, () => {}, scaleFor(150, 50));
+  t = await createSeededTestApp(scaleFor(150, 50));
   ({ agent } = await signedIn(t));
   const rows = await rowsOf(sql`insert into tributes (contribution_item_id, tribute_type_id, name, amount, currency_code)
     select ci.id, (select id from tribute_types where email_template is not null and deleted_at is null order by id limit 1),
