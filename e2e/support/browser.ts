@@ -53,6 +53,10 @@ export function useBrowser() {
   // A failed test says where each of its pages was and what it showed: CI keeps only the log.
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail') {
+      // Its error too: a test that passes on CI's retry is not reported as failed, so without this
+      // the log never said why its first try failed (two saved-view tests of lists.e2e.ts, stop 50).
+      const retry = context.task.result.retryCount ?? 0;
+      for (const error of context.task.result.errors ?? []) console.error(`[failed: ${context.task.name}, try ${retry + 1}] ${error.message}\n${(error.stack ?? '').split('\n').slice(1, 6).join('\n')}`);
       for (const page of opened.filter((p) => !p.isClosed())) {
         const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no body)');
         console.error(`[failed: ${context.task.name}] page at ${page.url()} shows:\n${text.slice(0, 1500)}`);
