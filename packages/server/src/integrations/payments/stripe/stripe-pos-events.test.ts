@@ -165,6 +165,30 @@ describe('a point-of-sale card charge brought in from Stripe\'s events alone', (
     expect(new Set(app.standIn.seen.filter((s) => s.method === 'POST' && s.path === '/v1/payment_intents' && s.body.includes(encodeURIComponent(o.clientUuid))).map((s) => s.headers['idempotency-key'])).size).toBe(1);
   });
 
+  it('an event whose last try meets the cashier\'s completion still committing waits for it, then adds nothing', async () => {
+    const o = await order();
+    const deps = await completeDepsFor(app.t.app);
+    let intent = '';
+    holdStripeAnswers((call, answer) => {
+      if (call.method === 'POST' && call.path === '/v1/payment_intents' && new URLSearchParams(call.body).get('description') === `Payment for Contribution #${o.clientUuid}`) intent = String((answer as Obj).id);
+    });
+    let applied: Promise<unknown> = Promise.resolve();
+    // Stripe's event reaches Almoner (and its job's last try starts) between Stripe's charge and the completion's commit.
+    deps.afterCharge = async () => {
+      applied = told(intent).then(lastTry);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    };
+    const paid = await complete(o.id, { payment_type: 'credit_card', token: await elementsMethod('4242424242424242') }).finally(() => {
+      holdStripeAnswers(null);
+      deps.afterCharge = undefined;
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await applied).toBe('applied');
+    expect(await ledger(o.id)).toMatchObject({ payments: [{ ref: intent, status: 'succeeded' }], history: ['paid'], paid_events: 1, stock: 4 });
+    expect(stripeRefunds(intent)).toEqual([]);
+    expect(await logged(intent)).toEqual([]);
+  });
+
   it('an intent whose amount is no longer the order\'s total is refunded at Stripe, recorded as not kept, and logged without the donor\'s details', async () => {
     const o = await order(2500, await makeSupporter(db(), 'grace.hopper@example.org'));
     const { intent } = await chargedThenKilled(o.id, o.clientUuid);
