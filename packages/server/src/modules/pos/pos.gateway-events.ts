@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../db/actor.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
-import { gatewayOfPayment, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { GatewayError, gatewayOfPayment, GatewayUnavailable, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { writeLogEntry } from '../logs/logs.service.ts';
 import { lockOrder, type OrderRow } from './pos.complete.checks.ts';
@@ -65,10 +65,15 @@ export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<st
   // Under the order's lock: a completion that recorded it (the cashier's, or this event's before) is final.
   const [recorded] = await queryRows(tx, sql`select 1 from payments where gateway = ${gateway.name} and reference_number = ${intent.reference}`);
   if (recorded) return null;
-  if (!order) return `PaymentIntent ${intent.reference} names contribution ${intent.orderId}, which is not an open point-of-sale order here; not recorded.`;
-  const payment = await gateway.fetchPayment(intent.reference);
+  // A sale deleted since, or an id of another install: the money is Stripe's to look into, not ours to move; staff are told.
+  if (!order) return noted(tx, `PaymentIntent ${intent.reference} names contribution ${intent.orderId}, which is not a point-of-sale order here (deleted?); not recorded, not refunded.`, 'no_order');
+  const payment = await gateway.fetchPayment(intent.reference).catch((error: unknown) => {
+    // The job's failure is what the log viewer shows (this transaction rolls back): it names the sale and the intent to look at.
+    if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailable)) throw error;
+    throw new Error(`PaymentIntent ${intent.reference} for point of sale order #${order.client_uuid} could not be read from ${gateway.name}, so it is not recorded: ${error.message}`);
+  });
   if (!isOrdersPayment(payment, posOrderMetadata(order.id)) || payment.description !== posPaymentDescription(order.client_uuid)) {
-    return `PaymentIntent ${intent.reference} names contribution ${order.id} but was not made for this order (another Almoner on the Stripe account?); left alone.`;
+    return noted(tx, `PaymentIntent ${intent.reference} names contribution ${order.id} but was not made for this order (another Almoner on the Stripe account?); left alone.`, 'not_this_order');
   }
   // Given back at Stripe already, or not taken: there is nothing to bring in.
   if (payment.status !== 'succeeded' || payment.amountRefunded > 0) return `PaymentIntent ${intent.reference} for order #${order.client_uuid} is ${payment.amountRefunded > 0 ? 'given back' : payment.status} at the gateway; not recorded.`;
@@ -111,10 +116,16 @@ async function completeWithIntent(tx: Tx, gateway: PaymentGateway, order: OrderR
 
 const money = (payment: GatewayPayment) => `${formatMoney(payment.amount, payment.currency)} ${payment.currency}`;
 
+/** A warning in the log viewer, kept too as the event's note. */
+async function noted(tx: Tx, message: string, code: string): Promise<string> {
+  await writeLogEntry(tx, { message, source: 'payments', level: 'warning', context: { queue: 'stripe_event', error_code: code } });
+  return message;
+}
+
 /** The log line and the event's note for an intent let go of: its reference, the order's number, the reason and what Stripe did. */
 async function warn(tx: Tx, order: OrderRow, letGo: LetGo, code: string, reason: string): Promise<string> {
   const outcome = letGo.outcome === 'refunded' ? `refunded in full (${letGo.refund?.reference ?? 'refund'})` : letGo.outcome === 'cancelled' ? 'cancelled' : 'NOT refunded by the gateway: refund it by hand';
   const message = `PaymentIntent ${letGo.payment.reference} was not kept for point of sale order #${order.client_uuid}: ${reason}. It was ${outcome}.`;
-  await writeLogEntry(tx, { message, source: 'payments', level: 'warning', context: { queue: 'stripe_event', error_code: code } });
+  await writeLogEntry(tx, { message, source: 'payments', level: letGo.outcome === 'not_refunded' ? 'error' : 'warning', context: { queue: 'stripe_event', error_code: code } });
   return message;
 }

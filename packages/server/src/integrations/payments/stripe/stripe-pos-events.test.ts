@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { completeDepsFor } from '../../../modules/pos/pos.complete.deps.ts';
-import { makeSupporter } from '../../../modules/pos/pos.complete.fixtures.ts';
-import { holdStripeAnswers } from '../../../test/stripe/stand-in.ts';
+import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
+import { failNextStripeCalls, holdStripeAnswers } from '../../../test/stripe/stand-in.ts';
 import { stripePos } from '../../../test/stripe/pos.ts';
 import { stripeFixtures, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
@@ -82,10 +82,15 @@ const logged = (intent: string) => queryRows(db(), sql`select level, source, mes
 describe('a point-of-sale card charge brought in from Stripe\'s events alone', () => {
   it('the event alone pays the order once, as the cashier\'s completion records it, after holding it for the cashier', async () => {
     const supporterId = await makeSupporter(db());
-    const cashier = await order(2500, supporterId);
+    // A gift the donor is receipted for, so the receipt is compared too.
+    const receipted = async () => {
+      const v = await makeVariant(db(), { price: 2500, quantity: 5, receiptable: true });
+      return makeOrder(db(), { supporterId, items: [{ variantId: v.variantId, productId: v.productId, price: 2500, qty: 1 }] });
+    };
+    const cashier = await receipted();
     expect((await complete(cashier.id, { payment_type: 'credit_card', token: await elementsMethod('4242424242424242') })).statusCode).toBe(200);
 
-    const o = await order(2500, supporterId);
+    const o = await receipted();
     const { intent } = await chargedThenKilled(o.id, o.clientUuid);
     const eventId = await told(intent);
     // First tries: held for the cashier (or a completion still committing), nothing recorded.
@@ -102,12 +107,15 @@ describe('a point-of-sale card charge brought in from Stripe\'s events alone', (
       payment_status: 'succeeded',
       confirmation_number: intent,
       numbered: true,
+      receipts: 1,
       stock: 4,
     });
     // The same record the cashier's own completion made of the same sale (but for Stripe's reference).
     const byCashier = (await ledger(cashier.id)) as Obj;
     const without = (l: Obj) => ({ ...l, confirmation_number: null, payments: (l.payments as Obj[]).map((p) => ({ ...p, ref: null })) });
     expect(without(brought as Obj)).toEqual(without(byCashier));
+    // The donor is thanked for each sale, as the order was set to (one confirmation e-mail each).
+    expect(await one(sql`select count(*)::int as n from mail_outbox where supporter_id = ${supporterId} and kind = 'confirmation'`)).toEqual({ n: 2 });
     expect(await one(sql`select error from stripe_events where id = ${eventId}`)).toEqual({ error: null });
     expect(await logged(intent)).toMatchObject([{ level: 'info', source: 'payments' }]);
     expect(intentPosts(o.clientUuid)).toBe(1);
@@ -187,6 +195,20 @@ describe('a point-of-sale card charge brought in from Stripe\'s events alone', (
     expect(await ledger(o.id)).toMatchObject({ payments: [{ ref: intent, status: 'succeeded' }], history: ['paid'], paid_events: 1, stock: 4 });
     expect(stripeRefunds(intent)).toEqual([]);
     expect(await logged(intent)).toEqual([]);
+  });
+
+  it('Stripe not answering on the last try: nothing is recorded or given back, and the job\'s failure names the sale and the intent', async () => {
+    const o = await order();
+    const { intent } = await chargedThenKilled(o.id, o.clientUuid);
+    const eventId = await told(intent);
+    failNextStripeCalls(1);
+    await expect(lastTry(eventId)).rejects.toThrow(new RegExp(`PaymentIntent ${intent} for point of sale order #${o.clientUuid} could not be read from stripe`));
+    expect(await ledger(o.id)).toMatchObject({ payments: [], paid: false, stock: 5 });
+    expect(await one(sql`select processed_at is null as waiting from stripe_events where id = ${eventId}`)).toEqual({ waiting: true });
+    expect(stripeRefunds(intent)).toEqual([]);
+    // Applied again (Stripe's event delivered anew, the job re-run): brought in once.
+    expect(await lastTry(eventId)).toBe('applied');
+    expect(await ledger(o.id)).toMatchObject({ payments: [{ ref: intent, status: 'succeeded' }], paid: true, paid_events: 1 });
   });
 
   it('an intent whose amount is no longer the order\'s total is refunded at Stripe, recorded as not kept, and logged without the donor\'s details', async () => {
