@@ -62,8 +62,9 @@ import { settlePendingIntents, type TakenIntent } from './pos.pending-intents.ts
  * the gateway's answer and the commit rolls back our side only: the charge exists at the
  * gateway. The retry finds the order unpaid, takes the stock again, asks the gateway with the
  * same key and gets the first charge's answer back (the gateway's idempotency), so it records
- * that one charge and charges nothing more. A decline rolls everything back (stock included)
- * and is then recorded as a failed payment in its own transaction, which moves the attempt
+ * that one charge and charges nothing more; if no retry ever comes, Stripe's
+ * payment_intent.succeeded completes the order through this same code on its last try
+ * (pos.gateway-events.ts). A decline rolls everything back (stock included) and is then recorded as a failed payment in its own transaction, which moves the attempt
  * count on: the next card gets a new key and can be charged, while a repeat of the declined
  * request is answered by the gateway as before. A different card under a key whose outcome we
  * never learnt is refused by the gateway (the key's request differs) rather than charged.
