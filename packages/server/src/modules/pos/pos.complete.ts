@@ -35,6 +35,7 @@ import {
   PaymentDeclined,
   PaymentNeedsAuthentication,
   posOrderMetadata,
+  posPaymentDescription,
   recordDecline,
   storePendingIntent,
   forgetPendingIntent,
@@ -61,8 +62,9 @@ import { settlePendingIntents, type TakenIntent } from './pos.pending-intents.ts
  * the gateway's answer and the commit rolls back our side only: the charge exists at the
  * gateway. The retry finds the order unpaid, takes the stock again, asks the gateway with the
  * same key and gets the first charge's answer back (the gateway's idempotency), so it records
- * that one charge and charges nothing more. A decline rolls everything back (stock included)
- * and is then recorded as a failed payment in its own transaction, which moves the attempt
+ * that one charge and charges nothing more; if no retry ever comes, Stripe's
+ * payment_intent.succeeded completes the order through this same code on its last try
+ * (pos.gateway-events.ts). A decline rolls everything back (stock included) and is then recorded as a failed payment in its own transaction, which moves the attempt
  * count on: the next card gets a new key and can be charged, while a repeat of the declined
  * request is answered by the gateway as before. A different card under a key whose outcome we
  * never learnt is refused by the gateway (the key's request differs) rather than charged.
@@ -88,8 +90,20 @@ export type CompleteDeps = {
   afterCharge?: (() => void | Promise<void>) | undefined;
 };
 
+/**
+ * What the completion's own transaction needs (completeInTransaction). The app key only unseals a
+ * saved method or seals a card being saved; a completion from Stripe's event (pos.gateway-events.ts)
+ * does neither and has none to give.
+ */
+export type TransactionDeps = Pick<CompleteDeps, 'gateway' | 'afterCharge'> & { appKey: Buffer | null };
+
+const sealingKey = (deps: TransactionDeps): Buffer => {
+  if (!deps.appKey) throw new Error('A saved payment method needs the app key');
+  return deps.appKey;
+};
+
 /** What the gateway types charge, from the request (a saved method must be the supporter's and ACTIVE). */
-async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: PosPaymentType, input: PosCompleteRequest): Promise<GatewaySource | null> {
+async function gatewaySource(tx: Tx, deps: TransactionDeps, order: OrderRow, type: PosPaymentType, input: PosCompleteRequest): Promise<GatewaySource | null> {
   if (type === 'credit_card') return { kind: 'token', source: input.token ?? '', paymentMethodId: null, methodType: 'card' };
   if (type === 'bank_account') return achSource(input, order.currency_code);
   if (type !== 'payment_method') return null;
@@ -100,7 +114,7 @@ async function gatewaySource(tx: Tx, deps: CompleteDeps, order: OrderRow, type: 
   if (!method?.token) throw fieldError('payment_method', posCompleteMessages.methodNotFound);
   return {
     kind: 'token',
-    source: decrypt(deps.appKey, String(method.token)),
+    source: decrypt(sealingKey(deps), String(method.token)),
     paymentMethodId: Number(method.id),
     methodType: String(method.type),
     keeper: (method.gateway as string | null) ?? null,
@@ -184,7 +198,7 @@ class DeclinedAttempt extends Error {
  * POS sale paid by cheque or cash is: payment, receipt, lifetime giving and `contribution.paid`.
  * Answers what the cashier is told of the donor (saved, linked), if anything.
  */
-export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: Actor, id: number, input: PosCompleteRequest, taken: TakenIntent | null = null): Promise<string | null> {
+export async function completeInTransaction(tx: Tx, deps: TransactionDeps, actor: Actor, id: number, input: PosCompleteRequest, taken: TakenIntent | null = null): Promise<string | null> {
   const order = await lockOrder(tx, id);
   if (!order) throw new AppError('not_found', posMessages.orderNotFound);
   if (order.paid_at) {
@@ -212,7 +226,7 @@ export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: A
       amount: order.total_amount,
       currency: order.currency_code,
       // The description is for people (Stripe's dashboard, the donor's statement); the metadata ties the payment to this order.
-      description: `Payment for Contribution #${order.client_uuid}`,
+      description: posPaymentDescription(order.client_uuid),
       metadata: posOrderMetadata(order.id),
     };
     try {
@@ -245,7 +259,7 @@ export async function completeInTransaction(tx: Tx, deps: CompleteDeps, actor: A
  * that asks the donor to confirm the card first answers its challenge (SetupNeedsAuthentication);
  * the completion naming that set-up (`setupIntent`) then keeps the card only if the bank confirmed it.
  */
-async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, order: OrderRow, source: GatewaySource, key: string, setupIntent: string | null): Promise<GatewaySource> {
+async function saveMethod(tx: Tx, deps: TransactionDeps, gateway: PaymentGateway, order: OrderRow, source: GatewaySource, key: string, setupIntent: string | null): Promise<GatewaySource> {
   if (source.kind !== 'token') return source;
   const request = { supporterId: Number(order.supporter_id), token: source.source, idempotencyKey: `save:${key}:${createHash('sha256').update(source.source).digest('base64url').slice(0, 16)}`, setupReference: setupIntent ?? undefined };
   const saved = await saveMethodAtGateway(tx, gateway, request).catch((error: unknown) => {
@@ -256,7 +270,7 @@ async function saveMethod(tx: Tx, deps: CompleteDeps, gateway: PaymentGateway, o
   const [row] = await queryRows(tx, sql`
     insert into payment_methods (supporter_id, status, display_name, token, type, card_brand, account_last_four, card_expiry_month,
                                  card_expiry_year, currency_code, gateway, gateway_customer)
-    values (${order.supporter_id}, 'ACTIVE', ${`${brand} ending in ${saved.last4}`}, ${encrypt(deps.appKey, saved.reference)}, 'card',
+    values (${order.supporter_id}, 'ACTIVE', ${`${brand} ending in ${saved.last4}`}, ${encrypt(sealingKey(deps), saved.reference)}, 'card',
             ${saved.brand}, ${saved.last4}, ${saved.expMonth}, ${saved.expYear}, ${order.currency_code}, ${saved.gateway}, ${saved.customer})
     returning id`);
   return { kind: 'token', source: saved.reference, paymentMethodId: Number(row?.id), methodType: 'card', keeper: saved.gateway, customer: saved.customer };
@@ -288,7 +302,7 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
       chequeNumber: check ? input.check_number : null,
       chequeDate: check ? paid.checkDate : null,
       holderType: paid.source?.kind === 'ach' ? paid.source.holderType : null,
-      description: `Payment for Contribution #${order.client_uuid}`,
+      description: posPaymentDescription(order.client_uuid),
     });
   }
   if (paid.charged) await forgetPendingIntent(tx, paid.gatewayName, paid.charged.reference);

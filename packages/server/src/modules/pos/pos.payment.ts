@@ -105,6 +105,19 @@ export async function chargeGateway(gateway: PaymentGateway, source: GatewaySour
 export const posOrderMetadata = (orderId: number): Record<string, string> => ({ almoner_contribution_id: String(orderId) });
 
 /**
+ * The words a point-of-sale charge is asked with, for people (Stripe's dashboard, the donor's
+ * statement). They carry the order's client_uuid, unique across installs: an intent brought in
+ * from Stripe's event alone must name this install's order, not only its id (pos.gateway-events.ts).
+ */
+export const posPaymentDescription = (clientUuid: string): string => `Payment for Contribution #${clientUuid}`;
+
+/** The order a gateway payment's metadata names (posOrderMetadata), or null when it names none. */
+export function posOrderOf(metadata: Record<string, string> | null | undefined): number | null {
+  const id = metadata?.almoner_contribution_id;
+  return id && /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+}
+
+/**
  * Stores the payment the donor's bank is asked about (3-D Secure) as the order's pending intent,
  * once: a browser closed mid-challenge then leaves it known, and the order's next attempt
  * settles it first (pos.pending-intents.ts). Written after the completion rolled back.

@@ -5,6 +5,8 @@ import type { Tx } from '../../../db/client.ts';
 import { queryRows } from '../../../listing/engine.ts';
 import { settleRefund, type RefundOutcome } from '../../../modules/payments/refund-settlement.service.ts';
 import { refundPayment } from '../../../modules/payments/refunds.service.ts';
+import { bringInPosPayment } from '../../../modules/pos/pos.gateway-events.ts';
+import { posOrderOf } from '../../../modules/pos/pos.payment.ts';
 import { applyPaymentStatus } from '../../../modules/transactions/transactions.service.ts';
 import type { GatewayStatus } from '../gateway.ts';
 import { applyDisputeEvent } from './stripe-disputes.ts';
@@ -34,9 +36,10 @@ export async function lockPaymentOf(tx: Tx, intentId: string | null | undefined)
  * changed nothing), or null. Events about the same payment may come twice or out of order: each
  * handler moves things only forward, so a late or repeated event changes nothing more.
  */
-export async function applyStripeEvent(tx: Tx, event: Stripe.Event): Promise<string | null> {
+export async function applyStripeEvent(tx: Tx, event: Stripe.Event, { lastTry = false }: { lastTry?: boolean } = {}): Promise<string | null> {
   // Stripe has some 250 event types; these are the ones Almoner applies, every other is ignored.
-  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.processing' || event.type === 'payment_intent.payment_failed') {
+  if (event.type === 'payment_intent.succeeded') return applyIntentSucceeded(tx, event.data.object, lastTry);
+  if (event.type === 'payment_intent.processing' || event.type === 'payment_intent.payment_failed') {
     return applyIntentEvent(tx, event.data.object);
   }
   if (event.type === 'charge.refunded') return applyChargeRefunded(tx, event.data.object);
@@ -59,6 +62,22 @@ async function applyIntentEvent(tx: Tx, intent: Stripe.PaymentIntent): Promise<s
   if (!MOVES[payment.status].includes(answer.status)) return null;
   await applyPaymentStatus(tx, payment.id, answer, null);
   return null;
+}
+
+/**
+ * A payment that went through. One Almoner has not recorded is held like any event about an
+ * unknown payment (a completion may still be committing it, or the cashier completing again);
+ * on the event's last try, a point-of-sale order's intent (its metadata names the order) is
+ * brought in from the event alone, or let go of if it cannot pay the order (pos.gateway-events.ts).
+ */
+async function applyIntentSucceeded(tx: Tx, intent: Stripe.PaymentIntent, lastTry: boolean): Promise<string | null> {
+  try {
+    return await applyIntentEvent(tx, intent);
+  } catch (error) {
+    const orderId = error instanceof NotYetKnownError && lastTry ? posOrderOf(intent.metadata) : null;
+    if (orderId === null) throw error;
+    return bringInPosPayment(tx, { gateway: 'stripe', reference: intent.id, orderId });
+  }
 }
 
 /** Stripe's reasons as ours; Stripe's dashboard "Other" (none) counts as the donor's request. */

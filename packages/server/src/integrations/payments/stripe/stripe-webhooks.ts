@@ -69,7 +69,8 @@ export type ProcessOutcome = 'applied' | 'already_processed' | 'missing';
  * Applies a stored event once: its row is locked, applied and marked processed in one
  * transaction, so two workers or a retried job cannot apply it twice. An event about a payment
  * Almoner does not know yet is left for a later try, and on the last try marked processed with
- * that reason (it was not one of Almoner's payments).
+ * that reason (it was not one of Almoner's payments), except a point-of-sale order's card payment
+ * that went through, which its last try brings in or gives back (pos.gateway-events.ts).
  */
 export async function processStripeEvent(database: Database, eventId: string, { lastTry }: { lastTry: boolean }): Promise<ProcessOutcome> {
   return withActor(database.db, { userId: null, ip: null }, async (tx) => {
@@ -78,7 +79,7 @@ export async function processStripeEvent(database: Database, eventId: string, { 
     if (row.processedAt) return 'already_processed';
     let note: string | null;
     try {
-      note = await applyStripeEvent(tx, row.payload as Stripe.Event);
+      note = await applyStripeEvent(tx, row.payload as Stripe.Event, { lastTry });
     } catch (error) {
       if (!(error instanceof NotYetKnownError) || !lastTry) throw error;
       note = error.message;
