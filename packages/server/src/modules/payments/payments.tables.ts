@@ -52,6 +52,13 @@ export const payments = pgTable(
     failureMessage: varchar('failure_message', { length: 255 }),
     /** When Almoner cancelled it at its gateway (a renewal left waiting for the donor's authentication): never asked again. */
     cancelledAt: timestamp('cancelled_at', tz),
+    /**
+     * A point-of-sale payment its sale did not keep (taken for an amount the sale no longer has,
+     * or after the sale was paid another way) and gave back at its gateway. It stays on the order
+     * as an attempt, and its refund is money returned, but not a refund of the sale: the sale's
+     * refunded figures, history, receipts and events leave it out (refunds.derive.ts).
+     */
+    notKept: boolean('not_kept').notNull().default(false),
     /** authorized | manual_review | issuer_declined | blocked | invalid */
     outcome: varchar('outcome', { length: 20 }),
     isSpam: boolean('is_spam').notNull().default(false),

@@ -34,7 +34,8 @@ export async function deriveRefundedFigures(q: Queryable, paymentIds: SQL): Prom
 
 /**
  * Per record paid by the payments (through payment_links.`column`): the sum of all its
- * payments' succeeded and pending refunds, and the latest refund's time, user and reference.
+ * payments' succeeded and pending refunds (a payment its sale did not keep left out: its refund
+ * gave back money the sale never kept, payments.not_kept), and the latest refund's time, user and reference.
  */
 function figuresBy(column: SQL, paymentIds: SQL): SQL {
   const latest = (field: string) =>
@@ -43,7 +44,8 @@ function figuresBy(column: SQL, paymentIds: SQL): SQL {
     select l.${column} as id, coalesce(sum(r.amount), 0) as amount, max(r.created_at) as at,
            ${latest('refunded_by')} as by, ${latest('reference_number')} as reference
       from payment_links l
-      left join refunds r on r.payment_id = l.payment_id and r.status in ('succeeded', 'pending')
+      join payments p on p.id = l.payment_id
+      left join refunds r on r.payment_id = l.payment_id and r.status in ('succeeded', 'pending') and not p.not_kept
      where l.${column} in (select l2.${column} from payment_links l2 where l2.payment_id in (${paymentIds}))
      group by l.${column}`;
 }

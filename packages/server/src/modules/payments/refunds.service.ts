@@ -52,7 +52,7 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
   await tx.execute(sql`select id from payments where id = ${request.paymentId} for update`);
   const [payment] = await queryRows(
     tx,
-    sql`select p.id, p.type, p.status, p.amount::bigint as amount, p.currency_code, p.gateway, p.reference_number,
+    sql`select p.id, p.type, p.status, p.amount::bigint as amount, p.currency_code, p.gateway, p.reference_number, p.not_kept,
                coalesce((select sum(r.amount) from refunds r where r.payment_id = p.id and r.status in ('succeeded', 'pending')), 0)::bigint as refunded,
                (select count(*) from refunds r where r.payment_id = p.id)::int as attempts
           from payments p where p.id = ${request.paymentId}`,
@@ -111,6 +111,9 @@ export async function refundPayment(tx: Tx, request: RefundPaymentRequest): Prom
               ${'recurringTransactionId' in line ? line.recurringTransactionId : null}, ${line.amount})`);
   }
   await deriveRefundedFigures(tx, sql`select ${payment.id}::int`);
+  // A payment its sale did not keep (payments.not_kept) gives back money the sale never kept: the
+  // sale is not refunded, so its receipt, history and contribution.refunded are left as they are.
+  if (payment.not_kept === true && status !== 'failed') return { ok: true, refundId, amount, byHand };
   // A refunded gift is no longer what its receipt says (incumbent §7): the receipt is voided,
   // and the donors' lifetime giving no longer counts a contribution refunded in full.
   if (status === 'succeeded') {

@@ -127,6 +127,8 @@ export async function recordLetGo(tx: Tx, orderId: number, letGo: LetGo, actorId
     description: taken ? 'Point of sale payment not kept for the sale' : 'Point of sale payment attempt',
   });
   if (!taken) await tx.execute(sql`update payments set cancelled_at = now(), updated_at = now() where id = ${paymentId}`);
+  // Money taken and given back, not the sale's: its refund is not a refund of the sale (refunds.derive.ts).
+  else await tx.execute(sql`update payments set not_kept = true, updated_at = now() where id = ${paymentId}`);
   if (letGo.refund) {
     const status = letGo.refund.status === 'succeeded' ? 'succeeded' : 'pending';
     await refundPayment(tx, { paymentId, reason: 'requested_by_customer', actorId, recorded: { reference: letGo.refund.reference, status } });

@@ -122,6 +122,14 @@ describe('3-D Secure intents the point of sale does not keep (Stripe)', () => {
     const paid = await complete(taken.id, { payment_type: 'credit_card', token: await elementsMethod('4242424242424242') });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await payments(taken.id)).toMatchObject([{ status: 'succeeded', refunded: 2500 }, { status: 'succeeded', amount: 3000, refunded: 0 }]);
+    // The $25 given back was never the sale's: the sale is paid in full and not refunded, in its
+    // figures, its history and its events (one derivation: refunds.derive.ts).
+    const [sale] = await queryRows(db(), sql`select refunded_amount::int as refunded, total_amount::int as total from contributions where id = ${taken.id}`);
+    expect(sale).toEqual({ refunded: 0, total: 3000 });
+    const history = await queryRows(db(), sql`select event from contribution_status_history where contribution_id = ${taken.id} order by id`);
+    expect(history.map((h) => h.event)).not.toContain('partially_refunded');
+    const refundEvents = await queryRows(db(), sql`select 1 from domain_events where type = 'contribution.refunded' and (payload->>'contribution_id')::int = ${taken.id}`);
+    expect(refundEvents).toEqual([]);
   });
 
   it('records no refund Stripe did not make', async () => {
