@@ -11,9 +11,10 @@
 // scans, its size and whether it is a primary key or unique. An index no call scanned is a
 // candidate to drop; a unique one stays (it keeps the data right, not the reads fast).
 //
-// Not yet called: each listing's filters (status, payment type, dates…), so the indexes that
-// lead with a filter's column read 0 here until the bench sends them. At a small scale the
-// planner reads small tables whole, so only the 1M-row database says which sort indexes serve.
+// - every exportable listing's filters, one at a time (bench/listing-filters.ts: each value of
+//   each filter its schema allows), on the first page, by the listing engine the routes call.
+// At a small scale the planner reads small tables whole, so only the 1M-row database says which
+// sort indexes serve.
 //
 // Left out, and why: file downloads and CSV exports (a COPY of the whole table reads no index
 // and takes minutes at 1M rows: bench/listing.bench.ts measures it), and routes that change data.
@@ -22,6 +23,10 @@
 // BENCH_DB names the database, default almoner_bench; BENCH_CONTRIBUTIONS and BENCH_SUPPORTERS
 // size a database that does not exist yet, default 1,000,000 and 250,000)
 import pg from 'pg';
+import { AppError } from '../packages/server/src/http/errors.ts';
+import { readListingQuery, runListing } from '../packages/server/src/listing/engine.ts';
+import { exportableListings } from '../packages/server/src/modules/lists/export-registry.ts';
+import { filterCalls } from './listing-filters.ts';
 import { benchDatabase, benchServer } from './support.ts';
 
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -72,6 +77,22 @@ for (const route of listings) {
   }
 }
 
+// Each list's filters, through the engine its route calls: the same statements, without the
+// route's permission check (the bench is an account administrator anyway).
+let filtered = 0;
+for (const [name, { definition }] of exportableListings()) {
+  for (const call of filterCalls(definition)) {
+    try {
+      await runListing(database.db, definition, readListingQuery(definition, { ...call.filters }));
+      filtered += 1;
+    } catch (error) {
+      // A value the filter refuses (the route's 422) is the bench's to fix; anything else is the app's.
+      if (error instanceof AppError) answered.refused += 1;
+      else answered.failed.push(`${name} ${call.label}: ${error instanceof Error ? error.message.slice(0, 120) : String(error)}`);
+    }
+  }
+}
+
 // The backends' counters reach the statistics when their session ends: close the app's pool.
 await app.close();
 await database.close();
@@ -89,7 +110,7 @@ const { rows } = await pool.query<{ table: string; index: string; scans: string;
 await pool.end();
 
 const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-console.log(`\n${gets.length} GET routes (twice each) and ${listings.length} listings (${2 + SORTED_COLUMNS * 2} calls each): ${answered.ok} answered, ${answered.refused} refused (4xx)`);
+console.log(`\n${gets.length} GET routes (twice each) and ${listings.length} listings (${2 + SORTED_COLUMNS * 2} calls each): ${answered.ok} answered, ${answered.refused} refused (4xx); ${filtered} filtered pages of ${exportableListings().length} lists`);
 if (answered.failed.length) console.log(`5xx answers, to look into:\n  ${answered.failed.join('\n  ')}`);
 let unused = 0;
 let unusedBytes = 0;

@@ -37,6 +37,9 @@ export function registerExportableListing(name: string, listing: ExportableListi
 
 export const exportableListing = (name: string): ExportableListing | undefined => registry.get(name);
 
+/** Every list registered so far, by name (bench/indexes.bench.ts sends each its filters). */
+export const exportableListings = (): [string, ExportableListing][] => [...registry];
+
 registerExportableListing('contributions', { definition: contributionsListing, permission: 'order.view', basename: 'contributions' });
 registerExportableListing('supporters', { definition: supportersListing, permission: 'member.view', basename: 'supporters' });
 registerExportableListing('sponsorships', { definition: sponseesListing, permission: 'sponsorship.view', basename: 'sponsorships' });
