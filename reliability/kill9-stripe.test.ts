@@ -57,6 +57,18 @@ describe.skipIf(!pgBin)('kill -9 between Stripe\'s charge and Almoner\'s commit'
     });
   }
 
+  /** What one sale must end with: one payment (the intent, settled), one "paid" in its history and one paid event, its stock taken once (10 → 8). */
+  async function oneSale(db: Database['db'], orderId: number, intentId: string, variantId: number): Promise<string[]> {
+    const problems: string[] = [];
+    const final = await ledgerOf(db, orderId);
+    const expected = { payments: 1, recorded: `${intentId}:succeeded`, paidHistory: 1, paidEvents: 1, status: 'succeeded' };
+    const got = { payments: final.payments, recorded: final.recorded, paidHistory: final.paidHistory, paidEvents: final.paidEvents, status: final.status };
+    if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
+    const [stock] = await queryRows(db, sql`select quantity from product_variants where id = ${variantId}`);
+    if (Number(stock?.quantity) !== 8) problems.push(`stock ${stock?.quantity}, expected 8`);
+    return problems;
+  }
+
   /** Stripe's event for `intent` as Stripe sends it: signed with the endpoint's secret, POSTed from outside. */
   async function sendEvent(type: string, intent: Obj): Promise<string> {
     sequence += 1;
@@ -143,12 +155,7 @@ describe.skipIf(!pgBin)('kill -9 between Stripe\'s charge and Almoner\'s commit'
       const refresh = await server.call('POST', `/jpanel/transactions/${paymentId}/refresh-payment-status`);
       if (refresh.status !== 200) problems.push(`order ${i}: Refresh answered ${refresh.status} ${refresh.text.slice(0, 200)}`);
 
-      const final = await ledgerOf(db, order.id);
-      const expected = { payments: 1, recorded: `${String(intent.id)}:succeeded`, paidHistory: 1, paidEvents: 1, status: 'succeeded' };
-      const got = { payments: final.payments, recorded: final.recorded, paidHistory: final.paidHistory, paidEvents: final.paidEvents, status: final.status };
-      if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`order ${i}: ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
-      const [stock] = await queryRows(db, sql`select quantity from product_variants where id = ${variantId}`);
-      if (Number(stock?.quantity) !== 8) problems.push(`order ${i}: stock ${stock?.quantity}, expected 8`);
+      problems.push(...(await oneSale(db, order.id, String(intent.id), variantId)).map((p) => `order ${i}: ${p}`));
       // Stripe made one PaymentIntent for the order: the retry's came back from the first's key.
       const made = standIn.seen.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.body.includes(encodeURIComponent(order.clientUuid)));
       if (new Set(made.map((c) => String(c.headers['idempotency-key']))).size !== 1) problems.push(`order ${i}: ${made.length} charge requests under more than one key`);
@@ -200,12 +207,7 @@ describe.skipIf(!pgBin)('kill -9 between Stripe\'s charge and Almoner\'s commit'
       const refresh = await server.call('POST', `/jpanel/transactions/${paymentId}/refresh-payment-status`);
       if (refresh.status !== 200) problems.push(`order ${i}: Refresh answered ${refresh.status} ${refresh.text.slice(0, 200)}`);
 
-      const final = await ledgerOf(db, order.id);
-      const expected = { payments: 1, recorded: `${String(intent.id)}:succeeded`, paidHistory: 1, paidEvents: 1, status: 'succeeded' };
-      const got = { payments: final.payments, recorded: final.recorded, paidHistory: final.paidHistory, paidEvents: final.paidEvents, status: final.status };
-      if (JSON.stringify(got) !== JSON.stringify(expected)) problems.push(`order ${i}: ${JSON.stringify(got)}, expected ${JSON.stringify(expected)}`);
-      const [stock] = await queryRows(db, sql`select quantity from product_variants where id = ${variantId}`);
-      if (Number(stock?.quantity) !== 8) problems.push(`order ${i}: stock ${stock?.quantity}, expected 8`);
+      problems.push(...(await oneSale(db, order.id, String(intent.id), variantId)).map((p) => `order ${i}: ${p}`));
       const made = standIn.seen.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.body.includes(encodeURIComponent(order.clientUuid)));
       if (made.length !== 1) problems.push(`order ${i}: ${made.length} charge requests at Stripe`);
       if (standIn.seen.some((c) => c.method === 'POST' && c.path === '/v1/refunds' && c.body.includes(String(intent.id)))) problems.push(`order ${i}: a refund was asked of Stripe`);
