@@ -39,10 +39,10 @@ import { isOrdersPayment, letGoAtGateway, PaymentNotKept, recordLetGo, type LetG
  *     or the sale's own checks refuse it now: recorded on the order as a payment not kept, with
  *     its refund (recordLetGo), so the order's attempt count moves on and the next card is charged
  *     under a key of its own;
- *   - the order was paid another way meanwhile (cash, another card): refunded at Stripe and NOT
- *     linked to the paid sale, whose figures would otherwise show a refund of the sale itself
- *     (refunded amounts derive from every payment linked to it). The log line and the event's
- *     note keep both Stripe references for the reconciliation.
+ *   - the order was paid another way meanwhile (cash, another card): refunded at Stripe and
+ *     recorded on the paid sale as a payment not kept (payments.not_kept), so the ledger holds
+ *     the charge and the refund Stripe's does, and the sale's refunded figures, history and
+ *     events leave it out (refunds.derive.ts).
  * Each of these writes a warning to the log viewer naming the order's number and the intent (no
  * donor's name, e-mail or card) and the reason, and the event's row keeps the same note.
  */
@@ -79,7 +79,10 @@ export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<st
   if (payment.status !== 'succeeded' || payment.amountRefunded > 0) return `PaymentIntent ${intent.reference} for order #${order.client_uuid} is ${payment.amountRefunded > 0 ? 'given back' : payment.status} at the gateway; not recorded.`;
   if (order.paid_at) {
     const letGo = await letGoAtGateway(gateway, payment);
-    return warn(tx, order, letGo, 'paid_another_way', 'the order was paid another way meanwhile; not linked to the sale');
+    // Recorded on the sale as a payment not kept, with its refund: Almoner's ledger then holds the
+    // charge and the refund Stripe's does (the reconciliation), and the sale's own figures leave it out.
+    await recordLetGo(tx, order.id, letGo, null);
+    return warn(tx, order, letGo, 'paid_another_way', 'the order was paid another way meanwhile; recorded on the sale as not kept');
   }
   return completeWithIntent(tx, gateway, order, payment);
 }

@@ -237,16 +237,18 @@ describe('a point-of-sale card charge brought in from Stripe\'s events alone', (
     expect(await ledger(o.id)).toMatchObject({ paid: true, payments: [{ ref: intent, refunded: 2500 }, { status: 'succeeded', amount: 3000, refunded: 0 }] });
   });
 
-  it('an order paid another way meanwhile: the intent is refunded at Stripe and not linked to the paid sale', async () => {
+  it('an order paid another way meanwhile: the intent is refunded at Stripe and recorded on the sale as not kept, the sale unchanged', async () => {
     const o = await order();
     const { intent } = await chargedThenKilled(o.id, o.clientUuid);
     const cash = await complete(o.id, { payment_type: 'cash', cash_received: 25, cash_change: 0 });
     expect(cash.statusCode, cash.body).toBe(200);
-    const paid = await ledger(o.id);
+    const paid = (await ledger(o.id)) as { payments: unknown[] };
 
     expect(await lastTry(await told(intent))).toBe('applied');
     expect(stripeRefunds(intent)).toHaveLength(1);
-    expect(await ledger(o.id)).toEqual(paid);
+    // The charge and its refund, as Stripe's ledger has them; the sale still paid in cash, not refunded.
+    expect(await ledger(o.id)).toEqual({ ...paid, payments: [...paid.payments, expect.objectContaining({ ref: intent, status: 'succeeded', amount: 2500, refunded: 2500 })] });
+    expect(await one(sql`select not_kept from payments where reference_number = ${intent}`)).toEqual({ not_kept: true });
     expect(await logged(intent)).toMatchObject([{ level: 'warning', message: expect.stringMatching(/paid another way.*refunded in full/) }]);
     expect(await lastTry(await told(intent))).toBe('applied');
     expect(stripeRefunds(intent)).toHaveLength(1);
