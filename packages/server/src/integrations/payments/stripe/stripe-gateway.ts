@@ -156,6 +156,28 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
       );
     },
 
+    // The point of sale's Bank tab: Stripe.js made the us_bank_account method from what the cashier typed into its fields.
+    debitBankMethod: async ({ idempotencyKey, amount, currency, paymentMethod, description, metadata }) => {
+      if (currency.toUpperCase() !== 'USD') throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
+      return orDeclined(
+        stripe.paymentIntents.create(
+          {
+            amount,
+            currency: 'usd',
+            ...(description ? { description } : {}),
+            ...(metadata ? { metadata } : {}),
+            confirm: true,
+            payment_method_types: ['us_bank_account'],
+            payment_method: paymentMethod,
+            // The donor authorised the debit to the cashier, in person (the dialog's authorisation box): an offline acceptance.
+            mandate_data: { customer_acceptance: { type: 'offline' } },
+            expand,
+          },
+          { idempotencyKey },
+        ),
+      );
+    },
+
     refund: async ({ idempotencyKey, paymentReference, amount, reason }): Promise<GatewayRefund> =>
       toRefund(await refused(stripe.refunds.create({ payment_intent: paymentReference, amount, ...(reason ? { reason } : {}) }, { idempotencyKey }))),
 
