@@ -449,6 +449,9 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         if (intent && latest) return send(200, { ...intent, latest_charge: { ...(intent.latest_charge as Obj), amount_refunded: latest.amount_refunded, refunded: latest.refunded } });
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });
       }
+      // The stand-in's own hook for the browser suite, whose stand-in runs in another process: the debit settles at the bank.
+      const settling = /^\/stand-in\/payment_intents\/([^/]+)\/settle$/.exec(url.pathname);
+      if (req.method === 'POST' && settling) return send(200, settleBankDebitInStripe(settling[1] ?? ''));
       const key = String(req.headers['idempotency-key'] ?? '');
       const earlier = byKey.get(key);
       if (earlier && earlier.body !== body) return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });

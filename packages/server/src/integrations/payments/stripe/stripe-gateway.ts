@@ -167,7 +167,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
             ...(description ? { description } : {}),
             ...(metadata ? { metadata } : {}),
             confirm: true,
-            payment_method_types: ['us_bank_account'],
+            // Stripe's API version of this SDK names the allowed types so (payment_method_types is the answer's).
+            allowed_payment_method_types: ['us_bank_account'],
             payment_method: paymentMethod,
             // The donor authorised the debit to the cashier, in person (the dialog's authorisation box): an offline acceptance.
             mandate_data: { customer_acceptance: { type: 'offline' } },

@@ -59,7 +59,7 @@ describe('bank debits at the point of sale through Stripe', () => {
       currency: 'usd',
       confirm: 'true',
       payment_method: method,
-      'payment_method_types[0]': 'us_bank_account',
+      'allowed_payment_method_types[0]': 'us_bank_account',
       'mandate_data[customer_acceptance][type]': 'offline',
       'metadata[almoner_contribution_id]': String(o.id),
       description: `Payment for Contribution #${o.clientUuid}`,
@@ -127,7 +127,7 @@ describe('bank debits at the point of sale through Stripe', () => {
 
     // The stand-in refuses what Stripe refuses of the PaymentIntent itself: no mandate, another currency.
     const direct = (fields: Record<string, string>) =>
-      fetch(`${app.standIn.url}/v1/payment_intents`, { method: 'POST', headers: { authorization: 'Bearer sk_test_stub' }, body: new URLSearchParams({ amount: '100', currency: 'usd', confirm: 'true', 'payment_method_types[0]': 'us_bank_account', payment_method: method, ...fields }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { param?: string } } }));
+      fetch(`${app.standIn.url}/v1/payment_intents`, { method: 'POST', headers: { authorization: 'Bearer sk_test_stub' }, body: new URLSearchParams({ amount: '100', currency: 'usd', confirm: 'true', 'allowed_payment_method_types[0]': 'us_bank_account', payment_method: method, ...fields }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { param?: string } } }));
     expect(await direct({})).toMatchObject({ status: 400, body: { error: { param: 'mandate_data' } } });
     expect(await direct({ currency: 'cad', 'mandate_data[customer_acceptance][type]': 'offline' })).toMatchObject({ status: 400, body: { error: { param: 'currency' } } });
   });
