@@ -76,6 +76,12 @@ function newMethod(origin: string, card: Obj, customer: string | null): Obj {
 const savedMethod = (id: string): Obj =>
   like('payment_method', { id, type: 'card', customer: methodCustomers.get(id) ?? null, card: cardOf(methodOrigins.get(id)?.includes('Declined') ? '4000000000000002' : '4242424242424242') });
 
+/**
+ * The stand-in's own case (not one of Stripe's test numbers): an account ending 0004 is one Stripe
+ * wants verified by micro-deposits before it debits it, answered as Stripe answers then
+ * (requires_action, next_action verify_with_microdeposits).
+ */
+const microdepositAccounts = new Set(['0004']);
 /** us_bank_account methods Stripe.js made (id → the method), for the debits that charge them. */
 const bankMethods = new Map<string, Obj>();
 /** An ABA routing number's check digit (3-7-1 weights), as Stripe checks it before it makes a method. */
@@ -171,6 +177,11 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
     const intent = { ...base, status: 'requires_payment_method', last_payment_error: error, latest_charge: like('charge', { id: `ch_${n}`, outcome: { type: 'issuer_declined' }, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '0002', exp_month: 1, exp_year: 2039, checks: { cvc_check: 'pass' } } } }) };
     intents.set(id, intent);
     return { status: 402, answer: { error: { ...error, payment_intent: intent } } };
+  }
+  if (debited && microdepositAccounts.has(String((debited.us_bank_account as Obj).last4))) {
+    const intent = { ...base, status: 'requires_action', latest_charge: null, next_action: { type: 'verify_with_microdeposits', verify_with_microdeposits: { arrival_date: 1_800_172_800, hosted_verification_url: `https://payments.stripe.com/microdeposit/${id}`, microdeposit_type: 'descriptor_code' } } };
+    intents.set(id, intent);
+    return { status: 200, answer: intent };
   }
   const intent = bank
     ? { ...base, status: 'processing', latest_charge: charge({ id: `py_${n}`, amount, outcome: { type: 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'us_bank_account', us_bank_account: { last4: '6789', account_type: 'checking', ...bankDetailsOf(debited) } } }) }

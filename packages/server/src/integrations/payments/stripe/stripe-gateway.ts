@@ -159,8 +159,8 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
     // The point of sale's Bank tab: Stripe.js made the us_bank_account method from what the cashier typed into its fields.
     debitBankMethod: async ({ idempotencyKey, amount, currency, paymentMethod, description, metadata }) => {
       if (currency.toUpperCase() !== 'USD') throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
-      return orDeclined(
-        stripe.paymentIntents.create(
+      const made = stripe.paymentIntents
+        .create(
           {
             amount,
             currency: 'usd',
@@ -175,8 +175,15 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
             expand,
           },
           { idempotencyKey },
-        ),
-      );
+        )
+        .then(async (intent) => {
+          // An account Stripe wants verified by micro-deposits (days away) cannot be debited at the
+          // counter: the intent is let go of and answered as a failed attempt (recorded, so the next one has a key of its own).
+          if (intent.next_action?.type !== 'verify_with_microdeposits') return intent;
+          const cancelled = await stripe.paymentIntents.cancel(intent.id, { cancellation_reason: 'abandoned' });
+          return { ...cancelled, last_payment_error: { code: 'bank_account_unverified', message: gatewayMessages.bankVerification } };
+        });
+      return orDeclined(made);
     },
 
     refund: async ({ idempotencyKey, paymentReference, amount, reason }): Promise<GatewayRefund> =>

@@ -1,4 +1,4 @@
-import { paymentFormMessages, posCompleteMessages } from '@almoner/contracts';
+import { gatewayMessages, paymentFormMessages, posCompleteMessages } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
@@ -130,6 +130,23 @@ describe('bank debits at the point of sale through Stripe', () => {
       fetch(`${app.standIn.url}/v1/payment_intents`, { method: 'POST', headers: { authorization: 'Bearer sk_test_stub' }, body: new URLSearchParams({ amount: '100', currency: 'usd', confirm: 'true', 'allowed_payment_method_types[0]': 'us_bank_account', payment_method: method, ...fields }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { error?: { param?: string } } }));
     expect(await direct({})).toMatchObject({ status: 400, body: { error: { param: 'mandate_data' } } });
     expect(await direct({ currency: 'cad', 'mandate_data[customer_acceptance][type]': 'offline' })).toMatchObject({ status: 400, body: { error: { param: 'currency' } } });
+  });
+
+  it('lets go of an account Stripe wants verified by micro-deposits first, records the failed attempt, and another account pays', async () => {
+    const o = await order();
+    const from = app.standIn.seen.length;
+    const answered = await complete(o.id, { payment_type: 'bank_account', token: String((await bankMethod({ account: '000000000004' })).id), ach_agree_tos: true });
+    expect(answered.statusCode, answered.body).toBe(422);
+    expect(answered.json()).toMatchObject({ message: gatewayMessages.bankVerification });
+    const cancelled = app.standIn.seen.slice(from).filter((s) => /^\/v1\/payment_intents\/pi_[^/]+\/cancel$/.test(s.path));
+    expect(cancelled).toHaveLength(1);
+    const first = String(cancelled[0]!.path.split('/')[3]);
+    expect(await intentAtStripe(first)).toMatchObject({ status: 'canceled' });
+    expect(await state(o.id)).toMatchObject({ completed: false, payments: [{ type: 'bank', status: 'failed', reference: first, failure_code: 'bank_account_unverified' }] });
+    // The next account is a new attempt under a key of its own, not refused as "already being processed".
+    const paid = await complete(o.id, { payment_type: 'bank_account', token: String((await bankMethod()).id), ach_agree_tos: true });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await state(o.id)).toMatchObject({ completed: true, payment_status: 'pending', payments: [{ status: 'failed' }, { status: 'pending' }] });
   });
 
   it('refuses a Canadian-dollar sale by bank at Stripe, which debits US accounts in USD only', async () => {
