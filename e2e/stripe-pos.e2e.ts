@@ -69,8 +69,8 @@ async function payByStripeCard(page: Page, { check, number }: { check: boolean; 
   const dialog = page.getByRole('dialog', { name: /^Payment/ });
   await dialog.getByRole('tab', { name: 'Credit Card', exact: true }).click();
   await dialog.locator('[data-card-fields="stripe"]').waitFor();
-  // No Bank tab: Stripe's bank fields are not offered yet, and the sandbox's would send the account to Almoner.
-  expect(await dialog.getByRole('tab', { name: 'Bank', exact: true }).count()).toBe(0);
+  // The Bank tab is Stripe's too (its account goes to Stripe: stripe-pos-bank.e2e.ts).
+  expect(await dialog.getByRole('tab', { name: 'Bank', exact: true }).count()).toBe(1);
   await typeStripeCard(page, number);
   if (check) {
     await settle(page);

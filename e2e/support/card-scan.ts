@@ -6,7 +6,7 @@ import pg from 'pg';
 
 /**
  * Issue 9: no card number may appear in any request Almoner receives, any table or any log line
- * during the whole browser suite. Run by the global teardown once the server has stopped.
+ * during the whole browser suite; issue 40: nor the bank account typed into the Bank tab with Stripe chosen. Run by the global teardown once the server has stopped.
  *
  * A card number here is a run of 13 to 19 digits (together, or in groups split by one space or
  * dash, as card fields mask them) that passes the Luhn check and starts with a card network's
@@ -34,6 +34,20 @@ export function findCardNumbers(text: string): string[] {
     .filter((digits) => digits.length >= 13 && digits.length <= 19 && NETWORK.test(digits) && passesLuhn(digits));
 }
 
+/**
+ * Issue 40: the bank account the Stripe bank-debit test types into the Bank tab with Stripe chosen
+ * (e2e/stripe-pos-bank.e2e.ts). It goes from the browser to Stripe, so it may appear nowhere
+ * Almoner keeps or receives anything; used by no other test (the sandbox's Bank tab sends its
+ * account to Almoner by design), so finding it means the Stripe path leaked it.
+ */
+export const STRIPE_ONLY_BANK_ACCOUNT = '000555666777';
+
+/** The Stripe-only bank account wherever it stands in `text`, as typed or split by spaces or dashes. */
+export function findStripeBankAccounts(text: string): string[] {
+  const digits = text.replace(/(?<=\d)[ -](?=\d)/g, '');
+  return digits.includes(STRIPE_ONLY_BANK_ACCOUNT) ? [STRIPE_ONLY_BANK_ACCOUNT] : [];
+}
+
 /** Where each card number was found: "where: …digits… (last four)", the number itself masked. */
 type Finding = { where: string; last4: string };
 
@@ -43,8 +57,13 @@ const mask = (digits: string) => `${digits.slice(0, 2)}…${digits.slice(-4)}`;
 export async function scanForCardNumbers(options: { dataDir: string; serverOutput: string; requestsFile: string; databaseUrl?: string }): Promise<string[]> {
   // The scanner must find what it looks for, or a clean result proves nothing.
   if (findCardNumbers('x 4242 4242 4242 4242 y 4000000000000002').length !== 2) throw new Error('card scan: the scanner misses test cards');
+  if (findStripeBankAccounts(`account_number=${STRIPE_ONLY_BANK_ACCOUNT.replace(/(\d{3})/g, '$1 ')}`).length !== 1) throw new Error('card scan: the scanner misses the Stripe-only bank account');
   const findings: Finding[] = [];
-  const add = (where: string, text: string) => findings.push(...findCardNumbers(text).map((digits) => ({ where, last4: mask(digits) })));
+  const add = (where: string, text: string) =>
+    findings.push(
+      ...findCardNumbers(text).map((digits) => ({ where, last4: mask(digits) })),
+      ...findStripeBankAccounts(text).map((digits) => ({ where: `${where} (bank account typed for Stripe)`, last4: mask(digits) })),
+    );
 
   options.serverOutput.split('\n').forEach((line, i) => add(`server log line ${i + 1}`, line));
   if (!existsSync(options.requestsFile)) throw new Error(`card scan: no captured requests at ${options.requestsFile}`);

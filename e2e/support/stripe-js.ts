@@ -81,6 +81,24 @@ const STRIPE_JS = `(function () {
       document.body.appendChild(overlay);
     });
   }
+  // A US bank account given to createPaymentMethod (as Stripe.js takes one entered by hand): sent
+  // from the browser to Stripe's API with the publishable key; the page gets the PaymentMethod or Stripe's error.
+  function createBankMethod(key, options) {
+    var bank = options.us_bank_account || {};
+    var body = new URLSearchParams({
+      type: 'us_bank_account',
+      'us_bank_account[routing_number]': bank.routing_number || '',
+      'us_bank_account[account_number]': bank.account_number || '',
+      'us_bank_account[account_holder_type]': bank.account_holder_type || 'individual',
+      'us_bank_account[account_type]': bank.account_type || 'checking',
+      'billing_details[name]': (options.billing_details && options.billing_details.name) || '',
+      key: key,
+    });
+    return fetch('https://api.stripe.com/v1/payment_methods', { method: 'POST', body: body }).then(
+      function (response) { return response.json().then(function (json) { return response.ok ? { paymentMethod: json } : { error: json.error }; }); },
+      function () { return { error: { message: 'Stripe could not be reached.' } }; },
+    );
+  }
   function Stripe(key) {
     if (!(this instanceof Stripe)) return new Stripe(key);
     var created = [];
@@ -96,6 +114,7 @@ const STRIPE_JS = `(function () {
       };
     };
     this.createPaymentMethod = function (options) {
+      if (options && options.type === 'us_bank_account') return createBankMethod(key, options);
       var card = options && options.card;
       if (!card || !card.frame) return Promise.resolve({ error: { type: 'validation_error', message: 'The card element is not mounted.' } });
       return ask(card.frame, { action: 'createPaymentMethod', key: key });

@@ -19,6 +19,8 @@ export const gatewayMessages = {
   transitNumber: 'Enter the 5-digit transit number.',
   institutionNumber: 'Enter the 3-digit institution number.',
   achCurrency: 'Bank debits are not available in this currency.',
+  /** (ours, issue 40) Stripe wants an account typed by hand verified by micro-deposits first, which takes days. */
+  bankVerification: 'Stripe must verify this bank account with micro-deposits before it can be debited, which takes a few days. Nothing was charged: please take another way to pay.',
   accountNumber: 'Enter an account number of 4 to 17 digits.',
   accountHolder: 'Enter the account holder’s name.',
   declined: 'The card was declined.',

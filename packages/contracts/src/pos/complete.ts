@@ -35,6 +35,8 @@ export const posCompleteMessages = {
   checkAmount: 'Please provide a check amount greater than zero.',
   cardToken: 'Please enter the card details.',
   bankCurrency: (currency: string) => `Bank payments in ${currency} are not available with this payment gateway.`,
+  /** (ours) a bank account taken in Stripe's fields, completed after the organisation chose another gateway. */
+  bankMethodGateway: 'This bank account was entered for another payment gateway. Please enter it again.',
   /** A retry with other card details while the first attempt's outcome is unknown to us. */
   attemptInProgress: 'A payment for this contribution is already being processed with other payment details. Try again with the same details.',
   // (ours) a card whose bank asks the donor to authenticate the payment (3-D Secure, issue 40)
@@ -110,7 +112,7 @@ export const posCompleteSchema = z.object({
   payment_other_note: optional(255),
   send_confirmation_emails: flag(true),
   mark_as_complete: flag(false),
-  /** Card: the single-use capture token from the hosted card fields. */
+  /** Card: the single-use capture token from the hosted card fields; Bank with Stripe: the us_bank_account PaymentMethod Stripe.js made. */
   token: optional(100),
   /** The payment the donor's bank asked them to confirm (an `authenticate` answer's), sent again once they have. */
   payment_intent: optional(100),

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   availablePaymentTabs,
   bankAccountFormSchema,
+  bankTabHint,
+  canTakeAch,
   cashChangeMinor,
   fieldErrors,
   forcedPaymentType,
@@ -88,5 +90,16 @@ describe('tabs', () => {
     expect(showsFulfillmentCheckbox('never', 3)).toBe(false);
     expect(showsFulfillmentCheckbox('shipping', 0)).toBe(false);
     expect(showsFulfillmentCheckbox('shipping', 1)).toBe(true);
+  });
+});
+
+describe('the Bank tab by gateway and currency (issue 40)', () => {
+  it('offers Stripe bank debits in USD only, and says why a CAD sale has no Bank tab', () => {
+    expect(canTakeAch('stripe', 'usd')).toBe(true);
+    expect(canTakeAch('stripe', 'CAD')).toBe(false);
+    expect(canTakeAch('sandbox', 'CAD')).toBe(true);
+    expect(bankTabHint('stripe', 'USD')).toBeNull();
+    expect(bankTabHint('sandbox', 'EUR')).toBeNull();
+    expect(bankTabHint('stripe', 'cad')).toBe('Bank debits through Stripe take US bank accounts in USD only, so CAD sales have no Bank tab.');
   });
 });

@@ -200,10 +200,20 @@ export const FULFILLMENT_SETTING: FulfillmentSetting = 'shipping';
  */
 export const gatewayAchCurrencies: Record<PaymentGatewayName, readonly string[]> = {
   sandbox: ['USD', 'CAD'],
-  // Stripe's ACH Direct Debit takes US accounts in USD; its bank fields are not in the web yet.
-  stripe: [],
+  // Stripe's ACH Direct Debit (us_bank_account) takes US accounts in USD only; Canadian
+  // pre-authorised debits (acss_debit) need a mandate flow of their own, not offered.
+  stripe: ['USD'],
 };
 
 /** Whether the Bank tab is offered (spec §2.3): the gateway takes ACH in this currency. */
 export const canTakeAch = (gateway: PaymentGatewayName, currency: string) =>
   gatewayAchCurrencies[gateway].includes(currency.toUpperCase());
+
+/**
+ * Why the Bank tab is missing, when the gateway could debit banks in another currency: a short
+ * line under the tabs (Stripe takes US accounts in USD only). Null when there is nothing to say.
+ */
+export function bankTabHint(gateway: PaymentGatewayName, currency: string): string | null {
+  if (gateway !== 'stripe' || canTakeAch(gateway, currency)) return null;
+  return `Bank debits through Stripe take US bank accounts in USD only, so ${currency.toUpperCase()} sales have no Bank tab.`;
+}

@@ -35,6 +35,13 @@ export type PaymentGateway = {
   createCustomer?: (request: CustomerRequest) => Promise<string>;
   /** Debits a bank account (ACH); it settles later, so it starts `pending`. */
   debitAch: (request: AchDebitRequest) => Promise<GatewayPayment>;
+  /**
+   * Debits a bank account the gateway's own browser fields took (Stripe.js made a
+   * `us_bank_account` PaymentMethod of it, so Almoner never sees its numbers), under the
+   * authorisation the cashier took at the counter; it settles later, so it starts `pending`.
+   * Absent where the bank details come to Almoner (the sandbox's Bank tab).
+   */
+  debitBankMethod?: (request: BankMethodDebitRequest) => Promise<GatewayPayment>;
 };
 
 export type Idempotent = { idempotencyKey: string };
@@ -79,6 +86,15 @@ export type AchDebitRequest = Idempotent & {
   currency: string;
   account: AchAccount;
   description?: string | undefined;
+};
+
+export type BankMethodDebitRequest = Idempotent & {
+  amount: number;
+  currency: string;
+  /** The gateway's bank payment method (Stripe's `pm_…` of type us_bank_account). */
+  paymentMethod: string;
+  description?: string | undefined;
+  metadata?: Record<string, string> | undefined;
 };
 
 /** succeeded | pending | failed: the payments.status values. */

@@ -83,6 +83,11 @@ function stripeGateway(db: Queryable): PaymentGateway {
       return gateway.createCustomer(request);
     },
     debitAch: async (request) => (await connect()).debitAch(request),
+    debitBankMethod: async (request) => {
+      const gateway = await connect();
+      if (!gateway.debitBankMethod) throw new Error('Stripe debits bank payment methods');
+      return gateway.debitBankMethod(request);
+    },
   };
 }
 

@@ -301,7 +301,7 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
       gatewayPayment: paid.charged,
       chequeNumber: check ? input.check_number : null,
       chequeDate: check ? paid.checkDate : null,
-      holderType: paid.source?.kind === 'ach' ? paid.source.holderType : null,
+      holderType: paid.source && paid.source.kind !== 'token' ? paid.source.holderType : null,
       description: posPaymentDescription(order.client_uuid),
     });
   }

@@ -1,4 +1,4 @@
-import { bankAccountFormSchema, fieldErrors, posCompleteMessages, type AchAccount, type PosCompleteRequest, type PosPaymentType } from '@almoner/contracts';
+import { bankAccountFormSchema, fieldErrors, paymentFormMessages, posCompleteMessages, type AchAccount, type PosCompleteRequest, type PosPaymentType } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -27,7 +27,9 @@ export type GatewaySource =
       keeper?: string | null | undefined;
       customer?: string | null | undefined;
     }
-  | { kind: 'ach'; holderType: string | null; account: AchAccount };
+  | { kind: 'ach'; holderType: string | null; account: AchAccount }
+  /** A bank account the gateway's own fields took (Stripe.js): only its method's id reaches Almoner. */
+  | { kind: 'bank_method'; holderType: string | null; paymentMethod: string };
 
 /** A declined card or failed debit: the request rolls back, the attempt is recorded after. */
 export class PaymentDeclined extends Error {
@@ -80,13 +82,17 @@ export async function attemptKey(q: Queryable, contributionId: number, clientUui
 /** What an order's payment is asked for with: the order's total, its words for people and its metadata (posOrderMetadata). */
 export type OrderCharge = { idempotencyKey: string; amount: number; currency: string; description: string; metadata: Record<string, string> };
 
+function chargeOnce(gateway: PaymentGateway, source: GatewaySource, request: OrderCharge): Promise<GatewayPayment> {
+  if (source.kind === 'token') return gateway.charge({ ...request, source: source.source, customer: source.customer ?? null });
+  if (source.kind === 'ach') return gateway.debitAch({ ...request, account: source.account });
+  if (!gateway.debitBankMethod) throw fieldError('payment_type', posCompleteMessages.bankMethodGateway);
+  return gateway.debitBankMethod({ ...request, paymentMethod: source.paymentMethod });
+}
+
 /** Charges the gateway once for this attempt; a refusal of the request itself answers its message. */
 export async function chargeGateway(gateway: PaymentGateway, source: GatewaySource, request: OrderCharge): Promise<GatewayPayment> {
   try {
-    const payment =
-      source.kind === 'token'
-        ? await gateway.charge({ ...request, source: source.source, customer: source.customer ?? null })
-        : await gateway.debitAch({ ...request, account: source.account });
+    const payment = await chargeOnce(gateway, source, request);
     if (payment.status === 'failed') throw refusalOf(payment);
     return payment;
   } catch (error) {
@@ -219,6 +225,7 @@ export async function recordDecline(
  * accounts in this currency is asked of the gateway itself (`achCurrencies`, see checkAchCurrency).
  */
 export function achSource(input: PosCompleteRequest, currency: string): GatewaySource {
+  if (input.token) return bankMethodSource(input);
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null));
   const checked = bankAccountFormSchema.safeParse({ ...given, currency, ach_agree_tos: input.ach_agree_tos ?? true });
   if (!checked.success) {
@@ -234,7 +241,20 @@ export function achSource(input: PosCompleteRequest, currency: string): GatewayS
   return { kind: 'ach', holderType: bank.account_holder_type, account };
 }
 
+/**
+ * A bank account typed into Stripe's fields: Stripe.js made the method, so no account details
+ * come here (any sent are refused, never stored). The cashier's authorisation box is still the
+ * donor's mandate, so it must be ticked.
+ */
+function bankMethodSource(input: PosCompleteRequest): GatewaySource {
+  const numbers = (['routing_number', 'transit_number', 'institution_number', 'account_number'] as const).filter((field) => input[field]);
+  if (numbers.length) throw fieldError(numbers[0]!, posCompleteMessages.bankMethodGateway);
+  if (!input.ach_agree_tos) throw fieldError('ach_agree_tos', paymentFormMessages.achAgreement);
+  if (!/^pm_\w+$/.test(input.token ?? '')) throw fieldError('token', posCompleteMessages.bankMethodGateway);
+  return { kind: 'bank_method', holderType: input.account_holder_type ?? null, paymentMethod: input.token ?? '' };
+}
+
 /** Refuses a bank payment in a currency the organisation's gateway does not debit, before it is asked. */
 export function checkAchCurrency(gateway: PaymentGateway, source: GatewaySource, currency: string): void {
-  if (source.kind === 'ach' && !gateway.achCurrencies.includes(currency)) throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
+  if (source.kind !== 'token' && !gateway.achCurrencies.includes(currency)) throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
 }

@@ -20,10 +20,27 @@ export function stripePos(app: StripeWebhookApp) {
       const response = await fetch(`${app.standIn.url}/v1/payment_methods`, { method: 'POST', body });
       return String(((await response.json()) as { id: string }).id);
     },
+    /**
+     * The us_bank_account PaymentMethod Stripe.js makes from the bank details typed into its
+     * fields (with the publishable key); answers Stripe's answer as it is (the method, or its error).
+     */
+    async bankMethod(details: { routing?: string; account?: string; name?: string } = {}): Promise<{ id?: string; error?: { message: string; param: string } }> {
+      const body = new URLSearchParams({
+        type: 'us_bank_account',
+        'us_bank_account[routing_number]': details.routing ?? '110000000',
+        'us_bank_account[account_number]': details.account ?? '000123456789',
+        'us_bank_account[account_holder_type]': 'individual',
+        'us_bank_account[account_type]': 'checking',
+        'billing_details[name]': details.name ?? 'Ada Lovelace',
+        key: 'pk_test_stub',
+      });
+      const response = await fetch(`${app.standIn.url}/v1/payment_methods`, { method: 'POST', body });
+      return (await response.json()) as { id?: string; error?: { message: string; param: string } };
+    },
     /** An open order of one item at `price`, for `supporterId` when given. */
-    async order(price = 2500, supporterId?: number) {
+    async order(price = 2500, supporterId?: number, currency?: string) {
       const v = await makeVariant(db(), { price, quantity: 5 });
-      const o = await makeOrder(db(), { ...(supporterId === undefined ? {} : { supporterId }), items: [{ variantId: v.variantId, productId: v.productId, price, qty: 1 }] });
+      const o = await makeOrder(db(), { ...(supporterId === undefined ? {} : { supporterId }), ...(currency ? { currency } : {}), items: [{ variantId: v.variantId, productId: v.productId, price, qty: 1 }] });
       return { ...o, variantId: v.variantId };
     },
     /** The PaymentIntent as Stripe (the stand-in) has it now. */

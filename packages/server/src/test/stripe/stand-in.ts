@@ -76,7 +76,61 @@ function newMethod(origin: string, card: Obj, customer: string | null): Obj {
 const savedMethod = (id: string): Obj =>
   like('payment_method', { id, type: 'card', customer: methodCustomers.get(id) ?? null, card: cardOf(methodOrigins.get(id)?.includes('Declined') ? '4000000000000002' : '4242424242424242') });
 
+/**
+ * The stand-in's own case (not one of Stripe's test numbers): an account ending 0004 is one Stripe
+ * wants verified by micro-deposits before it debits it, answered as Stripe answers then
+ * (requires_action, next_action verify_with_microdeposits).
+ */
+const microdepositAccounts = new Set(['0004']);
+/** us_bank_account methods Stripe.js made (id → the method), for the debits that charge them. */
+const bankMethods = new Map<string, Obj>();
+/** An ABA routing number's check digit (3-7-1 weights), as Stripe checks it before it makes a method. */
+const abaValid = (routing: string) => /^\d{9}$/.test(routing) && [...routing].reduce((sum, d, i) => sum + Number(d) * [3, 7, 1][i % 3]!, 0) % 10 === 0;
+const refusal = (param: string, message: string, code = 'parameter_invalid_string'): { status: number; answer: unknown } => ({ status: 400, answer: { error: { type: 'invalid_request_error', code, param, message } } });
+
+/**
+ * A us_bank_account PaymentMethod as Stripe.js makes it from the details typed into its fields
+ * (stripe.createPaymentMethod): the holder's name is required, the routing number must be a
+ * valid ABA number and the account number 4 to 17 digits, each refused in Stripe's words.
+ */
+function bankMethod(form: URLSearchParams): { status: number; answer: unknown } {
+  const name = form.get('billing_details[name]') ?? '';
+  const routing = form.get('us_bank_account[routing_number]') ?? '';
+  const account = form.get('us_bank_account[account_number]') ?? '';
+  if (!name.trim()) return refusal('billing_details[name]', 'Missing required param: billing_details[name].', 'parameter_missing');
+  if (!/^\d{9}$/.test(routing)) return refusal('us_bank_account[routing_number]', 'Routing number must have 9 digits', 'routing_number_invalid');
+  if (!abaValid(routing)) return refusal('us_bank_account[routing_number]', 'Invalid routing number', 'routing_number_invalid');
+  if (!/^\d{4,17}$/.test(account)) return refusal('us_bank_account[account_number]', 'Invalid account number', 'account_number_invalid');
+  const id = `pm_${++n}`;
+  const method = like('payment_method', {
+    id, type: 'us_bank_account', customer: null, card: null,
+    billing_details: { address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null }, email: null, name, phone: null, tax_id: null },
+    us_bank_account: {
+      account_holder_type: form.get('us_bank_account[account_holder_type]') ?? 'individual', account_type: form.get('us_bank_account[account_type]') ?? 'checking',
+      bank_name: 'STRIPE TEST BANK', financial_connections_account: null, fingerprint: `fp_${routing.slice(-4)}${account.slice(-4)}`, last4: account.slice(-4),
+      networks: { preferred: 'ach', supported: ['ach'] }, routing_number: routing, status_details: {},
+    },
+  });
+  bankMethods.set(id, method);
+  return { status: 200, answer: method };
+}
+
+/**
+ * What Stripe refuses of a PaymentIntent debiting a us_bank_account method: an unknown method, a
+ * card's, another currency than USD, or no mandate (the donor's authorisation) with a confirm.
+ */
+function bankDebitRefusal(form: URLSearchParams): { status: number; answer: unknown } | null {
+  const id = form.get('payment_method') ?? '';
+  if (!bankMethods.has(id) && !methodOrigins.has(id)) return refusal('payment_method', `No such PaymentMethod: '${id}'`, 'resource_missing');
+  if (!bankMethods.has(id)) return refusal('payment_method', 'The PaymentMethod provided (card) is not allowed for this PaymentIntent. Please attach a PaymentMethod of one of the following types: us_bank_account. Alternatively update the allowed payment_method_types for this PaymentIntent to include "card".');
+  if (form.get('currency') !== 'usd') return refusal('currency', `The currency provided (${form.get('currency') ?? ''}) is invalid. Payments with us_bank_account support the following currencies: usd.`);
+  const acceptance = form.get('mandate_data[customer_acceptance][type]');
+  if (form.get('confirm') === 'true' && acceptance !== 'offline' && acceptance !== 'online') return refusal('mandate_data', 'A mandate is required to confirm this PaymentIntent with a us_bank_account PaymentMethod: provide mandate_data with the customer\'s acceptance.', 'parameter_missing');
+  return null;
+}
+
 function answerFor(path: string, form: URLSearchParams): { status: number; answer: unknown } {
+  if (path === '/v1/payment_methods' && form.get('type') === 'us_bank_account') return bankMethod(form);
   if (path === '/v1/payment_methods') {
     // Stripe.js sends the card as typed (Elements); the server sends a token. Either way the answer is the method.
     const number = form.get('card[number]') ?? '4242424242424242';
@@ -97,8 +151,13 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
     return { status: 200, answer: keepRefund(like('refund', { id: `re_${++n}`, status, amount: Number(form.get('amount')), currency: 'usd', payment_intent: intent, charge: chargeIdOf(intent), created: 1_800_000_000 })) };
   }
   if (!(Number(form.get('amount')) > 0)) return { status: 400, answer: { error: { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd.', param: 'amount' } } };
-  const bank = form.get('allowed_payment_method_types[0]') === 'us_bank_account';
+  const bank = form.get('allowed_payment_method_types[0]') === 'us_bank_account' || form.get('payment_method_types[0]') === 'us_bank_account';
   const saved = form.get('payment_method');
+  const debited = saved ? bankMethods.get(saved) : undefined;
+  if (bank && saved) {
+    const refused = bankDebitRefusal(form);
+    if (refused) return refused;
+  }
   // Stripe refuses a method attached to one customer when charged without it (or with another).
   if (saved && methodCustomers.has(saved) && form.get('customer') !== methodCustomers.get(saved)) {
     return { status: 400, answer: { error: { type: 'invalid_request_error', message: 'The provided PaymentMethod was previously attached to a Customer or was detached from a Customer, and may not be used again.', param: 'payment_method' } } };
@@ -119,13 +178,25 @@ function answerFor(path: string, form: URLSearchParams): { status: number; answe
     intents.set(id, intent);
     return { status: 402, answer: { error: { ...error, payment_intent: intent } } };
   }
+  if (debited && microdepositAccounts.has(String((debited.us_bank_account as Obj).last4))) {
+    const intent = { ...base, status: 'requires_action', latest_charge: null, next_action: { type: 'verify_with_microdeposits', verify_with_microdeposits: { arrival_date: 1_800_172_800, hosted_verification_url: `https://payments.stripe.com/microdeposit/${id}`, microdeposit_type: 'descriptor_code' } } };
+    intents.set(id, intent);
+    return { status: 200, answer: intent };
+  }
   const intent = bank
-    ? { ...base, status: 'processing', latest_charge: charge({ id: `py_${n}`, amount, outcome: { type: 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'us_bank_account', us_bank_account: { last4: '6789', account_type: 'checking' } } }) }
+    ? { ...base, status: 'processing', latest_charge: charge({ id: `py_${n}`, amount, outcome: { type: 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'us_bank_account', us_bank_account: { last4: '6789', account_type: 'checking', ...bankDetailsOf(debited) } } }) }
     : { ...base, status: 'succeeded', latest_charge: charge({ id: `ch_${n}`, amount, outcome: { type: token === 'tok_riskLevelElevated' ? 'manual_review' : 'authorized' }, amount_refunded: 0, payment_method_details: { type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039, checks: { cvc_check: 'pass' } } } }) };
   intents.set(id, intent);
   const made = intent.latest_charge as Obj;
   moveBalance(bank ? 'payment' : 'charge', amount, Number((made.balance_transaction as Obj).fee), String(made.id), String(form.get('currency')));
   return { status: 200, answer: intent };
+}
+
+/** A debited method's account as Stripe's charge tells it (payment_method_details.us_bank_account). */
+function bankDetailsOf(method: Obj | undefined): Obj {
+  const account = (method?.us_bank_account ?? null) as Obj | null;
+  if (!account) return {};
+  return { last4: account.last4, account_type: account.account_type, account_holder_type: account.account_holder_type, bank_name: account.bank_name, routing_number: account.routing_number, fingerprint: account.fingerprint };
 }
 
 /** The PaymentIntent statuses Stripe lets a cancel through (docs.stripe.com/api/payment_intents/cancel). */
@@ -307,6 +378,19 @@ export function settleBankDebitInStripe(intentId: string): Obj {
 }
 
 /**
+ * An ACH debit the donor's bank returns, days later (insufficient funds): Stripe's PaymentIntent
+ * moves from processing back to requires_payment_method with the failure on it and on its charge,
+ * as Stripe's payment_intent.payment_failed event carries it.
+ */
+export function failBankDebitInStripe(intentId: string): Obj {
+  const intent = intents.get(intentId);
+  if (!intent || intent.status !== 'processing') throw new Error(`${intentId} is not a processing PaymentIntent of the stand-in`);
+  const error = { type: 'invalid_request_error', code: 'payment_method_insufficient_funds', decline_code: 'insufficient_funds', message: 'The customer\'s account has insufficient funds to cover this payment.', payment_method: { id: intent.payment_method, type: 'us_bank_account' } };
+  Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error, latest_charge: { ...(intent.latest_charge as Obj), status: 'failed', failure_code: 'insufficient_funds', failure_message: error.message } });
+  return intent;
+}
+
+/**
  * A new stand-in is a new Stripe account: server test files share one module graph (vitest
  * `isolate: false`), and a file's profile #5 must not meet the idempotency key, customer or
  * requests of the file before it, whose database also had a profile #5.
@@ -320,6 +404,7 @@ function forgetEarlierAccounts(): void {
   methodCustomers.clear();
   methodOrigins.clear();
   setupIntents.clear();
+  bankMethods.clear();
 }
 
 /** Starts the stand-in on a free loopback port; its key is `sk_test_stub`, any other is refused (401). */
@@ -375,6 +460,9 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         if (intent && latest) return send(200, { ...intent, latest_charge: { ...(intent.latest_charge as Obj), amount_refunded: latest.amount_refunded, refunded: latest.refunded } });
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });
       }
+      // The stand-in's own hook for the browser suite, whose stand-in runs in another process: the debit settles at the bank.
+      const settling = /^\/stand-in\/payment_intents\/([^/]+)\/settle$/.exec(url.pathname);
+      if (req.method === 'POST' && settling) return send(200, settleBankDebitInStripe(settling[1] ?? ''));
       const key = String(req.headers['idempotency-key'] ?? '');
       const earlier = byKey.get(key);
       if (earlier && earlier.body !== body) return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });

@@ -1,24 +1,12 @@
 import type { CardToken } from '@almoner/contracts';
 import { Box, Text } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
-import { loadStripe } from '@stripe/stripe-js/pure';
 import { useImperativeHandle, type Ref } from 'react';
 import { CardFieldsError } from './card-fields-channel.ts';
 import type { CardFieldsHandle } from './card-fields.tsx';
+import { stripeFor } from './stripe-loader.ts';
 
 type Props = { publishableKey: string; ref?: Ref<CardFieldsHandle> };
-
-// One Stripe.js per key for the page's life, as Stripe asks (loadStripe outside render).
-const loaded = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = loaded.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    loaded.set(publishableKey, stripe);
-  }
-  return stripe;
-}
 
 /** The Card Element and `tokenize()`: the card becomes a PaymentMethod at Stripe; Almoner sees only its id. */
 function StripeCard({ ref }: { ref?: Ref<CardFieldsHandle> | undefined }) {

@@ -1,4 +1,4 @@
-import { canTakeAch, FULFILLMENT_SETTING, type PosCompleteAnswer } from '@almoner/contracts';
+import { bankTabHint, canTakeAch, FULFILLMENT_SETTING, type PosCompleteAnswer } from '@almoner/contracts';
 import { api } from '../../lib/api.ts';
 import { usePosConfig } from './api.ts';
 import { PaymentDialog, type Completion } from './payment/payment-dialog.tsx';
@@ -27,7 +27,9 @@ export function PosPayment({ order, onFinished, onClose }: { order: PosOrder; on
       order={order}
       gateway={cardFields.gateway}
       publishableKey={cardFields.publishable_key}
-      achAvailable={canTakeAch(cardFields.gateway, order.currency_code)}
+      // Stripe's bank debits are made by Stripe.js, which needs the publishable key.
+      achAvailable={canTakeAch(cardFields.gateway, order.currency_code) && (cardFields.gateway !== 'stripe' || Boolean(cardFields.publishable_key))}
+      bankHint={bankTabHint(cardFields.gateway, order.currency_code)}
       fulfillment={FULFILLMENT_SETTING}
       onComplete={complete}
       onAbandon={(paymentIntent) => api(`/jpanel/pos/${order.id}/abandon-payment`, { method: 'POST', body: { payment_intent: paymentIntent } })}

@@ -15,11 +15,13 @@ type BankFieldsProps = {
   values: Fields;
   errors: Record<string, string>;
   canSave: boolean;
+  /** Stripe is the gateway: the account goes from this browser to Stripe, which debits it. */
+  viaStripe?: boolean;
   onChange: (patch: Partial<Fields>) => void;
 };
 
 /** The Bank tab: a Canadian cheque's numbers for CAD, routing and account numbers otherwise. */
-export function BankFields({ currency, values, errors, canSave, onChange }: BankFieldsProps) {
+export function BankFields({ currency, values, errors, canSave, viaStripe = false, onChange }: BankFieldsProps) {
   const digits = (key: keyof Fields, max: number) => ({
     value: values[key] as string,
     error: errors[key],
@@ -116,6 +118,11 @@ export function BankFields({ currency, values, errors, canSave, onChange }: Bank
         error={errors.ach_agree_tos}
         onChange={(event) => onChange({ ach_agree_tos: event.currentTarget.checked })}
       />
+      {viaStripe && (
+        <Text size="xs" c="gray.7">
+          The account details go from this browser to Stripe, never to Almoner. The debit settles in a few business days; until then the sale shows as pending.
+        </Text>
+      )}
       {canSave && (
         <Checkbox
           label="Save this account to the supporter's payment methods"

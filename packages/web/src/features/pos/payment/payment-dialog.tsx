@@ -24,6 +24,8 @@ export type PaymentDialogProps = {
   /** Stripe's publishable key, when the gateway is Stripe. */
   publishableKey?: string | null;
   achAvailable: boolean;
+  /** Why there is no Bank tab (Stripe debits US accounts in USD only), shown under the tabs. */
+  bankHint?: string | null;
   fulfillment: FulfillmentSetting;
   /** Sends the body; resolves with the paid contribution's receipt, or the bank's challenge. */
   onComplete: (body: Record<string, unknown>) => Promise<Completion>;
@@ -53,6 +55,7 @@ export function PaymentDialog(props: PaymentDialogProps) {
     dueMinor,
     currency,
     card,
+    stripeKey: props.gateway === 'stripe' ? (props.publishableKey ?? null) : null,
     saveAsSupporter: order.member_id === null ? saveAsSupporter : undefined,
     setErrors,
     onComplete: props.onComplete,
@@ -102,6 +105,11 @@ export function PaymentDialog(props: PaymentDialogProps) {
                 publishableKey={props.publishableKey ?? null}
                 onSubmit={() => void complete()}
               />
+            )}
+            {!free && props.bankHint && (
+              <Text size="xs" c="gray.7">
+                {props.bankHint}
+              </Text>
             )}
             <PaymentOptions
               {...{ order, state, dispatch }}

@@ -55,7 +55,9 @@ export function PaymentTabs({ order, gateway, publishableKey, tabs, state, dispa
             currency={currency}
             values={state.fields.bank}
             errors={errors}
-            canSave={order.member_id !== null}
+            // A bank account taken through Stripe is debited once; keeping it for later is not offered.
+            canSave={order.member_id !== null && gateway !== 'stripe'}
+            viaStripe={gateway === 'stripe'}
             onChange={(patch) => {
               dispatch({ kind: 'bank', patch });
               // A field's message goes once it is edited; the rest stay until Complete.

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { CardFieldsHandle } from '../../../components/card-fields/index.ts';
 import { ApiError } from '../../../lib/api.ts';
 import { completeBody, validateBank, type PaymentState } from './payment-state.ts';
+import { createStripeBankMethod, StripeBankError, stripeBankBody } from './stripe-bank.ts';
 
 export type Receipt = { id: number; invoicenumber: string; /** What became of a guest's donor: saved as a supporter, or linked to one. */ supporterMessage?: string | null };
 
@@ -23,6 +24,8 @@ type SubmitInput = {
   dueMinor: number;
   currency: string;
   card: RefObject<CardFieldsHandle | null>;
+  /** Stripe's publishable key when Stripe is the gateway: the Bank tab's account then goes to Stripe, not Almoner. */
+  stripeKey: string | null;
   /** Only a guest's sale says whether its donor is kept as a supporter. */
   saveAsSupporter: boolean | undefined;
   setErrors: (errors: Record<string, string>) => void;
@@ -99,6 +102,7 @@ export function usePaymentSubmit(input: SubmitInput) {
       const bankErrors = validateBank(state, currency);
       input.setErrors(bankErrors);
       if (Object.keys(bankErrors).length) return null;
+      if (input.stripeKey) return stripeBank(input.stripeKey);
     }
     if (state.type === 'credit_card') {
       try {
@@ -112,6 +116,17 @@ export function usePaymentSubmit(input: SubmitInput) {
       }
     }
     return out;
+  }
+
+  /** The Bank tab's account made a PaymentMethod at Stripe; Stripe's refusal shown on its field, or above the tabs. */
+  async function stripeBank(publishableKey: string): Promise<Record<string, unknown> | null> {
+    try {
+      return stripeBankBody(state, await createStripeBankMethod(publishableKey, state.fields.bank));
+    } catch (error) {
+      if (error instanceof StripeBankError && error.field) input.setErrors({ [error.field]: error.message });
+      else setScreen({ kind: 'pay', error: failure(error) });
+      return null;
+    }
   }
 
   async function complete() {
