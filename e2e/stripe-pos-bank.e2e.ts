@@ -1,15 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import { paymentFormMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
-import Stripe from 'stripe';
 import { expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
 import { STRIPE_ONLY_BANK_ACCOUNT } from './support/card-scan.ts';
 import { apiCall } from './support/listing.ts';
-import { addToContribution } from './support/pos.ts';
 import { settle } from './support/settle.ts';
 import { serveStripeJs } from './support/stripe-js.ts';
+import { bodiesToAlmoner, openPosPayment, sendStripeEvent as sendStripeEvent_ } from './support/stripe-pos.ts';
 
 /**
  * Issue 40: the point of sale's Bank tab with Stripe chosen. The account typed there goes from the
@@ -24,24 +22,11 @@ const isComplete = (r: { url: () => string }) => /\/jpanel\/pos\/\d+\/complete$/
 type Jobs = { recordsFiltered: number };
 type Detail = { payments: { type: string; status: string; reference_number: string | null }[] };
 
-/** POSTs an event to /webhooks/stripe as Stripe does: from outside the browser, signed with the endpoint's secret. */
-async function sendStripeEvent(type: string, object: Record<string, unknown>) {
-  const fixtures = JSON.parse(await readFile(new URL('../packages/server/src/test/stripe/fixtures.json', import.meta.url), 'utf8')) as { resources: { event: Record<string, unknown> } };
-  const payload = JSON.stringify({ ...fixtures.resources.event, id: `evt_e2e_bank_${String(object.id)}_${type}`, type, created: Math.floor(Date.now() / 1000), data: { object } });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const response = await fetch(`${browser.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
+const sendStripeEvent = (type: string, object: Record<string, unknown>) => sendStripeEvent_(browser.baseUrl, WEBHOOK_SECRET, type, object);
 
 /** A Coffee Mug in a new sale, the payment dialog open on its Bank tab (Stripe's). */
 async function openBankTab(page: Page) {
-  await page.goto('/jpanel/pos');
-  await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await addToContribution(page, 'mug', 'Coffee Mug');
-  await page.getByRole('region', { name: 'Contribution', exact: true }).getByRole('button', { name: /^Pay / }).click();
-  const dialog = page.getByRole('dialog', { name: /^Payment/ });
-  await dialog.getByRole('tab', { name: 'Bank', exact: true }).click();
+  const dialog = await openPosPayment(page, 'Bank');
   await dialog.getByText('The account details go from this browser to Stripe').waitFor();
   return dialog;
 }
@@ -49,10 +34,7 @@ async function openBankTab(page: Page) {
 it('sells by bank debit through Stripe: the account goes to Stripe, the sale awaits payment until Stripe says it settled', async () => {
   const { page, context } = await browser.newPage({ width: 1440, height: 900 });
   const { sentToStripe } = await serveStripeJs(context, inject('stripeApiUrl'));
-  const toAlmoner: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).origin === new URL(browser.baseUrl).origin && request.postData()) toAlmoner.push(request.postData() ?? '');
-  });
+  const toAlmoner = bodiesToAlmoner(page, browser.baseUrl);
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
   await apiCall(page, 'POST', '/jpanel/settings/payment', { provider: 'stripe', secret_key: 'sk_test_stub', publishable_key: 'pk_test_stub', webhook_secret: WEBHOOK_SECRET });

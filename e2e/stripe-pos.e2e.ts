@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { messages, paymentProviderMessages, posCompleteMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
-import Stripe from 'stripe';
 import { expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { screenshot, signIn, useBrowser } from './support/browser.ts';
@@ -9,6 +7,7 @@ import { addToContribution } from './support/pos.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
 import { serveStripeJs } from './support/stripe-js.ts';
+import { bodiesToAlmoner, openPosPayment, sendStripeEvent as sendStripeEvent_ } from './support/stripe-pos.ts';
 
 /**
  * Issue 40 items 1 and 2: Stripe's keys entered and tested in Settings › Payment providers,
@@ -61,13 +60,7 @@ async function typeStripeCard(page: Page, number: string) {
 
 /** A Coffee Mug in a new sale, the payment dialog open on its Credit Card tab with `number` typed in. */
 async function payByStripeCard(page: Page, { check, number }: { check: boolean; number: string }) {
-  await page.goto('/jpanel/pos');
-  await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  await addToContribution(page, 'mug', 'Coffee Mug');
-  await page.getByRole('region', { name: 'Contribution', exact: true }).getByRole('button', { name: /^Pay / }).click();
-  const dialog = page.getByRole('dialog', { name: /^Payment/ });
-  await dialog.getByRole('tab', { name: 'Credit Card', exact: true }).click();
+  const dialog = await openPosPayment(page, 'Credit Card');
   await dialog.locator('[data-card-fields="stripe"]').waitFor();
   // The Bank tab is Stripe's too (its account goes to Stripe: stripe-pos-bank.e2e.ts).
   expect(await dialog.getByRole('tab', { name: 'Bank', exact: true }).count()).toBe(1);
@@ -83,10 +76,7 @@ async function payByStripeCard(page: Page, { check, number }: { check: boolean; 
 it('takes Stripe’s keys, tests them, and sells at the point of sale through Stripe Elements', async () => {
   const { page, context } = await browser.newPage({ width: 1440, height: 900 });
   const { sentToStripe } = await serveStripeJs(context, inject('stripeApiUrl'));
-  const toAlmoner: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).origin === new URL(browser.baseUrl).origin && request.postData()) toAlmoner.push(request.postData() ?? '');
-  });
+  const toAlmoner = bodiesToAlmoner(page, browser.baseUrl);
   await signIn(page);
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
   try {
@@ -140,15 +130,8 @@ async function fromStripe<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** POSTs an event to /webhooks/stripe as Stripe does: from outside the browser, signed with the endpoint's secret. */
-async function sendStripeEvent(type: string, object: Record<string, unknown>) {
-  const fixtures = JSON.parse(await readFile(new URL('../packages/server/src/test/stripe/fixtures.json', import.meta.url), 'utf8')) as { resources: { event: Record<string, unknown> } };
-  const payload = JSON.stringify({ ...fixtures.resources.event, id: `evt_e2e_${String(object.id)}_${type}`, type, created: Math.floor(Date.now() / 1000), data: { object } });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const response = await fetch(`${browser.baseUrl}/webhooks/stripe`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { received: boolean; duplicate: boolean };
-}
+/** Stripe's event, signed with this file's endpoint secret: the server's answer. */
+const sendStripeEvent = (type: string, object: Record<string, unknown>) => sendStripeEvent_(browser.baseUrl, WEBHOOK_SECRET, type, object) as Promise<{ received: boolean; duplicate: boolean }>;
 
 /** A signed-in page whose sales go through Stripe (the stand-in, and Stripe.js's), its webhook secret set. */
 async function stripeChosenPage() {
