@@ -240,6 +240,8 @@ describe('saved views on every list', () => {
     const confirm = page.getByRole('dialog', { name: 'Delete view' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await confirm.waitFor({ state: 'detached' });
+    // The dialog closes when the person confirms; the DELETE goes out after, so wait for its answer.
+    await page.getByText(savedViewMessages.deleted(name), { exact: true }).first().waitFor();
     const views = await apiCall<{ data: { name: string }[] }>(page, 'GET', `/jpanel/saved-views.json?list=${list}`);
     expect(views.data.some((v) => v.name === name)).toBe(false);
   });

@@ -315,14 +315,29 @@ describe('settings page', () => {
         });
         observer.observe(document.body, { childList: true, subtree: true, characterData: true });
       })()`);
+    /**
+     * Stops the page's clock a little after its present. The clock runs on between reading it and
+     * pausing, so on a busy machine "now + 1 ms" was already past ("Cannot fast-forward to the
+     * past"); read again and retry then, with a margin far below the toast's 6 s.
+     */
+    const pauseSoon = async (): Promise<number> => {
+      for (;;) {
+        const at = (await page.evaluate(() => Date.now())) + 50;
+        try {
+          await page.clock.pauseAt(at);
+          return at;
+        } catch (e) {
+          if (!String(e).includes('fast-forward to the past')) throw e;
+        }
+      }
+    };
     /** Saves, then stops the page's clock; answers the toast and how long its timer has run. */
     const save = async () => {
       await name.fill(`${await name.inputValue()} `);
       await watchForToast();
       await page.getByRole('button', { name: 'Save changes' }).click();
       const shown = await toast(page, 'Updates saved.');
-      const pausedAt = (await page.evaluate(() => Date.now())) + 1;
-      await page.clock.pauseAt(pausedAt);
+      const pausedAt = await pauseSoon();
       const shownAt = await page.evaluate<number | undefined>('window.toastShownAt');
       expect(shownAt, 'the page saw the toast appear').toBeTypeOf('number');
       return { shown, ran: pausedAt - shownAt! };
