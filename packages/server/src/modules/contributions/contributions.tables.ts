@@ -129,17 +129,16 @@ export const contributions = pgTable(
     uniqueIndex('contributions_invoice_number_unique').on(t.invoiceNumber),
     index('contributions_ordered_idx').on(t.orderedAt.desc(), t.id.desc()),
     index('contributions_supporter_idx').on(t.supporterId, t.orderedAt.desc()),
-    index('contributions_profile_idx').on(t.recurringPaymentProfileId),
+    // A profile's gifts (its page, its billing): partial, since most gifts belong to no profile and
+    // a one-time gift then writes no entry.
+    index('contributions_profile_idx').on(t.recurringPaymentProfileId).where(sql`${t.recurringPaymentProfileId} is not null`),
     // Deleting a supporter clears the referrals that name it: without this, a scan of every contribution per supporter.
     index('contributions_referred_by_idx').on(t.referredBySupporterId).where(sql`${t.referredBySupporterId} is not null`),
-    index('contributions_refunded_idx').on(t.orderedAt.desc(), t.id.desc()).where(sql`${t.refundedAmount} > 0`),
-    index('contributions_fulfilled_idx').on(t.isFulfilled, t.orderedAt.desc(), t.id.desc()),
     index('contributions_payment_type_idx').on(t.paymentType, t.orderedAt.desc(), t.id.desc()),
     index('contributions_source_idx').on(t.source, t.orderedAt.desc(), t.id.desc()),
     index('contributions_recurring_idx').on(t.isRecurring, t.orderedAt.desc(), t.id.desc()),
     index('contributions_total_idx').on(t.totalAmount.desc(), t.id.desc()),
     index('contributions_unpaid_idx').on(t.startedAt.desc()).where(sql`${t.paidAt} is null`),
-    index('contributions_referral_idx').on(t.referralSource),
     // The donor CRM gift ids a contribution lists ("G1, G2"): an import checks its rows' ids against
     // them. Without a pending list (fastupdate), so ids an import has just written are found at once.
     index('contributions_gift_ids_idx')
@@ -209,12 +208,12 @@ export const contributionItems = pgTable(
   },
   (t) => [
     index('contribution_items_contribution_idx').on(t.contributionId),
-    index('contribution_items_variant_idx').on(t.variantId),
     index('contribution_items_product_idx').on(t.productId),
     // Deleting items checks that none is locked to them: without this, a scan of every item per item deleted.
     index('contribution_items_locked_to_idx').on(t.lockedToItemId).where(sql`${t.lockedToItemId} is not null`),
-    index('contribution_items_sponsorship_idx').on(t.sponsorshipId),
-    index('contribution_items_fundraising_idx').on(t.fundraisingPageId),
+    // A sponsorship's payments and a fundraising page's gifts: partial, as most items have neither.
+    index('contribution_items_sponsorship_idx').on(t.sponsorshipId).where(sql`${t.sponsorshipId} is not null`),
+    index('contribution_items_fundraising_idx').on(t.fundraisingPageId).where(sql`${t.fundraisingPageId} is not null`),
     check('contribution_items_frequency_check', sql`${t.recurringFrequency} is null or ${inList(t.recurringFrequency, RECURRING_FREQUENCIES)}`),
     check('contribution_items_tribute_notify_check', sql`${t.tributeNotify} is null or ${t.tributeNotify} in ('email', 'letter')`),
   ],

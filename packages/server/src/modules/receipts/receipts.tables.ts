@@ -84,7 +84,8 @@ export const taxReceipts = pgTable(
   },
   (t) => [
     uniqueIndex('tax_receipts_number_unique').on(t.number),
-    index('tax_receipts_year_end_run_idx').on(t.yearEndRunId),
+    // A run's receipts (its totals, its page); most receipts are issued one gift at a time, by no run.
+    index('tax_receipts_year_end_run_idx').on(t.yearEndRunId).where(sql`${t.yearEndRunId} is not null`),
     index('tax_receipts_issued_idx').on(t.issuedAt.desc(), t.id.desc()),
     index('tax_receipts_status_idx').on(t.status, t.issuedAt.desc()),
     index('tax_receipts_supporter_idx').on(t.supporterId),

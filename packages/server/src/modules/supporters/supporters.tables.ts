@@ -130,13 +130,12 @@ export const supporters = pgTable(
   (t) => [
     index('supporters_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('supporters_active_created_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
-    index('supporters_email_idx').on(sql`lower(${t.email})`),
-    index('supporters_name_idx').on(t.lastName, t.firstName),
-    index('supporters_display_name_idx').on(sql`lower(${t.displayName})`),
-    index('supporters_referral_source_idx').on(t.referralSource),
-    index('supporters_account_type_idx').on(t.accountTypeId),
-    index('supporters_donor_id_idx').on(t.donorId),
-    index('supporters_referred_by_idx').on(t.referredBySupporterId),
+    // E-mail, donor id and referral source lookups use the listing's sort indexes on the same
+    // leading column (migration 0009: supporters_email_sort_idx and its siblings).
+    // The form's possible duplicates compare first and last names case-blind (supporters.edit.ts).
+    index('supporters_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`),
+    // Erasing or merging a supporter clears the referrals that name it; few supporters were referred.
+    index('supporters_referred_by_idx').on(t.referredBySupporterId).where(sql`${t.referredBySupporterId} is not null`),
     uniqueIndex('supporters_membership_number_unique').on(sql`lower(${t.membershipNumber})`),
     check('supporters_nps_range', sql`${t.nps} between 0 and 10`),
   ],
