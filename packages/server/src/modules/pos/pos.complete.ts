@@ -29,7 +29,7 @@ import {
   achSource,
   attemptKey,
   chargeGateway,
-  checkAchCurrency,
+  checkBankSource,
   insertPayment,
   PAYMENT_ROW_TYPE,
   PaymentDeclined,
@@ -217,7 +217,7 @@ export async function completeInTransaction(tx: Tx, deps: TransactionDeps, actor
     // A saved method is charged where it is kept (a Stripe card stays at Stripe when the sandbox is chosen later); a taken intent is read where it was made.
     const gateway = await deps.gateway(tx, taken ? taken.gateway : source.kind === 'token' ? source.keeper : null);
     gatewayName = gateway.name;
-    checkAchCurrency(gateway, source, order.currency_code);
+    checkBankSource(gateway, source, order.currency_code);
     // What earlier failed challenges left open at the gateway is cancelled before another card is tried.
     if (!input.payment_intent) await cancelOpenAttempts(tx, id);
     const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
