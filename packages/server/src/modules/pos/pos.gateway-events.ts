@@ -56,7 +56,7 @@ export type OrderIntent = { gateway: string; reference: string; orderId: number 
 /**
  * Brings the order's taken payment in, or lets it go (see above). Answers the note the event's
  * row keeps: why nothing was recorded as the order's payment, or null when it was (now or before).
- * A gateway that cannot be asked now throws (the event's job records the failure in the log).
+ * A gateway that cannot be asked now throws (the event's job tries again later, see stripe-webhooks.ts).
  */
 export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<string | null> {
   const gateway = gatewayOfPayment(tx, intent.gateway);
@@ -70,7 +70,8 @@ export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<st
   const payment = await gateway.fetchPayment(intent.reference).catch((error: unknown) => {
     // The job's failure is what the log viewer shows (this transaction rolls back): it names the sale and the intent to look at.
     if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailable)) throw error;
-    throw new Error(`PaymentIntent ${intent.reference} for point of sale order #${order.client_uuid} could not be read from ${gateway.name}, so it is not recorded: ${error.message}`);
+    // Its cause says whether a later try may succeed (Stripe unreachable: stripe-webhooks.ts queues one).
+    throw new Error(`PaymentIntent ${intent.reference} for point of sale order #${order.client_uuid} could not be read from ${gateway.name}, so it is not recorded: ${error.message}`, { cause: error });
   });
   if (!isOrdersPayment(payment, posOrderMetadata(order.id)) || payment.description !== posPaymentDescription(order.client_uuid)) {
     return noted(tx, `PaymentIntent ${intent.reference} names contribution ${order.id} but was not made for this order (another Almoner on the Stripe account?); left alone.`, 'not_this_order');
