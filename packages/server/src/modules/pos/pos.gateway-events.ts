@@ -79,11 +79,9 @@ export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<st
   // Given back at Stripe already, or not taken: there is nothing to bring in.
   if (payment.status !== 'succeeded' || payment.amountRefunded > 0) return `PaymentIntent ${intent.reference} for order #${order.client_uuid} is ${payment.amountRefunded > 0 ? 'given back' : payment.status} at the gateway; not recorded.`;
   if (order.paid_at) {
-    const letGo = await letGoAtGateway(gateway, payment);
     // Recorded on the sale as a payment not kept, with its refund: Almoner's ledger then holds the
     // charge and the refund Stripe's does (the reconciliation), and the sale's own figures leave it out.
-    await recordLetGo(tx, order.id, letGo, null);
-    return warn(tx, order, letGo, 'paid_another_way', 'the order was paid another way meanwhile; recorded on the sale as not kept');
+    return recordNotKept(tx, order, await letGoAtGateway(gateway, payment), 'paid_another_way', 'the order was paid another way meanwhile; recorded on the sale as not kept');
   }
   return completeWithIntent(tx, gateway, order, payment);
 }
@@ -98,16 +96,13 @@ async function completeWithIntent(tx: Tx, gateway: PaymentGateway, order: OrderR
     await tx.transaction((sp) => completeInTransaction(sp, deps, GATEWAY_ACTOR, order.id, input, { gateway: gateway.name, reference: payment.reference }));
   } catch (error) {
     if (error instanceof PaymentNotKept) {
-      await recordLetGo(tx, order.id, error.letGo, null);
-      return warn(tx, order, error.letGo, 'amount_mismatch', `it is for ${money(payment)}, the order's total is ${formatMoney(order.total_amount, order.currency_code)} ${order.currency_code}`);
+      return recordNotKept(tx, order, error.letGo, 'amount_mismatch', `it is for ${money(payment)}, the order's total is ${formatMoney(order.total_amount, order.currency_code)} ${order.currency_code}`);
     }
     // Stripe unreachable, or given back between the two reads: nothing is let go of; the error or the note says so.
     if (!(error instanceof AppError) || error.message === posCompleteMessages.notThisPayment) throw error;
     if (error.message === posCompleteMessages.givenBack) return `PaymentIntent ${payment.reference} for order #${order.client_uuid} was given back at the gateway; not recorded.`;
     // The sale as it stands refuses completion (an item out of stock, a check of its own): Almoner does not keep money it cannot record as the sale.
-    const letGo = await letGoAtGateway(gateway, payment);
-    await recordLetGo(tx, order.id, letGo, null);
-    return warn(tx, order, letGo, 'sale_refused', `the sale refused completion: ${error.message}`);
+    return recordNotKept(tx, order, await letGoAtGateway(gateway, payment), 'sale_refused', `the sale refused completion: ${error.message}`);
   }
   await writeLogEntry(tx, {
     message: `Point of sale order #${order.client_uuid} was completed from Stripe's event for PaymentIntent ${payment.reference} (${money(payment)}): the cashier never completed it after the payment was taken.`,
@@ -124,6 +119,12 @@ const money = (payment: GatewayPayment) => `${formatMoney(payment.amount, paymen
 async function noted(tx: Tx, message: string, code: string): Promise<string> {
   await writeLogEntry(tx, { message, source: 'payments', level: 'warning', context: { queue: 'stripe_event', error_code: code } });
   return message;
+}
+
+/** Records the intent let go of on the sale (recordLetGo) and tells staff why (warn): answers the event's note. */
+async function recordNotKept(tx: Tx, order: OrderRow, letGo: LetGo, code: string, reason: string): Promise<string> {
+  await recordLetGo(tx, order.id, letGo, null);
+  return warn(tx, order, letGo, code, reason);
 }
 
 /** The log line and the event's note for an intent let go of: its reference, the order's number, the reason and what Stripe did. */
