@@ -25,6 +25,8 @@ const one = async (query: ReturnType<typeof sql>) => (await queryRows(db(), quer
 
 afterEach(async () => {
   (await completeDepsFor(app.t.app)).afterCharge = undefined;
+  // A test that failed with Stripe down leaves the next one a Stripe that answers.
+  failNextStripeCalls(0);
 });
 
 /** The cashier's card completion, killed once Stripe has charged: answers the body and Stripe's PaymentIntent id. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { posCompleteMessages, type PosCompleteInput } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { posLeftIntentsJob } from '../../../modules/pos/pos.pending-intents.ts';
 import { confirmPaymentAsDonor, failNextStripeCalls, failPaymentAsDonor } from '../../../test/stripe/stand-in.ts';
@@ -17,6 +17,9 @@ import { useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
  */
 const app = useStripeWebhookApp('whsec_test_pos_pending');
 const { db, elementsMethod, order, complete, abandon, atStripe } = stripePos(app);
+
+// A test that failed with Stripe down leaves the next one a Stripe that answers.
+afterEach(() => failNextStripeCalls(0));
 
 const payments = (id: number) =>
   queryRows(db(), sql`select p.type, p.status, p.amount::int as amount, p.reference_number, (p.cancelled_at is not null) as cancelled,
