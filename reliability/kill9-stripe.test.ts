@@ -232,9 +232,10 @@ describe.skipIf(!pgBin)('kill -9 between Stripe\'s charge and Almoner\'s commit'
       const supporterId = await makeSupporter(db);
       const { variantId, productId } = await makeVariant(db, { price: 4000, quantity: 10 });
       const order = await makeOrder(db, { supporterId, items: [{ variantId, productId, price: 4000, qty: 1 }] });
-      const sold = await server.call('POST', `/jpanel/pos/${order.id}/complete`, {
-        payment_type: 'bank_account', account_holder_name: 'Ada Lovelace', account_holder_type: 'personal', account_type: 'checking', routing_number: '110000000', account_number: '000123456789',
-      });
+      // The account is typed into Stripe's own fields: Stripe.js makes its method (with the publishable key), and only that reaches Almoner.
+      const form = { type: 'us_bank_account', 'us_bank_account[routing_number]': '110000000', 'us_bank_account[account_number]': '000123456789', 'billing_details[name]': 'Ada Lovelace', key: 'pk_test_stub' };
+      const method = (await (await fetch(`${standIn.url}/v1/payment_methods`, { method: 'POST', body: new URLSearchParams(form) })).json()) as { id: string };
+      const sold = await server.call('POST', `/jpanel/pos/${order.id}/complete`, { payment_type: 'bank_account', token: method.id, account_holder_type: 'personal', ach_agree_tos: true });
       expect(sold.status, sold.text).toBe(200);
       const pending = await ledgerOf(db, order.id);
       const intentId = pending.recorded.split(':')[0]!;

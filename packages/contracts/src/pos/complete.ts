@@ -37,6 +37,8 @@ export const posCompleteMessages = {
   bankCurrency: (currency: string) => `Bank payments in ${currency} are not available with this payment gateway.`,
   /** (ours) a bank account taken in Stripe's fields, completed after the organisation chose another gateway. */
   bankMethodGateway: 'This bank account was entered for another payment gateway. Please enter it again.',
+  /** (ours) routing and account numbers posted while the gateway takes bank accounts in its own fields only (Stripe.js). */
+  bankNumbersRefused: 'This payment gateway takes bank accounts in its own secure fields only. Please enter the account there again.',
   /** A retry with other card details while the first attempt's outcome is unknown to us. */
   attemptInProgress: 'A payment for this contribution is already being processed with other payment details. Try again with the same details.',
   // (ours) a card whose bank asks the donor to authenticate the payment (3-D Secure, issue 40)

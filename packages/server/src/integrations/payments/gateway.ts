@@ -8,7 +8,7 @@ import { gatewayMessages, type AchAccount, type PaymentGatewayName } from '@almo
 export type PaymentGateway = {
   /** Stripe is wired by configuration (stripe/), not yet offered by the payment_gateway setting. */
   name: PaymentGatewayName | 'stripe';
-  /** Currencies `debitAch` takes (USD: ABA routing numbers; CAD: transit and institution numbers). */
+  /** Currencies the gateway debits bank accounts in (USD: ABA routing numbers; CAD: transit and institution numbers). */
   achCurrencies: readonly string[];
   /** Charges a capture token (`tok_…` from the hosted card fields) or a saved method (`pm_…`). */
   charge: (request: ChargeRequest) => Promise<GatewayPayment>;
@@ -33,8 +33,12 @@ export type PaymentGateway = {
    * reference); absent at gateways whose saved methods stand on their own (the sandbox).
    */
   createCustomer?: (request: CustomerRequest) => Promise<string>;
-  /** Debits a bank account (ACH); it settles later, so it starts `pending`. */
-  debitAch: (request: AchDebitRequest) => Promise<GatewayPayment>;
+  /**
+   * Debits a bank account from its routing and account numbers (ACH); it settles later, so it
+   * starts `pending`. Absent where the gateway takes accounts in its own fields only (Stripe):
+   * the numbers are then refused, never sent on.
+   */
+  debitAch?: (request: AchDebitRequest) => Promise<GatewayPayment>;
   /**
    * Debits a bank account the gateway's own browser fields took (Stripe.js made a
    * `us_bank_account` PaymentMethod of it, so Almoner never sees its numbers), under the

@@ -82,7 +82,6 @@ function stripeGateway(db: Queryable): PaymentGateway {
       if (!gateway.createCustomer) throw new Error('Stripe creates customers');
       return gateway.createCustomer(request);
     },
-    debitAch: async (request) => (await connect()).debitAch(request),
     debitBankMethod: async (request) => {
       const gateway = await connect();
       if (!gateway.debitBankMethod) throw new Error('Stripe debits bank payment methods');

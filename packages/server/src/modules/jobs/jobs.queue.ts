@@ -233,15 +233,20 @@ const sender = new PgBoss({
 /**
  * Adds a job in `q`'s transaction: if that transaction rolls back, the job never existed.
  * The job's queue is created when the app's queue starts. Returns the job id.
+ * `startAfterSeconds` is counted by the database's clock. pg-boss's own startAfter sends one
+ * value as three typed parameters, which the database refuses; so the job is queued and its
+ * start moved in the same transaction (as webhooks.delivery.ts's later deliveries are).
  */
 export async function enqueue<T extends object>(q: Queryable, job: JobKind<T>, data: T, options: EnqueueOptions = {}): Promise<string> {
   if (!registry.has(job.name)) throw new Error(`Job ${job.name} is not defined.`);
   const id = await sender.send(job.name, data, {
     db: executorFor(q),
-    ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
   });
   if (!id) throw new Error(`Job ${job.name} was not queued.`);
+  if (options.startAfterSeconds) {
+    await q.execute(sql`update ${sql.raw(JOB_SCHEMA)}.job set start_after = now() + make_interval(secs => ${options.startAfterSeconds}) where name = ${job.name} and id = ${id}::uuid`);
+  }
   return id;
 }
 

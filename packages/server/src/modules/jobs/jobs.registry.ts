@@ -16,3 +16,4 @@ import '../webhooks/webhooks.probe.ts';
 import '../imports/imports.job.ts';
 import '../duplicates/duplicates.scan.ts';
 import '../../integrations/payments/stripe/stripe-webhooks.ts';
+import '../pos/pos.pending-intents.ts';

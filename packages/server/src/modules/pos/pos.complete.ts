@@ -29,7 +29,7 @@ import {
   achSource,
   attemptKey,
   chargeGateway,
-  checkAchCurrency,
+  checkBankSource,
   insertPayment,
   PAYMENT_ROW_TYPE,
   PaymentDeclined,
@@ -41,7 +41,7 @@ import {
   forgetPendingIntent,
   type GatewaySource,
 } from './pos.payment.ts';
-import { settlePendingIntents, type TakenIntent } from './pos.pending-intents.ts';
+import { queueLeftIntents, settlePendingIntents, type TakenIntent } from './pos.pending-intents.ts';
 
 /**
  * Completing a point-of-sale order: payment of every type, exactly once.
@@ -134,7 +134,11 @@ export async function completePosOrder(deps: CompleteDeps, actor: Actor, id: num
   } catch (error) {
     if (error instanceof ChallengeAsked) {
       const { challenge } = error;
-      await withActor(deps.db, actor, (tx) => storePendingIntent(tx, id, error.gateway, challenge));
+      await withActor(deps.db, actor, async (tx) => {
+        await storePendingIntent(tx, id, error.gateway, challenge);
+        // Another completion paid the order while the bank asked: the challenge is let go of rather than left to charge twice.
+        await queueLeftIntents(tx, id);
+      });
       return authenticateAnswer(deps.db, id, challenge.clientSecret, { payment_intent: challenge.reference, setup_intent: null });
     }
     // Nothing was saved or charged: the card is saved once its bank confirmed the set-up (the web completes again naming it).
@@ -217,7 +221,7 @@ export async function completeInTransaction(tx: Tx, deps: TransactionDeps, actor
     // A saved method is charged where it is kept (a Stripe card stays at Stripe when the sandbox is chosen later); a taken intent is read where it was made.
     const gateway = await deps.gateway(tx, taken ? taken.gateway : source.kind === 'token' ? source.keeper : null);
     gatewayName = gateway.name;
-    checkAchCurrency(gateway, source, order.currency_code);
+    checkBankSource(gateway, source, order.currency_code);
     // What earlier failed challenges left open at the gateway is cancelled before another card is tried.
     if (!input.payment_intent) await cancelOpenAttempts(tx, id);
     const idempotencyKey = await attemptKey(tx, id, order.client_uuid);
@@ -338,6 +342,8 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
     });
   }
   if (input.mark_as_complete) await markFulfilled(tx, order.id);
+  // Any other intent of the order still pending (an abandoned challenge) is let go of at the gateway now the order is paid.
+  await queueLeftIntents(tx, order.id);
   return donor.message;
 }
 

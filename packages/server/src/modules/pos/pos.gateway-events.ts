@@ -56,7 +56,7 @@ export type OrderIntent = { gateway: string; reference: string; orderId: number 
 /**
  * Brings the order's taken payment in, or lets it go (see above). Answers the note the event's
  * row keeps: why nothing was recorded as the order's payment, or null when it was (now or before).
- * A gateway that cannot be asked now throws (the event's job records the failure in the log).
+ * A gateway that cannot be asked now throws (the event's job tries again later, see stripe-webhooks.ts).
  */
 export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<string | null> {
   const gateway = gatewayOfPayment(tx, intent.gateway);
@@ -70,7 +70,8 @@ export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<st
   const payment = await gateway.fetchPayment(intent.reference).catch((error: unknown) => {
     // The job's failure is what the log viewer shows (this transaction rolls back): it names the sale and the intent to look at.
     if (!(error instanceof GatewayError) && !(error instanceof GatewayUnavailable)) throw error;
-    throw new Error(`PaymentIntent ${intent.reference} for point of sale order #${order.client_uuid} could not be read from ${gateway.name}, so it is not recorded: ${error.message}`);
+    // Its cause says whether a later try may succeed (Stripe unreachable: stripe-webhooks.ts queues one).
+    throw new Error(`PaymentIntent ${intent.reference} for point of sale order #${order.client_uuid} could not be read from ${gateway.name}, so it is not recorded: ${error.message}`, { cause: error });
   });
   if (!isOrdersPayment(payment, posOrderMetadata(order.id)) || payment.description !== posPaymentDescription(order.client_uuid)) {
     return noted(tx, `PaymentIntent ${intent.reference} names contribution ${order.id} but was not made for this order (another Almoner on the Stripe account?); left alone.`, 'not_this_order');
@@ -78,11 +79,9 @@ export async function bringInPosPayment(tx: Tx, intent: OrderIntent): Promise<st
   // Given back at Stripe already, or not taken: there is nothing to bring in.
   if (payment.status !== 'succeeded' || payment.amountRefunded > 0) return `PaymentIntent ${intent.reference} for order #${order.client_uuid} is ${payment.amountRefunded > 0 ? 'given back' : payment.status} at the gateway; not recorded.`;
   if (order.paid_at) {
-    const letGo = await letGoAtGateway(gateway, payment);
     // Recorded on the sale as a payment not kept, with its refund: Almoner's ledger then holds the
     // charge and the refund Stripe's does (the reconciliation), and the sale's own figures leave it out.
-    await recordLetGo(tx, order.id, letGo, null);
-    return warn(tx, order, letGo, 'paid_another_way', 'the order was paid another way meanwhile; recorded on the sale as not kept');
+    return recordNotKept(tx, order, await letGoAtGateway(gateway, payment), 'paid_another_way', 'the order was paid another way meanwhile; recorded on the sale as not kept');
   }
   return completeWithIntent(tx, gateway, order, payment);
 }
@@ -97,16 +96,13 @@ async function completeWithIntent(tx: Tx, gateway: PaymentGateway, order: OrderR
     await tx.transaction((sp) => completeInTransaction(sp, deps, GATEWAY_ACTOR, order.id, input, { gateway: gateway.name, reference: payment.reference }));
   } catch (error) {
     if (error instanceof PaymentNotKept) {
-      await recordLetGo(tx, order.id, error.letGo, null);
-      return warn(tx, order, error.letGo, 'amount_mismatch', `it is for ${money(payment)}, the order's total is ${formatMoney(order.total_amount, order.currency_code)} ${order.currency_code}`);
+      return recordNotKept(tx, order, error.letGo, 'amount_mismatch', `it is for ${money(payment)}, the order's total is ${formatMoney(order.total_amount, order.currency_code)} ${order.currency_code}`);
     }
     // Stripe unreachable, or given back between the two reads: nothing is let go of; the error or the note says so.
     if (!(error instanceof AppError) || error.message === posCompleteMessages.notThisPayment) throw error;
     if (error.message === posCompleteMessages.givenBack) return `PaymentIntent ${payment.reference} for order #${order.client_uuid} was given back at the gateway; not recorded.`;
     // The sale as it stands refuses completion (an item out of stock, a check of its own): Almoner does not keep money it cannot record as the sale.
-    const letGo = await letGoAtGateway(gateway, payment);
-    await recordLetGo(tx, order.id, letGo, null);
-    return warn(tx, order, letGo, 'sale_refused', `the sale refused completion: ${error.message}`);
+    return recordNotKept(tx, order, await letGoAtGateway(gateway, payment), 'sale_refused', `the sale refused completion: ${error.message}`);
   }
   await writeLogEntry(tx, {
     message: `Point of sale order #${order.client_uuid} was completed from Stripe's event for PaymentIntent ${payment.reference} (${money(payment)}): the cashier never completed it after the payment was taken.`,
@@ -123,6 +119,12 @@ const money = (payment: GatewayPayment) => `${formatMoney(payment.amount, paymen
 async function noted(tx: Tx, message: string, code: string): Promise<string> {
   await writeLogEntry(tx, { message, source: 'payments', level: 'warning', context: { queue: 'stripe_event', error_code: code } });
   return message;
+}
+
+/** Records the intent let go of on the sale (recordLetGo) and tells staff why (warn): answers the event's note. */
+async function recordNotKept(tx: Tx, order: OrderRow, letGo: LetGo, code: string, reason: string): Promise<string> {
+  await recordLetGo(tx, order.id, letGo, null);
+  return warn(tx, order, letGo, code, reason);
 }
 
 /** The log line and the event's note for an intent let go of: its reference, the order's number, the reason and what Stripe did. */

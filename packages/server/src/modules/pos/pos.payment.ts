@@ -84,7 +84,10 @@ export type OrderCharge = { idempotencyKey: string; amount: number; currency: st
 
 function chargeOnce(gateway: PaymentGateway, source: GatewaySource, request: OrderCharge): Promise<GatewayPayment> {
   if (source.kind === 'token') return gateway.charge({ ...request, source: source.source, customer: source.customer ?? null });
-  if (source.kind === 'ach') return gateway.debitAch({ ...request, account: source.account });
+  if (source.kind === 'ach') {
+    if (!gateway.debitAch) throw fieldError('account_number', posCompleteMessages.bankNumbersRefused);
+    return gateway.debitAch({ ...request, account: source.account });
+  }
   if (!gateway.debitBankMethod) throw fieldError('payment_type', posCompleteMessages.bankMethodGateway);
   return gateway.debitBankMethod({ ...request, paymentMethod: source.paymentMethod });
 }
@@ -222,7 +225,7 @@ export async function recordDecline(
  * The bank details of the request, checked by the same rules as the Bank tab (contracts
  * `bankAccountFormSchema`), every field's error at once: a Canadian cheque's transit and
  * institution numbers in CAD, an ABA routing number otherwise. Whether the gateway debits
- * accounts in this currency is asked of the gateway itself (`achCurrencies`, see checkAchCurrency).
+ * accounts in this currency is asked of the gateway itself (`achCurrencies`, see checkBankSource).
  */
 export function achSource(input: PosCompleteRequest, currency: string): GatewaySource {
   if (input.token) return bankMethodSource(input);
@@ -254,7 +257,12 @@ function bankMethodSource(input: PosCompleteRequest): GatewaySource {
   return { kind: 'bank_method', holderType: input.account_holder_type ?? null, paymentMethod: input.token ?? '' };
 }
 
-/** Refuses a bank payment in a currency the organisation's gateway does not debit, before it is asked. */
-export function checkAchCurrency(gateway: PaymentGateway, source: GatewaySource, currency: string): void {
+/**
+ * Refuses, before the gateway is asked, a bank payment it cannot take: routing and account
+ * numbers where the gateway takes accounts in its own fields only (Stripe: the numbers never go
+ * further), or a currency it does not debit.
+ */
+export function checkBankSource(gateway: PaymentGateway, source: GatewaySource, currency: string): void {
+  if (source.kind === 'ach' && !gateway.debitAch) throw fieldError('account_number', posCompleteMessages.bankNumbersRefused);
   if (source.kind !== 'token' && !gateway.achCurrencies.includes(currency)) throw fieldError('payment_type', posCompleteMessages.bankCurrency(currency));
 }

@@ -1,9 +1,11 @@
 import type { PosCompleteRequest } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../../db/actor.ts';
-import type { Tx } from '../../db/client.ts';
-import { GatewayError, gatewayOfPayment, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { withActor, type Actor } from '../../db/actor.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { GatewayError, gatewayOfPayment, GatewayUnavailable, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { defineJob, enqueue } from '../jobs/jobs.queue.ts';
+import { writeLogEntry } from '../logs/logs.service.ts';
 import { lockOrder, type OrderRow } from './pos.complete.checks.ts';
 import { forgetPendingIntent, posOrderMetadata } from './pos.payment.ts';
 import { isOrdersPayment, letGoAtGateway, recordLetGo } from './pos.unkept-payments.ts';
@@ -23,12 +25,19 @@ import { isOrdersPayment, letGoAtGateway, recordLetGo } from './pos.unkept-payme
  *     card gets a key of its own;
  *   - one still waiting for the donor's bank about the very card sent again (a completion sent
  *     twice) is left as it is: the completion's charge answers the same challenge again;
- *   - one the gateway cannot be asked about now is left for the next attempt (its key still
- *     keeps a different card from being charged under it); one that is not this order's, or
- *     already recorded, is only forgotten.
+ *   - one the gateway refuses to tell about is left for the next attempt (its key still keeps a
+ *     different card from being charged under it); with Stripe down another charge is refused
+ *     (503), but a sale paid offline (cash, check) goes ahead and leaves it to the job below;
+ *     one that is not this order's, or already recorded, is only forgotten.
  * Settling runs in a transaction of its own, under the order's lock, before the completion's:
  * what it let go of stays recorded whatever the completion does next, and a retry finds it
  * recorded and asks nothing twice.
+ *
+ * An order paid (by the cashier, or from Stripe's event, pos.gateway-events.ts) with intents
+ * still pending (left above, or stored by a challenge that ended after another completion paid
+ * the order) queues posLeftIntentsJob in the same transaction: each is cancelled at Stripe, so a
+ * donor who answers the old challenge later is not charged a second time; one the donor already
+ * answered is refunded in full and recorded on the sale as not kept (paid another way).
  */
 
 /** A pending intent that took the money for the sale: the completion pays the order with it. */
@@ -38,6 +47,9 @@ type Pending = { gateway: string; reference: string };
 
 /** Payment types the cashier charges a card with: a pending intent that took the money pays such a completion. */
 const CARD_TYPES = new Set(['credit_card', 'payment_method']);
+
+/** Payment types no gateway is asked about: such a sale need not wait for Stripe to settle a pending intent. */
+const OFFLINE_TYPES = new Set(['cash', 'check', 'other', 'free']);
 
 /**
  * Settles the order's pending intents before its completion (see above). `input.payment_intent`,
@@ -56,7 +68,8 @@ export async function settlePendingIntents(tx: Tx, actor: Actor, id: number, inp
   let taken: TakenIntent | null = null;
   for (const intent of pending) {
     if (intent.reference === keep) continue;
-    const read = await readBack(tx, id, intent);
+    // A sale paid offline goes ahead while Stripe is down (the job below lets go of the intent later); another charge waits for Stripe.
+    const read = await readBack(tx, id, intent, OFFLINE_TYPES.has(input.payment_type ?? '') ? 'leave' : 'throw');
     if (!read) continue;
     const { gateway, payment } = read;
     // The same card sent again while its challenge is still with the donor (a completion sent
@@ -79,7 +92,7 @@ export async function settlePendingIntents(tx: Tx, actor: Actor, id: number, inp
  * gateway unknown or not answering (left for the next attempt), or the intent recorded
  * already or not this order's (forgotten).
  */
-async function readBack(tx: Tx, orderId: number, intent: Pending): Promise<{ gateway: PaymentGateway; payment: GatewayPayment } | null> {
+async function readBack(tx: Tx, orderId: number, intent: Pending, unreachable: 'leave' | 'throw'): Promise<{ gateway: PaymentGateway; payment: GatewayPayment } | null> {
   const gateway = gatewayOfPayment(tx, intent.gateway);
   const [recorded] = await queryRows(tx, sql`select 1 from payments where reference_number = ${intent.reference} and gateway = ${intent.gateway}`);
   if (!gateway || recorded) {
@@ -90,7 +103,7 @@ async function readBack(tx: Tx, orderId: number, intent: Pending): Promise<{ gat
   try {
     payment = await gateway.fetchPayment(intent.reference);
   } catch (error) {
-    if (error instanceof GatewayError) return null;
+    if (error instanceof GatewayError || (error instanceof GatewayUnavailable && unreachable === 'leave')) return null;
     throw error;
   }
   if (!isOrdersPayment(payment, posOrderMetadata(orderId))) {
@@ -107,3 +120,55 @@ const stillAsking = (payment: GatewayPayment, order: OrderRow, input: PosComplet
 /** Whether the intent took the money for the order as it stands: its amount and currency, nothing given back. */
 const paysTheSale = (payment: GatewayPayment, order: OrderRow) =>
   payment.status !== 'failed' && payment.amountRefunded === 0 && payment.amount === order.total_amount && payment.currency === order.currency_code;
+
+/** Intents an order still has pending, oldest first. */
+const pendingOf = async (q: Queryable, id: number): Promise<Pending[]> =>
+  (await queryRows(q, sql`select gateway, reference from pos_pending_intents where contribution_id = ${id} order by created_at, reference`)).map(
+    (row): Pending => ({ gateway: String(row.gateway), reference: String(row.reference) }),
+  );
+
+/**
+ * Lets go of the intents a paid order still has pending (see above): each is cancelled at its
+ * gateway, or, if the donor answered its challenge meanwhile, refunded in full (the refund keyed
+ * by the intent, so once) and recorded on the sale as a payment not kept, with a warning in the
+ * log. Stripe unreachable throws, and the job tries again; what was let go of before is recorded
+ * and forgotten, so nothing is asked twice.
+ */
+export async function settleLeftIntents(tx: Tx, id: number): Promise<void> {
+  const order = await lockOrder(tx, id);
+  // An open order's own completion settles its intents (settlePendingIntents).
+  if (!order?.paid_at) return;
+  for (const intent of await pendingOf(tx, id)) {
+    const read = await readBack(tx, id, intent, 'throw');
+    if (!read) continue;
+    const letGo = await letGoAtGateway(read.gateway, read.payment);
+    await recordLetGo(tx, id, letGo, null);
+    if (letGo.outcome === 'cancelled') continue;
+    const outcome = letGo.outcome === 'refunded' ? `refunded in full (${letGo.refund?.reference ?? 'refund'})` : 'NOT refunded by the gateway: refund it by hand';
+    await writeLogEntry(tx, {
+      message: `PaymentIntent ${intent.reference} was taken after point of sale order #${order.client_uuid} was paid another way; recorded on the sale as not kept. It was ${outcome}.`,
+      source: 'payments',
+      level: letGo.outcome === 'refunded' ? 'warning' : 'error',
+      context: { queue: posLeftIntentsJob.name, error_code: 'paid_another_way' },
+    });
+  }
+}
+
+/** Lets go of a paid order's pending intents (settleLeftIntents), retried while the gateway cannot be reached. */
+export const posLeftIntentsJob = defineJob<{ contribution_id: number }>({
+  name: 'pos_left_intents',
+  // 1, 2, 4 … minutes: about four hours in all before the job fails for good (an error in the log).
+  retryLimit: 8,
+  retryDelaySeconds: 60,
+  retryBackoff: true,
+  handler: async (run) => {
+    await withActor(run.database.db, { userId: null, ip: null }, (tx) => settleLeftIntents(tx, run.data.contribution_id));
+  },
+});
+
+/** Queues the left-intents job when the order is paid and still has intents pending; in the caller's transaction. */
+export async function queueLeftIntents(tx: Tx, id: number): Promise<void> {
+  const [left] = await queryRows(tx, sql`select 1 from pos_pending_intents p join contributions c on c.id = p.contribution_id
+    where p.contribution_id = ${id} and c.paid_at is not null limit 1`);
+  if (left) await enqueue(tx, posLeftIntentsJob, { contribution_id: id });
+}

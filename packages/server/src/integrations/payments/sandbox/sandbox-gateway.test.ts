@@ -170,7 +170,7 @@ describe('sandbox gateway: refunds', () => {
 describe('sandbox gateway: ACH debits', () => {
   it('checks the routing number checksum and the account number', async () => {
     const debit = (account: Partial<AchAccount>) =>
-      gateway.debitAch({ amount: 5000, currency: 'USD', account: { ...ACCOUNT, ...account }, idempotencyKey: key('ach') });
+      gateway.debitAch!({ amount: 5000, currency: 'USD', account: { ...ACCOUNT, ...account }, idempotencyKey: key('ach') });
     await refused(debit({ routing_number: '110000001' }), gatewayMessages.routingNumber);
     await refused(debit({ routing_number: '11000000' }), gatewayMessages.routingNumber);
     await refused(debit({ account_number: '123' }), gatewayMessages.accountNumber);
@@ -180,7 +180,7 @@ describe('sandbox gateway: ACH debits', () => {
   });
 
   it('starts pending, settles after three days, and only then can be refunded', async () => {
-    const debit = await gateway.debitAch({ amount: 5000, currency: 'USD', account: ACCOUNT, idempotencyKey: key('ach-ok') });
+    const debit = await gateway.debitAch!({ amount: 5000, currency: 'USD', account: ACCOUNT, idempotencyKey: key('ach-ok') });
     expect(debit).toMatchObject({ status: 'pending', type: 'bank', bank: { last4: '6789', accountType: 'checking' } });
     await refused(gateway.refund({ paymentReference: debit.reference, amount: 100, currency: 'USD', idempotencyKey: key('r') }), gatewayMessages.notRefundable);
     const later = createSandboxGateway(t.database.db, { now: () => new Date(Date.now() + 3 * 86_400_000 + 1000) });
@@ -194,14 +194,14 @@ describe('sandbox gateway: Canadian debits, saved bank accounts and the ledger',
 
   it('debits a Canadian account in CAD by transit and institution numbers, and only in USD or CAD', async () => {
     const debit = (currency: string, account: Partial<AchAccount>) =>
-      gateway.debitAch({ amount: 5000, currency, account: { ...CANADIAN, ...account }, idempotencyKey: key('pad') });
+      gateway.debitAch!({ amount: 5000, currency, account: { ...CANADIAN, ...account }, idempotencyKey: key('pad') });
     expect(gateway.achCurrencies).toEqual(['USD', 'CAD']);
     expect(await debit('CAD', {})).toMatchObject({ status: 'pending', type: 'bank', currency: 'CAD', bank: { last4: '4567' } });
     await refused(debit('CAD', { transit_number: '1234' }), gatewayMessages.transitNumber);
     await refused(debit('CAD', { institution_number: '01' }), gatewayMessages.institutionNumber);
     await refused(debit('CAD', { transit_number: undefined, institution_number: undefined, routing_number: '110000000' }), gatewayMessages.transitNumber);
     await refused(debit('USD', {}), gatewayMessages.routingNumber);
-    await refused(gateway.debitAch({ amount: 5000, currency: 'EUR', account: ACCOUNT, idempotencyKey: key('pad') }), gatewayMessages.achCurrency);
+    await refused(gateway.debitAch!({ amount: 5000, currency: 'EUR', account: ACCOUNT, idempotencyKey: key('pad') }), gatewayMessages.achCurrency);
   });
 
   it('charges a saved bank account as a pending debit', async () => {

@@ -42,12 +42,16 @@ describe('Stripe gateway (its official SDK, against a local stand-in answering S
     expect(review).toMatchObject({ status: 'succeeded', outcome: 'manual_review' });
   });
 
-  it('charges a saved method, saves a token as a method, debits a bank account (pending), refunds and fetches', async () => {
+  it('charges a saved method, saves a token as a method, debits a bank account Stripe.js took (pending), refunds and fetches', async () => {
     const saved = await stripe().savePaymentMethod({ token: 'tok_visa', idempotencyKey: 'k-save' });
     expect(saved).toMatchObject({ type: 'card', brand: 'visa', last4: '4242' });
     const charged = await stripe().charge({ idempotencyKey: 'k-pm', amount: 1500, currency: 'USD', source: saved.reference });
     expect(new URLSearchParams(seen.at(-1)!.body).get('payment_method')).toBe(saved.reference);
-    const debit = await stripe().debitAch({ idempotencyKey: 'k-ach', amount: 3000, currency: 'USD', account: { routing_number: '110000000', account_number: '000123456789', account_type: 'checking', account_holder_name: 'Ada Lovelace' } });
+    // Routing and account numbers never go to Stripe from Almoner: Stripe.js makes the account's method.
+    expect(stripe().debitAch).toBeUndefined();
+    const form = { type: 'us_bank_account', 'us_bank_account[routing_number]': '110000000', 'us_bank_account[account_number]': '000123456789', 'billing_details[name]': 'Ada Lovelace', key: 'pk_test_stub' };
+    const method = (await (await fetch(`${baseUrl}/v1/payment_methods`, { method: 'POST', body: new URLSearchParams(form) })).json()) as { id: string };
+    const debit = await stripe().debitBankMethod!({ idempotencyKey: 'k-ach', amount: 3000, currency: 'USD', paymentMethod: method.id });
     expect(debit).toMatchObject({ type: 'bank', status: 'pending', bank: { last4: '6789', accountType: 'checking' } });
     const refund = await stripe().refund({ idempotencyKey: 'k-refund', paymentReference: charged.reference, amount: 500, currency: 'USD', reason: 'requested_by_customer' });
     expect(refund).toMatchObject({ status: 'succeeded', amount: 500, paymentReference: charged.reference });

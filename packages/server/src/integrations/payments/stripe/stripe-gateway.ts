@@ -87,7 +87,8 @@ async function orDeclined(call: Promise<unknown>): Promise<GatewayPayment> {
  * Stripe behind the PaymentGateway interface: charges are PaymentIntents created and confirmed
  * in one call (card tokens from Stripe's hosted fields, or saved `pm_…` methods with their
  * customer; renewals off-session), saved cards are SetupIntents on the donor's customer, bank debits are
- * ACH PaymentIntents (processing until they settle), refunds and reads map one to one. Every
+ * ACH PaymentIntents of a us_bank_account method Stripe.js made (processing until they settle;
+ * routing and account numbers are never sent from here, so there is no debitAch), refunds and reads map one to one. Every
  * POST carries the caller's idempotency key. The charge's balance transaction is expanded for
  * Stripe's fee.
  */
@@ -130,30 +131,6 @@ export function createStripeGateway(config: StripeConfig): PaymentGateway {
         stripe.customers.create({ ...(name ? { name } : {}), ...(email ? { email } : {}), metadata: { almoner_supporter_id: String(supporterId) } }, { idempotencyKey }),
       );
       return customer.id;
-    },
-
-    debitAch: async ({ idempotencyKey, amount, currency, account, description }) => {
-      if (currency.toUpperCase() !== 'USD' || !account.routing_number) throw new GatewayError('invalid_request', gatewayMessages.achCurrency, 'currency');
-      return orDeclined(
-        stripe.paymentIntents.create(
-          {
-            amount,
-            currency: currency.toLowerCase(),
-            ...(description ? { description } : {}),
-            confirm: true,
-            allowed_payment_method_types: ['us_bank_account'],
-            payment_method_data: {
-              type: 'us_bank_account',
-              us_bank_account: { routing_number: account.routing_number, account_number: account.account_number, account_type: account.account_type, account_holder_type: 'individual' },
-              billing_details: { name: account.account_holder_name },
-            },
-            // Staff took the donor's authorisation at the point of sale (the dialog's ACH terms box).
-            mandate_data: { customer_acceptance: { type: 'offline' } },
-            expand,
-          },
-          { idempotencyKey },
-        ),
-      );
     },
 
     // The point of sale's Bank tab: Stripe.js made the us_bank_account method from what the cashier typed into its fields.

@@ -149,6 +149,28 @@ describe('bank debits at the point of sale through Stripe', () => {
     expect(await state(o.id)).toMatchObject({ completed: true, payment_status: 'pending', payments: [{ status: 'failed' }, { status: 'pending' }] });
   });
 
+  it('refuses routing and account numbers posted with Stripe chosen: nothing asked of Stripe, nothing recorded', async () => {
+    for (const currency of ['USD', 'CAD']) {
+      const o = await order(2500, undefined, currency);
+      const from = app.standIn.seen.length;
+      const numbers = currency === 'CAD' ? { transit_number: '12345', institution_number: '001' } : { routing_number: '110000000' };
+      // The sandbox's Bank tab body: the account's numbers, no Stripe method.
+      const answered = await complete(o.id, {
+        payment_type: 'bank_account',
+        ...numbers,
+        account_number: '000123456789',
+        account_holder_name: 'Ada Lovelace',
+        account_holder_type: 'personal',
+        account_type: 'checking',
+        ach_agree_tos: true,
+      });
+      expect(answered.statusCode, answered.body).toBe(422);
+      expect(answered.json()).toMatchObject({ message: posCompleteMessages.bankNumbersRefused, errors: { account_number: [posCompleteMessages.bankNumbersRefused] } });
+      expect(app.standIn.seen.slice(from)).toEqual([]);
+      expect(await state(o.id)).toEqual({ completed: false, payment_type: null, payment_status: null, payment_gateway: null, confirmation_number: null, payment_card_last4: null, payments: null, history: null });
+    }
+  });
+
   it('refuses a Canadian-dollar sale by bank at Stripe, which debits US accounts in USD only', async () => {
     const o = await order(2500, undefined, 'CAD');
     const from = app.standIn.seen.length;

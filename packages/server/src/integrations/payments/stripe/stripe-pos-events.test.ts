@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
@@ -6,7 +7,7 @@ import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.
 import { failNextStripeCalls, holdStripeAnswers } from '../../../test/stripe/stand-in.ts';
 import { stripePos } from '../../../test/stripe/pos.ts';
 import { stripeFixtures, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
-import { processStripeEvent } from './stripe-webhooks.ts';
+import { processStripeEvent, STRIPE_LATE_TRIES, stripeEventJob, type StripeEventJobData } from './stripe-webhooks.ts';
 
 /**
  * Issue 40: Almoner killed between Stripe's charge and its own commit, and the cashier never
@@ -24,6 +25,8 @@ const one = async (query: ReturnType<typeof sql>) => (await queryRows(db(), quer
 
 afterEach(async () => {
   (await completeDepsFor(app.t.app)).afterCharge = undefined;
+  // A test that failed with Stripe down leaves the next one a Stripe that answers.
+  failNextStripeCalls(0);
 });
 
 /** The cashier's card completion, killed once Stripe has charged: answers the body and Stripe's PaymentIntent id. */
@@ -56,6 +59,21 @@ async function told(intent: string, type = 'payment_intent.succeeded'): Promise<
   expect((await app.send(event)).statusCode).toBe(200);
   return event.id;
 }
+
+/** The event's job as a worker runs it, on its `retryCount`th retry (STRIPE_RETRIES: pg-boss's last). */
+const STRIPE_RETRIES = stripeEventJob.retryLimit ?? 5;
+const runJob = (data: StripeEventJobData, retryCount: number, onGiveUp: () => void = () => {}) =>
+  stripeEventJob.handler({
+    id: randomUUID(), name: stripeEventJob.name, data, retryCount, retryLimit: STRIPE_RETRIES, database: app.t.database,
+    once: () => Promise.resolve(false), onceEach: () => Promise.resolve([]), progress: () => Promise.resolve(), giveUp: () => Promise.resolve(onGiveUp()),
+  });
+
+/** The event's later tries in the app's job queue: their data, and how many seconds after queueing each starts. */
+const queuedLater = async (eventId: string) =>
+  (await queryRows(db(), sql`select data, extract(epoch from start_after - created_on)::int as after from pgboss.job
+     where name = ${stripeEventJob.name} and data->>'event_id' = ${eventId} and data ? 'late_try' order by created_on, (data->>'late_try')::int`)).map(
+    (row) => ({ data: row.data as StripeEventJobData, after: Number(row.after) }),
+  );
 
 /** The event's job on its last try: the cashier has had a quarter of an hour. */
 const lastTry = (eventId: string) => processStripeEvent(app.t.database, eventId, { lastTry: true });
@@ -197,17 +215,56 @@ describe('a point-of-sale card charge brought in from Stripe\'s events alone', (
     expect(await logged(intent)).toEqual([]);
   });
 
-  it('Stripe not answering on the last try: nothing is recorded or given back, and the job\'s failure names the sale and the intent', async () => {
+  it('Stripe not answering on the last try: the event is queued again later and again, nothing recorded meanwhile; Stripe back, the sale is paid once', async () => {
     const o = await order();
     const { intent } = await chargedThenKilled(o.id, o.clientUuid);
     const eventId = await told(intent);
-    failNextStripeCalls(1);
-    await expect(lastTry(eventId)).rejects.toThrow(new RegExp(`PaymentIntent ${intent} for point of sale order #${o.clientUuid} could not be read from stripe`));
+    failNextStripeCalls(1_000);
+    // pg-boss's last retry of the event's job: Stripe answers 500, so the job queues a later try rather than fail for good.
+    await runJob({ event_id: eventId }, STRIPE_RETRIES);
     expect(await ledger(o.id)).toMatchObject({ payments: [], paid: false, stock: 5 });
-    expect(await one(sql`select processed_at is null as waiting from stripe_events where id = ${eventId}`)).toEqual({ waiting: true });
+    expect(await queuedLater(eventId)).toEqual([{ data: { event_id: eventId, late_try: 1 }, after: 15 * 60 }]);
+    const [warned] = await logged(intent);
+    expect(warned).toMatchObject({ level: 'warning', source: 'payments' });
+    expect(String(warned?.message)).toContain(`PaymentIntent ${intent} for point of sale order #${o.clientUuid} could not be read from stripe`);
+    expect(String(warned?.message)).toContain('tried again in 15 minutes (late try 1 of 12)');
+    expect(await one(sql`select processed_at is null as waiting, error from stripe_events where id = ${eventId}`)).toEqual({ waiting: true, error: warned?.message });
+
+    // The clock reaches it; Stripe still down: queued again, twice as far off.
+    const [first] = await queuedLater(eventId);
+    await runJob(first!.data, 0);
+    expect((await queuedLater(eventId)).map((job) => [job.data.late_try, job.after])).toEqual([[1, 15 * 60], [2, 30 * 60]]);
+    expect(await ledger(o.id)).toMatchObject({ payments: [], paid: false, stock: 5 });
+
+    // Stripe answers again: the next try brings the payment in, once; delivered twice, it adds nothing.
+    failNextStripeCalls(0);
+    const second = (await queuedLater(eventId))[1]!;
+    await runJob(second.data, 0);
+    const once = await ledger(o.id);
+    expect(once).toMatchObject({ payments: [{ ref: intent, status: 'succeeded', amount: 2500 }], paid: true, paid_events: 1, history: ['paid'], stock: 4 });
+    expect(await one(sql`select processed_at is not null as processed, error from stripe_events where id = ${eventId}`)).toEqual({ processed: true, error: null });
+    await runJob(second.data, 0);
+    await runJob({ event_id: eventId }, STRIPE_RETRIES);
+    expect(await ledger(o.id)).toEqual(once);
+    expect(await queuedLater(eventId)).toHaveLength(2);
     expect(stripeRefunds(intent)).toEqual([]);
-    // Applied again (Stripe's event delivered anew, the job re-run): brought in once.
-    expect(await lastTry(eventId)).toBe('applied');
+    expect(intentPosts(o.clientUuid)).toBe(1);
+  });
+
+  it('Stripe down through every late try: the job fails for good with an error in the log, and nothing is recorded', async () => {
+    const o = await order();
+    const { intent } = await chargedThenKilled(o.id, o.clientUuid);
+    const eventId = await told(intent);
+    failNextStripeCalls(1_000);
+    let gaveUp = false;
+    await expect(runJob({ event_id: eventId, late_try: STRIPE_LATE_TRIES }, 0, () => (gaveUp = true))).rejects.toThrow(/could not be applied in two days of tries/);
+    failNextStripeCalls(0);
+    expect(gaveUp).toBe(true);
+    expect(await queuedLater(eventId)).toEqual([]);
+    expect(await ledger(o.id)).toMatchObject({ payments: [], paid: false, stock: 5 });
+    expect(await logged(intent)).toMatchObject([{ level: 'error', source: 'payments', message: expect.stringContaining(`Stripe's event ${eventId} could not be applied in two days of tries`) }]);
+    // Staff retry the job once Stripe answers: the sale is paid, once.
+    await runJob({ event_id: eventId, late_try: STRIPE_LATE_TRIES }, 0);
     expect(await ledger(o.id)).toMatchObject({ payments: [{ ref: intent, status: 'succeeded' }], paid: true, paid_events: 1 });
   });
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { posCompleteMessages, type PosCompleteInput } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
-import { confirmPaymentAsDonor, failPaymentAsDonor } from '../../../test/stripe/stand-in.ts';
+import { posLeftIntentsJob } from '../../../modules/pos/pos.pending-intents.ts';
+import { confirmPaymentAsDonor, failNextStripeCalls, failPaymentAsDonor } from '../../../test/stripe/stand-in.ts';
 import { stripePos, THREE_DS_CARD } from '../../../test/stripe/pos.ts';
 import { useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 
@@ -16,6 +18,9 @@ import { useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 const app = useStripeWebhookApp('whsec_test_pos_pending');
 const { db, elementsMethod, order, complete, abandon, atStripe } = stripePos(app);
 
+// A test that failed with Stripe down leaves the next one a Stripe that answers.
+afterEach(() => failNextStripeCalls(0));
+
 const payments = (id: number) =>
   queryRows(db(), sql`select p.type, p.status, p.amount::int as amount, p.reference_number, (p.cancelled_at is not null) as cancelled,
       (select coalesce(sum(r.amount), 0)::int from refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded
@@ -26,6 +31,25 @@ const paidWith = async (id: number) => (await queryRows(db(), sql`select paid_at
 /** The PaymentIntents Almoner asked Stripe to create (charges), in order. */
 const intentsCreated = () => app.standIn.seen.filter((s) => s.method === 'POST' && s.path === '/v1/payment_intents').length;
 const stripeRefunds = (intent: string) => app.standIn.seen.filter((s) => s.method === 'POST' && s.path === '/v1/refunds' && new URLSearchParams(s.body).get('payment_intent') === intent);
+
+/** The left-intents jobs queued for the order in the app's job queue (not yet run: the test app has no worker). */
+const leftJobs = async (id: number) =>
+  (await queryRows(db(), sql`select data from pgboss.job where name = ${posLeftIntentsJob.name} and (data->>'contribution_id')::int = ${id} and state = 'created'`)).map((row) => row.data);
+/** The job run as a worker runs it. */
+const runLeftJob = (id: number) =>
+  posLeftIntentsJob.handler({
+    id: randomUUID(), name: posLeftIntentsJob.name, data: { contribution_id: id }, retryCount: 0, retryLimit: 8, database: app.t.database,
+    once: () => Promise.resolve(false), onceEach: () => Promise.resolve([]), progress: () => Promise.resolve(), giveUp: () => Promise.resolve(),
+  });
+const cancels = (intent: string) => app.standIn.seen.filter((s) => s.method === 'POST' && s.path === `/v1/payment_intents/${intent}/cancel`);
+/** A cash sale made while Stripe could not be asked about the order's pending challenge (its read answers 500): left pending. */
+async function paidInCashWhileStripeDown(id: number) {
+  failNextStripeCalls(1);
+  const cash = await complete(id, { payment_type: 'cash', cash_received: 25, cash_change: 0 });
+  failNextStripeCalls(0);
+  expect(cash.statusCode, cash.body).toBe(200);
+  expect(await paidWith(id)).toMatchObject({ paid: true, confirmation_number: null });
+}
 
 /** The cashier's card attempt whose bank asks the donor; the browser then closes (nothing more is sent). */
 async function challengedThenClosed(id: number) {
@@ -155,5 +179,61 @@ describe('3-D Secure intents left by a browser closed mid-challenge (Stripe)', (
       { status: 'failed', reference_number: abandoned, cancelled: true },
       { status: 'failed', reference_number: failed, cancelled: true },
     ]);
+  });
+
+  it('an order paid while a challenge is still pending: the challenge is cancelled at Stripe once the order is paid, so the donor cannot be charged by it later', async () => {
+    const o = await order();
+    const intent = await challengedThenClosed(o.id);
+    await paidInCashWhileStripeDown(o.id);
+    expect(await pending(o.id)).toMatchObject([{ reference: intent }]);
+    expect(await atStripe(intent)).toMatchObject({ status: 'requires_action' });
+    // The completion queued the job that lets go of it, in its own transaction.
+    expect(await leftJobs(o.id)).toEqual([{ contribution_id: o.id }]);
+
+    // Stripe still down when the job runs: it fails (pg-boss tries again later) and records nothing.
+    failNextStripeCalls(1);
+    await expect(runLeftJob(o.id)).rejects.toThrow(/Stripe/);
+    failNextStripeCalls(0);
+    expect(await pending(o.id)).toHaveLength(1);
+    expect(await payments(o.id)).toMatchObject([{ type: 'cash', status: 'succeeded' }]);
+
+    await runLeftJob(o.id);
+    expect(await atStripe(intent)).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(cancels(intent)).toHaveLength(1);
+    expect(await payments(o.id)).toMatchObject([
+      { type: 'cash', status: 'succeeded', amount: 2500 },
+      { status: 'failed', reference_number: intent, cancelled: true, refunded: 0 },
+    ]);
+    expect(await pending(o.id)).toEqual([]);
+    // The donor answering the old challenge now: Stripe no longer lets it be confirmed.
+    expect(() => confirmPaymentAsDonor(intent)).toThrow(/not a PaymentIntent of the stand-in waiting for the donor/);
+    // Run again (a second delivery of the job): nothing more is asked of Stripe or recorded.
+    await runLeftJob(o.id);
+    expect(cancels(intent)).toHaveLength(1);
+    expect(await payments(o.id)).toHaveLength(2);
+    expect(await paidWith(o.id)).toMatchObject({ paid: true, confirmation_number: null });
+  });
+
+  it('a pending challenge the donor answered after the order was paid another way is refunded in full, once, and recorded on the sale as not kept', async () => {
+    const o = await order();
+    const intent = await challengedThenClosed(o.id);
+    await paidInCashWhileStripeDown(o.id);
+    // Before the job runs, the donor finishes the old challenge: Stripe takes the money.
+    confirmPaymentAsDonor(intent);
+
+    await runLeftJob(o.id);
+    await runLeftJob(o.id);
+    expect(stripeRefunds(intent).map((s) => new URLSearchParams(s.body).get('amount'))).toEqual(['2500']);
+    expect(cancels(intent)).toEqual([]);
+    expect(await payments(o.id)).toMatchObject([
+      { type: 'cash', status: 'succeeded', amount: 2500, refunded: 0 },
+      { type: 'card', status: 'succeeded', reference_number: intent, amount: 2500, refunded: 2500 },
+    ]);
+    expect((await queryRows(db(), sql`select not_kept from payments where reference_number = ${intent}`))[0]).toEqual({ not_kept: true });
+    expect(await pending(o.id)).toEqual([]);
+    const logged = await queryRows(db(), sql`select level, message from log_entries where message like ${`%${intent}%`}`);
+    expect(logged).toMatchObject([{ level: 'warning', message: expect.stringMatching(new RegExp(`order #${o.clientUuid} was paid another way.*refunded in full`)) }]);
+    // The sale stays the cash sale it was.
+    expect(await paidWith(o.id)).toMatchObject({ paid: true, confirmation_number: null });
   });
 });

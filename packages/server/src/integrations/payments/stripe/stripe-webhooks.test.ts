@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
 import { refundInStripeDashboard } from '../../../test/stripe/stand-in.ts';
+import { stripePos } from '../../../test/stripe/pos.ts';
 import { stripeFixtures as fixtures, type StripeObject as Obj, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { createTestApp, signedIn } from '../../../test/test-app.ts';
 import { processStripeEvent, verifyStripeEvent } from './stripe-webhooks.ts';
@@ -44,10 +45,11 @@ async function sale(kind: 'card' | 'bank', price = 4000) {
   const supporterId = await makeSupporter(db());
   const v = await makeVariant(db(), { price, quantity: 5, receiptable: true });
   const order = await makeOrder(db(), { supporterId, items: [{ variantId: v.variantId, productId: v.productId, price, qty: 1 }] });
+  // A bank account is typed into Stripe's own fields: Stripe.js makes its method, and only that reaches Almoner.
   const body =
     kind === 'card'
       ? { payment_type: 'credit_card', token: 'tok_visa' }
-      : { payment_type: 'bank_account', account_holder_name: 'Ada Lovelace', account_holder_type: 'personal', account_type: 'checking', routing_number: '110000000', account_number: '000123456789' };
+      : { payment_type: 'bank_account', token: String((await stripePos(app).bankMethod()).id), account_holder_type: 'personal', ach_agree_tos: true };
   const paid = await app.admin.post(`/jpanel/pos/${order.id}/complete`, body);
   expect(paid.statusCode, paid.body).toBe(200);
   const payment = await one(sql`select p.id, p.reference_number from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${order.id}`);
