@@ -2,9 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** What the year's point of sale recorded, to compare with every report at year end. */
-export type Sale = { month: number; id: number; number: string; total: number; supporter: string; pay: string; recurring?: boolean };
+export type Sale = { month: number; id: number; number: string; total: number; supporter: string; pay: string; recurring?: boolean; receiptable: boolean };
 export const sales: Sale[] = [];
-export const declined: { month: number; supporter: string }[] = [];
+export const declined: { month: number; supporter: string; total: number }[] = [];
 
 type Completed = { payment: { invoicenumber: string; cash_change: number | null; payment_type: string }; order: { id: number } };
 type Item = { product: 'Maple Hands Giving' | 'Wool toque'; variant?: 'One-time' | 'Monthly'; amount?: number; tribute?: string };
@@ -102,7 +102,7 @@ export async function sell(page: Page, month: number, who: { name: string; email
     const answer = await complete(page);
     expect(answer.status).toBeGreaterThanOrEqual(400);
     await dialog.getByRole('alert').filter({ hasText: answer.body.message ?? '' }).waitFor();
-    declined.push({ month, supporter: who.name });
+    declined.push({ month, supporter: who.name, total });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   }
@@ -141,7 +141,9 @@ export async function sell(page: Page, month: number, who: { name: string; email
   await page.getByRole('heading', { name: `Contribution #${answer.body.payment.invoicenumber} Complete!` }).waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
   await cart(page).getByText('No items yet.').waitFor();
-  const sale: Sale = { month, id: answer.body.order.id, number: answer.body.payment.invoicenumber, total, supporter: who.name, pay: pay.type, ...(items.some((i) => i.variant === 'Monthly') ? { recurring: true } : {}) };
+  const sale: Sale = { month, id: answer.body.order.id, number: answer.body.payment.invoicenumber, total, supporter: who.name, pay: pay.type, ...(items.some((i) => i.variant === 'Monthly') ? { recurring: true } : {}),
+    // Only the gift product is tax receiptable (the toque is bought, not given).
+    receiptable: items.every((i) => i.product === 'Maple Hands Giving') };
   sales.push(sale);
   return sale;
 }

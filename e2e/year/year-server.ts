@@ -17,6 +17,11 @@ export type YearServer = {
  * its own: libfaketime reads the instant from a file the test rewrites, so the server, its
  * embedded database and its sandbox gateway all live the test's year while the browser and the
  * test keep the real one. Nothing in the app knows (as `npm run test:dates`).
+ *
+ * Only on PGlite: with ALMONER_YEAR_DATABASE_URL the PostgreSQL server is another process on the
+ * real clock, and the app's `now()` in SQL (paid_at, refunds, receipts) stays there, so the year's
+ * gifts land on today's date and every check of the year's totals finds nothing (tried for issue
+ * 39: the Reconciliation, dashboard and year-end steps all fail that way).
  */
 export async function startYearServer(startAt: string): Promise<YearServer> {
   if (!libfaketime) throw new Error('libfaketime is missing: run `bash scripts/ensure-faketime.sh`.');

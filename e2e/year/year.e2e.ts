@@ -3,7 +3,8 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signIn, signInThroughForm, useBrowser } from '../support/browser.ts';
 import { apiCall } from '../support/listing.ts';
-import type { Reconciliation } from '@almoner/contracts';
+import { type DashboardChart, type DashboardHeadline, formatAmount, type ReceiptDetail, type Reconciliation, type ReportTotals, type Webhook, type YearEndDryRun } from '@almoner/contracts';
+import { startReceiver, type Receiver } from './year-hooks.ts';
 import { declined, openPos, refund, refunds, sales, sell } from './year-pos.ts';
 import { startYearServer, type YearServer } from './year-server.ts';
 
@@ -17,6 +18,9 @@ const YEAR = 2027;
 const MONTHS = Number(process.env.ALMONER_YEAR_MONTHS ?? 12);
 const started = Date.now();
 let server: YearServer;
+/** The charity's own webhook receiver, and the secret the admin gives the webhook. */
+let receiver: Receiver;
+const HOOK_SECRET = 'maple-hands-hooks-2027';
 const log: string[] = [];
 const say = (line: string) => {
   log.push(line);
@@ -26,10 +30,12 @@ const say = (line: string) => {
 beforeAll(async () => {
   server = await startYearServer(`${YEAR}-01-04 14:00:00`);
   browser.useServer(server.baseUrl);
+  receiver = await startReceiver(HOOK_SECRET);
 }, 300_000);
 
 afterAll(async () => {
   await server?.stop();
+  await receiver?.stop();
   console.log(`The year on Almoner (${Math.round((Date.now() - started) / 1000)} s):\n  ${log.join('\n  ')}`);
 });
 
@@ -113,6 +119,22 @@ describe('a year in the life of a charity', () => {
     await nav.getByRole('link', { name: 'Point of sale' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Contributions' }).count()).toBe(0);
     say('staff: Fern chose her password through the invitation in the outbox and signed in');
+  });
+
+  it('January: the admin sends paid and refunded contributions to the charity\'s own receiver (a webhook)', async () => {
+    await admin.goto('/jpanel/settings/hooks');
+    await admin.getByRole('link', { name: 'Add webhook' }).click();
+    await admin.getByRole('heading', { name: 'Add webhook' }).waitFor();
+    await admin.getByRole('textbox', { name: 'Payload URL' }).fill(receiver.url);
+    await admin.getByLabel('Secret', { exact: true }).fill(HOOK_SECRET);
+    await admin.getByRole('checkbox', { name: 'contribution.paid', exact: true }).check();
+    await admin.getByRole('checkbox', { name: 'contribution.refunded', exact: true }).check();
+    await admin.getByRole('button', { name: 'Create webhook' }).click();
+    await admin.waitForURL(/\/jpanel\/settings\/hooks\/\d+$/);
+    const hook = await apiCall<Webhook>(admin, 'GET', `/jpanel/settings/hooks/${/hooks\/(\d+)$/.exec(admin.url())![1]}.json`);
+    expect(hook).toMatchObject({ payload_url: receiver.url, active: true, secret_set: true });
+    expect([...hook.events].sort()).toEqual(['contribution.paid', 'contribution.refunded']);
+    say(`webhook: #${hook.id} to ${receiver.url} for ${hook.events.join(', ')}`);
   });
 
   it('January: products, a donation form (one-time or monthly, a designation) and a promo code', async () => {
@@ -247,6 +269,161 @@ describe('a year in the life of a charity', () => {
     const sum = (k: 'gross' | 'refunds' | 'fees' | 'net') => answer.days.reduce((t, d) => t + d.almoner[k], 0).toFixed(2);
     say(`reconciliation: ${answer.days.length} days, gross $${sum('gross')}, refunds $${sum('refunds')}, fees $${sum('fees')}, net $${sum('net')}; ${answer.differences.length} differences`);
   });
+
+  it('December: the receiver got every paid and refunded contribution once, each signed', async () => {
+    const charges = await recurringCharges(admin);
+    // A bank debit is still settling (the sandbox's, like a bank's, takes days and nobody asked
+    // for its status): it is not paid yet, so no contribution.paid goes out for it (pos.complete.ts).
+    const settled = sales.filter((s) => s.pay !== 'bank');
+    hookExpected = [
+      ...[...settled.map((s) => s.id), ...charges].map((id) => `contribution.paid #${id}`),
+      ...refunds.map((r) => `contribution.refunded #${r.id}`),
+    ].sort();
+    // Deliveries leave from the server's queue: the test waits for them to arrive, no longer.
+    await expect.poll(() => receiver.received.length, { timeout: 30_000, interval: 100 }).toBeGreaterThanOrEqual(hookExpected.length);
+    expect(hooksSeen()).toEqual(hookExpected);
+    expect(receiver.received.filter((r) => !r.github || !r.standard).map((r) => r.delivery)).toEqual([]);
+    expect(receiver.received.filter((r) => r.body.type !== r.event || r.body.id !== r.delivery).map((r) => r.delivery)).toEqual([]);
+    const cents = (n: unknown) => Math.round(Number(n) * 100);
+    const delivered = (event: string, id: number) => receiver.received.find((r) => r.event === event && r.body.data.contribution_id === id)!.body.data;
+    for (const sale of settled) expect(delivered('contribution.paid', sale.id), `#${sale.id}`).toMatchObject({ total: { amount: sale.total, currency: 'CAD' } });
+    for (const r of refunds) {
+      const data = delivered('contribution.refunded', r.id) as { refunded: { amount: number; currency: string }; fully_refunded: boolean };
+      expect({ amount: cents(data.refunded.amount), currency: data.refunded.currency, full: data.fully_refunded }, `#${r.id}`).toEqual({ amount: cents(r.amount), currency: 'CAD', full: r.full });
+    }
+    say(`webhook: ${receiver.received.length} deliveries to the receiver (${settled.length + charges.length} paid, ${refunds.length} refunded), each once, both signatures valid; ${sales.length - settled.length} bank debits still settling sent none`);
+  });
+
+  it('December: the dashboard and the reports agree with what the point of sale took and gave back', async () => {
+    const cents = (n: number | undefined) => Math.round((n ?? NaN) * 100);
+    const charges = await recurringCharges(admin);
+    const gifts = sales.length + charges.length;
+    const gross = sales.reduce((t, s) => t + cents(s.total), 0) + charges.length * 2000;
+    const givenBack = refunds.reduce((t, r) => t + cents(r.amount), 0);
+    const period = { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` };
+
+    const [headline, products] = await Promise.all([
+      loaded<DashboardHeadline>(admin, '/jpanel/dashboard/headline.json'),
+      loaded<DashboardChart>(admin, '/jpanel/dashboard/product-sales.json'),
+      admin.goto(`/jpanel?from=${period.from}&to=${period.to}`),
+    ]);
+    expect(cents(headline.money?.year.raised)).toBe(gross - givenBack);
+    expect(headline.money?.year.gifts).toBe(gifts);
+    await admin.getByRole('group', { name: `Raised in ${YEAR}` }).getByText(formatAmount((gross - givenBack) / 100, 'CAD'), { exact: true }).waitFor();
+    const chartTotal = products.money?.by_currency.filter((t) => t.label === null && t.currency === 'CAD').reduce((t, c) => t + cents(c.org_amount), 0);
+    expect(chartTotal).toBe(gross - givenBack);
+
+    const filter = `f.from=${period.from}&f.to=${period.to}`;
+    const measure = (totals: ReportTotals | undefined, key: string) => cents(totals?.org.find((m) => m.key === key)?.amount);
+    // Payments lists every attempt: the declined cards too, and the bank debits still settling
+    // (pending); what was kept of the settled ones is the panel beside it.
+    const [payments, kept] = await Promise.all([
+      loaded<{ totals?: ReportTotals }>(admin, '/jpanel/reports/payments.ajax'),
+      loaded<{ total: number; org_currency: string }>(admin, '/jpanel/reports/payments-aggregate.ajax'),
+      admin.goto(`/jpanel/reports/payments?${filter}`),
+    ]);
+    const refused = declined.reduce((t, d) => t + cents(d.total), 0);
+    expect({ amount: measure(payments.totals, 'amount'), refunded: measure(payments.totals, 'refunded'), count: payments.totals?.count })
+      .toEqual({ amount: gross + refused, refunded: givenBack, count: gifts + declined.length });
+    const settling = sales.filter((s) => s.pay === 'bank');
+    const settlingNet = settling.reduce((t, s) => t + cents(s.total) - refunds.filter((r) => r.id === s.id).reduce((u, r) => u + cents(r.amount), 0), 0);
+    expect({ kept: cents(kept.total), currency: kept.org_currency }).toEqual({ kept: gross - givenBack - settlingNet, currency: 'CAD' });
+    await admin.getByRole('table', { name: 'Payments by gateway and brand' }).locator('tfoot').getByText(formatAmount(kept.total, 'CAD'), { exact: true }).waitFor();
+    const [funds] = await Promise.all([loaded<{ totals?: ReportTotals }>(admin, '/jpanel/reports/fund-totals.json'), admin.goto(`/jpanel/reports/fund-totals?${filter}`)]);
+    // Totals by fund are gifts: the donation lines, not the toques.
+    const given = sales.filter((s) => s.receiptable).reduce((t, s) => t + cents(s.total), 0) + charges.length * 2000;
+    const givenBackOfGifts = refunds.filter((r) => sales.find((s) => s.id === r.id)!.receiptable).reduce((t, r) => t + cents(r.amount), 0);
+    expect({ gross: measure(funds.totals, 'gross'), refunded: measure(funds.totals, 'refunded'), net: measure(funds.totals, 'net') })
+      .toEqual({ gross: given, refunded: givenBackOfGifts, net: given - givenBackOfGifts });
+    const [orders] = await Promise.all([loaded<{ totals?: ReportTotals }>(admin, '/jpanel/reports/products.ajax'), admin.goto(`/jpanel/reports/products?${filter}`)]);
+    expect(measure(orders.totals, 'amount')).toBe(gross);
+    const money = (c: number) => `$${(c / 100).toFixed(2)}`;
+    say(`dashboard and reports: raised ${money(gross - givenBack)} in ${gifts} gifts (given ${money(gross)}, refunded ${money(givenBack)}) on the dashboard, its product sales chart, Payments, Totals by fund and Orders by product`);
+  });
+
+  it(`January ${YEAR + 1}: year-end receipts for ${YEAR}, one per eligible donor, then a revision and a void`, async () => {
+    await server.setClock(`${YEAR + 1}-01-05 10:05:00`);
+    await signIn(admin, ADMIN.email, ADMIN.password, '/jpanel/tax-receipts');
+    await admin.getByRole('link', { name: 'Year-end receipts' }).click();
+    await admin.getByRole('heading', { name: 'Year-end receipts' }).waitFor();
+    await admin.getByRole('textbox', { name: 'From', exact: true }).fill(`${YEAR}-01-01`);
+    await admin.getByRole('textbox', { name: 'To', exact: true }).fill(`${YEAR}-12-31`);
+    const [dry] = await Promise.all([loaded<YearEndDryRun>(admin, '/jpanel/tax_receipts/year_end/dry_run'), admin.getByRole('button', { name: 'Dry run' }).click()]);
+
+    // The ledger's own answer: donors with receiptable gifts never refunded (the monthly gift's
+    // charges are Farah's), each a receipt of those gifts in CAD; donors whose every gift was
+    // refunded are skipped for it.
+    const cents = (n: number) => Math.round(n * 100);
+    const refunded = new Set(refunds.map((r) => r.id));
+    const owed = new Map<string, number>();
+    for (const s of sales.filter((x) => x.receiptable && !refunded.has(x.id))) owed.set(s.supporter, (owed.get(s.supporter) ?? 0) + cents(s.total));
+    const charges = (await recurringCharges(admin)).length;
+    const farah = person('Farah').name;
+    owed.set(farah, (owed.get(farah) ?? 0) + charges * 2000);
+    const onlyRefunded = [...new Set(sales.filter((s) => s.receiptable && refunded.has(s.id)).map((s) => s.supporter))].filter((n) => !owed.has(n)).sort();
+    const total = [...owed.values()].reduce((t, c) => t + c, 0);
+    expect({ receipts: dry.receipts, donors: dry.donors, totals: dry.totals.map((t) => ({ currency: t.currency_code, cents: cents(t.amount), receipts: t.receipts })) })
+      .toEqual({ receipts: owed.size, donors: owed.size, totals: [{ currency: 'CAD', cents: total, receipts: owed.size }] });
+    expect(dry.skipped.filter((s) => s.reason === 'refunded').map((s) => s.name).sort()).toEqual(onlyRefunded);
+    const result = admin.getByRole('region', { name: 'Dry run result' });
+    await result.getByText('Receipts to issue').locator('xpath=..').getByText(String(owed.size), { exact: true }).waitFor();
+
+    await admin.getByRole('button', { name: new RegExp(`^Issue ${owed.size} receipts?$`) }).click();
+    await admin.getByRole('dialog', { name: 'Issue year-end receipts' }).getByRole('button', { name: 'Issue receipts' }).click();
+    // The run goes on in the background; its row on the page follows it to the end.
+    const runs = admin.getByRole('region', { name: 'Year-end runs' });
+    await runs.getByRole('row').filter({ hasText: 'completed' }).filter({ hasText: `${owed.size} of ${owed.size}` }).waitFor({ timeout: 60_000 });
+
+    let listed = await receiptList();
+    expect(Object.fromEntries(listed.map((r) => [r.name, { cents: cents(r.amount), currency: r.currency_code, status: r.status }])))
+      .toEqual(Object.fromEntries([...owed].map(([name, c]) => [name, { cents: c, currency: 'CAD', status: 'issued' }])));
+    say(`year-end receipts: ${listed.length} issued for ${YEAR} (${listed.map((r) => `${String(r.number)} ${String(r.name)} $${r.amount.toFixed(2)}`).join(', ')}); skipped as refunded: ${onlyRefunded.join(', ') || 'none'}`);
+
+    // A correction: the first donor moved, so the receipt is issued again with the right address.
+    const [revised, voided] = [...listed].sort((a, b) => String(a.number).localeCompare(String(b.number)));
+    await admin.goto(`/jpanel/tax-receipts/${revised!.id}`);
+    const modal = admin.getByRole('dialog', { name: `Tax receipt ${String(revised!.number)}` });
+    await modal.getByRole('button', { name: 'Revise' }).click();
+    await modal.getByRole('textbox', { name: 'Address', exact: true }).fill('14 Elm Street');
+    await modal.getByRole('textbox', { name: 'Reason for the change' }).fill('The donor moved: address corrected');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText(/has been successfully revised\./).first().waitFor();
+    await admin.getByRole('dialog', { name: `Tax receipt ${String(revised!.number)}-R1` }).waitFor();
+    const detail = await apiCall<ReceiptDetail>(admin, 'POST', `/jpanel/tax_receipt/${revised!.id}/modal`);
+    expect({ address: detail.address_01, cents: cents(detail.amount), revisions: detail.revisions.map((v) => [v.number, v.previous_number, v.reason]) })
+      .toEqual({ address: '14 Elm Street', cents: cents(revised!.amount), revisions: [[`${String(revised!.number)}-R1`, revised!.number, 'The donor moved: address corrected']] });
+
+    // A void: the second receipt was sent to the wrong donor's file.
+    await admin.goto(`/jpanel/tax-receipts/${voided!.id}`);
+    await admin.getByRole('dialog', { name: `Tax receipt ${String(voided!.number)}` }).getByRole('button', { name: 'Void' }).click();
+    await admin.getByRole('dialog', { name: 'Void receipt' }).getByRole('button', { name: 'Void' }).click();
+    await admin.getByText(/has been voided successfully\./).first().waitFor();
+
+    listed = await receiptList();
+    expect(listed.find((r) => r.id === revised!.id)).toMatchObject({ number: `${String(revised!.number)}-R1`, status: 'issued' });
+    expect(listed.find((r) => r.id === voided!.id)).toMatchObject({ number: voided!.number, status: 'void' });
+    say(`receipts: ${String(revised!.number)} revised to ${String(revised!.number)}-R1 (${String(revised!.name)}, address corrected), ${String(voided!.number)} voided (${String(voided!.name)})`);
+
+    // The number ledger: the replaced number and the void are there, and no number is skipped.
+    await admin.goto('/jpanel/tax-receipts');
+    const [ledger] = await Promise.all([
+      loaded<{ data: { number: string; kind: string; detail: string | null }[]; recordsFiltered: number }>(admin, '/jpanel/tax_receipts/ledger.ajax'),
+      admin.getByRole('link', { name: 'Number ledger' }).click(),
+    ]);
+    await admin.getByRole('heading', { name: 'Receipt number ledger' }).waitFor();
+    expect(ledger.data.map((r) => ({ number: r.number, kind: r.kind })).sort((a, b) => a.kind.localeCompare(b.kind)))
+      .toEqual([{ number: revised!.number, kind: 'replaced' }, { number: voided!.number, kind: 'void' }]);
+    await admin.locator('tbody tr').filter({ hasText: String(voided!.number) }).getByText('Voided', { exact: true }).waitFor();
+    // Every receipt took the next number of the year's sequence: none skipped, none given twice.
+    const given = listed.map((r) => String(r.number).replace(/-R\d+$/, '')).sort();
+    const sequence = given.map((_, i) => `MH${YEAR + 1}-${String(i + 1).padStart(6, '0')}`);
+    expect(given).toEqual(sequence);
+    say(`number ledger: ${ledger.data.map((r) => `${r.number} ${r.kind}`).join(', ')}; ${given.length} numbers ${given[0]} to ${given.at(-1)}, none skipped or repeated`);
+
+    // Nothing reached the receiver twice while the year was closed.
+    const ofTheYear = new Set(hookExpected.map((k) => k.split('#')[1]));
+    expect(hooksSeen().filter((k) => ofTheYear.has(k.split('#')[1]) || sales.some((s) => `${s.id}` === k.split('#')[1]))).toEqual(hookExpected);
+  });
 });
 
 /** Chooses `option` in the select labelled `label`. */
@@ -291,6 +468,32 @@ async function sellMonth(page: Page, month: number) {
   say(`${monthName(month)}: ${mine.length} gifts at the point of sale (${mine.map((s) => `#${s.id} ${s.pay} $${s.total.toFixed(2)}`).join(', ')}), ${declined.filter((d) => d.month === month).length} card declined`);
 }
 
+
+/** What the receiver got, as `event #contribution`. */
+let hookExpected: string[] = [];
+const hooksSeen = () => receiver.received.map((r) => `${r.event} #${String(r.body.data.contribution_id)}`).sort();
+
+/** The JSON of the next response to `path` the page loads (the screen's own data). */
+async function loaded<T>(page: Page, path: string): Promise<T> {
+  const response = await page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() !== 'OPTIONS');
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+type ReceiptRow = { id: number; number: string | null; name: string | null; amount: number; currency_code: string; status: string };
+
+/** The receipts list as its screen loads it. */
+async function receiptList(): Promise<ReceiptRow[]> {
+  const [answer] = await Promise.all([loaded<{ data: ReceiptRow[] }>(admin, '/jpanel/tax_receipts.ajax'), admin.goto('/jpanel/tax-receipts')]);
+  await admin.getByRole('heading', { name: 'Tax receipts', level: 2 }).waitFor();
+  return answer.data;
+}
+
+/** The monthly gift's paid charges (the job's, not the point of sale's first gift). */
+async function recurringCharges(page: Page): Promise<number[]> {
+  const listing = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { recurring: 'recurring', status: 'paid', length: 100 });
+  return listing.data.map((r) => r.id).filter((id) => !sales.some((s) => s.id === id));
+}
 
 /** Paid monthly gifts so far: the one set up at the point of sale and each charge of the job. */
 async function recurringGifts(page: Page): Promise<number> {
