@@ -8,6 +8,7 @@ import { queryRows } from '../packages/server/src/listing/engine.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../packages/server/src/modules/pos/pos.complete.fixtures.ts';
 import { pgBin } from '../packages/server/src/test/pg-cluster.ts';
 import { holdStripeAnswers, settleBankDebitInStripe, startStripeStandIn, type Seen } from '../packages/server/src/test/stripe/stand-in.ts';
+import { elementsBankMethod } from '../packages/server/src/test/stripe/stripe-js.ts';
 import { SEED, SHORT, printFigures } from './support/figures.ts';
 import { type Answer, KILLABLE_APP_KEY, KillableServer } from './support/killable-server.ts';
 import { ownCluster } from './support/own-cluster.ts';
@@ -233,8 +234,7 @@ describe.skipIf(!pgBin)('kill -9 between Stripe\'s charge and Almoner\'s commit'
       const { variantId, productId } = await makeVariant(db, { price: 4000, quantity: 10 });
       const order = await makeOrder(db, { supporterId, items: [{ variantId, productId, price: 4000, qty: 1 }] });
       // The account is typed into Stripe's own fields: Stripe.js makes its method (with the publishable key), and only that reaches Almoner.
-      const form = { type: 'us_bank_account', 'us_bank_account[routing_number]': '110000000', 'us_bank_account[account_number]': '000123456789', 'billing_details[name]': 'Ada Lovelace', key: 'pk_test_stub' };
-      const method = (await (await fetch(`${standIn.url}/v1/payment_methods`, { method: 'POST', body: new URLSearchParams(form) })).json()) as { id: string };
+      const method = await elementsBankMethod(standIn.url);
       const sold = await server.call('POST', `/jpanel/pos/${order.id}/complete`, { payment_type: 'bank_account', token: method.id, account_holder_type: 'personal', ach_agree_tos: true });
       expect(sold.status, sold.text).toBe(200);
       const pending = await ledgerOf(db, order.id);

@@ -1,4 +1,5 @@
 import { confirmSetUpAsDonor, startStripeStandIn, type Seen } from '../../../test/stripe/stand-in.ts';
+import { elementsBankMethod } from '../../../test/stripe/stripe-js.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuthenticationRequired, GatewayError } from '../gateway.ts';
 import { encodeForm } from '../../connection/form-encoding.ts';
@@ -49,9 +50,8 @@ describe('Stripe gateway (its official SDK, against a local stand-in answering S
     expect(new URLSearchParams(seen.at(-1)!.body).get('payment_method')).toBe(saved.reference);
     // Routing and account numbers never go to Stripe from Almoner: Stripe.js makes the account's method.
     expect(stripe().debitAch).toBeUndefined();
-    const form = { type: 'us_bank_account', 'us_bank_account[routing_number]': '110000000', 'us_bank_account[account_number]': '000123456789', 'billing_details[name]': 'Ada Lovelace', key: 'pk_test_stub' };
-    const method = (await (await fetch(`${baseUrl}/v1/payment_methods`, { method: 'POST', body: new URLSearchParams(form) })).json()) as { id: string };
-    const debit = await stripe().debitBankMethod!({ idempotencyKey: 'k-ach', amount: 3000, currency: 'USD', paymentMethod: method.id });
+    const method = await elementsBankMethod(baseUrl);
+    const debit = await stripe().debitBankMethod!({ idempotencyKey: 'k-ach', amount: 3000, currency: 'USD', paymentMethod: method.id! });
     expect(debit).toMatchObject({ type: 'bank', status: 'pending', bank: { last4: '6789', accountType: 'checking' } });
     const refund = await stripe().refund({ idempotencyKey: 'k-refund', paymentReference: charged.reference, amount: 500, currency: 'USD', reason: 'requested_by_customer' });
     expect(refund).toMatchObject({ status: 'succeeded', amount: 500, paymentReference: charged.reference });
