@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall } from './support/listing.ts';
 
 /**
@@ -12,8 +12,7 @@ const browser = useBrowser();
 it('edits an open batch\'s details and credits a keyed gift to a campaign appeal', async () => {
   const { page } = await browser.newPage({ width: 1440, height: 900 });
   const stamp = `${Date.now() % 1_000_000}`;
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   const { campaign } = await apiCall<{ campaign: { id: number; appeals: { id: number }[] } }>(page, 'POST', '/jpanel/campaigns', {
     name: `Batch drive ${stamp}`, goal: '5000', starts_on: '2020-01-01', appeals: [{ name: 'Envelope', code: `ENV${stamp}` }],
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { signIn, startSession, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -90,8 +90,7 @@ it('creates a campaign with an appeal, credits a gift to it from the gift edit a
 it('runs LYBUNT and starts an appeal from it: the appeal, and a saved view of its donors', async () => {
   const { context, page } = await browser.newPage({ width: 1440, height: 900 });
   const stamp = `${Date.now() % 1_000_000}`;
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   const { campaign } = await apiCall<{ campaign: { id: number; name: string } }>(page, 'POST', '/jpanel/campaigns', { name: `Lapsed ${stamp}`, goal: 500, starts_on: isoDaysAgo(1) });
 
   await page.goto('/jpanel/reports');

@@ -2,7 +2,7 @@ import type { ProductDetail, Promo } from '@almoner/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, startSession, useBrowser } from './support/browser.ts';
 import { attemptStamp } from './support/stamp.ts';
 import { pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
@@ -27,8 +27,7 @@ async function screenshot(page: Page, name: string) {
 const file = pngFile;
 
 async function signedIn(page: Page) {
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
 }
 
 const moveButton = (scope: Locator, name: string, direction: 'up' | 'down') =>

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot, startSession, useBrowser } from './support/browser.ts';
 import { settle } from './support/settle.ts';
 
 const browser = useBrowser();
@@ -22,8 +22,7 @@ it('runs the web app under its Content Security Policy with no violation', async
   const violations = watchPolicy(page);
   const response = await page.goto('/jpanel/login');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   for (const path of ['/jpanel/contributions', '/jpanel/supporters', '/jpanel/users']) {
     await page.goto(path);
     await page.locator('[data-preloader]').waitFor({ state: 'detached' });

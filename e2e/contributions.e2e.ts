@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, downloadLines, exportItem, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -47,8 +47,7 @@ async function pickGuests(page: Page, count: number): Promise<Row[]> {
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   storageState = await context.storageState();
   await context.close();
 });

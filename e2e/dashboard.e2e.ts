@@ -46,7 +46,7 @@ describe('dashboard', () => {
       const chart = /\/jpanel\/dashboard\/([a-z0-9-]+)\.json/.exec(r.url())?.[1];
       if (chart) fetched.add(chart);
     });
-    await signIn(page);
+    await signIn(page, undefined, undefined, '/jpanel');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     for (const chart of DASHBOARD_CHARTS) {
       await card(page, chart).getByRole('heading', { name: dashboardCharts[chart].title, exact: true }).waitFor();
@@ -114,7 +114,7 @@ describe('dashboard', () => {
 
   it('explains a bad period instead of drawing', async () => {
     const { page } = await browser.newPage();
-    await signIn(page);
+    await signIn(page, undefined, undefined, '/jpanel');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto('/jpanel/?from=2025-03-31&to=2025-03-01');
     await page.getByRole('alert').filter({ hasText: dashboardMessages.order }).first().waitFor();
@@ -126,7 +126,7 @@ describe('dashboard', () => {
 
   it('shows a user only the charts of data they may see', async () => {
     const { context, page } = await browser.newPage();
-    await signIn(page);
+    await signIn(page, undefined, undefined, '/jpanel');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const email = `dash-${Date.now() % 1_000_000}@example.org`;
     const password = 'dashboard-pass-42';
@@ -136,7 +136,7 @@ describe('dashboard', () => {
     await context.close();
 
     const limited = await browser.newPage();
-    await signIn(limited.page, email, password);
+    await signIn(limited.page, email, password, '/jpanel');
     await limited.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     const expected = DASHBOARD_CHARTS.filter((c) => dashboardCharts[c].permission === 'member.view');
     for (const chart of expected) await settledState(limited.page, chart);

@@ -1,7 +1,7 @@
 import { SANDBOX_CRM_CREDENTIALS } from '@almoner/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -24,8 +24,7 @@ const setConnection = (page: Page, body: Record<string, unknown>) => apiCall(pag
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   storageState = await context.storageState();
   await apiCall(page, 'POST', '/jpanel/settings', { edition_dp: true });
   await context.close();

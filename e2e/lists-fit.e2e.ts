@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routerPaths } from './support/a11y-screens.ts';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
 
@@ -117,7 +117,7 @@ let productId = 0;
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage({ width: 1440, height: 900 });
-  await signIn(page);
+  await startSession(page);
   storageCookies = await context.cookies();
   productId = (await apiCall<{ id: number }[]>(page, 'GET', '/jpanel/products.json?query=membership'))[0]!.id;
   // My tasks is empty in the demo: a task of the signed-in user's own gives its list a row to show as a card.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot as takeScreenshot, signIn, signInAt, useBrowser } from './support/browser.ts';
+import { screenshot as takeScreenshot, signIn, startSession, signInAt, useBrowser } from './support/browser.ts';
 import { dropFiles, pngFile } from './support/images.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
@@ -102,8 +102,7 @@ it('the picker is the same library: a page editor inserts a gallery of two image
 
 it('settings: peer-to-peer default images are required when custom uploads are off, and chosen from the images library', async () => {
   const { page, context } = await browser.newPage({ width: 1280, height: 900 });
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   const fresh = { p2p_custom_images_enabled: true, ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`p2p_default_image_${n}`, ''])) };
   await apiCall(page, 'POST', '/jpanel/settings', fresh);
   await page.goto('/jpanel/settings#p2p');

@@ -1,14 +1,13 @@
 import type { NotesPage } from '@almoner/contracts';
 import { expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 const browser = useBrowser();
 
 it('adds, searches, edits and deletes a note on a supporter, starting from the empty state', async () => {
   const { page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
+  await startSession(page);
   // A supporter with no notes yet (the demo data notes some of them).
   const supporters = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/supporters.listing', { length: 100, search: { value: '' } });
   let supporterId = 0;

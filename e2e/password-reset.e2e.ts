@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
 import { apiCall } from './support/listing.ts';
-import { ADMIN, screenshot as takeScreenshot, signIn, signInThroughForm, useBrowser } from './support/browser.ts';
+import { ADMIN, screenshot as takeScreenshot, startSession, signInThroughForm, useBrowser } from './support/browser.ts';
 import { attemptStamp } from './support/stamp.ts';
 import { settle } from './support/settle.ts';
 
@@ -18,8 +18,7 @@ async function screenshot(page: Page, name: string) {
 it('resets a password with the link from the mail outbox', async () => {
   // A staff member to reset, made by the administrator.
   const admin = (await browser.newPage()).page;
-  await signIn(admin);
-  await admin.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(admin);
   const email = `ria.${suffix()}@example.org`;
   await apiCall(admin, 'POST', '/jpanel/users', { first_name: 'Ria', last_name: 'Reset', email, password: 'first-pass-1', is_admin_user: true });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -15,7 +15,7 @@ type Profile = { id: number; profile_id: string; status: string; is_locked: bool
 describe('changing a recurring gift', () => {
   it('raises the amount, moves it to weekly on Fridays, shows the change in the history, then charges the period now', async () => {
     const { context, page } = await browser.newPage({ width: 1280, height: 900 });
-    await signIn(page);
+    await startSession(page);
     // An active demo profile with a saved method, due after tomorrow (so its date stays valid).
     const { data } = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/recurring_payments.ajax', { length: 40 });
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

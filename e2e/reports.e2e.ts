@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { exportItem, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -87,8 +87,7 @@ const isSortedDesc = (values: number[]) => values.every((v, i) => i === 0 || val
 
 beforeAll(async () => {
   ({ page } = await browser.newPage());
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
 });
 
 describe('reports', () => {

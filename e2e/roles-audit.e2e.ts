@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, downloadLines, exportItem } from './support/listing.ts';
 
 /**
@@ -15,8 +15,7 @@ it('defines a role, gives it to a user, refuses to delete it while in use, and s
   const { context, page } = await browser.newPage({ width: 1440, height: 900 });
   const stamp = `${Date.now() % 1_000_000}`;
   const roleName = `Finance ${stamp}`;
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   const clerk = await apiCall<{ id: number }>(page, 'POST', '/jpanel/users', { first_name: 'Cora', last_name: `Clerk${stamp}`, email: `cora${stamp}@example.org`, password: 'letters-and-9', permissions: ['member.view'] });
 
   // Staff › Roles › Add role: a name and two permissions; Enter in the name saves.

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -26,8 +26,7 @@ const focusedText = (page: Page) => page.locator(':focus').textContent();
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   storageState = await context.storageState();
   await context.close();
 });

@@ -61,7 +61,7 @@ async function toast(page: Page, text: string) {
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
-  await signIn(page);
+  await signIn(page, undefined, undefined, '/jpanel');
   await page.getByRole('heading', { name: /Welcome/ }).waitFor();
   storageState = await context.storageState();
   saved = (await call(page, 'GET', '/jpanel/settings.json')).values as Settings;
@@ -154,7 +154,7 @@ describe('shell', () => {
     await context.close();
 
     const limited = await browser.newPage();
-    await signIn(limited.page, email, password);
+    await signIn(limited.page, email, password, '/jpanel');
     await limited.page.getByRole('heading', { name: 'Welcome, Lim' }).waitFor();
     await waitForPreloader(limited.page);
     const nav = limited.page.getByRole('navigation', { name: 'Main navigation' });
@@ -406,7 +406,7 @@ describe('settings page', () => {
   it('tells a signed-out user so in an alert modal (Escape or Enter), then asks them to sign in', async () => {
     for (const key of ['Escape', 'Enter']) {
       const { context, page } = await browser.newPage();
-      await signIn(page);
+      await signIn(page, undefined, undefined, '/jpanel');
       await page.getByRole('heading', { name: /Welcome/ }).waitFor();
       await page.goto('/jpanel/settings#organisation');
       await waitForPreloader(page);

@@ -23,7 +23,7 @@ async function visit(page: Page, url: string) {
 
 async function signedIn(viewport?: { width: number; height: number }) {
   const { context, page } = await browser.newPage(viewport);
-  await signIn(page);
+  await signIn(page, undefined, undefined, '/jpanel');
   await page.getByRole('heading', { name: /Welcome/ }).waitFor();
   await page.locator('[data-preloader]').waitFor({ state: 'detached' });
   return { context, page };

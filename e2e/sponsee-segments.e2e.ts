@@ -2,7 +2,7 @@ import { type SponseeDetail, type SponseeFormOptions, hasSegmentItems, sponseeMe
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -22,8 +22,7 @@ type Row = { id: number; reference_number: string; full_name: string; _url: stri
 
 beforeAll(async () => {
   ({ page } = await browser.newPage());
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   const segment = (name: string, type: string, items: { name: string }[] = []) =>
     apiCall<{ id: number }>(page, 'POST', '/jpanel/segments', { name, type, items, show_as_filter: false, show_in_detail: true });
   made.segments = (await Promise.all([segment(names.hobby, 'text'), segment(names.baptised, 'date'), segment(names.colour, 'multi-select', [{ name: 'Teal' }, { name: 'Amber' }, { name: 'Violet' }])])).map((s) => s.id);

@@ -1,7 +1,7 @@
 import { settingsMessages } from '@almoner/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 /** Settings › Sponsorship: sponsors per sponsee (recounts every sponsee) and timeline e-mails. */
@@ -15,8 +15,7 @@ let before: Settings['values'];
 
 beforeAll(async () => {
   ({ page } = await browser.newPage());
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   before = (await apiCall<Settings>(page, 'GET', '/jpanel/settings.json')).values;
 });
 

@@ -2,7 +2,7 @@ import { messages, paymentProviderMessages, posCompleteMessages } from '@almoner
 import type { Page } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot, signIn, startSession, useBrowser } from './support/browser.ts';
 import { addToContribution } from './support/pos.ts';
 import { apiCall } from './support/listing.ts';
 import { settle } from './support/settle.ts';
@@ -77,8 +77,7 @@ it('takes Stripe’s keys, tests them, and sells at the point of sale through St
   const { page, context } = await browser.newPage({ width: 1440, height: 900 });
   const { sentToStripe } = await serveStripeJs(context, inject('stripeApiUrl'));
   const toAlmoner = bodiesToAlmoner(page, browser.baseUrl);
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   try {
     // Settings › Payment providers: a wrong key fails the Test with Stripe's words; the right one works.
     await page.goto('/jpanel/settings/payment-providers');

@@ -2,7 +2,7 @@ import { type ActivityAnswer, activityMessages, paymentMethodMessages, type PosC
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { screenshot, signIn, useBrowser } from './support/browser.ts';
+import { screenshot, signIn, startSession, useBrowser } from './support/browser.ts';
 import { addToContribution } from './support/pos.ts';
 import { apiCall } from './support/listing.ts';
 import { widerThanWindow } from './support/overflow.ts';
@@ -116,7 +116,7 @@ it('shows the whole record in sections, the timeline as the server merges it, an
 it('POS: the picker marks the deceased, and a one-off gift saves its new donor as a supporter', async () => {
   const suffix = newSuffix();
   const { context, page } = await browser.newPage({ width: 1280, height: 900 });
-  await signIn(page);
+  await startSession(page);
   const { supporter: late } = await apiCall<{ supporter: { id: number } }>(page, 'POST', '/jpanel/supporters', { first_name: 'Lena', last_name: `Late${suffix}`, email: `lena.${suffix}@example.org` });
   const today = new Date().toISOString().slice(0, 10);
   await apiCall(page, 'POST', `/jpanel/supporters/${late.id}/consent`, { deceased_on: today, source: 'staff' });
@@ -171,7 +171,7 @@ it('POS: the picker marks the deceased, and a one-off gift saves its new donor a
 it('finds a member by membership number on the supporters list, and shows it as a column and in the CSV', async () => {
   const suffix = newSuffix();
   const { context, page } = await browser.newPage({ width: 1440, height: 900 });
-  await signIn(page);
+  await startSession(page);
   const number = `MN-${suffix}`;
   await apiCall(page, 'POST', '/jpanel/supporters', { first_name: 'Minna', last_name: `Member${suffix}`, membership_number: number });
   await page.goto('/jpanel/supporters');

@@ -1,7 +1,7 @@
 import { supporterStatusMessages } from '@almoner/contracts';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.ts';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './support/listing.ts';
 
 /**
@@ -14,7 +14,7 @@ type Listing = { data: { id: number; display_name: string }[] };
 
 it('archives a supporter after asking, shows it on their page and in their history, then restores them', async () => {
   const { context, page } = await browser.newPage({ width: 1280, height: 900 });
-  await signIn(page);
+  await startSession(page);
   const { data } = await apiCall<Listing>(page, 'POST', '/jpanel/supporters.listing', { length: 1, status: 'active', order: [{ column: 10, dir: 'asc' }] });
   const who = data[0]!;
   await page.goto(`/jpanel/supporters/${who.id}`);

@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn, useBrowser } from './support/browser.ts';
+import { startSession, useBrowser } from './support/browser.ts';
 import { downloadLines, exportItem, listingScreen, settledScreenshot as screenshot } from './support/listing.ts';
 
 /** The supporters listing and a supporter's page. Nothing here changes data. */
@@ -20,8 +20,7 @@ const { list, reloadBy, openList } = listingScreen<Listing>('/jpanel/supporters.
 
 beforeAll(async () => {
   const { context, page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   storageState = await context.storageState();
   await context.close();
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { ADMIN, signIn, useBrowser } from './browser.ts';
+import { ADMIN, startSession, useBrowser } from './browser.ts';
 import { apiCall, settledScreenshot as screenshot } from './listing.ts';
 import { drawAllCharts } from './dashboard.ts';
 
@@ -870,8 +870,7 @@ export type Signedin = { ids: Ids; storageState: Awaited<ReturnType<BrowserConte
 export async function prepareScreens(browser: ReturnType<typeof useBrowser>): Promise<Signedin> {
   const ids: Ids = { contribution: 0, supporter: 0, user: 0, mail: 0, sponsee: 0, product: 0, paymentGroup: 0, promo: 0, segment: 0, category: 0, taxRate: 0, shippingMethod: 0, page: 0, feed: 0, post: 0, theme: 0, campaign: 0, role: 0, tributeType: 0, membershipLevel: 0 };
   const { context, page } = await browser.newPage();
-  await signIn(page);
-  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+  await startSession(page);
   const storageState = await context.storageState();
   const { data } = await apiCall<{ data: { id: number; supporter_id: number | null }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { length: 50 });
   const linked = data.find((r) => r.supporter_id !== null)!;
