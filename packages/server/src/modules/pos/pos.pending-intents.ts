@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { withActor, type Actor } from '../../db/actor.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { GatewayError, gatewayOfPayment, GatewayUnavailable, type GatewayPayment, type PaymentGateway } from '../../integrations/payments/index.ts';
+import { withLateTries, type LateTry, type LateTrying } from '../../integrations/payments/late-tries.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { defineJob, enqueue } from '../jobs/jobs.queue.ts';
 import { writeLogEntry } from '../logs/logs.service.ts';
@@ -154,17 +155,31 @@ export async function settleLeftIntents(tx: Tx, id: number): Promise<void> {
   }
 }
 
-/** Lets go of a paid order's pending intents (settleLeftIntents), retried while the gateway cannot be reached. */
-export const posLeftIntentsJob = defineJob<{ contribution_id: number }>({
+/** The order whose pending intents are let go of; a late try (late-tries.ts) once Stripe could not be reached on its last. */
+export type LeftIntentsJobData = { contribution_id: number } & LateTry;
+
+/**
+ * Lets go of a paid order's pending intents (settleLeftIntents), retried while the gateway cannot
+ * be reached: 1, 2, 4 … minutes (about four hours), then late tries 15 minutes to 6 hours apart
+ * for about two days more, each under the order's lock and asking the gateway only about what is
+ * still pending, so nothing is cancelled, refunded or recorded twice.
+ */
+export const posLeftIntentsJob = defineJob<LeftIntentsJobData>({
   name: 'pos_left_intents',
-  // 1, 2, 4 … minutes: about four hours in all before the job fails for good (an error in the log).
   retryLimit: 8,
   retryDelaySeconds: 60,
   retryBackoff: true,
-  handler: async (run) => {
-    await withActor(run.database.db, { userId: null, ip: null }, (tx) => settleLeftIntents(tx, run.data.contribution_id));
-  },
+  handler: (run) =>
+    withLateTries(run, leftIntentsLateTries, () => withActor(run.database.db, { userId: null, ip: null }, (tx) => settleLeftIntents(tx, run.data.contribution_id))),
 });
+
+const leftIntentsLateTries: LateTrying<LeftIntentsJobData> = {
+  job: posLeftIntentsJob,
+  failed: async (data, db) => {
+    const [order] = await queryRows(db, sql`select client_uuid from contributions where id = ${data.contribution_id}`);
+    return `The pending card payments of point of sale order #${String(order?.client_uuid ?? data.contribution_id)} could not be let go of`;
+  },
+};
 
 /** Queues the left-intents job when the order is paid and still has intents pending; in the caller's transaction. */
 export async function queueLeftIntents(tx: Tx, id: number): Promise<void> {
