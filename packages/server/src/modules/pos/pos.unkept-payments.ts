@@ -33,7 +33,14 @@ import { forgetPendingIntent, insertPayment, posOrderMetadata, refusalOf, type O
  */
 
 /** An intent of this order let go of at its gateway: cancelled (refund null), or taken and given back (or not). */
-export type LetGo = { gateway: string; payment: GatewayPayment; refund: GatewayRefund | null; outcome: 'cancelled' | 'refunded' | 'not_refunded' };
+export type LetGo = {
+  gateway: string;
+  payment: GatewayPayment;
+  refund: GatewayRefund | null;
+  outcome: 'cancelled' | 'refunded' | 'not_refunded';
+  /** The gateway had no such intent when asked to cancel it (Stripe's 404): nothing there to cancel. */
+  missing?: GatewayError;
+};
 
 /** The gateway's code on a failed challenge, as Stripe words it on the intent. */
 const CHALLENGE_FAILED = 'payment_intent_authentication_failure';
@@ -48,11 +55,15 @@ export const isOrdersPayment = (payment: GatewayPayment, metadata: Record<string
  */
 export async function letGoAtGateway(gateway: PaymentGateway, payment: GatewayPayment): Promise<LetGo> {
   if (payment.status === 'failed') {
-    // A cancel refused (already cancelled, or final) leaves nothing to cancel.
-    await gateway.cancelPayment?.(payment.reference).catch((error: unknown) => {
-      if (!(error instanceof GatewayError)) throw error;
-    });
-    return { gateway: gateway.name, payment, refund: null, outcome: 'cancelled' };
+    // A cancel refused (already cancelled, or final, or no such intent) leaves nothing to cancel.
+    const missing = await gateway.cancelPayment?.(payment.reference).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!(error instanceof GatewayError)) throw error;
+        return error.code === 'not_found' ? error : undefined;
+      },
+    );
+    return { gateway: gateway.name, payment, refund: null, outcome: 'cancelled', ...(missing ? { missing } : {}) };
   }
   const left = payment.amount - payment.amountRefunded;
   let refund: GatewayRefund | null = null;

@@ -199,13 +199,61 @@ function bankDetailsOf(method: Obj | undefined): Obj {
   return { last4: account.last4, account_type: account.account_type, account_holder_type: account.account_holder_type, bank_name: account.bank_name, routing_number: account.routing_number, fingerprint: account.fingerprint };
 }
 
+/**
+ * Stripe's answer for an object this key cannot see (never made, or made in another account or
+ * mode), as Stripe sends it: a 404 with its invalid_request_error, code resource_missing, the
+ * object's id in the message, the parameter, the error's documentation and the request's log.
+ */
+function noSuch(kind: string, id: string, param: string): { status: number; answer: unknown } {
+  return { status: 404, answer: { error: noSuchError(kind, id, param) } };
+}
+
+/** The error object of Stripe's 404 (see noSuch). */
+export function noSuchError(kind: string, id: string, param: string): Obj {
+  const request = `req_${seen.length.toString(36).padStart(14, '0')}`;
+  return {
+    code: 'resource_missing',
+    doc_url: 'https://stripe.com/docs/error-codes/resource-missing',
+    message: `No such ${kind}: '${id}'`,
+    param,
+    request_log_url: `https://dashboard.stripe.com/test/logs/${request}?t=${Math.floor(Date.now() / 1000)}`,
+    type: 'invalid_request_error',
+  };
+}
+
+/**
+ * The app's keys now open another Stripe account, or the other mode (a live key where the intent
+ * was made in test mode): the intent and the idempotency keys it was made under are that
+ * account's, so this one answers Stripe's 404 for it (noSuch) and a key it was made under is
+ * free here. Answers the switch back, which finds the intent as that account left it.
+ */
+export function intentInAnotherAccount(id: string): () => void {
+  const intent = intents.get(id);
+  if (!intent) throw new Error(`${id} is not a PaymentIntent of the stand-in`);
+  const keys = [...byKey].filter(([, kept]) => (kept.answer as Obj | null)?.id === id);
+  intents.delete(id);
+  for (const [key] of keys) byKey.delete(key);
+  return () => {
+    intents.set(id, intent);
+    for (const [key, kept] of keys) byKey.set(key, kept);
+  };
+}
+
+/** A refusal the next API call (the secret key's) to a path gets instead of its answer: Stripe's status and error object. */
+let refusalNext: { status: number; error: Obj; path: RegExp } | null = null;
+
+/** The next API call to a path matching `path` (any, unless given) is refused with Stripe's `error` object and `status` (a 4xx), and does nothing. */
+export function refuseNextStripeCall(status: number, error: Obj, path = /./): void {
+  refusalNext = { status, error, path };
+}
+
 /** The PaymentIntent statuses Stripe lets a cancel through (docs.stripe.com/api/payment_intents/cancel). */
 const cancellable = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing']);
 
 /** A PaymentIntent cancelled: nobody can confirm it any more; one already final is refused in Stripe's words. */
 function cancelIntent(id: string, reason: string | null): { status: number; answer: unknown } {
   const intent = intents.get(id);
-  if (!intent) return { status: 404, answer: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'`, param: 'intent' } } };
+  if (!intent) return noSuch('payment_intent', id, 'intent');
   if (!cancellable.has(String(intent.status))) {
     const message = `You cannot cancel this PaymentIntent because it has a status of ${String(intent.status)}. Only a PaymentIntent with one of the following statuses may be canceled: ${[...cancellable].join(', ')}.`;
     return { status: 400, answer: { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message, payment_intent: intent } } };
@@ -397,6 +445,7 @@ export function failBankDebitInStripe(intentId: string): Obj {
  */
 function forgetEarlierAccounts(): void {
   outageLeft = 0;
+  refusalNext = null;
   seen.length = 0;
   byKey.clear();
   intents.clear();
@@ -432,6 +481,11 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         outageLeft -= 1;
         return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
       }
+      if (refusalNext && !publishable && refusalNext.path.test(url.pathname)) {
+        const { status, error } = refusalNext;
+        refusalNext = null;
+        return send(status, { error });
+      }
       // The settings page's Test reads the balance: Stripe's own object for a new test account.
       if (req.method === 'GET' && url.pathname === '/v1/balance') return send(200, like('balance', {}));
       if (req.method === 'GET' && url.pathname === '/v1/refunds') {
@@ -458,7 +512,9 @@ export async function startStripeStandIn(): Promise<{ url: string; seen: Seen[];
         // Its latest charge expanded as Stripe reads it now: what its refunds gave back so far.
         const latest = intent?.latest_charge ? chargeNow(String((intent.latest_charge as Obj).id)) : null;
         if (intent && latest) return send(200, { ...intent, latest_charge: { ...(intent.latest_charge as Obj), amount_refunded: latest.amount_refunded, refunded: latest.refunded } });
-        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent.', param: 'intent' } });
+        if (intent) return send(200, intent);
+        const missing = noSuch('payment_intent', url.pathname.split('/').pop() ?? '', 'intent');
+        return send(missing.status, missing.answer);
       }
       // The stand-in's own hook for the browser suite, whose stand-in runs in another process: the debit settles at the bank.
       const settling = /^\/stand-in\/payment_intents\/([^/]+)\/settle$/.exec(url.pathname);

@@ -7,7 +7,8 @@ import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.
 import { failNextStripeCalls, holdStripeAnswers } from '../../../test/stripe/stand-in.ts';
 import { stripePos } from '../../../test/stripe/pos.ts';
 import { stripeFixtures, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
-import { processStripeEvent, STRIPE_LATE_TRIES, stripeEventJob, type StripeEventJobData } from './stripe-webhooks.ts';
+import { LATE_TRIES } from '../late-tries.ts';
+import { processStripeEvent, stripeEventJob, type StripeEventJobData } from './stripe-webhooks.ts';
 
 /**
  * Issue 40: Almoner killed between Stripe's charge and its own commit, and the cashier never
@@ -257,14 +258,14 @@ describe('a point-of-sale card charge brought in from Stripe\'s events alone', (
     const eventId = await told(intent);
     failNextStripeCalls(1_000);
     let gaveUp = false;
-    await expect(runJob({ event_id: eventId, late_try: STRIPE_LATE_TRIES }, 0, () => (gaveUp = true))).rejects.toThrow(/could not be applied in two days of tries/);
+    await expect(runJob({ event_id: eventId, late_try: LATE_TRIES }, 0, () => (gaveUp = true))).rejects.toThrow(/could not be applied in two days of tries/);
     failNextStripeCalls(0);
     expect(gaveUp).toBe(true);
     expect(await queuedLater(eventId)).toEqual([]);
     expect(await ledger(o.id)).toMatchObject({ payments: [], paid: false, stock: 5 });
     expect(await logged(intent)).toMatchObject([{ level: 'error', source: 'payments', message: expect.stringContaining(`Stripe's event ${eventId} could not be applied in two days of tries`) }]);
     // Staff retry the job once Stripe answers: the sale is paid, once.
-    await runJob({ event_id: eventId, late_try: STRIPE_LATE_TRIES }, 0);
+    await runJob({ event_id: eventId, late_try: LATE_TRIES }, 0);
     expect(await ledger(o.id)).toMatchObject({ payments: [{ ref: intent, status: 'succeeded' }], paid: true, paid_events: 1 });
   });
 

@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { posCompleteMessages, type PosCompleteInput } from '@almoner/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
-import { posLeftIntentsJob } from '../../../modules/pos/pos.pending-intents.ts';
 import { confirmPaymentAsDonor, failNextStripeCalls, failPaymentAsDonor } from '../../../test/stripe/stand-in.ts';
 import { stripePos, THREE_DS_CARD } from '../../../test/stripe/pos.ts';
 import { useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
@@ -16,47 +14,16 @@ import { useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
  * card gets an idempotency key of its own instead of being refused as "already being processed".
  */
 const app = useStripeWebhookApp('whsec_test_pos_pending');
-const { db, elementsMethod, order, complete, abandon, atStripe } = stripePos(app);
+const { db, elementsMethod, order, complete, abandon, atStripe, challengedThenClosed, payments, pending, leftJobs, runLeftJob: runLeft, cancels, paidInCashWhileStripeDown } = stripePos(app);
 
 // A test that failed with Stripe down leaves the next one a Stripe that answers.
 afterEach(() => failNextStripeCalls(0));
 
-const payments = (id: number) =>
-  queryRows(db(), sql`select p.type, p.status, p.amount::int as amount, p.reference_number, (p.cancelled_at is not null) as cancelled,
-      (select coalesce(sum(r.amount), 0)::int from refunds r where r.payment_id = p.id and r.status = 'succeeded') as refunded
-    from payments p join payment_links l on l.payment_id = p.id where l.contribution_id = ${id} order by p.id`);
-const pending = (id: number) =>
-  queryRows(db(), sql`select gateway, reference, amount::int as amount, currency_code from pos_pending_intents where contribution_id = ${id} order by created_at, reference`);
 const paidWith = async (id: number) => (await queryRows(db(), sql`select paid_at is not null as paid, confirmation_number from contributions where id = ${id}`))[0];
 /** The PaymentIntents Almoner asked Stripe to create (charges), in order. */
 const intentsCreated = () => app.standIn.seen.filter((s) => s.method === 'POST' && s.path === '/v1/payment_intents').length;
 const stripeRefunds = (intent: string) => app.standIn.seen.filter((s) => s.method === 'POST' && s.path === '/v1/refunds' && new URLSearchParams(s.body).get('payment_intent') === intent);
-
-/** The left-intents jobs queued for the order in the app's job queue (not yet run: the test app has no worker). */
-const leftJobs = async (id: number) =>
-  (await queryRows(db(), sql`select data from pgboss.job where name = ${posLeftIntentsJob.name} and (data->>'contribution_id')::int = ${id} and state = 'created'`)).map((row) => row.data);
-/** The job run as a worker runs it. */
-const runLeftJob = (id: number) =>
-  posLeftIntentsJob.handler({
-    id: randomUUID(), name: posLeftIntentsJob.name, data: { contribution_id: id }, retryCount: 0, retryLimit: 8, database: app.t.database,
-    once: () => Promise.resolve(false), onceEach: () => Promise.resolve([]), progress: () => Promise.resolve(), giveUp: () => Promise.resolve(),
-  });
-const cancels = (intent: string) => app.standIn.seen.filter((s) => s.method === 'POST' && s.path === `/v1/payment_intents/${intent}/cancel`);
-/** A cash sale made while Stripe could not be asked about the order's pending challenge (its read answers 500): left pending. */
-async function paidInCashWhileStripeDown(id: number) {
-  failNextStripeCalls(1);
-  const cash = await complete(id, { payment_type: 'cash', cash_received: 25, cash_change: 0 });
-  failNextStripeCalls(0);
-  expect(cash.statusCode, cash.body).toBe(200);
-  expect(await paidWith(id)).toMatchObject({ paid: true, confirmation_number: null });
-}
-
-/** The cashier's card attempt whose bank asks the donor; the browser then closes (nothing more is sent). */
-async function challengedThenClosed(id: number) {
-  const answered = await complete(id, { payment_type: 'credit_card', token: await elementsMethod(THREE_DS_CARD) });
-  expect(answered.json(), answered.body).toMatchObject({ status: 'authenticate' });
-  return (answered.json() as { authenticate: { payment_intent: string } }).authenticate.payment_intent;
-}
+const runLeftJob = (id: number) => runLeft({ contribution_id: id });
 
 describe('3-D Secure intents left by a browser closed mid-challenge (Stripe)', () => {
   it('stores the intent when the bank asks, once, and cancels it before the next card, which gets a key of its own', async () => {
@@ -188,7 +155,7 @@ describe('3-D Secure intents left by a browser closed mid-challenge (Stripe)', (
     expect(await pending(o.id)).toMatchObject([{ reference: intent }]);
     expect(await atStripe(intent)).toMatchObject({ status: 'requires_action' });
     // The completion queued the job that lets go of it, in its own transaction.
-    expect(await leftJobs(o.id)).toEqual([{ contribution_id: o.id }]);
+    expect(await leftJobs(o.id)).toEqual([{ data: { contribution_id: o.id }, after: 0 }]);
 
     // Stripe still down when the job runs: it fails (pg-boss tries again later) and records nothing.
     failNextStripeCalls(1);

@@ -4,8 +4,7 @@ import Stripe from 'stripe';
 import type { Database, Db } from '../../../db/client.ts';
 import { withActor } from '../../../db/actor.ts';
 import { defineJob, enqueue } from '../../../modules/jobs/jobs.queue.ts';
-import { writeLogEntry } from '../../../modules/logs/logs.service.ts';
-import { GatewayUnavailable } from '../gateway.ts';
+import { withLateTries, type LateTry, type LateTrying } from '../late-tries.ts';
 import { applyStripeEvent, NotYetKnownError } from './stripe-event-handlers.ts';
 import { stripeEvents } from './stripe-events.tables.ts';
 
@@ -34,16 +33,8 @@ export function verifyStripeEvent(rawBody: Buffer, header: string | undefined, s
   return isEvent ? { ok: true, event } : { ok: false, message: stripeWebhookMessages.notAnEvent };
 }
 
-/** The event's job: `late_try` counts the tries queued after its last one found Stripe unreachable. */
-export type StripeEventJobData = { event_id: string; late_try?: number };
-
-/**
- * Tries after the last one that found Stripe unreachable (down, answering 500, timing out): the
- * event is queued again, 15 minutes later, then 30, 60 … at most 6 hours apart, about two days
- * in all, as Stripe itself retries a webhook it could not deliver.
- */
-export const STRIPE_LATE_TRIES = 12;
-export const lateTryDelaySeconds = (lateTry: number): number => Math.min(15 * 60 * 2 ** (lateTry - 1), 6 * 3600);
+/** The event's job: a late try (late-tries.ts) once Stripe could not be reached on its last. */
+export type StripeEventJobData = { event_id: string } & LateTry;
 
 /** Applies one stored Stripe event; see processStripeEvent. */
 export const stripeEventJob = defineJob<StripeEventJobData>({
@@ -54,53 +45,19 @@ export const stripeEventJob = defineJob<StripeEventJobData>({
   retryDelaySeconds: 30,
   retryBackoff: true,
   expireInSeconds: 5 * 60,
-  handler: async (run) => {
-    const late = run.data.late_try ?? 0;
-    // A try queued after the last one is a last try too: the cashier has long gone.
-    const lastTry = late > 0 || run.retryCount >= run.retryLimit;
-    try {
-      await processStripeEvent(run.database, run.data.event_id, { lastTry });
-    } catch (error) {
-      if (!lastTry || !isStripeUnreachable(error)) throw error;
-      if (late >= STRIPE_LATE_TRIES) {
-        // Staff are told in the log, and the job fails for good: they can run it again from Background jobs.
-        const message = `Stripe's event ${run.data.event_id} could not be applied in two days of tries because Stripe could not be reached: ${unreachableText(error)} It is not tried again by itself: retry its job in Background jobs once Stripe answers.`;
-        await writeLogEntry(run.database.db, { message, source: 'payments', level: 'error', context: { queue: 'stripe_event', error_code: 'stripe_unreachable', job_id: run.id } });
-        await run.giveUp();
-        throw new Error(message, { cause: error });
-      }
-      await tryAgainLater(run.database, run.data.event_id, late + 1, error);
-    }
-  },
+  // Stripe unreachable on the last try: tried again later, under the event row's lock, once, with
+  // the same idempotency keys at Stripe (a refund of a payment not kept is keyed by its intent).
+  handler: (run) => withLateTries(run, eventLateTries, async (lastTry) => void (await processStripeEvent(run.database, run.data.event_id, { lastTry }))),
 });
 
-/** Whether the failure is Stripe not answering (GatewayUnavailable, or an error it caused): a later try may succeed. */
-function isStripeUnreachable(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) if (e instanceof GatewayUnavailable) return true;
-  return false;
-}
-
-/**
- * The words of such a failure for the log: Almoner's own (GatewayUnavailable's, or the sale's
- * and the intent's it was wrapped with, pos.gateway-events.ts), never a database's or a person's.
- */
-const unreachableText = (error: unknown): string => (error instanceof Error ? error.message : '').slice(0, 300);
-
-/**
- * Queues the event's next late try, with a warning in the log viewer and the same words on the
- * event's row (still unprocessed). The try applies the event as any does: under its row's lock,
- * once, with the same idempotency keys at Stripe (a refund of a payment not kept is keyed by its
- * intent), so however many tries it takes nothing is charged, refunded or recorded twice.
- */
-async function tryAgainLater(database: Database, eventId: string, lateTry: number, error: unknown): Promise<void> {
-  const delay = lateTryDelaySeconds(lateTry);
-  const message = `Stripe's event ${eventId} could not be applied because Stripe could not be reached: ${unreachableText(error)} It will be tried again in ${delay / 60} minutes (late try ${lateTry} of ${STRIPE_LATE_TRIES}).`;
-  await withActor(database.db, { userId: null, ip: null }, async (tx) => {
-    await enqueue(tx, stripeEventJob, { event_id: eventId, late_try: lateTry }, { startAfterSeconds: delay });
-    await tx.update(stripeEvents).set({ error: message }).where(and(eq(stripeEvents.id, eventId), isNull(stripeEvents.processedAt)));
-    await writeLogEntry(tx, { message, source: 'payments', level: 'warning', context: { queue: 'stripe_event', error_code: 'stripe_unreachable', attempt: `late ${lateTry} of ${STRIPE_LATE_TRIES}` } });
-  });
-}
+/** The event's late tries: the warning's words are kept on the event's row too (still unprocessed). */
+const eventLateTries: LateTrying<StripeEventJobData> = {
+  job: stripeEventJob,
+  failed: (data) => `Stripe's event ${data.event_id} could not be applied`,
+  note: async (tx, data, message) => {
+    await tx.update(stripeEvents).set({ error: message }).where(and(eq(stripeEvents.id, data.event_id), isNull(stripeEvents.processedAt)));
+  },
+};
 
 /**
  * Stores a verified event once and queues its handling in the same transaction. Answers whether
