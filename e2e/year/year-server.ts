@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type PgCluster, pgBin, startPgCluster } from '../../packages/server/src/test/pg-cluster.ts';
 import { freePort, startAppServer } from '../support/app-server.ts';
 
 const libfaketime = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1'].find((p) => existsSync(p));
@@ -8,6 +9,8 @@ const libfaketime = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/us
 export type YearServer = {
   baseUrl: string;
   /** Moves the server's clock to `at` (UTC, 'YYYY-MM-DD HH:MM:SS'); it runs on from there. */
+  /** Which database the year lives in, for the suite's summary. */
+  database: 'PostgreSQL' | 'PGlite';
   setClock: (at: string) => Promise<void>;
   stop: () => Promise<void>;
 };
@@ -15,24 +18,34 @@ export type YearServer = {
 /**
  * Almoner on an empty database (no demo: ALMONER_SEED=0, only the first admin), with a clock of
  * its own: libfaketime reads the instant from a file the test rewrites, so the server, its
- * embedded database and its sandbox gateway all live the test's year while the browser and the
- * test keep the real one. Nothing in the app knows (as `npm run test:dates`).
+ * database and its sandbox gateway all live the test's year while the browser and the test keep
+ * the real one. Nothing in the app knows (as `npm run test:dates`).
  *
- * Only on PGlite: with ALMONER_YEAR_DATABASE_URL the PostgreSQL server is another process on the
- * real clock, and the app's `now()` in SQL (paid_at, refunds, receipts) stays there, so the year's
- * gifts land on today's date and every check of the year's totals finds nothing (tried for issue
- * 39: the Reconciliation, dashboard and year-end steps all fail that way).
+ * The database is the embedded one, or with `ALMONER_E2E_DB=postgres` (as CI runs the browser
+ * suite) a PostgreSQL cluster of the suite's own whose server reads the same clock file: the
+ * app's `now()` in SQL (paid_at, refunds, receipts) must live the year too, and the shared
+ * PostgreSQL server runs on the real clock (tried for issue 39: the year's gifts then landed on
+ * today's date and every year-end check found nothing).
  */
 export async function startYearServer(startAt: string): Promise<YearServer> {
   if (!libfaketime) throw new Error('libfaketime is missing: run `bash scripts/ensure-faketime.sh`.');
   const dataDir = mkdtempSync(join(tmpdir(), 'almoner-year-'));
   const clockFile = join(dataDir, 'clock');
   writeFileSync(clockFile, `@${startAt}\n`);
+  const clock = {
+    LD_PRELOAD: libfaketime,
+    FAKETIME_TIMESTAMP_FILE: clockFile,
+    // The file is read again each second: a move is seen within one.
+    FAKETIME_CACHE_DURATION: '1',
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    FAKETIME_DONT_RESET: '1',
+  };
+  const cluster = process.env.ALMONER_E2E_DB === 'postgres' ? await clusterOnClock(dataDir, clock) : null;
   const server = await startAppServer({
     port: await freePort(),
     env: {
       ALMONER_DATA_DIR: dataDir,
-      DATABASE_URL: process.env.ALMONER_YEAR_DATABASE_URL ?? '',
+      DATABASE_URL: cluster?.url ?? '',
       ALMONER_SEED: '0',
       // The schedule runs (unlike the shared servers'): the recurring job bills at :17 of the
       // server's hour, which the suite moves the clock to.
@@ -40,12 +53,7 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
       ALMONER_OUTBOUND_ALLOW: '127.0.0.1',
       ALMONER_SMTP_URL: '',
       TZ: 'UTC',
-      LD_PRELOAD: libfaketime,
-      FAKETIME_TIMESTAMP_FILE: clockFile,
-      // The file is read again each second: a move is seen within one.
-      FAKETIME_CACHE_DURATION: '1',
-      FAKETIME_DONT_FAKE_MONOTONIC: '1',
-      FAKETIME_DONT_RESET: '1',
+      ...clock,
     },
     name: "the year's server",
     startTimeoutMs: 300_000,
@@ -60,6 +68,7 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
 
   return {
     baseUrl,
+    database: cluster ? 'PostgreSQL' : 'PGlite',
     async setClock(at) {
       writeFileSync(clockFile, `@${at}\n`);
       const target = Date.parse(`${at.replace(' ', 'T')}Z`);
@@ -72,7 +81,18 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
     },
     async stop() {
       await server.stop(5000);
+      cluster?.remove();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A PostgreSQL cluster whose server reads the year's clock file. It runs as the postgres user
+ * when the suite runs as root (CI), so the file's folder must be readable by it.
+ */
+async function clusterOnClock(dataDir: string, clock: Record<string, string>): Promise<PgCluster> {
+  if (!pgBin) throw new Error("ALMONER_E2E_DB=postgres: the year suite starts a PostgreSQL server of its own on the year's clock, and PostgreSQL's server binaries (initdb, pg_ctl) are missing.");
+  chmodSync(dataDir, 0o755);
+  return startPgCluster(clock);
 }

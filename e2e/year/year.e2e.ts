@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await receiver?.stop();
-  console.log(`The year on Almoner (${Math.round((Date.now() - started) / 1000)} s):\n  ${log.join('\n  ')}`);
+  console.log(`The year on Almoner (${server?.database ?? 'not started'}, ${Math.round((Date.now() - started) / 1000)} s):\n  ${log.join('\n  ')}`);
 });
 
 let admin: Page;

@@ -14,9 +14,10 @@ export const pgBin = versions.map((v) => `/usr/lib/postgresql/${v}/bin`).find((d
 // PostgreSQL refuses to run as root: as root (CI, containers), run it as the postgres user.
 const asRoot = process.getuid?.() === 0;
 
-function run(tool: string, args: string[]): void {
+/** Runs a server tool (as the postgres user when root), with `env` added to this process's. */
+function run(tool: string, args: string[], env: Record<string, string> = {}): void {
   const [command, prefix] = asRoot ? ['runuser', ['-u', 'postgres', '--', `${pgBin}/${tool}`]] : [`${pgBin}/${tool}`, []];
-  execFileSync(command, [...prefix, ...args], { stdio: 'pipe', timeout: 60_000 });
+  execFileSync(command, [...prefix, ...args], { stdio: 'pipe', timeout: 60_000, env: { ...process.env, ...env } });
 }
 
 export const freePort = () =>
@@ -36,9 +37,12 @@ function clusterFolder(): { dir: string; data: string } {
   return { dir, data: join(dir, 'data') };
 }
 
-/** Starts the cluster in `dir` on `port` and answers how to reach, stop and remove it. */
-function runCluster(dir: string, data: string, port: number): PgCluster {
-  const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', data, '-w', '-t', '60', ...args]);
+/**
+ * Starts the cluster in `dir` on `port` and answers how to reach, stop and remove it. The server
+ * runs with `env` added to its environment (the year suite's moved clock: libfaketime).
+ */
+function runCluster(dir: string, data: string, port: number, env: Record<string, string> = {}): PgCluster {
+  const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', data, '-w', '-t', '60', ...args], env);
   const start = () => pgCtl('start', '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`);
   start();
   return {
@@ -56,12 +60,12 @@ function runCluster(dir: string, data: string, port: number): PgCluster {
   };
 }
 
-/** Creates and starts a throwaway cluster (trust auth, fsync off). */
-export async function startPgCluster(): Promise<PgCluster> {
+/** Creates and starts a throwaway cluster (trust auth, fsync off); its server runs with `env` added. */
+export async function startPgCluster(env: Record<string, string> = {}): Promise<PgCluster> {
   const { dir, data } = clusterFolder();
   const port = await freePort();
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  return runCluster(dir, data, port);
+  return runCluster(dir, data, port, env);
 }
 
 /**
