@@ -79,6 +79,10 @@ export const importRows = pgTable(
   (t) => [
     uniqueIndex('import_rows_import_row_key').on(t.importId, t.rowNumber),
     index('import_rows_record_idx').on(t.recordId),
+    // The apply job's next batch: an import's rows still pending, in id order. Without it each
+    // batch's read went through every later row of the import (quadratic: 5.8 s of a 100,000-row
+    // apply); rows leave this index as they are applied.
+    index('import_rows_pending_idx').on(t.importId, t.id).where(sql`${t.outcome} = 'pending'`),
     check('import_rows_outcome_check', sql`${t.outcome} in ('pending', 'created', 'updated', 'skipped', 'rejected', 'undone')`),
   ],
 );
