@@ -6,6 +6,8 @@
 // PostgreSQL at BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432). The database
 // almoner_bench_reports_<N> is made once with generate_series (secondary indexes built after the
 // load, see bulkLoad) and kept.
+// BENCH_EXPLAIN=1 also prints each statement's plan (EXPLAIN ANALYZE, its first lines and its
+// execution time), for the README's account of a report slower than issue 31's 300 ms.
 // "ours" also runs what only the endpoint adds for three reports (product-order stats, the fee
 // summary and dcc_total, the DCC stats); those statements are not in "sql".
 import { type SQL } from 'drizzle-orm';
@@ -29,6 +31,7 @@ import { benchServer, bulkLoad, median, ms } from './support.ts';
 const base = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const N = Number(process.env.BENCH_N ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+const EXPLAIN = process.env.BENCH_EXPLAIN === '1';
 const NAME = `almoner_bench_reports_${N}`;
 const url = `${base}/${NAME}`;
 const dialect = new PgDialect();
@@ -95,10 +98,23 @@ async function main() {
       if (i >= 2) raw.push(ms(t));
     }
     console.log(`  ${s.name.padEnd(22)} ours ${median(ours).toFixed(1).padStart(9)} ms   sql ${median(raw).toFixed(1).padStart(9)} ms   ratio ${(median(ours) / median(raw)).toFixed(2)}`);
+    if (EXPLAIN) await explain(pool, statements);
   }
   await app.close();
   await pool.end();
   await db.close();
+}
+
+/** Each statement's plan as the database ran it: the top nodes and the execution time. */
+async function explain(pool: pg.Pool, statements: SQL[]) {
+  const names = ['rows', 'filtered count', 'total count', 'totals'];
+  for (const [i, st] of statements.entries()) {
+    const { sql, params } = dialect.sqlToQuery(st);
+    const plan = (await pool.query(`explain (analyze, buffers, format text) ${sql}`, params)).rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
+    const executed = plan.find((line) => line.startsWith('Execution Time')) ?? '';
+    console.log(`    ${names[i === statements.length - 1 ? 3 : i]}: ${executed}`);
+    for (const line of plan.filter((l) => !/^(Planning|Execution) Time|^\s+Buffers|^\s+Worker/.test(l)).slice(0, 10)) console.log(`      ${line}`);
+  }
 }
 
 await main();
