@@ -23,11 +23,21 @@ export type YearServer = {
  * gifts land on today's date and every check of the year's totals finds nothing (tried for issue
  * 39: the Reconciliation, dashboard and year-end steps all fail that way).
  */
+const utc = (at: string) => Date.parse(`${at.replace(' ', 'T')}Z`);
+
+/**
+ * The clock file's line for "it is now `at`": an offset from the real clock (libfaketime's
+ * '+N' seconds), so the server reads `at` from the moment the file is read on. Not '@at': that
+ * start-at form is counted from the process's start, so each move landed as many minutes late
+ * as the server had been running, past the :17 the recurring schedule bills at (issue 39).
+ */
+const offsetTo = (at: string) => `${(utc(at) - Date.now()) / 1000 >= 0 ? '+' : ''}${Math.round((utc(at) - Date.now()) / 1000)}\n`;
+
 export async function startYearServer(startAt: string): Promise<YearServer> {
   if (!libfaketime) throw new Error('libfaketime is missing: run `bash scripts/ensure-faketime.sh`.');
   const dataDir = mkdtempSync(join(tmpdir(), 'almoner-year-'));
   const clockFile = join(dataDir, 'clock');
-  writeFileSync(clockFile, `@${startAt}\n`);
+  writeFileSync(clockFile, offsetTo(startAt));
   const server = await startAppServer({
     port: await freePort(),
     env: {
@@ -61,8 +71,8 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
   return {
     baseUrl,
     async setClock(at) {
-      writeFileSync(clockFile, `@${at}\n`);
-      const target = Date.parse(`${at.replace(' ', 'T')}Z`);
+      writeFileSync(clockFile, offsetTo(at));
+      const target = utc(at);
       // The server answers on the new clock before the test goes on (its Date header, to the second).
       for (let i = 0; i < 100; i++) {
         if ((await serverNow()) >= target - 1000) return;

@@ -237,7 +237,7 @@ describe('a year in the life of a charity', () => {
 
   for (let month = 1; month < MONTHS; month++) {
     it(`${monthName(month)}: the clock moves on; the fundraiser sells, the admin refunds`, async () => {
-      await server.setClock(`${YEAR}-${String(month + 1).padStart(2, '0')}-04 14:17:02`);
+      await server.setClock(`${YEAR}-${String(month + 1).padStart(2, '0')}-04 14:17:00`);
       // A month later both sessions have long expired: each signs in again.
       await signIn(fundraiser, FUNDRAISER.email, FUNDRAISER.password, '/jpanel/pos');
       await fundraiser.getByRole('heading', { name: 'Point of sale' }).waitFor();
@@ -246,7 +246,12 @@ describe('a year in the life of a charity', () => {
       const first = sales.find((s) => s.month === month)!;
       await refund(admin, first, month % 2 ? undefined : 5);
       const mine = sales.filter((s) => s.month === month);
-      say(`${monthName(month)}: ${mine.map((s) => `#${s.id} ${s.pay} $${s.total.toFixed(2)}`).join(', ')}; refund #${first.id}${month % 2 ? ' (full)' : ' $5.00 (part)'}`);
+      // The schedule bills the monthly gift at :17 of the server's hour, which the clock was
+      // moved to: this month's renewal, once (the month before's are all there, none twice).
+      await expect.poll(async () => (await renewals(admin)).length, { timeout: 90_000, interval: 500 }).toBe(month);
+      const renewal = (await renewals(admin)).at(-1)!;
+      expect({ total: renewal.total, month: renewal.ordered_at.slice(0, 7) }).toEqual({ total: 20, month: `${YEAR}-${String(month + 1).padStart(2, '0')}` });
+      say(`${monthName(month)}: ${mine.map((s) => `#${s.id} ${s.pay} $${s.total.toFixed(2)}`).join(', ')}; refund #${first.id}${month % 2 ? ' (full)' : ' $5.00 (part)'}; monthly gift renewed by the schedule as #${renewal.id}`);
     });
   }
 
@@ -260,6 +265,8 @@ describe('a year in the life of a charity', () => {
     // what was given back, plus the monthly gift's charges (if the schedule billed any).
     const onGateway = (pay: string) => pay === 'card' || pay === 'bank' || pay === 'saved';
     const monthly = await recurringGifts(admin);
+    // The point of sale's first gift and one renewal by the schedule each month after it.
+    expect(monthly).toBe(MONTHS);
     const cents = (n: number) => Math.round(n * 100);
     const gross = sales.filter((s) => onGateway(s.pay)).reduce((t, s) => t + cents(s.total), 0) + (monthly - 1) * 2000;
     const givenBack = refunds.filter((r) => onGateway(sales.find((s) => s.id === r.id)!.pay)).reduce((t, r) => t + cents(r.amount), 0);
@@ -287,6 +294,8 @@ describe('a year in the life of a charity', () => {
     const cents = (n: unknown) => Math.round(Number(n) * 100);
     const delivered = (event: string, id: number) => receiver.received.find((r) => r.event === event && r.body.data.contribution_id === id)!.body.data;
     for (const sale of settled) expect(delivered('contribution.paid', sale.id), `#${sale.id}`).toMatchObject({ total: { amount: sale.total, currency: 'CAD' } });
+    expect(charges).toHaveLength(MONTHS - 1);
+    for (const id of charges) expect(delivered('contribution.paid', id), `renewal #${id}`).toMatchObject({ total: { amount: 20, currency: 'CAD' } });
     for (const r of refunds) {
       const data = delivered('contribution.refunded', r.id) as { refunded: { amount: number; currency: string }; fully_refunded: boolean };
       expect({ amount: cents(data.refunded.amount), currency: data.refunded.currency, full: data.fully_refunded }, `#${r.id}`).toEqual({ amount: cents(r.amount), currency: 'CAD', full: r.full });
@@ -493,6 +502,14 @@ async function receiptList(): Promise<ReceiptRow[]> {
 async function recurringCharges(page: Page): Promise<number[]> {
   const listing = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { recurring: 'recurring', status: 'paid', length: 100 });
   return listing.data.map((r) => r.id).filter((id) => !sales.some((s) => s.id === id));
+}
+
+type Renewal = { id: number; total: number; ordered_at: string };
+
+/** The monthly gift's renewals the schedule charged (paid or not), oldest first. */
+async function renewals(page: Page): Promise<Renewal[]> {
+  const listing = await apiCall<{ data: { id: number; total: string | number; ordered_at: string }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { recurring: 'recurring', length: 100 });
+  return listing.data.filter((r) => !sales.some((s) => s.id === r.id)).map((r) => ({ id: r.id, total: Number(r.total), ordered_at: new Date(r.ordered_at).toISOString() })).sort((a, b) => a.id - b.id);
 }
 
 /** Paid monthly gifts so far: the one set up at the point of sale and each charge of the job. */
