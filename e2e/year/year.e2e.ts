@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signIn, signInThroughForm, useBrowser } from '../support/browser.ts';
 import { apiCall } from '../support/listing.ts';
-import { type DashboardChart, type DashboardHeadline, formatAmount, type ReceiptDetail, type Reconciliation, type ReportTotals, type Webhook, type YearEndDryRun } from '@almoner/contracts';
+import { type DashboardChart, type DashboardHeadline, formatAmount, type ReceiptDetail, type Reconciliation, type ReportTotals, type Webhook, type YearEndDryRun, tributeMessages } from '@almoner/contracts';
 import { startReceiver, type Receiver } from './year-hooks.ts';
 import { declined, openPos, refund, refunds, sales, sell } from './year-pos.ts';
 import { startYearServer, type YearServer } from './year-server.ts';
@@ -181,7 +181,13 @@ describe('a year in the life of a charity', () => {
     await admin.getByRole('option', { name: /Wool toque/ }).click();
     await admin.getByRole('button', { name: 'Create promo code' }).click();
     await admin.waitForURL(/\/jpanel\/promos\/\d+$/);
-    say('catalogue: Maple Hands Giving (one-time, monthly; 2 designations), Wool toque $20, promo TOQUE10');
+
+    // Gifts may be made in memory of someone; the notice is the default one of Mail templates.
+    await admin.goto('/jpanel/tribute-types/new');
+    await admin.getByRole('textbox', { name: 'Name', exact: true }).fill('In memory of');
+    await admin.getByRole('button', { name: 'Create tribute type' }).click();
+    await admin.waitForURL(/\/jpanel\/tribute-types\/\d+$/);
+    say('catalogue: Maple Hands Giving (one-time, monthly; 2 designations; tributes), Wool toque $20, promo TOQUE10, tribute type In memory of');
   });
 
   it('January: supporters imported from a CSV, three bad rows fixed on the import screen, then duplicates merged', async () => {
@@ -233,6 +239,41 @@ describe('a year in the life of a charity', () => {
     await refund(admin, month.find((s) => s.pay === 'card' && !s.recurring)!);
     await refund(admin, month.find((s) => s.pay === 'saved')!, 5);
     say(`January refunds: ${refunds.map((r) => `#${r.id} $${r.amount.toFixed(2)}${r.full ? ' (full)' : ' (part)'}`).join(', ')}`);
+  });
+
+  it('January: a gift in tribute; the admin sends its notice to the family and the contribution shows it', async () => {
+    // A cash gift in memory of someone, at the point of sale.
+    const hannah = person('Hannah');
+    await sell(fundraiser, 0, hannah, [{ product: 'Maple Hands Giving', variant: 'One-time', amount: 60, tribute: 'Grandma Rose' }], { type: 'cash', received: 60 });
+    const sale = sales.at(-1)!;
+    await admin.goto(`/jpanel/contributions/${sale.id}`);
+    await admin.getByRole('heading', { name: `Contribution #${sale.id}` }).waitFor();
+    await admin.getByRole('button', { name: 'Open tribute for Grandma Rose' }).click();
+    const modal = admin.getByRole('dialog', { name: 'Tribute for Grandma Rose' });
+    await modal.getByRole('button', { name: 'Edit', exact: true }).click();
+    await pick(admin, 'Notify', 'By email', modal);
+    await modal.getByRole('textbox', { name: 'Recipient name' }).fill('Lily Wong');
+    await modal.getByRole('textbox', { name: 'Recipient email' }).fill('lily.wong@example.org');
+    await modal.getByRole('button', { name: 'Save', exact: true }).click();
+    await modal.getByRole('button', { name: 'Notify', exact: true }).click();
+    await admin.getByText(tributeMessages.notified('Lily Wong')).first().waitFor();
+    await modal.getByText('Not yet').waitFor({ state: 'detached' });
+    const detail = await apiCall<{ items: { tribute_id: number | null }[] }>(admin, 'GET', `/jpanel/contributions/${sale.id}`);
+    const tributeId = detail.items.find((i) => i.tribute_id !== null)!.tribute_id!;
+    const tribute = await apiCall<{ name: string; notify: string | null; notify_email: string | null; notified_at: string | null; amount: number | string }>(admin, 'POST', `/jpanel/tributes/${tributeId}/modal`);
+    expect({ name: tribute.name, notify: tribute.notify, email: tribute.notify_email, amount: Number(tribute.amount), notified: tribute.notified_at?.slice(0, 10) })
+      .toEqual({ name: 'Grandma Rose', notify: 'email', email: 'lily.wong@example.org', amount: 60, notified: `${YEAR}-01-04` });
+    // The notice waits in the outbox, addressed to the family, once.
+    await admin.goto('/jpanel/mail');
+    await admin.getByRole('row').filter({ hasText: 'lily.wong@example.org' }).first().waitFor();
+    const outbox = await apiCall<{ data: { id: number; to: string; subject: string }[] }>(admin, 'GET', '/jpanel/mail.json');
+    const notices = outbox.data.filter((m) => m.to === 'lily.wong@example.org');
+    expect(notices.map((m) => m.subject)).toEqual([`A gift in your honour from ${hannah.name}`]);
+    const notice = await apiCall<{ text: string }>(admin, 'GET', `/jpanel/mail/messages/${notices[0]!.id}`);
+    expect(notice.text).toContain('Dear Lily Wong,');
+    expect(notice.text).toContain('Maple Hands Relief');
+    expect(notice.text).toContain('in memory of Grandma Rose');
+    say(`tribute: #${sale.id} $60.00 cash from ${hannah.name} in memory of Grandma Rose; notice e-mailed to Lily Wong (outbox), shown on the contribution`);
   });
 
   for (let month = 1; month < MONTHS; month++) {
