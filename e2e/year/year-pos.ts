@@ -49,6 +49,8 @@ async function addItem(page: Page, item: Item) {
   if (item.amount !== undefined) await dialog.getByLabel('Amount').fill(String(item.amount));
   if (item.tribute) {
     await dialog.getByLabel('Give this in tribute').check();
+    await dialog.getByRole('combobox', { name: 'Tribute type' }).click();
+    await page.getByRole('option', { name: 'In memory of', exact: true }).click();
     await dialog.getByLabel('In honour or memory of').fill(item.tribute);
   }
   await dialog.getByRole('button', { name: 'Add to contribution' }).click();

@@ -8,12 +8,22 @@ const libfaketime = ['/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1', '/us
 
 export type YearServer = {
   baseUrl: string;
-  /** Moves the server's clock to `at` (UTC, 'YYYY-MM-DD HH:MM:SS'); it runs on from there. */
   /** Which database the year lives in, for the suite's summary. */
   database: 'PostgreSQL' | 'PGlite';
+  /** Moves the server's clock to `at` (UTC, 'YYYY-MM-DD HH:MM:SS'); it runs on from there. */
   setClock: (at: string) => Promise<void>;
   stop: () => Promise<void>;
 };
+
+const utc = (at: string) => Date.parse(`${at.replace(' ', 'T')}Z`);
+
+/**
+ * The clock file's line for "it is now `at`": an offset from the real clock (libfaketime's
+ * '+N' seconds), so the server reads `at` from the moment the file is read on. Not '@at': that
+ * start-at form is counted from the process's start, so each move landed as many minutes late
+ * as the server had been running, past the :17 the recurring schedule bills at (issue 39).
+ */
+const offsetTo = (at: string) => `${(utc(at) - Date.now()) / 1000 >= 0 ? '+' : ''}${Math.round((utc(at) - Date.now()) / 1000)}\n`;
 
 /**
  * Almoner on an empty database (no demo: ALMONER_SEED=0, only the first admin), with a clock of
@@ -31,7 +41,7 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
   if (!libfaketime) throw new Error('libfaketime is missing: run `bash scripts/ensure-faketime.sh`.');
   const dataDir = mkdtempSync(join(tmpdir(), 'almoner-year-'));
   const clockFile = join(dataDir, 'clock');
-  writeFileSync(clockFile, `@${startAt}\n`);
+  writeFileSync(clockFile, offsetTo(startAt));
   const clock = {
     LD_PRELOAD: libfaketime,
     FAKETIME_TIMESTAMP_FILE: clockFile,
@@ -70,8 +80,8 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
     baseUrl,
     database: cluster ? 'PostgreSQL' : 'PGlite',
     async setClock(at) {
-      writeFileSync(clockFile, `@${at}\n`);
-      const target = Date.parse(`${at.replace(' ', 'T')}Z`);
+      writeFileSync(clockFile, offsetTo(at));
+      const target = utc(at);
       // The server answers on the new clock before the test goes on (its Date header, to the second).
       for (let i = 0; i < 100; i++) {
         if ((await serverNow()) >= target - 1000) return;

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signIn, signInThroughForm, useBrowser } from '../support/browser.ts';
 import { apiCall } from '../support/listing.ts';
-import { type DashboardChart, type DashboardHeadline, formatAmount, type ReceiptDetail, type Reconciliation, type ReportTotals, type Webhook, type YearEndDryRun } from '@almoner/contracts';
+import { type DashboardChart, type DashboardHeadline, formatAmount, type ReceiptDetail, type Reconciliation, type ReportTotals, type Webhook, type YearEndDryRun, tributeMessages } from '@almoner/contracts';
 import { startReceiver, type Receiver } from './year-hooks.ts';
 import { declined, openPos, refund, refunds, sales, sell } from './year-pos.ts';
 import { startYearServer, type YearServer } from './year-server.ts';
@@ -181,7 +181,13 @@ describe('a year in the life of a charity', () => {
     await admin.getByRole('option', { name: /Wool toque/ }).click();
     await admin.getByRole('button', { name: 'Create promo code' }).click();
     await admin.waitForURL(/\/jpanel\/promos\/\d+$/);
-    say('catalogue: Maple Hands Giving (one-time, monthly; 2 designations), Wool toque $20, promo TOQUE10');
+
+    // Gifts may be made in memory of someone; the notice is the default one of Mail templates.
+    await admin.goto('/jpanel/tribute-types/new');
+    await admin.getByRole('textbox', { name: 'Name', exact: true }).fill('In memory of');
+    await admin.getByRole('button', { name: 'Create tribute type' }).click();
+    await admin.waitForURL(/\/jpanel\/tribute-types\/\d+$/);
+    say('catalogue: Maple Hands Giving (one-time, monthly; 2 designations; tributes), Wool toque $20, promo TOQUE10, tribute type In memory of');
   });
 
   it('January: supporters imported from a CSV, three bad rows fixed on the import screen, then duplicates merged', async () => {
@@ -235,9 +241,44 @@ describe('a year in the life of a charity', () => {
     say(`January refunds: ${refunds.map((r) => `#${r.id} $${r.amount.toFixed(2)}${r.full ? ' (full)' : ' (part)'}`).join(', ')}`);
   });
 
+  it('January: a gift in tribute; the admin sends its notice to the family and the contribution shows it', async () => {
+    // A cash gift in memory of someone, at the point of sale.
+    const hannah = person('Hannah');
+    await sell(fundraiser, 0, hannah, [{ product: 'Maple Hands Giving', variant: 'One-time', amount: 60, tribute: 'Grandma Rose' }], { type: 'cash', received: 60 });
+    const sale = sales.at(-1)!;
+    await admin.goto(`/jpanel/contributions/${sale.id}`);
+    await admin.getByRole('heading', { name: `Contribution #${sale.id}` }).waitFor();
+    await admin.getByRole('button', { name: 'Open tribute for Grandma Rose' }).click();
+    const modal = admin.getByRole('dialog', { name: 'Tribute for Grandma Rose' });
+    await modal.getByRole('button', { name: 'Edit', exact: true }).click();
+    await pick(admin, 'Notify', 'By email', modal);
+    await modal.getByRole('textbox', { name: 'Recipient name' }).fill('Lily Wong');
+    await modal.getByRole('textbox', { name: 'Recipient email' }).fill('lily.wong@example.org');
+    await modal.getByRole('button', { name: 'Save', exact: true }).click();
+    await modal.getByRole('button', { name: 'Notify', exact: true }).click();
+    await admin.getByText(tributeMessages.notified('Lily Wong')).first().waitFor();
+    await modal.getByText('Not yet').waitFor({ state: 'detached' });
+    const detail = await apiCall<{ items: { tribute_id: number | null }[] }>(admin, 'GET', `/jpanel/contributions/${sale.id}`);
+    const tributeId = detail.items.find((i) => i.tribute_id !== null)!.tribute_id!;
+    const tribute = await apiCall<{ name: string; notify: string | null; notify_email: string | null; notified_at: string | null; amount: number | string }>(admin, 'POST', `/jpanel/tributes/${tributeId}/modal`);
+    expect({ name: tribute.name, notify: tribute.notify, email: tribute.notify_email, amount: Number(tribute.amount), notified: tribute.notified_at?.slice(0, 10) })
+      .toEqual({ name: 'Grandma Rose', notify: 'email', email: 'lily.wong@example.org', amount: 60, notified: `${YEAR}-01-04` });
+    // The notice waits in the outbox, addressed to the family, once.
+    await admin.goto('/jpanel/mail');
+    await admin.getByRole('row').filter({ hasText: 'lily.wong@example.org' }).first().waitFor();
+    const outbox = await apiCall<{ data: { id: number; to: string; subject: string }[] }>(admin, 'GET', '/jpanel/mail.json');
+    const notices = outbox.data.filter((m) => m.to === 'lily.wong@example.org');
+    expect(notices.map((m) => m.subject)).toEqual([`A gift in your honour from ${hannah.name}`]);
+    const notice = await apiCall<{ text: string }>(admin, 'GET', `/jpanel/mail/messages/${notices[0]!.id}`);
+    expect(notice.text).toContain('Dear Lily Wong,');
+    expect(notice.text).toContain('Maple Hands Relief');
+    expect(notice.text).toContain('in memory of Grandma Rose');
+    say(`tribute: #${sale.id} $60.00 cash from ${hannah.name} in memory of Grandma Rose; notice e-mailed to Lily Wong (outbox), shown on the contribution`);
+  });
+
   for (let month = 1; month < MONTHS; month++) {
     it(`${monthName(month)}: the clock moves on; the fundraiser sells, the admin refunds`, async () => {
-      await server.setClock(`${YEAR}-${String(month + 1).padStart(2, '0')}-04 14:17:02`);
+      await server.setClock(`${YEAR}-${String(month + 1).padStart(2, '0')}-04 14:17:00`);
       // A month later both sessions have long expired: each signs in again.
       await signIn(fundraiser, FUNDRAISER.email, FUNDRAISER.password, '/jpanel/pos');
       await fundraiser.getByRole('heading', { name: 'Point of sale' }).waitFor();
@@ -246,7 +287,12 @@ describe('a year in the life of a charity', () => {
       const first = sales.find((s) => s.month === month)!;
       await refund(admin, first, month % 2 ? undefined : 5);
       const mine = sales.filter((s) => s.month === month);
-      say(`${monthName(month)}: ${mine.map((s) => `#${s.id} ${s.pay} $${s.total.toFixed(2)}`).join(', ')}; refund #${first.id}${month % 2 ? ' (full)' : ' $5.00 (part)'}`);
+      // The schedule bills the monthly gift at :17 of the server's hour, which the clock was
+      // moved to: this month's renewal, once (the month before's are all there, none twice).
+      await expect.poll(async () => (await renewals(admin)).length, { timeout: 90_000, interval: 500 }).toBe(month);
+      const renewal = (await renewals(admin)).at(-1)!;
+      expect({ total: renewal.total, month: renewal.ordered_at.slice(0, 7) }).toEqual({ total: 20, month: `${YEAR}-${String(month + 1).padStart(2, '0')}` });
+      say(`${monthName(month)}: ${mine.map((s) => `#${s.id} ${s.pay} $${s.total.toFixed(2)}`).join(', ')}; refund #${first.id}${month % 2 ? ' (full)' : ' $5.00 (part)'}; monthly gift renewed by the schedule as #${renewal.id}`);
     });
   }
 
@@ -260,6 +306,8 @@ describe('a year in the life of a charity', () => {
     // what was given back, plus the monthly gift's charges (if the schedule billed any).
     const onGateway = (pay: string) => pay === 'card' || pay === 'bank' || pay === 'saved';
     const monthly = await recurringGifts(admin);
+    // The point of sale's first gift and one renewal by the schedule each month after it.
+    expect(monthly).toBe(MONTHS);
     const cents = (n: number) => Math.round(n * 100);
     const gross = sales.filter((s) => onGateway(s.pay)).reduce((t, s) => t + cents(s.total), 0) + (monthly - 1) * 2000;
     const givenBack = refunds.filter((r) => onGateway(sales.find((s) => s.id === r.id)!.pay)).reduce((t, r) => t + cents(r.amount), 0);
@@ -287,6 +335,8 @@ describe('a year in the life of a charity', () => {
     const cents = (n: unknown) => Math.round(Number(n) * 100);
     const delivered = (event: string, id: number) => receiver.received.find((r) => r.event === event && r.body.data.contribution_id === id)!.body.data;
     for (const sale of settled) expect(delivered('contribution.paid', sale.id), `#${sale.id}`).toMatchObject({ total: { amount: sale.total, currency: 'CAD' } });
+    expect(charges).toHaveLength(MONTHS - 1);
+    for (const id of charges) expect(delivered('contribution.paid', id), `renewal #${id}`).toMatchObject({ total: { amount: 20, currency: 'CAD' } });
     for (const r of refunds) {
       const data = delivered('contribution.refunded', r.id) as { refunded: { amount: number; currency: string }; fully_refunded: boolean };
       expect({ amount: cents(data.refunded.amount), currency: data.refunded.currency, full: data.fully_refunded }, `#${r.id}`).toEqual({ amount: cents(r.amount), currency: 'CAD', full: r.full });
@@ -493,6 +543,14 @@ async function receiptList(): Promise<ReceiptRow[]> {
 async function recurringCharges(page: Page): Promise<number[]> {
   const listing = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { recurring: 'recurring', status: 'paid', length: 100 });
   return listing.data.map((r) => r.id).filter((id) => !sales.some((s) => s.id === id));
+}
+
+type Renewal = { id: number; total: number; ordered_at: string };
+
+/** The monthly gift's renewals the schedule charged (paid or not), oldest first. */
+async function renewals(page: Page): Promise<Renewal[]> {
+  const listing = await apiCall<{ data: { id: number; total: string | number; ordered_at: string }[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { recurring: 'recurring', length: 100 });
+  return listing.data.filter((r) => !sales.some((s) => s.id === r.id)).map((r) => ({ id: r.id, total: Number(r.total), ordered_at: new Date(r.ordered_at).toISOString() })).sort((a, b) => a.id - b.id);
 }
 
 /** Paid monthly gifts so far: the one set up at the point of sale and each charge of the job. */

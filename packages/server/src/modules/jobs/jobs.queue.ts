@@ -283,6 +283,12 @@ export class JobQueue {
       supervise: options.work,
       // Only workers keep the clock that sends scheduled jobs (see JobDefinition.cron).
       schedule: options.work,
+      // A cron job is sent only if a check lands inside its minute: every 10 s gives six chances
+      // a minute rather than pg-boss's two, so a worker busy for a while (a long import on the
+      // one PGlite connection) seldom drops the hour's renewals run; once sent, it starts within
+      // the app's usual 2 s polling. One small UPDATE per check.
+      cronMonitorIntervalSeconds: 10,
+      cronWorkerIntervalSeconds: 2,
       ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
     });
     this.boss.on('error', (error: Error & { code?: string; queue?: string }) => {

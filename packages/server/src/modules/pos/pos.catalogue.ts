@@ -48,13 +48,20 @@ async function productsWhere(q: Queryable, storage: Storage | undefined, userId:
      limit ${limit}`);
   if (rows.length === 0) return [];
   const ids = sql.join(rows.map((r) => sql`${n(r.id)}`), sql`, `);
-  const [variants, fields, tributes] = await Promise.all([
+  const [variants, fields, tributes, offered] = await Promise.all([
     queryRows(q, sql`select v.*, to_char(v.billing_starts_on, 'YYYY-MM-DD') as starts_on from product_variants v
                       where v.product_id in (${ids}) and v.deleted_at is null order by v.product_id, v.sequence, v.id`),
     queryRows(q, sql`select * from product_custom_fields where product_id in (${ids}) and deleted_at is null order by product_id, sequence, id`),
     queryRows(q, sql`select l.product_id, t.id, t.label from product_tribute_types l join tribute_types t on t.id = l.tribute_type_id
                       where l.product_id in (${ids}) order by t.id`),
+    queryRows(q, sql`select id, label from tribute_types where is_enabled and deleted_at is null order by sequence, id`),
   ]);
+  // A product that allows tributes and names no types of its own offers every type staff turned
+  // on (the product screen has no list of them: without this the POS never showed the tribute).
+  const tributeTypes = (p: Record<string, unknown>) => {
+    const own = tributes.filter((t) => n(t.product_id) === n(p.id));
+    return (own.length > 0 ? own : p.allow_tributes ? offered : []).map((t) => ({ id: n(t.id), label: String(t.label) }));
+  };
   const converter = await orderConverter(q, currency, new Date());
   // A product whose currency has no exchange rate yet cannot be priced here: it is left out
   // rather than failing the whole search.
@@ -101,7 +108,7 @@ async function productsWhere(q: Queryable, storage: Storage | undefined, userId:
       recurring_type: (p.recurring_type as 'natural' | 'fixed' | null) ?? null,
       is_tax_receiptable: Boolean(p.is_tax_receiptable), is_dcc_enabled: Boolean(p.is_dcc_enabled), ach_only: Boolean(p.ach_only),
       allow_tributes: Boolean(p.allow_tributes),
-      tribute_types: tributes.filter((t) => n(t.product_id) === n(p.id)).map((t) => ({ id: n(t.id), label: String(t.label) })),
+      tribute_types: tributeTypes(p),
       is_bookmarked: Boolean(p.is_bookmarked),
     };
   }));

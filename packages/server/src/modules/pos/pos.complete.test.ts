@@ -7,6 +7,8 @@ import { encrypt } from '../auth/crypto.ts';
 import { testConfig } from '../../test/test-app.ts';
 import type { CompleteDeps } from './pos.complete.ts';
 import { completeDepsFor } from './pos.complete.deps.ts';
+import { runRecurringBilling } from '../recurring/recurring.billing.ts';
+import { billingDepsFor } from '../recurring/recurring.job.ts';
 import { cardToken, makeOrder, makeSupporter, makeVariant } from './pos.complete.fixtures.ts';
 
 let t: TestApp;
@@ -217,6 +219,20 @@ describe('POST /jpanel/pos/{id}/complete: every payment type', () => {
     const response = await complete(second.id, { payment_type: 'payment_method', payment_method: Number(method!.id) });
     expect(response.statusCode, response.body).toBe(200);
     expect(await payments(second.id)).toEqual([expect.objectContaining({ type: 'card', status: 'succeeded', amount: 1500 })]);
+  });
+
+  it('keeps the card a recurring gift starts on, box ticked or not, so the schedule can bill its renewals', async () => {
+    const supporterId = await makeSupporter(db());
+    const o = await makeOrder(db(), { supporterId, items: [{ price: 2000, recurring: 'monthly' }] });
+    const response = await complete(o.id, { payment_type: 'credit_card', token: await cardToken(db()), save_payment_method: false });
+    expect(response.statusCode, response.body).toBe(200);
+    const profile = await one(sql`select p.id, p.next_billing_date::text as due, m.status, m.supporter_id from recurring_payment_profiles p
+      join payment_methods m on m.id = p.payment_method_id where p.contribution_id = ${o.id}`);
+    expect(profile).toMatchObject({ status: 'ACTIVE', supporter_id: supporterId });
+    // The renewal on its day is charged to that card (without it the run could only record a failure).
+    const billed = await runRecurringBilling(t.database, billingDepsFor(t.database), String(profile.due));
+    expect(billed).toMatchObject({ charged: 1, declined: 0 });
+    expect(Number((await one(sql`select count(*)::int as n from sandbox_ledger where kind = 'charge' and idempotency_key like ${`recurring:${Number(profile.id)}:%`}`)).n)).toBe(1);
   });
 });
 

@@ -236,7 +236,10 @@ export async function completeInTransaction(tx: Tx, deps: TransactionDeps, actor
     try {
       const confirmed = input.payment_intent ?? taken?.reference;
       // The card is saved before it is charged; after a payment challenge, only if its set-up was confirmed (the set-up is then read back, not made again).
-      const saving = input.save_payment_method && type === 'credit_card' && order.supporter_id !== null && !taken && (!confirmed || input.setup_intent !== null);
+      // A recurring gift's card is kept whether or not the cashier ticked the box: the schedule
+      // charges the renewals to it, and a profile with no method could never be billed.
+      const keep = input.save_payment_method || items.some((i) => i.recurring_frequency !== null);
+      const saving = keep && type === 'credit_card' && order.supporter_id !== null && !taken && (!confirmed || input.setup_intent !== null);
       if (saving) source = await saveMethod(tx, deps, gateway, order, source, idempotencyKey, input.setup_intent);
       if (confirmed) {
         // The donor confirmed the payment with their bank (now, or before their browser closed): it is read back, never charged again.

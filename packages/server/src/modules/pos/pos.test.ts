@@ -450,6 +450,20 @@ describe('sponsorships and fundraising pages', () => {
 });
 
 describe('catalogue, bookmarks, pickers and permissions', () => {
+  it('a product allowing tributes offers its own types, or every type turned on when it names none', async () => {
+    const db = t.database.db;
+    const types = await queryRows(db, sql`insert into tribute_types (label, sequence, is_enabled) values ('In memory of', 1, true), ('In honour of', 2, true), ('Retired', 3, false) returning id`);
+    const [memory, honour] = types.map((r) => Number(r.id));
+    const listed = async (code: string) => (await admin.post('/jpanel/pos/products.json', { keywords: code })).json().products[0] as { tribute_types: { id: number; label: string }[] };
+    await product({ allow_tributes: true });
+    expect((await listed(`POS-${seq}`)).tribute_types.filter((x) => x.id >= memory!)).toEqual([{ id: memory, label: 'In memory of' }, { id: honour, label: 'In honour of' }]);
+    const own = await product({ allow_tributes: true });
+    await db.execute(sql`insert into product_tribute_types (product_id, tribute_type_id) values (${own.id}, ${honour})`);
+    expect((await listed(`POS-${seq}`)).tribute_types).toEqual([{ id: honour, label: 'In honour of' }]);
+    await product({ allow_tributes: false });
+    expect((await listed(`POS-${seq}`)).tribute_types).toEqual([]);
+  });
+
   it('lists categories as a tree and finds products by category', async () => {
     const db = t.database.db;
     const [parent] = await queryRows(db, sql`insert into product_categories (name) values ('Gifts') returning id`);

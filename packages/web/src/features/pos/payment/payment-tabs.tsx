@@ -44,7 +44,10 @@ export function PaymentTabs({ order, gateway, publishableKey, tabs, state, dispa
             {order.member_id !== null && (
               <Checkbox
                 label="Save this card to the supporter's payment methods"
-                checked={state.fields.save_card}
+                // A recurring gift's renewals are charged to this card: the server keeps it either way.
+                checked={order.recurring_items > 0 || state.fields.save_card}
+                disabled={order.recurring_items > 0}
+                description={order.recurring_items > 0 ? 'Kept for the recurring gift: its renewals are charged to this card.' : undefined}
                 onChange={(event) => field({ save_card: event.currentTarget.checked })}
               />
             )}
