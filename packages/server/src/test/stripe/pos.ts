@@ -7,7 +7,7 @@ import { queryRows } from '../../listing/engine.ts';
 import { makeOrder, makeVariant } from '../../modules/pos/pos.complete.fixtures.ts';
 import { posLeftIntentsJob } from '../../modules/pos/pos.pending-intents.ts';
 import { failNextStripeCalls } from './stand-in.ts';
-import { type BankDetails, elementsBankMethod, elementsCardMethod } from './stripe-js.ts';
+import { type BankDetails, elementsBankMethod, elementsCardMethod, intentAtStripe } from './stripe-js.ts';
 import type { StripeWebhookApp } from './webhook-app.ts';
 
 /** Stripe's test card that asks for authentication on every payment (and set-up), typed into Elements. */
@@ -35,8 +35,7 @@ export function stripePos(app: StripeWebhookApp) {
     },
     /** The PaymentIntent as Stripe (the stand-in) has it now. */
     async atStripe(intent: string): Promise<{ status: string; cancellation_reason: string | null }> {
-      const response = await fetch(`${app.standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } });
-      return (await response.json()) as { status: string; cancellation_reason: string | null };
+      return intentAtStripe<{ status: string; cancellation_reason: string | null }>(app.standIn.url, intent);
     },
     complete,
     abandon: (id: number, paymentIntent: string) => app.admin.post(`/jpanel/pos/${id}/abandon-payment`, { payment_intent: paymentIntent }),

@@ -34,3 +34,9 @@ export async function elementsBankMethod(standInUrl: string, details: BankDetail
   const response = await fetch(`${standInUrl}/v1/payment_methods`, { method: 'POST', body });
   return (await response.json()) as { id?: string; error?: { message: string; param: string } };
 }
+
+/** The PaymentIntent as Stripe (the stand-in) has it now: what its events carry and its dashboard shows. */
+export async function intentAtStripe<T = Record<string, unknown>>(standInUrl: string, id: string): Promise<T> {
+  const response = await fetch(`${standInUrl}/v1/payment_intents/${id}`, { headers: { authorization: 'Bearer sk_test_stub' } });
+  return (await response.json()) as T;
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { confirmPaymentAsDonor, failPaymentAsDonor } from '../../../test/stripe/stand-in.ts';
 import { stripePos, THREE_DS_CARD } from '../../../test/stripe/pos.ts';
+import { intentAtStripe } from '../../../test/stripe/stripe-js.ts';
 import { stripeFixtures, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
 
@@ -104,7 +105,7 @@ describe('a 3-D Secure card at the point of sale (Stripe)', () => {
     const form = new URLSearchParams(created?.body);
     expect(form.get('metadata[almoner_contribution_id]')).toBe(String(o.id));
     expect(form.get('description')).toBe(`Payment for Contribution #${o.clientUuid}`);
-    const read = await (await fetch(`${app.standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json();
+    const read = await intentAtStripe(app.standIn.url, intent);
     expect(read).toMatchObject({ metadata: { almoner_contribution_id: String(o.id) } });
 
     // An intent made elsewhere with this order's description, amount and currency, and its donor's challenge passed: not this order's.

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../../listing/engine.ts';
 import { failBankDebitInStripe, settleBankDebitInStripe } from '../../../test/stripe/stand-in.ts';
 import { stripePos } from '../../../test/stripe/pos.ts';
+import { intentAtStripe } from '../../../test/stripe/stripe-js.ts';
 import { stripeFixtures, type StripeObject as Obj, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
 
@@ -91,7 +92,7 @@ describe('bank debits at the point of sale through Stripe', () => {
     const { o } = await soldByBank('000222222227');
     const intent = String((await state(o.id))?.confirmation_number);
     // Stripe tells of the debit processing first: the payment is already pending, so nothing moves.
-    await deliver('payment_intent.processing', await intentAtStripe(intent));
+    await deliver('payment_intent.processing', await intentAtStripe<Obj>(app.standIn.url, intent));
     expect(await state(o.id)).toMatchObject({ payment_status: 'pending', history: ['payment_pending'] });
     await deliver('payment_intent.payment_failed', failBankDebitInStripe(intent));
     expect(await state(o.id)).toMatchObject({
@@ -141,7 +142,7 @@ describe('bank debits at the point of sale through Stripe', () => {
     const cancelled = app.standIn.seen.slice(from).filter((s) => /^\/v1\/payment_intents\/pi_[^/]+\/cancel$/.test(s.path));
     expect(cancelled).toHaveLength(1);
     const first = String(cancelled[0]!.path.split('/')[3]);
-    expect(await intentAtStripe(first)).toMatchObject({ status: 'canceled' });
+    expect(await intentAtStripe(app.standIn.url, first)).toMatchObject({ status: 'canceled' });
     expect(await state(o.id)).toMatchObject({ completed: false, payments: [{ type: 'bank', status: 'failed', reference: first, failure_code: 'bank_account_unverified' }] });
     // The next account is a new attempt under a key of its own, not refused as "already being processed".
     const paid = await complete(o.id, { payment_type: 'bank_account', token: String((await bankMethod()).id), ach_agree_tos: true });
@@ -180,8 +181,3 @@ describe('bank debits at the point of sale through Stripe', () => {
     expect(intentRequests(from)).toEqual([]);
   });
 });
-
-/** The PaymentIntent as Stripe has it now (what its events carry). */
-async function intentAtStripe(intent: string): Promise<Obj> {
-  return (await (await fetch(`${app.standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json()) as Obj;
-}

@@ -6,6 +6,7 @@ import { completeDepsFor } from '../../../modules/pos/pos.complete.deps.ts';
 import { makeOrder, makeSupporter, makeVariant } from '../../../modules/pos/pos.complete.fixtures.ts';
 import { failNextStripeCalls, holdStripeAnswers } from '../../../test/stripe/stand-in.ts';
 import { stripePos } from '../../../test/stripe/pos.ts';
+import { intentAtStripe } from '../../../test/stripe/stripe-js.ts';
 import { stripeFixtures, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { LATE_TRIES } from '../late-tries.ts';
 import { processStripeEvent, stripeEventJob, type StripeEventJobData } from './stripe-webhooks.ts';
@@ -54,7 +55,7 @@ async function chargedThenKilled(id: number, clientUuid: string) {
 let sequence = 0;
 /** Stripe tells of the intent as it has it now: the event is stored, and its job's first try holds it. */
 async function told(intent: string, type = 'payment_intent.succeeded'): Promise<string> {
-  const object = (await (await fetch(`${app.standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json()) as Obj;
+  const object = await intentAtStripe<Obj>(app.standIn.url, intent);
   sequence += 1;
   const event = { ...stripeFixtures.event, id: `evt_pos_events_${intent}_${sequence}`, type, created: Math.floor(Date.now() / 1000), data: { object } };
   expect((await app.send(event)).statusCode).toBe(200);

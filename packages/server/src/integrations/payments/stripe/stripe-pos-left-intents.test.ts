@@ -5,6 +5,7 @@ import { queryRows } from '../../../listing/engine.ts';
 import { posLeftIntentsJob } from '../../../modules/pos/pos.pending-intents.ts';
 import { confirmPaymentAsDonor, failNextStripeCalls, intentInAnotherAccount, noSuchError, refuseNextStripeCall } from '../../../test/stripe/stand-in.ts';
 import { stripePos } from '../../../test/stripe/pos.ts';
+import { intentAtStripe } from '../../../test/stripe/stripe-js.ts';
 import { stripeFixtures, useStripeWebhookApp } from '../../../test/stripe/webhook-app.ts';
 import { LATE_TRIES, lateTryDelaySeconds } from '../late-tries.ts';
 import { stripeEventJob } from './stripe-webhooks.ts';
@@ -34,7 +35,7 @@ const asked = (intent: string) => app.standIn.seen.filter((s) => s.path.includes
  * cashier has had a quarter of an hour).
  */
 async function toldOnLastTry(intent: string) {
-  const object = (await (await fetch(`${app.standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json()) as Record<string, unknown>;
+  const object = await intentAtStripe(app.standIn.url, intent);
   const event = { ...stripeFixtures.event, id: `evt_left_${intent}`, type: 'payment_intent.succeeded', created: Math.floor(Date.now() / 1000), data: { object } };
   expect((await app.send(event)).statusCode).toBe(200);
   const [queued] = await queryRows(db(), sql`select data, retry_limit from pgboss.job where name = ${stripeEventJob.name} and data->>'event_id' = ${event.id}`);

@@ -12,6 +12,7 @@ import { addDays, RETRY_AFTER_DAYS } from '../../../modules/recurring/recurring.
 import { getOrgMoneySettings } from '../../../modules/settings/settings.service.ts';
 import { startAppOnStandIn, stopAppOnStandIn, type StandIn } from '../../../test/stripe/app-on-stand-in.ts';
 import { confirmSetUpAsDonor, failSetUpAsDonor, holdStripeAnswers } from '../../../test/stripe/stand-in.ts';
+import { intentAtStripe } from '../../../test/stripe/stripe-js.ts';
 import { postStripeEvent, stripeFixtures } from '../../../test/stripe/webhook-app.ts';
 import { Agent, testConfig, type TestApp } from '../../../test/test-app.ts';
 import { processStripeEvent } from './stripe-webhooks.ts';
@@ -100,7 +101,7 @@ async function held() {
 /** The cancel calls Stripe received for `intent`. */
 const cancels = (intent: string) => standIn.seen.filter((s) => s.method === 'POST' && s.path === `/v1/payment_intents/${intent}/cancel`);
 const statusAtStripe = async (intent: string) =>
-  ((await (await fetch(`${standIn.url}/v1/payment_intents/${intent}`, { headers: { authorization: 'Bearer sk_test_stub' } })).json()) as { status: string }).status;
+  (await intentAtStripe<{ status: string }>(standIn.url, intent)).status;
 
 describe('recurring renewals through Stripe', () => {
   it('charges the saved card off-session with its customer under the period’s key, and still at Stripe when the sandbox is chosen', async () => {
