@@ -22,6 +22,13 @@ import { scanForCardNumbers } from './card-scan.ts';
 export const E2E_WORKERS = Number(process.env.ALMONER_E2E_WORKERS ?? 2);
 
 /**
+ * `ALMONER_E2E_SHARED_SERVERS=0` starts none of the demo servers below: for a run of files that
+ * each start a server of their own (the year suite, e2e/year/), which `npm test` runs beside the
+ * rest of the suite (scripts/test.ts). Seeding a demo no file opens was a minute of CPU.
+ */
+const sharedServers = process.env.ALMONER_E2E_SHARED_SERVERS !== '0';
+
+/**
  * `ALMONER_E2E_DB=postgres` runs the servers on the PostgreSQL server the API tests use
  * (`ALMONER_TEST_PG_URL`, by default database `test` on 127.0.0.1:5432 as user postgres), one
  * database per worker copied from a seeded template, instead of each on its own PGlite folder.
@@ -80,6 +87,13 @@ export default async function setup(project: TestProject) {
   const stripe = await startStripeStandIn();
   process.env.ALMONER_STRIPE_API_URL = stripe.url;
   project.provide('stripeApiUrl', stripe.url);
+  if (!sharedServers) {
+    project.provide('baseUrls', []);
+    return async () => {
+      await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+      await stripe.close();
+    };
+  }
   // On PostgreSQL the template is a database that each worker's database is created from.
   const templateDb = onPostgres ? `${runPrefix}_template` : undefined;
   if (templateDb) await onServer(`create database ${templateDb}`);
