@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { decimalAmountSchema } from './money.ts';
 import { parseCheckDate, posCompleteMessages } from './pos/complete.ts';
 import { recurringChangeMessages } from './recurring.ts';
-import { specDate, text } from './rules.ts';
-import { messages } from './messages.ts';
+import { optionalText, specDate } from './rules.ts';
 
 /**
  * Recording a payment on a manual recurring profile (issue 39): an instalment the donor paid in
@@ -19,13 +18,6 @@ export const recurringRecordMessages = {
   futureDate: 'The date received cannot be in the future.',
 } as const;
 
-const optional = (max: number) =>
-  text()
-    .trim()
-    .max(max, { error: messages.maxLength(max) })
-    .nullish()
-    .transform((v) => v || null);
-
 export const recurringRecordPaymentSchema = z
   .object({
     /** The next billing date staff saw: the instalment it pays, so a second click records nothing more. */
@@ -35,10 +27,10 @@ export const recurringRecordPaymentSchema = z
     amount: decimalAmountSchema.optional(),
     /** The day the money came in; left out: the organisation's today. */
     received_on: z.preprocess((v) => (v === '' ? undefined : v), specDate().optional()),
-    check_number: optional(45),
-    check_date: optional(30),
-    payment_other_reference: optional(25),
-    payment_other_note: optional(255),
+    check_number: optionalText(45),
+    check_date: optionalText(30),
+    payment_other_reference: optionalText(25),
+    payment_other_note: optionalText(255),
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
