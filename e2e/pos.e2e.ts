@@ -466,6 +466,46 @@ describe('point of sale', () => {
     const done = await complete(page);
     const recorded = await detail(page, done.order.id);
     expect(recorded.items[0]!.recurring_frequency).toBe('monthly');
+
+    // Paid in cash, the gift is charged by staff only: its profile offers Record a payment, not
+    // Charge now, and the next instalment recorded there moves the next billing date on (issue 39).
+    const { data } = await apiCall<{ data: { id: number }[] }>(page, 'POST', '/jpanel/recurring_payments.ajax', { supporter_id: supporter!.id, length: 100 });
+    const profileId = Math.max(...data.map((r) => r.id));
+    type Profile = { profile_id: string; is_manual: boolean; next_billing_date: string; num_cycles_completed: number; transactions: unknown[] };
+    const before = await apiCall<Profile>(page, 'GET', `/jpanel/recurring/${profileId}`);
+    expect(before.is_manual).toBe(true);
+    await page.goto(`/jpanel/recurring/${profileId}`);
+    await page.getByRole('heading', { name: `Recurring profile #${before.profile_id}` }).waitFor();
+    await page.getByText('Charged by staff only').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Charge now' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Record a payment' }).click();
+    const record = page.getByRole('dialog', { name: `Record a payment on #${before.profile_id}` });
+    const amount = record.getByLabel(/^Amount/);
+    await expect.poll(() => amount.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(await amount.inputValue()).toBe('25');
+    await record.getByRole('radio', { name: 'Check' }).check();
+    await record.getByRole('button', { name: 'Record payment' }).click();
+    await record.getByText('Please provide a check number.').waitFor();
+    await record.getByLabel('Check number').fill('1042');
+    await record.getByLabel('Check date').fill('Nov 2, 2026');
+    // Back to the number: the date's calendar closes (axe looks at the dialog, not the calendar).
+    await record.getByLabel('Check number').click();
+    await page.locator('.mantine-Popover-dropdown').waitFor({ state: 'hidden' });
+    await expectAccessible(page, 'record a recurring payment');
+    await screenshot(page, 'recurring-record-payment');
+    // Enter records it.
+    await record.getByLabel('Check number').press('Enter');
+    await page.getByText(`A payment of $25.00 was recorded on recurring profile #${before.profile_id}.`).waitFor();
+    await record.waitFor({ state: 'detached' });
+    const after = await apiCall<Profile>(page, 'GET', `/jpanel/recurring/${profileId}`);
+    expect(after.transactions.length).toBe(before.transactions.length + 1);
+    expect(after.num_cycles_completed).toBe(before.num_cycles_completed + 1);
+    expect(after.next_billing_date > before.next_billing_date).toBe(true);
+    await page.getByRole('region', { name: 'History' }).getByText('Next billing date:').first().waitFor();
+    // Escape closes the dialog without recording anything.
+    await page.getByRole('button', { name: 'Record a payment' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await context.close();
   });
 

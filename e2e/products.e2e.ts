@@ -6,6 +6,7 @@ import { screenshot as takeScreenshot, signInAt, useBrowser } from './support/br
 import { moveByKeyboard } from './support/sortable.ts';
 import { settle } from './support/settle.ts';
 import { dismissToasts } from './support/toasts.ts';
+import { apiCall } from './support/listing.ts';
 
 const browser = useBrowser();
 
@@ -189,6 +190,30 @@ it('creates a product with a donation and a fixed variant, custom fields of ever
   await screenshot(page, 'product-variant-inventory');
 });
 
+/** Makes the variant being added in `modal` a donation (with `presets`), then creates the product; answers its id. */
+async function createWithDonation(page: Page, modal: ReturnType<Page['getByRole']>, name: string, presets?: string): Promise<number> {
+  await modal.getByText('Donation', { exact: true }).click();
+  if (presets) await modal.getByLabel('Preset amounts').fill(presets);
+  await modal.getByRole('button', { name: 'Done' }).click();
+  await modal.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.waitForURL(/\/jpanel\/products\/\d+$/);
+  await page.getByRole('heading', { name }).waitFor();
+  return Number(/products\/(\d+)$/.exec(page.url())![1]);
+}
+
+/** The product's dialog at the point of sale, found by its SKU as a cashier would. */
+async function openAtPos(page: Page, sku: string, name: string) {
+  await page.goto('/jpanel/pos');
+  await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
+  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
+  const search = page.getByLabel('Search products');
+  await search.fill(sku);
+  await search.press('Enter');
+  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  return page.getByRole('dialog', { name });
+}
+
 it('makes a donation form from the product screen, which the point of sale offers monthly (issue 39)', async () => {
   const { page, context } = await browser.newPage();
   await signInAt(page, '/jpanel/products/new');
@@ -203,14 +228,7 @@ it('makes a donation form from the product screen, which the point of sale offer
   await page.getByRole('button', { name: 'Add variant' }).click();
   const modal = page.getByRole('dialog', { name: 'Add variant' });
   await modal.getByLabel('Variant name').fill('Give');
-  await modal.getByText('Donation', { exact: true }).click();
-  await modal.getByLabel('Preset amounts').fill('30, 60');
-  await modal.getByRole('button', { name: 'Done' }).click();
-  await modal.waitFor({ state: 'detached' });
-  await page.getByRole('button', { name: 'Create product' }).click();
-  await page.waitForURL(/\/jpanel\/products\/\d+$/);
-  await page.getByRole('heading', { name }).waitFor();
-  const id = Number(/products\/(\d+)$/.exec(page.url())![1]);
+  const id = await createWithDonation(page, modal, name, '30, 60');
   expect((await readProduct(page, id)).type).toBe('donation_form');
 
   // The edit screen shows it, after a reload too.
@@ -220,14 +238,7 @@ it('makes a donation form from the product screen, which the point of sale offer
 
   // The point of sale offers a donation form's billing periods (a product's one variant has none)
   // and adds the gift as a monthly one.
-  await page.goto('/jpanel/pos');
-  await page.getByRole('heading', { name: 'Point of sale' }).waitFor();
-  await page.locator('[data-preloader]').waitFor({ state: 'detached' });
-  const search = page.getByLabel('Search products');
-  await search.fill(sku);
-  await search.press('Enter');
-  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const item = page.getByRole('dialog', { name });
+  const item = await openAtPos(page, sku, name);
   await item.getByText('Billing', { exact: true }).waitFor();
   await item.getByText('Monthly', { exact: true }).click();
   await item.getByLabel('Amount').fill('30');
@@ -236,5 +247,49 @@ it('makes a donation form from the product screen, which the point of sale offer
   const cart = page.getByRole('region', { name: 'Contribution', exact: true });
   await cart.getByRole('listitem').filter({ hasText: name }).first().waitFor();
   await cart.getByText(/^then \$30\.00 monthly$/).waitFor();
+  await context.close();
+});
+
+it('links a product to tribute types on its form, shown again on reload, and the point of sale offers only those (issue 39)', async () => {
+  const { page, context } = await browser.newPage();
+  await signInAt(page, '/jpanel/products/new');
+  const made: { id: number; label: string }[] = [];
+  for (const label of [`In memory of ${suffix}`, `In honour of ${suffix}`]) {
+    const { tribute_type } = await apiCall<{ tribute_type: { id: number; label: string } }>(page, 'POST', '/jpanel/tribute-types', { label });
+    made.push(tribute_type);
+  }
+  const [memory, honour] = made as [{ id: number; label: string }, { id: number; label: string }];
+  await page.reload();
+  await page.getByRole('heading', { name: 'Add product' }).waitFor();
+  const name = `Memorial candle ${suffix}`;
+  const sku = `CANDLE-T-${suffix}`;
+  await page.getByLabel('Name').first().fill(name);
+  await page.getByLabel('SKU').fill(sku);
+  // The list shows only once tributes are allowed.
+  expect(await page.getByRole('combobox', { name: 'Tribute types' }).count()).toBe(0);
+  await page.getByLabel('Tributes allowed').check();
+  const types = page.getByRole('combobox', { name: 'Tribute types' });
+  await types.click();
+  await page.getByRole('option', { name: memory.label, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add variant' });
+  await modal.getByLabel('Variant name').fill('Candle');
+  const id = await createWithDonation(page, modal, name);
+  expect((await readProduct(page, id)).tribute_type_ids).toEqual([memory.id]);
+
+  // After a reload the form shows the chosen type again.
+  await page.reload();
+  await page.getByRole('heading', { name }).waitFor();
+  // The chosen type is a pill of the list; the other is not shown until the list is opened.
+  await expect.poll(() => page.locator('.mantine-Pill-label').allTextContents()).toEqual([memory.label]);
+  await screenshot(page, 'product-tribute-types');
+
+  // The point of sale offers that type only, not the other one turned on.
+  const item = await openAtPos(page, sku, name);
+  await item.getByLabel('Give this in tribute').check();
+  await item.getByRole('combobox', { name: 'Tribute type' }).click();
+  await page.getByRole('option', { name: memory.label, exact: true }).waitFor();
+  expect(await page.getByRole('option', { name: honour.label, exact: true }).count()).toBe(0);
   await context.close();
 });

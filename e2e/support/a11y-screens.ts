@@ -43,6 +43,40 @@ async function mainRows(page: Page) {
   await page.locator('.mantine-LoadingOverlay-root').first().waitFor({ state: 'detached' });
 }
 
+/**
+ * The payment dialog of a supporter's monthly gift (issue 39): the card is kept for the renewals,
+ * so "Save this card" shows ticked and disabled, with its note.
+ */
+async function posRecurringPayment(page: Page) {
+  const [supporter] = await apiCall<{ display_name: string; email: string | null }[]>(page, 'GET', '/jpanel/supporters.json?query=a');
+  const cart = page.getByRole('region', { name: 'Contribution', exact: true });
+  await cart.getByRole('button', { name: /Choose a supporter/ }).click();
+  const account = page.getByRole('dialog', { name: 'Supporter' });
+  await account.getByLabel('Find a supporter').fill(supporter!.email ?? supporter!.display_name);
+  await account.getByRole('button', { name: new RegExp(`^${supporter!.display_name}`) }).first().click();
+  await account.waitFor({ state: 'detached' });
+  const search = page.getByLabel('Search products');
+  await search.fill('general fund');
+  await search.press('Enter');
+  await page.getByRole('list', { name: 'Products' }).getByRole('button', { name: /^General Fund/ }).click();
+  const item = page.getByRole('dialog', { name: 'General Fund' });
+  await item.getByText('Monthly', { exact: true }).click();
+  await item.getByLabel('Amount').fill('25');
+  await item.getByRole('button', { name: 'Add to contribution' }).click();
+  await item.waitFor({ state: 'detached' });
+  await cart.getByRole('button', { name: /^Pay / }).click();
+  const payment = page.getByRole('dialog', { name: /^Payment/ });
+  await payment.getByRole('tab', { name: 'Credit Card', exact: true }).click();
+  const save = payment.getByRole('checkbox', { name: "Save this card to the supporter's payment methods" });
+  await save.waitFor();
+  expect(await save.isChecked()).toBe(true);
+  expect(await save.isDisabled()).toBe(true);
+  await payment.getByText('Kept for the recurring gift: its renewals are charged to this card.').waitFor();
+  await screenshot(page, 'a11y-pos-recurring-payment');
+  await page.keyboard.press('Escape');
+  await payment.waitFor({ state: 'detached' });
+}
+
 /** Opens a menu or drawer with `trigger`, checks it, and closes it with Escape. */
 async function checkOpened(page: Page, trigger: () => Promise<void>, role: 'menu' | 'dialog', screen: string) {
   await trigger();
@@ -554,6 +588,7 @@ export const shellVisits: Record<string, Visit> = {
     await checkOpened(page, () => page.getByRole('button', { name: 'Details' }).click(), 'dialog', 'point of sale, details');
     await checkOpened(page, () => page.getByRole('button', { name: 'Addresses' }).click(), 'dialog', 'point of sale, addresses');
     await checkOpened(page, () => page.getByRole('button', { name: 'Defaults' }).click(), 'menu', 'point of sale, defaults menu');
+    await posRecurringPayment(page);
   },
   'contributions/packing_slip': async (page, ids) => {
     await go(page, `/jpanel/contributions/packing_slip?id=${ids.contribution}`);

@@ -45,6 +45,7 @@ export * from './transactions.ts';
 export * from './listings/receipts.ts';
 export * from './tributes.ts';
 export * from './recurring.ts';
+export * from './recurring-record.ts';
 export * from './recurring-card.ts';
 export * from './catalogue/designations.ts';
 export * from './catalogue/custom-fields.ts';

@@ -23,6 +23,7 @@ export const productMessages = {
   variantRequired: 'Add at least one variant.',
   unknownVariant: 'This variant does not belong to this product.',
   unknownCategory: 'This category does not exist.',
+  unknownTributeType: 'One of the chosen tribute types does not exist. Choose from the list.',
   unknownRedirect: 'This product does not exist.',
   unknownMembership: 'This membership does not exist.',
   unknownFile: 'This file does not exist.',
@@ -70,6 +71,11 @@ export const productInputSchema = z
     is_tax_receiptable: formBoolean().default(false),
     is_dcc_enabled: formBoolean().default(false),
     allow_tributes: formBoolean().default(false),
+    /**
+     * The tribute types the product offers (none: every type turned on, pos.catalogue.ts). Left
+     * out, a saved product keeps its types: a client that never knew the field must not drop them.
+     */
+    tribute_type_ids: z.array(id).max(100).optional(),
     template_suffix: nullableText(100),
     gl_code: nullableText(200),
     /** An extra button on the product page: its words and where it goes (the URL picker). */
@@ -112,6 +118,7 @@ export const productDetailSchema = z.object({
   is_tax_receiptable: z.boolean(),
   is_dcc_enabled: z.boolean(),
   allow_tributes: z.boolean(),
+  tribute_type_ids: z.array(z.number()),
   template_suffix: z.string().nullable(),
   gl_code: z.string().nullable(),
   alt_button_label: z.string().nullable(),
@@ -182,6 +189,8 @@ export const productFormOptionsSchema = z.object({
   files: z.array(z.object({ id: z.number(), filename: z.string() })),
   crm_enabled: z.boolean(),
   site_currency: z.string(),
+  /** The organisation's tribute types (a turned-off one stays choosable: the POS leaves it out). */
+  tribute_types: z.array(z.object({ id: z.number(), label: z.string(), is_enabled: z.boolean() })),
 });
 export type ProductFormOptions = z.infer<typeof productFormOptionsSchema>;
 

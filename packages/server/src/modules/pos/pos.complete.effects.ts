@@ -39,9 +39,11 @@ const PERIOD_INTERVAL: Record<string, string> = {
 /**
  * One profile per recurring item (profile code RP-0000042 from its id). Charged today when the
  * item had an initial charge, so the next charge is one period on; otherwise it starts on the
- * item's start day (or today) and the first charge is then.
+ * item's start day (or today) and the first charge is then. A gift paid in cash, by check or
+ * otherwise leaves nothing the schedule could charge: its profile is `manual` (charged by staff
+ * only), so the batch leaves it alone and staff record each instalment as it comes in.
  */
-export async function createRecurringProfiles(tx: Tx, order: OrderRow, items: ItemRow[], supporterId: number | null, paymentMethodId: number | null): Promise<void> {
+export async function createRecurringProfiles(tx: Tx, order: OrderRow, items: ItemRow[], supporterId: number | null, paymentMethodId: number | null, manual: boolean): Promise<void> {
   for (const item of items) {
     if (!item.recurring_frequency || item.recurring_amount === null) continue;
     const interval = PERIOD_INTERVAL[item.recurring_frequency] ?? '1 month';
@@ -50,11 +52,11 @@ export async function createRecurringProfiles(tx: Tx, order: OrderRow, items: It
       with n as (select nextval(pg_get_serial_sequence('recurring_payment_profiles', 'id')) as id),
            d as (select coalesce(${item.recurring_starts_on}::date, current_date) as start)
       insert into recurring_payment_profiles (id, profile_id, status, supporter_id, contribution_id, contribution_item_id, product_id, variant_id,
-             sponsorship_id, payment_method_id, subscriber_name, description, gl_code, start_date, billing_period, recurring_day,
+             sponsorship_id, payment_method_id, is_manual, subscriber_name, description, gl_code, start_date, billing_period, recurring_day,
              recurring_day_of_week, total_billing_cycles, currency_code, amount, initial_amount, dcc_amount, next_billing_date,
              num_cycles_completed, num_cycles_remaining, aggregate_amount, last_payment_at, last_payment_amount)
       select n.id, 'RP-' || lpad(n.id::text, 7, '0'), 'Active', ${supporterId}, ${order.id}, ${item.id}, ${item.product_id}, ${item.variant_id},
-             ${item.sponsorship_id}, ${paymentMethodId},
+             ${item.sponsorship_id}, ${paymentMethodId}, ${manual},
              (select nullif(trim(coalesce(bill_first_name, '') || ' ' || coalesce(bill_last_name, '')), '') from contributions where id = ${order.id}),
              ${item.description}, ${item.gl_code}, d.start, ${item.recurring_frequency}, ${item.recurring_day}, ${item.recurring_day_of_week},
              ${item.recurring_cycles}, ${order.currency_code}, ${item.recurring_amount}, ${item.total}, ${item.dcc_recurring_amount},

@@ -234,6 +234,21 @@ describe('POST /jpanel/pos/{id}/complete: every payment type', () => {
     expect(billed).toMatchObject({ charged: 1, declined: 0 });
     expect(Number((await one(sql`select count(*)::int as n from sandbox_ledger where kind = 'charge' and idempotency_key like ${`recurring:${Number(profile.id)}:%`}`)).n)).toBe(1);
   });
+
+  it('makes a recurring gift paid in cash a manual profile, which the billing run leaves alone', async () => {
+    const supporterId = await makeSupporter(db());
+    const o = await makeOrder(db(), { supporterId, items: [{ price: 2000, recurring: 'monthly' }] });
+    const response = await complete(o.id, { payment_type: 'cash', cash_received: 20 });
+    expect(response.statusCode, response.body).toBe(200);
+    const profile = await one(sql`select id, is_manual, payment_method_id, next_billing_date::text as due from recurring_payment_profiles where contribution_id = ${o.id}`);
+    expect(profile).toMatchObject({ is_manual: true, payment_method_id: null });
+    // On its day the run charges nothing and records no failure: staff record each instalment.
+    await runRecurringBilling(t.database, billingDepsFor(t.database), String(profile.due));
+    const after = await one(sql`select next_billing_date::text as due, failed_payment_count,
+      (select count(*)::int from recurring_transactions where recurring_payment_profile_id = ${Number(profile.id)}) as attempts
+      from recurring_payment_profiles where id = ${Number(profile.id)}`);
+    expect(after).toEqual({ due: profile.due, failed_payment_count: 0, attempts: 0 });
+  });
 });
 
 describe('POST /jpanel/pos/{id}/complete: what completion sets in motion, once', () => {

@@ -283,6 +283,9 @@ async function saveMethod(tx: Tx, deps: TransactionDeps, gateway: PaymentGateway
   return { kind: 'token', source: saved.reference, paymentMethodId: Number(row?.id), methodType: 'card', keeper: saved.gateway, customer: saved.customer };
 }
 
+/** Payments taken by hand: nothing is kept that a later renewal could be charged to. */
+const OFFLINE_TYPES: ReadonlySet<PosPaymentType> = new Set(['cash', 'check', 'other']);
+
 type Paid = { type: PosPaymentType; checkDate: string | null; charged: GatewayPayment | null; gatewayName: string; source: GatewaySource | null };
 
 async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[], input: PosCompleteRequest, paid: Paid): Promise<string | null> {
@@ -327,7 +330,7 @@ async function recordPaid(tx: Tx, actor: Actor, order: OrderRow, items: ItemRow[
   await tx.execute(sql`insert into contribution_status_history (contribution_id, event, amount, user_id)
     values (${order.id}, ${status === 'pending' ? 'payment_pending' : 'paid'}, ${order.total_amount}, ${actor.userId})`);
   await countPromoUse(tx, order);
-  await createRecurringProfiles(tx, order, items, supporterId, methodId);
+  await createRecurringProfiles(tx, order, items, supporterId, methodId, OFFLINE_TYPES.has(paid.type));
   await createSponsors(tx, items, supporterId, actor.userId);
   await createTributes(tx, order);
   await grantMemberships(tx, order, supporterId);

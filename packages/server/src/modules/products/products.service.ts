@@ -23,7 +23,8 @@ import { AppError, fieldError } from '../../http/errors.ts';
 import { downloadFiles } from '../media/media.tables.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { memberships } from '../supporters/supporters.tables.ts';
-import { productCategories, productCategoryLinks, productCustomFields, products, productVariants } from './products.tables.ts';
+import { tributeTypes } from '../tributes/tribute-types.tables.ts';
+import { productCategories, productCategoryLinks, productCustomFields, products, productTributeTypes, productVariants } from './products.tables.ts';
 import type { Storage } from '../../integrations/storage/index.ts';
 import { media } from '../media/media.tables.ts';
 import { imageView } from './catalogue-images.ts';
@@ -58,10 +59,11 @@ const toField = (f: FieldRow): CustomField => ({
 
 export async function getProduct(db: Queryable, id: number, storage?: Storage): Promise<ProductDetail> {
   const p = await findProduct(db, id);
-  const [fields, categories, variants] = await Promise.all([
+  const [fields, categories, variants, tributes] = await Promise.all([
     db.select().from(productCustomFields).where(and(eq(productCustomFields.productId, id), isNull(productCustomFields.deletedAt))).orderBy(asc(productCustomFields.sequence), asc(productCustomFields.id)),
     db.select({ id: productCategoryLinks.categoryId }).from(productCategoryLinks).where(eq(productCategoryLinks.productId, id)).orderBy(asc(productCategoryLinks.sequence)),
     readVariants(db, id, p.baseCurrency, storage),
+    db.select({ id: productTributeTypes.tributeTypeId }).from(productTributeTypes).where(eq(productTributeTypes.productId, id)).orderBy(asc(productTributeTypes.tributeTypeId)),
   ]);
   const stock = variants.reduce((sum, v) => sum + v.quantity, 0);
   return {
@@ -84,6 +86,7 @@ export async function getProduct(db: Queryable, id: number, storage?: Storage): 
     is_tax_receiptable: p.isTaxReceiptable,
     is_dcc_enabled: p.isDccEnabled,
     allow_tributes: p.allowTributes,
+    tribute_type_ids: tributes.map((t) => t.id),
     template_suffix: p.templateSuffix,
     gl_code: p.glCode,
     alt_button_label: p.altButtonLabel,
@@ -161,6 +164,18 @@ async function saveCategories(tx: Tx, productId: number, ids: number[]): Promise
   if (unique.length) await tx.insert(productCategoryLinks).values(unique.map((categoryId, sequence) => ({ productId, categoryId, sequence })));
 }
 
+/** The product's tribute types, as sent; an id that is not a live tribute type refuses the save. */
+async function saveTributeTypes(tx: Tx, productId: number, ids: number[] | undefined): Promise<void> {
+  if (ids === undefined) return;
+  const unique = [...new Set(ids)];
+  if (unique.length) {
+    const found = await tx.select({ id: tributeTypes.id }).from(tributeTypes).where(and(inArray(tributeTypes.id, unique), isNull(tributeTypes.deletedAt)));
+    if (found.length !== unique.length) throw fieldError('tribute_type_ids', productMessages.unknownTributeType);
+  }
+  await tx.delete(productTributeTypes).where(eq(productTributeTypes.productId, productId));
+  if (unique.length) await tx.insert(productTributeTypes).values(unique.map((tributeTypeId) => ({ productId, tributeTypeId })));
+}
+
 /** Rows in the order sent; existing rows marked `_delete` are soft-deleted, not dropped. */
 async function saveCustomFields(tx: Tx, productId: number, fields: CustomFieldInputParsed[]): Promise<void> {
   const existing = await tx.select({ id: productCustomFields.id }).from(productCustomFields).where(and(eq(productCustomFields.productId, productId), isNull(productCustomFields.deletedAt)));
@@ -221,6 +236,7 @@ async function saveProduct(db: Db, actor: Actor, id: number | null, dirty: Produ
         await tx.update(products).set(columns).where(eq(products.id, savedId));
       }
       await saveCategories(tx, savedId, input.category_ids);
+      await saveTributeTypes(tx, savedId, input.tribute_type_ids);
       await saveCustomFields(tx, savedId, input.custom_fields);
       await saveVariants(tx, savedId, input.base_currency, input.variants, actor.userId);
       return savedId;
@@ -278,13 +294,14 @@ export async function listProductOptions(db: Queryable, query: { query?: string 
 
 /** What the product form chooses from. */
 export async function getProductFormOptions(db: Queryable): Promise<ProductFormOptions> {
-  const [categories, levels, files, settings] = await Promise.all([
+  const [categories, levels, files, settings, tributes] = await Promise.all([
     db.select({ id: productCategories.id, name: productCategories.name, parent_id: productCategories.parentId }).from(productCategories).orderBy(asc(productCategories.sequence), asc(productCategories.name)),
     db.select({ id: memberships.id, name: memberships.name }).from(memberships).where(isNull(memberships.deletedAt)).orderBy(asc(memberships.sequence), asc(memberships.name)),
     db.select({ id: downloadFiles.id, filename: downloadFiles.filename }).from(downloadFiles).orderBy(asc(downloadFiles.filename)).limit(500),
     getSettings(db, ['edition_dp', 'site_currency']),
+    db.select({ id: tributeTypes.id, label: tributeTypes.label, is_enabled: tributeTypes.isEnabled }).from(tributeTypes).where(isNull(tributeTypes.deletedAt)).orderBy(asc(tributeTypes.sequence), asc(tributeTypes.id)),
   ]);
-  return { categories, memberships: levels, files, crm_enabled: settings.edition_dp, site_currency: settings.site_currency };
+  return { categories, memberships: levels, files, crm_enabled: settings.edition_dp, site_currency: settings.site_currency, tribute_types: tributes };
 }
 
 /** Live variants of live products matching every word of `query` (bundle picker). */

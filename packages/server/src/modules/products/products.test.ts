@@ -1,5 +1,6 @@
 import { customFieldMessages, messages, productMessages, skuMessages, variantMessages } from '@almoner/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../listing/engine.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Agent} from '../../test/test-app.ts';
 import { createTestApp, signedIn, type TestApp } from '../../test/test-app.ts';
@@ -353,5 +354,41 @@ describe('access and listing', () => {
     const rows = await t.database.db.select().from(stockMovements);
     expect(rows.every((r) => r.quantityAfter !== null)).toBe(true);
     void products;
+  });
+});
+
+describe('tribute types of a product', () => {
+  it('saves the chosen types, reads them back, offers only them at the POS, and refuses an unknown id changing nothing', async () => {
+    const db = t.database.db;
+    const rows = await queryRows(db, sql`insert into tribute_types (label, sequence, is_enabled) values ('In memory of (product test)', 1, true), ('In honour of (product test)', 2, true), ('Gone', 3, true) returning id`);
+    const [memory, honour, gone] = rows.map((r) => Number(r.id)) as [number, number, number];
+    await db.execute(sql`update tribute_types set deleted_at = now() where id = ${gone}`);
+    const p = await create({ allow_tributes: true, tribute_type_ids: [honour] });
+    expect(p.tribute_type_ids).toEqual([honour]);
+    const body = newProduct({ code: p.code, allow_tributes: true, variants: p.variants.map((v) => ({ id: v.id, variant_name: v.variant_name, is_donation: true })) });
+    const saved = await admin.post(`/jpanel/products/${p.id}`, { ...body, tribute_type_ids: [memory, honour] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin.get(`/jpanel/products/${p.id}`)).json().tribute_type_ids).toEqual([memory, honour].sort((a, b) => a - b));
+    // The form's choices: the organisation's live types.
+    const options = (await admin.get('/jpanel/products/form-options')).json() as { tribute_types: { id: number; label: string }[] };
+    expect(options.tribute_types.map((x) => x.id)).toEqual(expect.arrayContaining([memory, honour]));
+    expect(options.tribute_types.map((x) => x.id)).not.toContain(gone);
+    // Left out (a client that never knew the field), the types stay.
+    expect((await admin.post(`/jpanel/products/${p.id}`, body)).statusCode).toBe(200);
+    expect((await admin.get(`/jpanel/products/${p.id}`)).json().tribute_type_ids).toHaveLength(2);
+
+    for (const unknown of [[memory, 999999], [gone]]) {
+      const refused = await admin.post(`/jpanel/products/${p.id}`, { ...body, name: 'Renamed', tribute_type_ids: unknown });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.tribute_type_ids).toEqual([productMessages.unknownTributeType]);
+    }
+    const after = (await admin.get(`/jpanel/products/${p.id}`)).json();
+    expect(after.name).not.toBe('Renamed');
+    expect(after.tribute_type_ids).toHaveLength(2);
+
+    // The point of sale offers only the linked types.
+    await admin.post(`/jpanel/products/${p.id}`, { ...body, tribute_type_ids: [honour] });
+    const listed = (await admin.post('/jpanel/pos/products.json', { keywords: p.code })).json().products[0] as { tribute_types: { id: number }[] };
+    expect(listed.tribute_types.map((x) => x.id)).toEqual([honour]);
   });
 });

@@ -126,7 +126,42 @@ async function lockDue(tx: Tx, id: number, when: BillingWhen): Promise<Profile |
   };
 }
 
-type Attempt = { gateway: string | null; gatewayPayment: GatewayPayment | null; reason: string | null; method: { id: number; type: string; label: string } | null };
+/**
+ * An instalment of a manual profile that staff record by hand (recurring.record.ts): what the
+ * donor paid, how (a payments.type: cash, cheque, unknown for "other") and when it came in.
+ */
+export type RecordedPayment = {
+  type: 'cash' | 'cheque' | 'unknown';
+  amount: number;
+  receivedAt: Date;
+  chequeNumber: string | null;
+  chequeDate: string | null;
+  reference: string | null;
+  note: string | null;
+};
+
+type Attempt = {
+  gateway: string | null;
+  gatewayPayment: GatewayPayment | null;
+  reason: string | null;
+  method: { id: number; type: string; label: string } | null;
+  recorded: RecordedPayment | null;
+};
+
+const RECORDED_LABEL: Record<RecordedPayment['type'], string> = { cash: 'Cash', cheque: 'Check', unknown: 'Other' };
+
+/** A recorded instalment, written down as a charge the gateway took would be. */
+const recordedAttempt = (recorded: RecordedPayment): Attempt => ({
+  gateway: 'offline',
+  gatewayPayment: null,
+  reason: null,
+  method: null,
+  recorded,
+});
+
+/** Paid: the gateway took it, or staff recorded money already in hand. */
+const isPaid = (a: Attempt) => a.recorded !== null || (a.gatewayPayment !== null && a.gatewayPayment.status !== 'failed');
+const paidStatus = (a: Attempt) => (a.recorded ? 'succeeded' : (a.gatewayPayment?.status ?? 'failed'));
 
 /** A renewal only the donor can complete (their bank asked them to authenticate it). */
 const needsDonor = (a: Attempt) => a.gatewayPayment?.status === 'failed' && a.gatewayPayment.needsAuthentication === true;
@@ -136,14 +171,14 @@ async function attempt(tx: Tx, deps: BillingDeps, p: Profile): Promise<Attempt> 
   const [m] = p.payment_method_id === null ? [] : await queryRows(tx, sql`
     select id, token, type, card_brand, account_last_four, gateway, gateway_customer from payment_methods
      where id = ${p.payment_method_id} and status = 'ACTIVE' and deleted_at is null`);
-  if (!m?.token) return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
+  if (!m?.token) return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null, recorded: null };
   const method = { id: Number(m.id), type: String(m.type), label: `${String(m.card_brand ?? 'Card')} ending ${String(m.account_last_four ?? '')}`.trim() };
   let source: string;
   try {
     source = decrypt(deps.appKey, String(m.token));
   } catch {
     // Sealed with another app key (or damaged): nothing we can charge with.
-    return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null };
+    return { gateway: null, gatewayPayment: null, reason: recurringMessages.noPaymentMethod, method: null, recorded: null };
   }
   const gateway = await deps.gateway(tx, (m.gateway as string | null) ?? null);
   try {
@@ -156,10 +191,10 @@ async function attempt(tx: Tx, deps: BillingDeps, p: Profile): Promise<Attempt> 
       idempotencyKey: `recurring:${p.id}:${p.next_billing_date}:${p.failed_payment_count}`,
       description: `Recurring Payment #${p.profile_id}`,
     });
-    return { gateway: gateway.name, gatewayPayment: payment, reason: payment.status === 'failed' ? (payment.failureMessage ?? payment.failureCode ?? 'Declined') : null, method };
+    return { gateway: gateway.name, gatewayPayment: payment, reason: payment.status === 'failed' ? (payment.failureMessage ?? payment.failureCode ?? 'Declined') : null, method, recorded: null };
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    return { gateway: gateway.name, gatewayPayment: null, reason: error.message, method };
+    return { gateway: gateway.name, gatewayPayment: null, reason: error.message, method, recorded: null };
   }
 }
 
@@ -171,18 +206,28 @@ export async function billProfile(database: Database, deps: BillingDeps, id: num
 /**
  * One charge of one profile inside `tx` (the batch's transaction per profile, or staff's "charge
  * now" with their name on the trail): lock, ask the gateway once with the period's key, record.
+ * With `recorded` (staff's "record a payment" on a manual profile) the gateway is not asked: the
+ * money is in hand, and it is written down exactly as a paid charge of that period would be.
  */
-export async function chargeProfile(tx: Tx, deps: BillingDeps, id: number, today: string, when: BillingWhen): Promise<{ outcome: BillingOutcome; contributionId: number | null; reason: string | null; total: number; currency: string | null }> {
-  const p = await lockDue(tx, id, when);
-  if (!p) return { outcome: 'skipped', contributionId: null, reason: null, total: 0, currency: null };
+export async function chargeProfile(
+  tx: Tx,
+  deps: BillingDeps,
+  id: number,
+  today: string,
+  when: BillingWhen,
+  recorded: RecordedPayment | null = null,
+): Promise<{ outcome: BillingOutcome; contributionId: number | null; reason: string | null; total: number; currency: string | null }> {
+  const locked = await lockDue(tx, id, when);
+  if (!locked) return { outcome: 'skipped', contributionId: null, reason: null, total: 0, currency: null };
+  const p = recorded ? asReceived(locked, recorded.amount) : locked;
+  const at = recorded?.receivedAt ?? new Date();
   // Converted before charging: a missing rate refuses the charge rather than leaving it half-recorded.
-  const functional = await convertToOrgCurrency(tx, { amount: p.total, currency: p.currency_code, at: new Date() });
-  const result = await attempt(tx, deps, p);
+  const functional = await convertToOrgCurrency(tx, { amount: p.total, currency: p.currency_code, at });
+  const result = recorded ? recordedAttempt(recorded) : await attempt(tx, deps, p);
   await deps.afterCharge?.();
-  const g = result.gatewayPayment;
-  const ok = g !== null && g.status !== 'failed';
-  const contributionId = await recordCharge(tx, p, result, functional, ok);
-  if (ok) await advance(tx, p);
+  const ok = isPaid(result);
+  const contributionId = await recordCharge(tx, p, result, functional, at);
+  if (ok) await advance(tx, p, at);
   else if (needsDonor(result)) await awaitDonor(tx, deps, p, today);
   else {
     await countFailure(tx, p, today);
@@ -191,7 +236,7 @@ export async function chargeProfile(tx: Tx, deps: BillingDeps, id: number, today
     if (p.failed_payment_count === 0 && p.supporter_id !== null && deps.linkBase) await mailCardLink(tx, deps.appKey, deps.linkBase, p.id, 'declined');
   }
   if (p.supporter_id) await refreshSupporterGiving(tx, sql`select ${p.supporter_id}::int as supporter_id`);
-  if (ok && g.status === 'succeeded') {
+  if (paidStatus(result) === 'succeeded') {
     // A paid charge is a completion like any other: its receipt when the setting asks for one.
     await issueReceiptOnCompletion(tx, contributionId, null);
     await recordEvent(tx, 'contribution.paid', {
@@ -203,10 +248,20 @@ export async function chargeProfile(tx: Tx, deps: BillingDeps, id: number, today
   return { outcome: ok ? 'charged' : 'declined', contributionId, reason: result.reason, total: p.total, currency: p.currency_code };
 }
 
+/**
+ * A recorded amount other than the profile's (the donor gave more or less this time) is all
+ * gift: no covered fees, shipping or tax are assumed of money staff counted.
+ */
+function asReceived(p: Profile, amount: number): Profile {
+  return amount === p.total ? p : { ...p, total: amount, amount, dcc_amount: 0 };
+}
+
 /** The charge as the listings and the profile's history show it: contribution, item, payment, recurring transaction. */
-async function recordCharge(tx: Tx, p: Profile, a: Attempt, functional: { amount: number; rate: string; rateDate: string; currency: string }, ok: boolean): Promise<number> {
+async function recordCharge(tx: Tx, p: Profile, a: Attempt, functional: { amount: number; rate: string; rateDate: string; currency: string }, at: Date): Promise<number> {
   const g = a.gatewayPayment;
-  const status = g?.status ?? 'failed';
+  const r = a.recorded;
+  const ok = isPaid(a);
+  const status = paidStatus(a);
   const uuid = randomUUID().toUpperCase();
   const [c] = await queryRows(tx, sql`
     insert into contributions (client_uuid, invoice_number, confirmation_number, supporter_id, recurring_payment_profile_id, is_recurring,
@@ -215,15 +270,21 @@ async function recordCharge(tx: Tx, p: Profile, a: Attempt, functional: { amount
                                payment_gateway, payment_method_id, response_text, total_items, total_qty, recurring_items,
                                bill_first_name, bill_last_name, bill_email, bill_country, tax_receipt_type)
     select ${uuid}, ${ok ? uuid : null}, ${g?.reference ?? null}, ${p.supporter_id}, ${p.id}, true,
-           ${ok && status === 'succeeded' ? new Date() : null}, ${p.currency_code}, ${p.amount}, ${p.dcc_amount}, ${p.total}, ${functional.currency},
-           ${functional.rate}, ${functional.amount}, ${functional.rateDate}, ${g?.type ?? a.method?.type ?? null}, ${status},
-           ${g?.card?.brand ?? null}, ${g?.card?.last4 ?? g?.bank?.last4 ?? null}, ${g ? a.gateway : null}, ${a.method?.id ?? null},
+           ${ok && status === 'succeeded' ? at : null}, ${p.currency_code}, ${p.amount}, ${p.dcc_amount}, ${p.total}, ${functional.currency},
+           ${functional.rate}, ${functional.amount}, ${functional.rateDate}, ${r?.type ?? g?.type ?? a.method?.type ?? null}, ${status},
+           ${g?.card?.brand ?? null}, ${g?.card?.last4 ?? g?.bank?.last4 ?? null}, ${g || r ? a.gateway : null}, ${a.method?.id ?? null},
            ${a.reason ? a.reason.slice(0, 255) : null}, 1, 1, 1, s.bill_first_name, s.bill_last_name, s.bill_email, s.bill_country,
            -- Each charge asks for the receipts its first gift asked for (single, consolidated or none).
            coalesce((select o.tax_receipt_type from recurring_payment_profiles rp join contributions o on o.id = rp.contribution_id where rp.id = ${p.id}), 'single')
       from (select 1) one left join supporters s on s.id = ${p.supporter_id}
     returning id`);
   const contributionId = Number(c?.id);
+  if (r) {
+    // The check or reference on the contribution, where the point of sale keeps a sale's.
+    await tx.execute(sql`update contributions set check_number = ${r.chequeNumber}, check_date = ${r.chequeDate},
+      check_amount = ${r.type === 'cheque' ? p.total : null}, payment_other_reference = ${r.reference}, payment_other_note = ${r.note}
+      where id = ${contributionId}`);
+  }
   await tx.execute(sql`
     insert into contribution_items (contribution_id, variant_id, product_id, sponsorship_id, description, code, qty, price, original_price, total,
                                     is_donation, gl_code, dcc_amount, recurring_amount, recurring_frequency)
@@ -236,23 +297,25 @@ async function recordCharge(tx: Tx, p: Profile, a: Attempt, functional: { amount
     insert into recurring_transactions (recurring_payment_profile_id, contribution_id, transaction_reference, payment_status, reason_code, payment_method_id,
                                         payment_method_type, payment_method_description, ordered_at, currency_code, amount, functional_amount,
                                         functional_rate, functional_rate_date, dcc_amount)
-    values (${p.id}, ${contributionId}, ${g?.reference ?? null}, ${status}, ${a.reason ? a.reason.slice(0, 255) : null}, ${a.method?.id ?? null},
-            ${a.method?.type ?? null}, ${a.method?.label.slice(0, 100) ?? null}, now(), ${p.currency_code}, ${p.total}, ${functional.amount},
+    values (${p.id}, ${contributionId}, ${g?.reference ?? r?.chequeNumber ?? r?.reference ?? null}, ${status}, ${a.reason ? a.reason.slice(0, 255) : null}, ${a.method?.id ?? null},
+            ${r?.type ?? a.method?.type ?? null}, ${r ? RECORDED_LABEL[r.type] : (a.method?.label.slice(0, 100) ?? null)}, ${at}, ${p.currency_code}, ${p.total}, ${functional.amount},
             ${functional.rate}, ${functional.rateDate}, ${p.dcc_amount})
     returning id`);
   const transactionId = Number(t?.id);
-  if (g) {
-    // Only an answer from the gateway is a payment; "no method on file" charged nothing.
+  if (g || r) {
+    // Only an answer from the gateway, or money staff have in hand, is a payment; "no method on file" charged nothing.
     const paymentId = await insertPayment(tx, {
       contributionId,
       supporterId: p.supporter_id,
-      type: g.type,
-      status: g.status,
-      amount: g.amount,
-      currency: g.currency,
+      type: r?.type ?? g?.type ?? 'unknown',
+      status,
+      amount: g?.amount ?? p.total,
+      currency: g?.currency ?? p.currency_code,
       gateway: a.gateway ?? 'unknown',
       paymentMethodId: a.method?.id ?? null,
       gatewayPayment: g,
+      chequeNumber: r?.chequeNumber ?? null,
+      chequeDate: r?.chequeDate ?? null,
       description: `Recurring Payment #${p.profile_id}-${transactionId}`,
     });
     await tx.execute(sql`update payment_links set recurring_payment_profile_id = ${p.id}, recurring_transaction_id = ${transactionId} where payment_id = ${paymentId}`);
@@ -263,14 +326,14 @@ async function recordCharge(tx: Tx, p: Profile, a: Attempt, functional: { amount
 }
 
 /** A period paid: the next billing date one period on (anchored), and Expired after the last cycle. */
-async function advance(tx: Tx, p: Profile): Promise<void> {
+async function advance(tx: Tx, p: Profile, paidAt: Date): Promise<void> {
   const remaining = p.num_cycles_remaining === null ? null : Math.max(0, p.num_cycles_remaining - 1);
   const expired = remaining === 0;
   const next = expired ? null : nextBillingDate(p.next_billing_date, p.billing_period, anchorDayOf(p));
   await tx.execute(sql`
     update recurring_payment_profiles set
       num_cycles_completed = num_cycles_completed + 1, num_cycles_remaining = ${remaining}, aggregate_amount = aggregate_amount + ${p.total},
-      last_payment_at = now(), last_payment_amount = ${p.total}, failed_payment_count = 0,
+      last_payment_at = ${paidAt}, last_payment_amount = ${p.total}, failed_payment_count = 0,
       next_billing_date = ${next}, next_attempt_date = ${next}, status = ${expired ? 'Expired' : 'Active'}, authentication_required_at = null,
       final_payment_due_date = ${expired ? p.next_billing_date : sql`final_payment_due_date`}, updated_at = now()
     where id = ${p.id}`);

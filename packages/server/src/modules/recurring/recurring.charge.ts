@@ -32,7 +32,7 @@ export async function chargeNow(database: Database, tx: Tx, id: number, billingD
 }
 
 /** The refusal that says why a profile was not charged for that date. */
-async function whyNotCharged(tx: Tx, id: number, billingDate: string): Promise<AppError> {
+export async function whyNotCharged(tx: Tx, id: number, billingDate: string): Promise<AppError> {
   const [p] = await queryRows(tx, sql`select profile_id, status, is_locked from recurring_payment_profiles where id = ${id} and deleted_at is null`);
   if (!p) return new AppError('not_found', recurringMessages.notFound);
   const ref = String(p.profile_id);

@@ -1,4 +1,4 @@
-import { cancelProfileSchema, cardUpdatedSchema, cardUpdateSchema, cardUpdateViewSchema, idParam, recurringChangeSchema, recurringChargeSchema } from '@almoner/contracts';
+import { cancelProfileSchema, cardUpdatedSchema, cardUpdateSchema, cardUpdateViewSchema, idParam, recurringChangeSchema, recurringChargeSchema, recurringRecordPaymentSchema } from '@almoner/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withActor } from '../../db/actor.ts';
@@ -7,6 +7,7 @@ import { cardUpdateView, sendCardLink, updateCard } from './recurring.card-link.
 import { changeTerms } from './recurring.change.ts';
 import { billingDepsFor } from './recurring.job.ts';
 import { chargeNow } from './recurring.charge.ts';
+import { recordPayment } from './recurring.record.ts';
 import { changeProfile, getProfile } from './recurring.service.ts';
 import { cardFieldsConfig } from '../../integrations/payments/index.ts';
 
@@ -47,6 +48,11 @@ export const recurringRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { permission: 'recurringpaymentprofile.charge' },
     schema: { summary: 'Charge the period due on a billing date now (once per billing date)', tags, params: idParam, body: recurringChargeSchema, response: chargeAnswer },
   }, async (request) => withActor(app.ctx.db, request.actor, (tx) => chargeNow(app.ctx.database, tx, request.params.id, request.body.billing_date)));
+
+  app.post('/jpanel/recurring/:id/record-payment', {
+    config: { permission: 'recurringpaymentprofile.charge' },
+    schema: { summary: 'Record an instalment paid in cash, by check or otherwise on a manual profile (once per billing date)', tags, params: idParam, body: recurringRecordPaymentSchema, response: chargeAnswer },
+  }, async (request) => withActor(app.ctx.db, request.actor, (tx) => recordPayment(app.ctx.database, tx, request.params.id, request.body)));
 
   app.post('/jpanel/recurring/:id/card-link', {
     config: { permission: 'recurringpaymentprofile.edit' },

@@ -4,6 +4,8 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvents } from '../domain-events/domain-events.service.ts';
+import { dayInZone } from '../money/money.convert.ts';
+import { getOrgMoneySettings } from '../settings/settings.service.ts';
 import { chargeableMethods, methodLabelSql } from './recurring.change.ts';
 import { cancelHeldRenewals } from './recurring.held-renewals.ts';
 
@@ -49,8 +51,11 @@ export async function getProfile(q: Queryable, id: number) {
            max(p.ordered_at) filter (where p.payment_status <> 'failed') over () as last_at
       from p order by p.ordered_at desc, p.is_first_gift, p.id desc`);
   const [first] = payments;
+  const { timeZone } = await getOrgMoneySettings(q);
   return {
     ...p,
+    /** The organisation's today by the app's clock: what "record a payment" offers as the day received. */
+    today: dayInZone(new Date(), timeZone),
     amount: toDecimal(String(p.amount), currency),
     num_cycles_completed: Number(first?.cycles ?? 0),
     aggregate_amount: toDecimal(String(first?.given ?? 0), currency),

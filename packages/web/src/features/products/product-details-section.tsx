@@ -105,6 +105,17 @@ export function ProductDetailsSection({ form, options, productId }: Props) {
           />
         ))}
       </Group>
+      {v.allow_tributes && (
+        <MultiSelect
+          mt="md"
+          label="Tribute types"
+          description="The tributes offered with this product. None chosen: every tribute type that is turned on."
+          placeholder={v.tribute_type_ids.length ? undefined : 'Every type turned on'}
+          searchable
+          data={(options?.tribute_types ?? []).map((t) => ({ value: String(t.id), label: t.is_enabled ? t.label : `${t.label} (turned off)` }))}
+          {...form.getInputProps('tribute_type_ids')}
+        />
+      )}
     </FormPageLayout.Section>
   );
 }

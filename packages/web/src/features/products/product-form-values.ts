@@ -99,6 +99,7 @@ export type ProductFormValues = {
   is_tax_receiptable: boolean;
   is_dcc_enabled: boolean;
   allow_tributes: boolean;
+  tribute_type_ids: string[];
   template_suffix: string;
   alt_button_label: string;
   alt_button_url: string;
@@ -166,6 +167,7 @@ export function toValues(p: ProductDetail | undefined, currency: string): Produc
     is_tax_receiptable: p?.is_tax_receiptable ?? false,
     is_dcc_enabled: p?.is_dcc_enabled ?? false,
     allow_tributes: p?.allow_tributes ?? false,
+    tribute_type_ids: (p?.tribute_type_ids ?? []).map(String),
     template_suffix: p?.template_suffix ?? '',
     alt_button_label: p?.alt_button_label ?? '',
     alt_button_url: p?.alt_button_url ?? '',
@@ -233,6 +235,7 @@ export function toInput(values: ProductFormValues): ProductInput {
     is_tax_receiptable: values.is_tax_receiptable,
     is_dcc_enabled: values.is_dcc_enabled,
     allow_tributes: values.allow_tributes,
+    tribute_type_ids: values.tribute_type_ids.map(Number),
     template_suffix: values.template_suffix || null,
     alt_button_label: values.alt_button_label,
     alt_button_url: values.alt_button_url,

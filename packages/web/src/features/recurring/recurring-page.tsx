@@ -11,6 +11,7 @@ import { ContributionLink } from '../contributions/contribution-badges.tsx';
 import { BackLink } from '../contributions/page-parts.tsx';
 import { historyKeys } from '../audit/api.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
+import { RecordPaymentModal } from './record-payment-modal.tsx';
 import { TermsModal } from './terms-modal.tsx';
 
 type Charge = {
@@ -18,7 +19,7 @@ type Charge = {
   is_first_gift: boolean; counts: boolean;
 };
 type Profile = {
-  id: number; profile_id: string; status: 'Active' | 'Suspended' | 'Cancelled' | 'Expired'; is_locked: boolean; supporter_id: number | null; supporter_name: string | null;
+  id: number; profile_id: string; status: 'Active' | 'Suspended' | 'Cancelled' | 'Expired'; is_locked: boolean; is_manual: boolean; today: string; supporter_id: number | null; supporter_name: string | null;
   description: string | null; billing_period: string; recurring_day: number | null; recurring_day_of_week: number | null; currency_code: string; amount: number;
   start_date: string; next_billing_date: string | null; final_payment_due_date: string | null; num_cycles_completed: number; total_billing_cycles: number | null;
   aggregate_amount: number; failed_payment_count: number; max_failed_payments: number; last_payment_at: string | null; cancel_reason: string | null;
@@ -76,6 +77,7 @@ export function RecurringPage() {
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
   const [changing, setChanging] = useState(false);
+  const [recording, setRecording] = useState(false);
   // The profile and its trail: every change here shows in both.
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: ['recurring', id] }), queryClient.invalidateQueries({ queryKey: historyKeys.record('recurring_payment_profiles', id) })]);
   const query = useQuery({ queryKey: ['recurring', id], queryFn: () => api<Profile>(`/jpanel/recurring/${id}`), enabled: id > 0, staleTime: 0 });
@@ -106,6 +108,8 @@ export function RecurringPage() {
   const p = query.data;
   const edit = user ? hasPermission(user, 'recurringpaymentprofile.edit') && !p.is_locked : false;
   const canCharge = user ? hasPermission(user, 'recurringpaymentprofile.charge') && !p.is_locked && p.status === 'Active' && p.next_billing_date !== null : false;
+  // Charged by staff only, with nothing saved to charge: the donor pays by hand, staff record it.
+  const byHand = p.is_manual && p.payment_method_id === null;
   const chargeNow = async () => {
     const billingDate = p.next_billing_date;
     if (!billingDate) return;
@@ -124,6 +128,11 @@ export function RecurringPage() {
             <Badge color={statusColor[p.status]} variant="light">
               {p.status}
             </Badge>
+            {p.is_manual && (
+              <Badge color="gray" variant="outline">
+                Charged by staff only
+              </Badge>
+            )}
             <Text size="sm" fw={600}>
               {formatAmount(p.amount, p.currency_code)} · {scheduleLabel(p)}
             </Text>
@@ -131,7 +140,12 @@ export function RecurringPage() {
         </Stack>
         {(edit || canCharge) && (
           <Group gap="xs">
-            {canCharge && (
+            {canCharge && byHand && (
+              <Button variant="default" onClick={() => setRecording(true)}>
+                Record a payment
+              </Button>
+            )}
+            {canCharge && !byHand && (
               <Button variant="default" onClick={() => void chargeNow()} loading={charge.isPending}>
                 Charge now
               </Button>
@@ -169,6 +183,7 @@ export function RecurringPage() {
       <ProfilePayments p={p} />
       <RecordHistory table="recurring_payment_profiles" id={p.id} />
       {changing && <TermsModal p={p} opened onClose={() => setChanging(false)} onSaved={refresh} />}
+      {recording && <RecordPaymentModal p={p} onClose={() => setRecording(false)} onSaved={refresh} />}
       <CancelDialog opened={cancelling} onClose={() => setCancelling(false)} onCancel={(reason) => change.mutate({ action: 'cancel', reason })} busy={change.isPending} />
     </Stack>
   );

@@ -48,6 +48,8 @@ export function PaymentTabs({ order, gateway, publishableKey, tabs, state, dispa
                 checked={order.recurring_items > 0 || state.fields.save_card}
                 disabled={order.recurring_items > 0}
                 description={order.recurring_items > 0 ? 'Kept for the recurring gift: its renewals are charged to this card.' : undefined}
+                // In force, not unavailable: its words and tick stay readable (Mantine greys a disabled box out).
+                styles={order.recurring_items > 0 ? { label: { color: 'var(--mantine-color-text)' }, icon: { color: 'var(--mantine-color-text)' } } : undefined}
                 onChange={(event) => field({ save_card: event.currentTarget.checked })}
               />
             )}
