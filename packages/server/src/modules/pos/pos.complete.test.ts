@@ -1,4 +1,5 @@
 import { gatewayMessages, paymentFormMessages, posCompleteMessages, type PosCompleteInput } from '@almoner/contracts';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../listing/engine.ts';
@@ -248,6 +249,24 @@ describe('POST /jpanel/pos/{id}/complete: every payment type', () => {
       (select count(*)::int from recurring_transactions where recurring_payment_profile_id = ${Number(profile.id)}) as attempts
       from recurring_payment_profiles where id = ${Number(profile.id)}`);
     expect(after).toEqual({ due: profile.due, failed_payment_count: 0, attempts: 0 });
+  });
+
+  it('marks manual, once migrated, the profiles of such gifts made before the point of sale did (migration 0071)', async () => {
+    const supporterId = await makeSupporter(db());
+    const byHand = await makeOrder(db(), { supporterId, items: [{ price: 2000, recurring: 'monthly' }] });
+    expect((await complete(byHand.id, { payment_type: 'other', payment_other_reference: 'WIRE-1' })).statusCode).toBe(200);
+    const byCard = await makeOrder(db(), { supporterId, items: [{ price: 2000, recurring: 'monthly' }] });
+    expect((await complete(byCard.id, { payment_type: 'credit_card', token: await cardToken(db()) })).statusCode).toBe(200);
+    const ids = [byHand.id, byCard.id];
+    // As the point of sale left them before: the gift by hand's profile not manual, the card's kept.
+    await db().execute(sql`update recurring_payment_profiles set is_manual = false where contribution_id = ${byHand.id}`);
+    await db().execute(sql.raw(readFileSync(new URL('../../../drizzle/0071_pos_offline_profiles_manual.sql', import.meta.url), 'utf8')));
+    const profiles = await queryRows(db(), sql`select contribution_id, is_manual, payment_method_id is not null as has_method
+      from recurring_payment_profiles where contribution_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by contribution_id`);
+    expect(profiles).toEqual([
+      { contribution_id: byHand.id, is_manual: true, has_method: false },
+      { contribution_id: byCard.id, is_manual: false, has_method: true },
+    ]);
   });
 });
 
