@@ -80,8 +80,9 @@ describe('a year in the life of a charity', () => {
     await admin.getByRole('textbox', { name: 'Receipt country' }).fill('CA');
     // One consolidated receipt per donor at year end, none as each gift is paid.
     await admin.getByRole('switch', { name: 'Receipt on completion' }).uncheck({ force: true });
-    await admin.getByRole('button', { name: 'Save changes' }).click();
-    await admin.getByText('Updates saved.').last().waitFor();
+    // The save's own answer, not a toast: the organisation tab's 'Updates saved.' may still be
+    // showing, and the settings read too early then found the receipt settings unsaved (PostgreSQL).
+    await Promise.all([loaded(admin, '/jpanel/settings', 'POST'), admin.getByRole('button', { name: 'Save changes' }).click()]);
     const settings = await apiCall<{ values: Record<string, unknown> }>(admin, 'GET', '/jpanel/settings.json');
     expect(settings.values).toMatchObject({ tax_receipt_on_completion: false, org_name: 'Maple Hands Relief', site_currency: 'CAD', tax_receipt_number_format: 'MH[YYYY]-[000000]', tax_receipt_country: 'CA' });
     say(`settings: ${String(settings.values.org_name)}, ${String(settings.values.site_currency)}, ${String(settings.values.time_zone)}, receipts ${String(settings.values.tax_receipt_number_format)}`);
@@ -621,8 +622,8 @@ let hookExpected: string[] = [];
 const hooksSeen = () => receiver.received.map((r) => `${r.event} #${String(r.body.data.contribution_id)}`).sort();
 
 /** The JSON of the next response to `path` the page loads (the screen's own data). */
-async function loaded<T>(page: Page, path: string): Promise<T> {
-  const response = await page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() !== 'OPTIONS');
+async function loaded<T>(page: Page, path: string, method?: string): Promise<T> {
+  const response = await page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === (method ?? r.request().method()) && r.request().method() !== 'OPTIONS');
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
 }
