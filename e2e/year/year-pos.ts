@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** What the year's point of sale recorded, to compare with every report at year end. */
-export type Sale = { month: number; id: number; number: string; total: number; supporter: string; pay: string; recurring?: boolean; receiptable: boolean };
+export type Sale = { month: number; id: number; number: string; total: number; currency: string; supporter: string; pay: string; recurring?: boolean; receiptable: boolean };
 export const sales: Sale[] = [];
 export const declined: { month: number; supporter: string; total: number }[] = [];
 
@@ -18,6 +18,15 @@ export type Pay =
 
 const cart = (page: Page) => page.getByRole('region', { name: 'Contribution', exact: true });
 const money = (n: number) => n.toFixed(2);
+
+/** The organisation's currency: the point of sale starts in it and goes back to it after a sale in another. */
+const ORG_CURRENCY = 'CAD';
+
+/** Chooses the point of sale's currency in its header (before the contribution starts). */
+async function chooseCurrency(page: Page, code: string) {
+  await page.getByRole('combobox', { name: 'Currency', exact: true }).click();
+  await page.getByRole('option', { name: new RegExp(`^${code} `) }).click();
+}
 
 export async function openPos(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Point of sale' }).click();
@@ -86,7 +95,9 @@ async function complete(page: Page): Promise<{ status: number; body: Completed &
 const TABS = { card: 'Credit Card', saved: 'My Methods', bank: 'Bank', cash: 'Cash', check: 'Check', other: 'Other' } as const;
 
 /** One sale from an empty cart to the finished screen, closed again. */
-export async function sell(page: Page, month: number, who: { name: string; email: string }, items: Item[], pay: Pay, options: { promo?: string; declineFirst?: boolean } = {}): Promise<Sale> {
+export async function sell(page: Page, month: number, who: { name: string; email: string }, items: Item[], pay: Pay, options: { promo?: string; declineFirst?: boolean; currency?: string } = {}): Promise<Sale> {
+  const currency = options.currency ?? ORG_CURRENCY;
+  if (currency !== ORG_CURRENCY) await chooseCurrency(page, currency);
   await chooseSupporter(page, who.name, who.email);
   for (const item of items) await addItem(page, item);
   if (options.promo) {
@@ -143,7 +154,8 @@ export async function sell(page: Page, month: number, who: { name: string; email
   await page.getByRole('heading', { name: `Contribution #${answer.body.payment.invoicenumber} Complete!` }).waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).last().click();
   await cart(page).getByText('No items yet.').waitFor();
-  const sale: Sale = { month, id: answer.body.order.id, number: answer.body.payment.invoicenumber, total, supporter: who.name, pay: pay.type, ...(items.some((i) => i.variant === 'Monthly') ? { recurring: true } : {}),
+  if (currency !== ORG_CURRENCY) await chooseCurrency(page, ORG_CURRENCY);
+  const sale: Sale = { month, id: answer.body.order.id, number: answer.body.payment.invoicenumber, total, currency, supporter: who.name, pay: pay.type, ...(items.some((i) => i.variant === 'Monthly') ? { recurring: true } : {}),
     // Only the gift product is tax receiptable (the toque is bought, not given).
     receiptable: items.every((i) => i.product === 'Maple Hands Giving') };
   sales.push(sale);

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, signIn, signInThroughForm, useBrowser } from '../support/browser.ts';
 import { apiCall } from '../support/listing.ts';
-import { type DashboardChart, type DashboardHeadline, formatAmount, type ReceiptDetail, type Reconciliation, type ReportTotals, type Webhook, type YearEndDryRun, tributeMessages } from '@almoner/contracts';
+import { type DashboardChart, type DashboardHeadline, formatAmount, formatDate, type ReceiptDetail, type Reconciliation, type ReportTotals, type SponseeDetail, sponsorMessages, type TimelineList, timelineMessages, type Webhook, type YearEndDryRun, tributeMessages } from '@almoner/contracts';
 import { startReceiver, type Receiver } from './year-hooks.ts';
 import { declined, openPos, refund, refunds, sales, sell } from './year-pos.ts';
 import { startYearServer, type YearServer } from './year-server.ts';
@@ -52,6 +52,16 @@ const PEOPLE: Person[] = [
   { first: 'Gabriel', last: 'Lee', email: 'gabriel.lee@example.org' },
   { first: 'Hannah', last: 'Wong', email: 'hannah.wong@example.org' },
 ];
+/** CAD for one US dollar, from the first of the year (the settings step adds it). */
+const USD_RATE = 1.35;
+const cents = (n: number) => Math.round(n * 100);
+/** Cents of the organisation currency for `amount` of `currency`, at the app's rate (one sale, one rounding). */
+const orgCents = (amount: number, currency: string) => (currency === 'CAD' ? cents(amount) : Math.round(cents(amount) * USD_RATE));
+const saleOf = (id: number) => sales.find((s) => s.id === id)!;
+
+/** The child the charity enrols in its sponsorship programme in January. */
+const SPONSEE = { reference: 'MH-0001', first: 'Grace', last: 'Achieng', name: 'Grace Achieng' };
+let sponseeId = 0;
 const FUNDRAISER = { email: 'fern.fundraiser@example.org', password: 'fern-gives-2027' };
 
 describe('a year in the life of a charity', () => {
@@ -70,8 +80,9 @@ describe('a year in the life of a charity', () => {
     await admin.getByRole('textbox', { name: 'Receipt country' }).fill('CA');
     // One consolidated receipt per donor at year end, none as each gift is paid.
     await admin.getByRole('switch', { name: 'Receipt on completion' }).uncheck({ force: true });
-    await admin.getByRole('button', { name: 'Save changes' }).click();
-    await admin.getByText('Updates saved.').last().waitFor();
+    // The save's own answer, not a toast: the organisation tab's 'Updates saved.' may still be
+    // showing, and the settings read too early then found the receipt settings unsaved (PostgreSQL).
+    await Promise.all([loaded(admin, '/jpanel/settings', 'POST'), admin.getByRole('button', { name: 'Save changes' }).click()]);
     const settings = await apiCall<{ values: Record<string, unknown> }>(admin, 'GET', '/jpanel/settings.json');
     expect(settings.values).toMatchObject({ tax_receipt_on_completion: false, org_name: 'Maple Hands Relief', site_currency: 'CAD', tax_receipt_number_format: 'MH[YYYY]-[000000]', tax_receipt_country: 'CA' });
     say(`settings: ${String(settings.values.org_name)}, ${String(settings.values.site_currency)}, ${String(settings.values.time_zone)}, receipts ${String(settings.values.tax_receipt_number_format)}`);
@@ -80,7 +91,7 @@ describe('a year in the life of a charity', () => {
     await admin.goto('/jpanel/settings/exchange-rates');
     const rate = admin.getByRole('form', { name: 'Add an exchange rate' });
     await rate.getByLabel('Currency').fill('USD');
-    await rate.getByLabel('Rate in CAD').fill('1.35');
+    await rate.getByLabel('Rate in CAD').fill(String(USD_RATE));
     await rate.getByLabel('Effective from').fill(`${YEAR}-01-01`);
     await rate.getByRole('button', { name: 'Add rate' }).click();
     await admin.locator('[data-rate="USD-2027-01-01"]').first().waitFor();
@@ -232,6 +243,13 @@ describe('a year in the life of a charity', () => {
     browser.watch(admin);
     await openPos(fundraiser);
     await sellMonth(fundraiser, 0);
+    // The US-dollar gift is in the ledger in its own currency, with its value in the organisation's.
+    const usd = sales.find((s) => s.currency === 'USD')!;
+    type Money = { currency_code: string; total_amount: string | number; functional_currency_code: string; functional_total_amount: string | number };
+    const { contribution, payments } = await apiCall<{ contribution: Money; payments: { currency_code: string; amount: string | number; status: string }[] }>(admin, 'GET', `/jpanel/contributions/${usd.id}`);
+    expect({ currency: contribution.currency_code, total: cents(Number(contribution.total_amount)), org: contribution.functional_currency_code, inOrg: cents(Number(contribution.functional_total_amount)), payments: payments.map((p) => [p.currency_code, cents(Number(p.amount)), p.status]) })
+      .toEqual({ currency: 'USD', total: cents(usd.total), org: 'CAD', inOrg: orgCents(usd.total, 'USD'), payments: [['USD', cents(usd.total), 'succeeded']] });
+    say(`second currency: #${usd.id} ${formatAmount(usd.total, 'USD')} by card from ${usd.supporter}, ${formatAmount(orgCents(usd.total, 'USD') / 100, 'CAD')} at ${USD_RATE}`);
   });
 
   it('January: the admin refunds one gift in full and another in part', async () => {
@@ -276,25 +294,90 @@ describe('a year in the life of a charity', () => {
     say(`tribute: #${sale.id} $60.00 cash from ${hannah.name} in memory of Grandma Rose; notice e-mailed to Lily Wong (outbox), shown on the contribution`);
   });
 
+  it('January: the admin enrols a sponsee, Gabriel starts sponsoring her, and her first update is posted', async () => {
+    await admin.goto('/jpanel/sponsorships');
+    await admin.getByRole('button', { name: 'Add sponsee' }).click();
+    const add = admin.getByRole('dialog', { name: 'Add sponsee' });
+    await add.getByLabel('Reference number').fill(SPONSEE.reference);
+    await add.getByLabel('First name').fill(SPONSEE.first);
+    await add.getByLabel('Last name').fill(SPONSEE.last);
+    await add.getByRole('combobox', { name: 'Gender' }).click();
+    await admin.getByRole('option', { name: 'Female' }).click();
+    await add.getByRole('button', { name: 'Add sponsee' }).click();
+    await admin.getByRole('heading', { name: SPONSEE.name }).waitFor();
+    sponseeId = Number(/sponsorships\/(\d+)$/.exec(admin.url())![1]);
+
+    const gabriel = person('Gabriel');
+    await admin.getByRole('button', { name: 'Add sponsor' }).click();
+    const modal = admin.getByRole('dialog', { name: 'Add a sponsor' });
+    // The start date is the organisation's today, from the server (the year's, not the browser's).
+    expect(await modal.getByLabel('Start date').inputValue()).toBe(`${YEAR}-01-04`);
+    await modal.getByRole('combobox', { name: 'Sponsor' }).fill(gabriel.email);
+    await admin.getByRole('option', { name: new RegExp(gabriel.name) }).first().click();
+    await modal.getByLabel('Source').fill('Phone');
+    await modal.getByRole('button', { name: 'Add sponsor' }).click();
+    await admin.getByText(sponsorMessages.added).first().waitFor();
+    await modal.waitFor({ state: 'hidden' });
+    await admin.getByRole('row').filter({ hasText: gabriel.name }).getByText('Active', { exact: true }).waitFor();
+
+    // The staff member dates the update (the form starts on the browser's day, not the year's).
+    const timeline = admin.getByRole('region', { name: 'Timeline' });
+    await timeline.getByRole('button', { name: 'Add an Update' }).click();
+    const update = admin.getByRole('dialog', { name: 'Add an Update' });
+    await update.getByLabel('Headline').fill('First day at school');
+    await update.getByLabel('Posted on').fill(`${YEAR}-01-04`);
+    await update.getByLabel('Message').fill('Grace started grade one with a new backpack.');
+    await update.getByRole('button', { name: 'Post update' }).click();
+    await admin.getByText(timelineMessages.added).first().waitFor();
+    await timeline.getByRole('article', { name: 'First day at school' }).getByText(`${YEAR}-01-04`).waitFor();
+
+    const detail = await apiCall<SponseeDetail>(admin, 'GET', `/jpanel/sponsorships/${sponseeId}`);
+    expect({ sponsored: detail.sponsee.is_sponsored, sponsors: detail.sponsors.map((x) => [x.supporter?.display_name, x.started_at, x.ended_at, x.is_active]) })
+      .toEqual({ sponsored: true, sponsors: [[gabriel.name, `${YEAR}-01-04`, null, true]] });
+    const posts = await apiCall<TimelineList>(admin, 'GET', `/jpanel/timeline/sponsorship/${sponseeId}`);
+    expect(posts.data.map((x) => [x.headline, x.posted_on])).toEqual([['First day at school', `${YEAR}-01-04`]]);
+    say(`sponsorship: ${SPONSEE.reference} ${SPONSEE.name} enrolled; ${gabriel.name} sponsors her from ${YEAR}-01-04; update "First day at school" posted on ${YEAR}-01-04`);
+  });
+
   for (let month = 1; month < MONTHS; month++) {
     it(`${monthName(month)}: the clock moves on; the fundraiser sells, the admin refunds`, async () => {
       await server.setClock(`${YEAR}-${String(month + 1).padStart(2, '0')}-04 14:17:00`);
       // A month later both sessions have long expired: each signs in again.
       await signIn(fundraiser, FUNDRAISER.email, FUNDRAISER.password, '/jpanel/pos');
       await fundraiser.getByRole('heading', { name: 'Point of sale' }).waitFor();
-      await sellRotation(fundraiser, month);
+      await sellMonth(fundraiser, month);
       await signIn(admin, ADMIN.email, ADMIN.password, '/jpanel/contributions');
       const first = sales.find((s) => s.month === month)!;
       await refund(admin, first, month % 2 ? undefined : 5);
-      const mine = sales.filter((s) => s.month === month);
       // The schedule bills the monthly gift at :17 of the server's hour, which the clock was
       // moved to: this month's renewal, once (the month before's are all there, none twice).
       await expect.poll(async () => (await renewals(admin)).length, { timeout: 90_000, interval: 500 }).toBe(month);
       const renewal = (await renewals(admin)).at(-1)!;
       expect({ total: renewal.total, month: renewal.ordered_at.slice(0, 7) }).toEqual({ total: 20, month: `${YEAR}-${String(month + 1).padStart(2, '0')}` });
-      say(`${monthName(month)}: ${mine.map((s) => `#${s.id} ${s.pay} $${s.total.toFixed(2)}`).join(', ')}; refund #${first.id}${month % 2 ? ' (full)' : ' $5.00 (part)'}; monthly gift renewed by the schedule as #${renewal.id}`);
+      say(`${monthName(month)}: refund #${first.id}${month % 2 ? ' (full)' : ' $5.00 (part)'}; monthly gift renewed by the schedule as #${renewal.id}`);
     });
   }
+
+  it(`${monthName(MONTHS - 1)}: the admin ends Gabriel's sponsorship on the day, with its reason`, async () => {
+    const day = `${YEAR}-${String(MONTHS).padStart(2, '0')}-04`;
+    const gabriel = person('Gabriel');
+    await admin.goto(`/jpanel/sponsorships/${sponseeId}`);
+    const row = admin.getByRole('row').filter({ hasText: gabriel.name });
+    await row.getByRole('button', { name: /Edit the sponsor record/ }).click();
+    const edit = admin.getByRole('dialog', { name: 'Sponsor' });
+    await edit.getByLabel('End this sponsorship').check();
+    await edit.getByLabel('Ended on').fill(day);
+    await edit.getByLabel('Reason').fill('Sponsor request');
+    await edit.getByRole('button', { name: 'End sponsorship' }).click();
+    await admin.getByText(sponsorMessages.ended).first().waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await row.getByText('Sponsor request').waitFor();
+    await row.getByText(formatDate(day), { exact: true }).waitFor();
+    const detail = await apiCall<SponseeDetail>(admin, 'GET', `/jpanel/sponsorships/${sponseeId}`);
+    expect(detail.sponsors.map((x) => [x.supporter?.display_name, x.started_at, x.ended_at, x.ended_reason, x.ended_by !== null]))
+      .toEqual([[gabriel.name, `${YEAR}-01-04`, day, 'Sponsor request', true]]);
+    say(`sponsorship: ${gabriel.name}'s sponsorship of ${SPONSEE.name} ended on ${day} (Sponsor request)`);
+  });
 
   it('the Reconciliation screen finds no difference between the ledger and the gateway', async () => {
     await admin.goto(`/jpanel/reports/reconciliation?from=${YEAR}-01-01&to=${YEAR}-12-31`);
@@ -308,14 +391,18 @@ describe('a year in the life of a charity', () => {
     const monthly = await recurringGifts(admin);
     // The point of sale's first gift and one renewal by the schedule each month after it.
     expect(monthly).toBe(MONTHS);
-    const cents = (n: number) => Math.round(n * 100);
-    const gross = sales.filter((s) => onGateway(s.pay)).reduce((t, s) => t + cents(s.total), 0) + (monthly - 1) * 2000;
-    const givenBack = refunds.filter((r) => onGateway(sales.find((s) => s.id === r.id)!.pay)).reduce((t, r) => t + cents(r.amount), 0);
-    expect(cents(answer.days.reduce((t, d) => t + d.almoner.gross, 0))).toBe(gross);
-    expect(cents(answer.days.reduce((t, d) => t + d.almoner.refunds, 0))).toBe(givenBack);
+    // Per currency, each in its own (a day's rows are per day and currency; never added across).
+    const currencies = [...new Set(sales.map((s) => s.currency))].sort();
+    const expected = Object.fromEntries(currencies.map((c) => [c, {
+      gross: sales.filter((s) => onGateway(s.pay) && s.currency === c).reduce((t, s) => t + cents(s.total), 0) + (c === 'CAD' ? (monthly - 1) * 2000 : 0),
+      refunds: refunds.filter((r) => onGateway(saleOf(r.id).pay) && saleOf(r.id).currency === c).reduce((t, r) => t + cents(r.amount), 0),
+    }]));
+    const ofCurrency = (c: string, k: 'gross' | 'refunds') => cents(answer.days.filter((d) => d.currency === c).reduce((t, d) => t + d.almoner[k], 0));
+    expect(Object.fromEntries(currencies.map((c) => [c, { gross: ofCurrency(c, 'gross'), refunds: ofCurrency(c, 'refunds') }]))).toEqual(expected);
+    expect([...new Set(answer.days.map((d) => d.currency))].sort()).toEqual(currencies);
     say(`the year: ${sales.length} gifts at the point of sale, ${declined.length} declined cards, ${refunds.length} refunds (${refunds.filter((r) => r.full).length} full), ${monthly} paid monthly gifts`);
-    const sum = (k: 'gross' | 'refunds' | 'fees' | 'net') => answer.days.reduce((t, d) => t + d.almoner[k], 0).toFixed(2);
-    say(`reconciliation: ${answer.days.length} days, gross $${sum('gross')}, refunds $${sum('refunds')}, fees $${sum('fees')}, net $${sum('net')}; ${answer.differences.length} differences`);
+    const sum = (c: string, k: 'gross' | 'refunds' | 'fees' | 'net') => answer.days.filter((d) => d.currency === c).reduce((t, d) => t + d.almoner[k], 0).toFixed(2);
+    say(`reconciliation: ${answer.days.length} day rows; ${currencies.map((c) => `${c} gross ${sum(c, 'gross')}, refunds ${sum(c, 'refunds')}, fees ${sum(c, 'fees')}, net ${sum(c, 'net')}`).join('; ')}; ${answer.differences.length} differences`);
   });
 
   it('December: the receiver got every paid and refunded contribution once, each signed', async () => {
@@ -332,14 +419,13 @@ describe('a year in the life of a charity', () => {
     expect(hooksSeen()).toEqual(hookExpected);
     expect(receiver.received.filter((r) => !r.github || !r.standard).map((r) => r.delivery)).toEqual([]);
     expect(receiver.received.filter((r) => r.body.type !== r.event || r.body.id !== r.delivery).map((r) => r.delivery)).toEqual([]);
-    const cents = (n: unknown) => Math.round(Number(n) * 100);
     const delivered = (event: string, id: number) => receiver.received.find((r) => r.event === event && r.body.data.contribution_id === id)!.body.data;
-    for (const sale of settled) expect(delivered('contribution.paid', sale.id), `#${sale.id}`).toMatchObject({ total: { amount: sale.total, currency: 'CAD' } });
+    for (const sale of settled) expect(delivered('contribution.paid', sale.id), `#${sale.id}`).toMatchObject({ total: { amount: sale.total, currency: sale.currency } });
     expect(charges).toHaveLength(MONTHS - 1);
     for (const id of charges) expect(delivered('contribution.paid', id), `renewal #${id}`).toMatchObject({ total: { amount: 20, currency: 'CAD' } });
     for (const r of refunds) {
       const data = delivered('contribution.refunded', r.id) as { refunded: { amount: number; currency: string }; fully_refunded: boolean };
-      expect({ amount: cents(data.refunded.amount), currency: data.refunded.currency, full: data.fully_refunded }, `#${r.id}`).toEqual({ amount: cents(r.amount), currency: 'CAD', full: r.full });
+      expect({ amount: cents(data.refunded.amount), currency: data.refunded.currency, full: data.fully_refunded }, `#${r.id}`).toEqual({ amount: cents(r.amount), currency: saleOf(r.id).currency, full: r.full });
     }
     say(`webhook: ${receiver.received.length} deliveries to the receiver (${settled.length + charges.length} paid, ${refunds.length} refunded), each once, both signatures valid; ${sales.length - settled.length} bank debits still settling sent none`);
   });
@@ -348,8 +434,9 @@ describe('a year in the life of a charity', () => {
     const cents = (n: number | undefined) => Math.round((n ?? NaN) * 100);
     const charges = await recurringCharges(admin);
     const gifts = sales.length + charges.length;
-    const gross = sales.reduce((t, s) => t + cents(s.total), 0) + charges.length * 2000;
-    const givenBack = refunds.reduce((t, r) => t + cents(r.amount), 0);
+    // In the organisation currency: a gift in another converts at the app's rate.
+    const gross = sales.reduce((t, s) => t + orgCents(s.total, s.currency), 0) + charges.length * 2000;
+    const givenBack = refunds.reduce((t, r) => t + orgCents(r.amount, saleOf(r.id).currency), 0);
     const period = { from: `${YEAR}-01-01`, to: `${YEAR}-12-31` };
 
     const [headline, products] = await Promise.all([
@@ -360,8 +447,12 @@ describe('a year in the life of a charity', () => {
     expect(cents(headline.money?.year.raised)).toBe(gross - givenBack);
     expect(headline.money?.year.gifts).toBe(gifts);
     await admin.getByRole('group', { name: `Raised in ${YEAR}` }).getByText(formatAmount((gross - givenBack) / 100, 'CAD'), { exact: true }).waitFor();
-    const chartTotal = products.money?.by_currency.filter((t) => t.label === null && t.currency === 'CAD').reduce((t, c) => t + cents(c.org_amount), 0);
+    const chartTotal = products.money?.by_currency.filter((t) => t.label === null).reduce((t, c) => t + cents(c.org_amount), 0);
     expect(chartTotal).toBe(gross - givenBack);
+    // Each currency's own figure beside its converted one.
+    const inUsd = sales.filter((s) => s.currency === 'USD');
+    expect(products.money?.by_currency.filter((t) => t.label === null && t.currency === 'USD').map((t) => [cents(t.amount), cents(t.org_amount)]))
+      .toEqual([[inUsd.reduce((t, s) => t + cents(s.total), 0), inUsd.reduce((t, s) => t + orgCents(s.total, s.currency), 0)]]);
 
     const filter = `f.from=${period.from}&f.to=${period.to}`;
     const measure = (totals: ReportTotals | undefined, key: string) => cents(totals?.org.find((m) => m.key === key)?.amount);
@@ -372,17 +463,17 @@ describe('a year in the life of a charity', () => {
       loaded<{ total: number; org_currency: string }>(admin, '/jpanel/reports/payments-aggregate.ajax'),
       admin.goto(`/jpanel/reports/payments?${filter}`),
     ]);
-    const refused = declined.reduce((t, d) => t + cents(d.total), 0);
+    const refused = declined.reduce((t, d) => t + orgCents(d.total, 'CAD'), 0);
     expect({ amount: measure(payments.totals, 'amount'), refunded: measure(payments.totals, 'refunded'), count: payments.totals?.count })
       .toEqual({ amount: gross + refused, refunded: givenBack, count: gifts + declined.length });
     const settling = sales.filter((s) => s.pay === 'bank');
-    const settlingNet = settling.reduce((t, s) => t + cents(s.total) - refunds.filter((r) => r.id === s.id).reduce((u, r) => u + cents(r.amount), 0), 0);
+    const settlingNet = settling.reduce((t, s) => t + orgCents(s.total, s.currency) - refunds.filter((r) => r.id === s.id).reduce((u, r) => u + orgCents(r.amount, s.currency), 0), 0);
     expect({ kept: cents(kept.total), currency: kept.org_currency }).toEqual({ kept: gross - givenBack - settlingNet, currency: 'CAD' });
     await admin.getByRole('table', { name: 'Payments by gateway and brand' }).locator('tfoot').getByText(formatAmount(kept.total, 'CAD'), { exact: true }).waitFor();
     const [funds] = await Promise.all([loaded<{ totals?: ReportTotals }>(admin, '/jpanel/reports/fund-totals.json'), admin.goto(`/jpanel/reports/fund-totals?${filter}`)]);
     // Totals by fund are gifts: the donation lines, not the toques.
-    const given = sales.filter((s) => s.receiptable).reduce((t, s) => t + cents(s.total), 0) + charges.length * 2000;
-    const givenBackOfGifts = refunds.filter((r) => sales.find((s) => s.id === r.id)!.receiptable).reduce((t, r) => t + cents(r.amount), 0);
+    const given = sales.filter((s) => s.receiptable).reduce((t, s) => t + orgCents(s.total, s.currency), 0) + charges.length * 2000;
+    const givenBackOfGifts = refunds.filter((r) => saleOf(r.id).receiptable).reduce((t, r) => t + orgCents(r.amount, saleOf(r.id).currency), 0);
     expect({ gross: measure(funds.totals, 'gross'), refunded: measure(funds.totals, 'refunded'), net: measure(funds.totals, 'net') })
       .toEqual({ gross: given, refunded: givenBackOfGifts, net: given - givenBackOfGifts });
     const [orders] = await Promise.all([loaded<{ totals?: ReportTotals }>(admin, '/jpanel/reports/products.ajax'), admin.goto(`/jpanel/reports/products?${filter}`)]);
@@ -401,19 +492,24 @@ describe('a year in the life of a charity', () => {
     const [dry] = await Promise.all([loaded<YearEndDryRun>(admin, '/jpanel/tax_receipts/year_end/dry_run'), admin.getByRole('button', { name: 'Dry run' }).click()]);
 
     // The ledger's own answer: donors with receiptable gifts never refunded (the monthly gift's
-    // charges are Farah's), each a receipt of those gifts in CAD; donors whose every gift was
-    // refunded are skipped for it.
-    const cents = (n: number) => Math.round(n * 100);
+    // charges are Farah's), each a receipt of those gifts per currency (`name|currency`), never
+    // converted; donors whose every gift was refunded are skipped for it.
     const refunded = new Set(refunds.map((r) => r.id));
     const owed = new Map<string, number>();
-    for (const s of sales.filter((x) => x.receiptable && !refunded.has(x.id))) owed.set(s.supporter, (owed.get(s.supporter) ?? 0) + cents(s.total));
+    const add = (key: string, c: number) => owed.set(key, (owed.get(key) ?? 0) + c);
+    for (const s of sales.filter((x) => x.receiptable && !refunded.has(x.id))) add(`${s.supporter}|${s.currency}`, cents(s.total));
     const charges = (await recurringCharges(admin)).length;
-    const farah = person('Farah').name;
-    owed.set(farah, (owed.get(farah) ?? 0) + charges * 2000);
-    const onlyRefunded = [...new Set(sales.filter((s) => s.receiptable && refunded.has(s.id)).map((s) => s.supporter))].filter((n) => !owed.has(n)).sort();
-    const total = [...owed.values()].reduce((t, c) => t + c, 0);
+    add(`${person('Farah').name}|CAD`, charges * 2000);
+    const donorOf = (key: string) => key.split('|')[0]!;
+    const donors = new Set([...owed.keys()].map(donorOf));
+    const onlyRefunded = [...new Set(sales.filter((s) => s.receiptable && refunded.has(s.id)).map((s) => s.supporter))].filter((n) => !donors.has(n)).sort();
+    const totals = [...new Set([...owed.keys()].map((k) => k.split('|')[1]!))].sort().map((currency) => {
+      const of = [...owed].filter(([k]) => k.endsWith(`|${currency}`));
+      return { currency, cents: of.reduce((t, [, c]) => t + c, 0), receipts: of.length };
+    });
+    expect(totals.map((t) => t.currency)).toEqual(['CAD', 'USD']);
     expect({ receipts: dry.receipts, donors: dry.donors, totals: dry.totals.map((t) => ({ currency: t.currency_code, cents: cents(t.amount), receipts: t.receipts })) })
-      .toEqual({ receipts: owed.size, donors: owed.size, totals: [{ currency: 'CAD', cents: total, receipts: owed.size }] });
+      .toEqual({ receipts: owed.size, donors: donors.size, totals });
     expect(dry.skipped.filter((s) => s.reason === 'refunded').map((s) => s.name).sort()).toEqual(onlyRefunded);
     const result = admin.getByRole('region', { name: 'Dry run result' });
     await result.getByText('Receipts to issue').locator('xpath=..').getByText(String(owed.size), { exact: true }).waitFor();
@@ -425,9 +521,9 @@ describe('a year in the life of a charity', () => {
     await runs.getByRole('row').filter({ hasText: 'completed' }).filter({ hasText: `${owed.size} of ${owed.size}` }).waitFor({ timeout: 60_000 });
 
     let listed = await receiptList();
-    expect(Object.fromEntries(listed.map((r) => [r.name, { cents: cents(r.amount), currency: r.currency_code, status: r.status }])))
-      .toEqual(Object.fromEntries([...owed].map(([name, c]) => [name, { cents: c, currency: 'CAD', status: 'issued' }])));
-    say(`year-end receipts: ${listed.length} issued for ${YEAR} (${listed.map((r) => `${String(r.number)} ${String(r.name)} $${r.amount.toFixed(2)}`).join(', ')}); skipped as refunded: ${onlyRefunded.join(', ') || 'none'}`);
+    expect(Object.fromEntries(listed.map((r) => [`${String(r.name)}|${r.currency_code}`, { cents: cents(r.amount), status: r.status }])))
+      .toEqual(Object.fromEntries([...owed].map(([key, c]) => [key, { cents: c, status: 'issued' }])));
+    say(`year-end receipts: ${listed.length} issued for ${YEAR} (${listed.map((r) => `${String(r.number)} ${String(r.name)} ${formatAmount(r.amount, r.currency_code)}`).join(', ')}); skipped as refunded: ${onlyRefunded.join(', ') || 'none'}`);
 
     // A correction: the first donor moved, so the receipt is issued again with the right address.
     const [revised, voided] = [...listed].sort((a, b) => String(a.number).localeCompare(String(b.number)));
@@ -514,8 +610,10 @@ async function sellMonth(page: Page, month: number) {
   await sell(page, month, person('David'), [gift(100)], { type: 'check', number: String(1000 + month), date: day });
   await sell(page, month, person('Emma'), [gift(25)], { type: 'other', reference: `WIRE-${month + 1}` });
   if (month === 0) await sell(page, month, person('Farah'), [{ product: 'Maple Hands Giving', variant: 'Monthly', amount: 20 }], { type: 'card' });
+  // The second currency: a card gift in US dollars, once in the year.
+  if (month === 0) await sell(page, month, person('Emma'), [gift(40)], { type: 'card' }, { currency: 'USD' });
   const mine = sales.filter((s) => s.month === month);
-  say(`${monthName(month)}: ${mine.length} gifts at the point of sale (${mine.map((s) => `#${s.id} ${s.pay} $${s.total.toFixed(2)}`).join(', ')}), ${declined.filter((d) => d.month === month).length} card declined`);
+  say(`${monthName(month)}: ${mine.length} gifts at the point of sale (${mine.map((s) => `#${s.id} ${s.pay} ${formatAmount(s.total, s.currency)}`).join(', ')}), ${declined.filter((d) => d.month === month).length} card declined`);
 }
 
 
@@ -524,8 +622,8 @@ let hookExpected: string[] = [];
 const hooksSeen = () => receiver.received.map((r) => `${r.event} #${String(r.body.data.contribution_id)}`).sort();
 
 /** The JSON of the next response to `path` the page loads (the screen's own data). */
-async function loaded<T>(page: Page, path: string): Promise<T> {
-  const response = await page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() !== 'OPTIONS');
+async function loaded<T>(page: Page, path: string, method?: string): Promise<T> {
+  const response = await page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === (method ?? r.request().method()) && r.request().method() !== 'OPTIONS');
   expect(response.status(), path).toBe(200);
   return (await response.json()) as T;
 }
@@ -557,22 +655,6 @@ async function renewals(page: Page): Promise<Renewal[]> {
 async function recurringGifts(page: Page): Promise<number> {
   const listing = await apiCall<{ data: unknown[] }>(page, 'POST', '/jpanel/contributions-v2.listing', { recurring: 'recurring', status: 'paid', length: 100 });
   return listing.data.length;
-}
-
-/** Two sales a month, in turn through every payment type (each type once a quarter). */
-async function sellRotation(page: Page, month: number) {
-  const day = new Date(Date.UTC(YEAR, month, 4)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  const gift = (amount: number) => ({ product: 'Maple Hands Giving' as const, variant: 'One-time' as const, amount });
-  const turns = [
-    () => sell(page, month, person('Gabriel'), [gift(35 + month)], { type: 'card' }, { declineFirst: true }),
-    () => sell(page, month, person('Benoit'), [{ product: 'Wool toque' }], { type: 'bank' }, { promo: 'TOQUE10' }),
-    () => sell(page, month, person('Amelia'), [gift(30)], { type: 'saved' }),
-    () => sell(page, month, person('Chloe'), [gift(40)], { type: 'cash', received: 50 }),
-    () => sell(page, month, person('David'), [gift(100)], { type: 'check', number: String(1000 + month), date: day }),
-    () => sell(page, month, person('Hannah'), [gift(25)], { type: 'other', reference: `WIRE-${month + 1}` }),
-  ];
-  await turns[(2 * month) % 6]!();
-  await turns[(2 * month + 1) % 6]!();
 }
 
 const monthName = (month: number) => new Date(Date.UTC(YEAR, month, 1)).toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' });
