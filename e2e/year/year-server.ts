@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type PgCluster, pgBin, startPgCluster } from '../../packages/server/src/test/pg-cluster.ts';
@@ -26,6 +26,16 @@ const utc = (at: string) => Date.parse(`${at.replace(' ', 'T')}Z`);
 const offsetTo = (at: string) => `${(utc(at) - Date.now()) / 1000 >= 0 ? '+' : ''}${Math.round((utc(at) - Date.now()) / 1000)}\n`;
 
 /**
+ * Writes the clock file whole: to a file beside it, then renamed over it. Written in place, a
+ * process re-reading it between the truncate and the write would find it empty and, for a
+ * second, live on the real clock.
+ */
+function writeClock(file: string, at: string): void {
+  writeFileSync(`${file}.next`, offsetTo(at));
+  renameSync(`${file}.next`, file);
+}
+
+/**
  * Almoner on an empty database (no demo: ALMONER_SEED=0, only the first admin), with a clock of
  * its own: libfaketime reads the instant from a file the test rewrites, so the server, its
  * database and its sandbox gateway all live the test's year while the browser and the test keep
@@ -41,7 +51,7 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
   if (!libfaketime) throw new Error('libfaketime is missing: run `bash scripts/ensure-faketime.sh`.');
   const dataDir = mkdtempSync(join(tmpdir(), 'almoner-year-'));
   const clockFile = join(dataDir, 'clock');
-  writeFileSync(clockFile, offsetTo(startAt));
+  writeClock(clockFile, startAt);
   const clock = {
     LD_PRELOAD: libfaketime,
     FAKETIME_TIMESTAMP_FILE: clockFile,
@@ -80,7 +90,7 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
     baseUrl,
     database: cluster ? 'PostgreSQL' : 'PGlite',
     async setClock(at) {
-      writeFileSync(clockFile, offsetTo(at));
+      writeClock(clockFile, at);
       const target = utc(at);
       // The server answers on the new clock before the test goes on (its Date header, to the second).
       for (let i = 0; i < 100; i++) {
