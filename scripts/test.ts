@@ -1,17 +1,22 @@
-// `npm test`: every check and test of the repository, in two phases.
+// `npm test`: every check and test of the repository, in three phases.
 //
 // 1. Side by side: the unit and API tests (vitest, two workers) in one lane; typecheck, lint and
 //    the web app's build one after the other in the other. Neither needs the other's result,
 //    and the checks are single-threaded, so on two cores they fill the gaps the tests leave.
 // 2. Once all of that passed: the browser suite against the build from phase 1 (built once).
-// 3. Once that passed: the year suite (e2e/year/) on PGlite and, when the suite runs on
-//    PostgreSQL (ALMONER_E2E_DB=postgres, as CI does), on PostgreSQL too, the two side by side.
+// 3. Once that passed, side by side: the year suite (e2e/year/) on PGlite and the calendar-edge
+//    run (`npm run test:dates`); and when a PostgreSQL server is there (ALMONER_E2E_DB=postgres,
+//    as CI sets it) the year on PostgreSQL and the API tests again on PostgreSQL
+//    (`npm run test:pg`) as well.
 //
 // Why the year apart: it lives twelve months on a server of its own, on both databases (issue
 // 39), and holds a worker for many minutes. Beside the browser suite (tried on 2026-12-07) its two
 // runs, each selling every payment type every month, took CPU the other files' waits on the wall
-// clock could not spare on a slow hour: four of them failed. After it, the years only share the
-// machine with each other.
+// clock could not spare on a slow hour: four of them failed. Alone, a year keeps under one core
+// busy (0.93 on PGlite, 2026-12-07: it mostly waits on the page and the schedule), so it shares
+// the last phase with suites that leave the machine part idle too: the calendar edges start
+// vitest three times, and the PostgreSQL run left a fifth of it idle (issue 29). CI ran those two
+// after its reliability stage until 2026-12-07; every `npm test` runs them now.
 //
 // Each lane's output is printed in one piece when it ends (lines of two lanes interleaved are
 // unreadable); the browser suite prints as it goes. The run ends with one line per stage: its
@@ -65,12 +70,19 @@ async function inTurn(stages: Stage[], live: boolean): Promise<Result[]> {
   return results;
 }
 
-/** The year suite's runs: each database it must pass on (see the top of this file). */
-function yearRuns(): Stage[] {
+/**
+ * The last phase's runs (see the top of this file): the year on each database it must pass on,
+ * the calendar edges, and the API tests again on PostgreSQL when there is one. The longest first.
+ */
+function lastRuns(): Stage[] {
   const year = 'npm run --silent test:e2e:run -- e2e/year/';
-  const runs = [{ name: 'the year (PGlite)', command: `ALMONER_E2E_SHARED_SERVERS=0 ALMONER_E2E_DB= ${year}` }];
-  if (process.env.ALMONER_E2E_DB === 'postgres') runs.push({ name: 'the year (PostgreSQL)', command: `ALMONER_E2E_SHARED_SERVERS=0 ${year}` });
-  return runs;
+  const onPostgres = process.env.ALMONER_E2E_DB === 'postgres';
+  return [
+    ...(onPostgres ? [{ name: 'API tests on PostgreSQL', command: 'npm run --silent test:pg' }] : []),
+    { name: 'the year (PGlite)', command: `ALMONER_E2E_SHARED_SERVERS=0 ALMONER_E2E_DB= ${year}` },
+    ...(onPostgres ? [{ name: 'the year (PostgreSQL)', command: `ALMONER_E2E_SHARED_SERVERS=0 ${year}` }] : []),
+    { name: 'calendar edges', command: 'npm run --silent test:dates' },
+  ];
 }
 
 const started = Date.now();
@@ -91,10 +103,10 @@ if (chromium.ok) {
   ]);
   results.push(...lanes.flat());
   if (results.every((r) => r.ok)) results.push(await run({ name: 'browser tests', command: "npm run --silent test:e2e:run -- --exclude 'e2e/year/**'" }, true));
-  if (results.every((r) => r.ok)) results.push(...(await Promise.all(yearRuns().map((stage) => run(stage, false)))));
+  if (results.every((r) => r.ok)) results.push(...(await Promise.all(lastRuns().map((stage) => run(stage, false)))));
 }
 
 const wall = (Date.now() - started) / 1000;
 console.log(`\n== npm test: ${minutes(wall)} in all`);
-for (const r of results) console.log(`   ${r.name.padEnd(20)} ${(r.ok ? 'passed' : 'FAILED').padEnd(7)} ${minutes(r.seconds).padStart(7)}  tests: ${r.tests}`);
+for (const r of results) console.log(`   ${r.name.padEnd(24)} ${(r.ok ? 'passed' : 'FAILED').padEnd(7)} ${minutes(r.seconds).padStart(7)}  tests: ${r.tests}`);
 process.exit(results.every((r) => r.ok) ? 0 : 1);
