@@ -20,6 +20,9 @@ it('adds an exchange rate on the exchange-rates screen, refusing a bad one with 
   const { page } = await browser.newPage();
   await signInAt(page, '/jpanel/settings/exchange-rates');
   await page.getByRole('heading', { name: 'Exchange rates', exact: true }).waitFor();
+  // A new rate starts on the organisation's today as the server says it, not the browser's day.
+  const session = await apiCall<{ today: string }>(page, 'GET', '/jpanel/auth/session');
+  expect(await page.getByLabel('Effective from').inputValue()).toBe(session.today);
 
   await page.getByLabel('Currency').fill('CAD');
   await page.getByLabel(/^Rate in /).fill('0');

@@ -149,6 +149,9 @@ describe('sponsorships', () => {
     await timeline.getByRole('button', { name: 'Add an Update' }).click();
     const modal = page.getByRole('dialog', { name: 'Add an Update' });
     expect(await modal.getByRole('combobox', { name: 'Tag' }).inputValue()).toBe('General');
+    // It starts on the organisation's today as the server says it, not the browser's day.
+    const session = await apiCall<{ today: string }>(page, 'GET', '/jpanel/auth/session');
+    expect(await modal.getByLabel('Posted on').inputValue()).toBe(session.today);
     await modal.getByLabel('Posted on').fill('');
     await modal.getByRole('button', { name: 'Post update' }).click();
     for (const message of [

@@ -320,12 +320,12 @@ describe('a year in the life of a charity', () => {
     await modal.waitFor({ state: 'hidden' });
     await admin.getByRole('row').filter({ hasText: gabriel.name }).getByText('Active', { exact: true }).waitFor();
 
-    // The staff member dates the update (the form starts on the browser's day, not the year's).
+    // The update starts on the organisation's today, from the server (the year's, not the browser's).
     const timeline = admin.getByRole('region', { name: 'Timeline' });
     await timeline.getByRole('button', { name: 'Add an Update' }).click();
     const update = admin.getByRole('dialog', { name: 'Add an Update' });
+    expect(await update.getByLabel('Posted on').inputValue()).toBe(`${YEAR}-01-04`);
     await update.getByLabel('Headline').fill('First day at school');
-    await update.getByLabel('Posted on').fill(`${YEAR}-01-04`);
     await update.getByLabel('Message').fill('Grace started grade one with a new backpack.');
     await update.getByRole('button', { name: 'Post update' }).click();
     await admin.getByText(timelineMessages.added).first().waitFor();

@@ -52,6 +52,11 @@ export const sessionInfoSchema = z.object({
   org_name: z.string(),
   /** The month (1–12) the organisation's financial year starts in: the giving reports' years. */
   fiscal_year_start_month: z.number().int(),
+  /**
+   * The organisation's today ('YYYY-MM-DD', the server's clock in its time zone): what date fields
+   * start on. The browser's own date can be another day (another zone, or a moved server clock).
+   */
+  today: z.string(),
 });
 
 export const editionFlagsSchema = z.object({

@@ -1,5 +1,7 @@
 import { currencyDigits } from '@almoner/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { queryRows } from '../../listing/engine.ts';
 
 /**
  * SQL twins of the contracts' money helpers, for listings and CSVs that convert in the query.
@@ -32,6 +34,15 @@ export function minorFromDecimalSql(decimal: number, currency: SQL): SQL {
 
 /** The organisation's time zone, read once per statement (an init plan), UTC when never set. */
 export const orgTimeZoneSql = sql`coalesce((select value #>> '{}' from settings where key = 'time_zone'), 'UTC')`;
+
+/** The organisation's today: the database's clock (the app's one clock) read in its time zone. */
+export const orgTodaySql = sql`(now() at time zone ${orgTimeZoneSql})::date`;
+
+/** The organisation's today as 'YYYY-MM-DD': what forms start on and what "in the future" means. */
+export async function orgToday(q: Queryable): Promise<string> {
+  const [row] = await queryRows(q, sql`select ${orgTodaySql}::text as today`);
+  return String(row?.today);
+}
 
 /**
  * The month (1–12) the organisation's financial year starts in, read once per statement; 1 (the

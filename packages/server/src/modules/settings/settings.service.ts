@@ -5,6 +5,7 @@ import { withActor, type Actor } from '../../db/actor.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { AppError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
+import { orgToday } from '../money/money.sql.ts';
 import { effectiveStripeConfig, type StripeConfigSource } from '../payment-providers/stripe-config.service.ts';
 import { recountSponsorships } from '../sponsorships/sponsors.service.ts';
 import { settings } from './settings.tables.ts';
@@ -125,13 +126,13 @@ const monthOrDefault = (month: unknown): number =>
   Number.isInteger(month) && (month as number) >= 1 && (month as number) <= 12 ? (month as number) : settingDefaults.fiscal_year_start_month;
 
 /**
- * What every screen needs of the settings (the session answer), in one read: the edition flags,
- * the organisation's name and the month (1–12) its financial year starts in (the SQL reports read
- * fiscalYearStartSql).
+ * What every screen needs of the settings (the session answer): the edition flags, the
+ * organisation's name, the month (1–12) its financial year starts in (the SQL reports read
+ * fiscalYearStartSql) and its today, the day date fields start on.
  */
-export async function getSessionSettings(db: Queryable): Promise<{ flags: EditionFlags; org_name: string; fiscal_year_start_month: number }> {
+export async function getSessionSettings(db: Queryable): Promise<{ flags: EditionFlags; org_name: string; fiscal_year_start_month: number; today: string }> {
   const s = await getSettings(db, [...EDITION_KEYS, 'org_name', 'fiscal_year_start_month']);
-  return { flags: editionFlagsOf(s), org_name: s.org_name, fiscal_year_start_month: monthOrDefault(s.fiscal_year_start_month) };
+  return { flags: editionFlagsOf(s), org_name: s.org_name, fiscal_year_start_month: monthOrDefault(s.fiscal_year_start_month), today: await orgToday(db) };
 }
 
 export async function getOrgName(db: Queryable): Promise<string> {

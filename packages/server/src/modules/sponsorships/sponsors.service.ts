@@ -12,12 +12,12 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
 import { recordEvent } from '../domain-events/domain-events.service.ts';
-import { orgTimeZoneSql } from '../money/money.sql.ts';
+import { orgToday, orgTodaySql } from '../money/money.sql.ts';
 
 export type { SponsorCreate };
 
-/** Today in the organisation's time zone: sponsor records start and end on its days. */
-export const orgTodaySql = sql`(now() at time zone ${orgTimeZoneSql})::date`;
+// Sponsor records start and end on the organisation's days; the listing and the recounts import it from here.
+export { orgTodaySql };
 
 /**
  * One definition of an active sponsor record (incumbent §1.4): started, and not ended before today.
@@ -172,11 +172,6 @@ async function checkNoOverlap(
   if (clash) throw fieldError('supporter_id', sponsorMessages.alreadySponsoring);
 }
 
-async function today(tx: Queryable): Promise<string> {
-  const [row] = await queryRows(tx, sql`select ${orgTodaySql}::text as today`);
-  return String(row?.today);
-}
-
 /** POST /jpanel/sponsor: a supporter starts sponsoring a sponsee. */
 export async function createSponsor(
   tx: Tx,
@@ -190,7 +185,7 @@ export async function createSponsor(
     sql`select id from supporters where id = ${input.supporter_id}`,
   );
   if (!supporter) throw fieldError('supporter_id', sponsorMessages.supporterNotFound);
-  const start = input.started_at ?? (await today(tx));
+  const start = input.started_at ?? (await orgToday(tx));
   if (input.ended_at && input.ended_at < start)
     throw fieldError('ended_at', sponsorMessages.endBeforeStart);
   await checkNoOverlap(tx, {
@@ -297,7 +292,7 @@ export async function deleteSponsor(tx: Tx, id: number): Promise<void> {
     sql`update sponsors set deleted_at = now(), updated_at = now() where id = ${id}`,
   );
   // A record removed while still running ends that sponsorship.
-  if (existing.ended_at === null || existing.ended_at >= (await today(tx))) {
+  if (existing.ended_at === null || existing.ended_at >= (await orgToday(tx))) {
     await recordEvent(tx, 'sponsorship.ended', {
       sponsorship_id: existing.sponsorship_id,
       sponsor_id: id,

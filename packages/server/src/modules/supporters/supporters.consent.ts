@@ -5,10 +5,7 @@ import { type Actor, withActor } from '../../db/actor.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
 import { queryRows } from '../../listing/engine.ts';
-import { orgTimeZoneSql } from '../money/money.sql.ts';
-
-/** Today in the organisation's time zone, by the database's clock (the app's one clock). */
-const orgTodaySql = sql`(now() at time zone ${orgTimeZoneSql})::date`;
+import { orgToday } from '../money/money.sql.ts';
 
 /** A supporter anyone may write to: not "do not contact", not deceased. */
 export const contactableSql = (alias: string): SQL => sql`(not ${sql.raw(alias)}.do_not_contact and ${sql.raw(alias)}.deceased_on is null)`;
@@ -121,8 +118,7 @@ function changesOf(current: ConsentState, input: z.output<typeof consentInputSch
 }
 
 async function refuseFutureDates(tx: Tx, input: z.output<typeof consentInputSchema>): Promise<string> {
-  const [row] = await queryRows(tx, sql`select ${orgTodaySql}::text as today`);
-  const today = String(row!.today);
+  const today = await orgToday(tx);
   if (input.deceased_on && input.deceased_on > today) throw fieldError('deceased_on', consentMessages.deceasedInFuture);
   if (input.changed_on && input.changed_on > today) throw fieldError('changed_on', consentMessages.changedInFuture);
   return today;

@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import { dateRangePresets, presetRange } from '@almoner/contracts';
 import { DatePickerInput } from '@mantine/dates';
+import { dayAsDate, useOrgToday } from '../../app/session.ts';
 
 type Props = { label: string; from?: string | undefined; to?: string | undefined; onChange: (from: string | undefined, to: string | undefined) => void };
 
 /** A from–to day range with the spec's presets (part 2 §9). Values are 'YYYY-MM-DD'. */
 export function DateRangeFilter({ label, from, to, onChange }: Props) {
-  const presets = dateRangePresets.map((p) => ({ label: p.label, value: presetRange(p.value) as [string, string] }));
+  // "Today" and the rest count from the organisation's today (no presets until the server says it).
+  const today = useOrgToday();
+  const presets = today ? dateRangePresets.map((p) => ({ label: p.label, value: presetRange(p.value, dayAsDate(today)) })) : [];
   // The calendar opens as a dialog labelled by its field: the popover must know the field's id
   // (Mantine gives the two different ids, and the dialog would have no name).
   const id = useId();

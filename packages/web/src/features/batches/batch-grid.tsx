@@ -7,7 +7,6 @@ import { useCampaignChoices } from '../campaigns/api.ts';
 import { attributionValue } from '../campaigns/attribution-select.tsx';
 import { useBatchAction } from './api.ts';
 import { bodyOf, type Draft, draftOf, GiftRow } from './gift-row.tsx';
-import { localToday } from './today.ts';
 
 /** Server field names to the row's (a currency refusal shows on the amount). */
 const rowErrors = (errors: Record<string, string[]>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v[0] ?? '']));
@@ -16,7 +15,7 @@ const rowErrors = (errors: Record<string, string[]>) => Object.fromEntries(Objec
  * The fast grid of an open batch: its gifts, each editable in place, and a blank row at the end
  * that starts from the last gift's type, fund and day, so a run of cheques is typed without the mouse.
  */
-export function BatchGrid({ batch, designations }: { batch: BatchDetail; designations: BatchDesignation[] }) {
+export function BatchGrid({ batch, designations, today }: { batch: BatchDetail; designations: BatchDesignation[]; today: string }) {
   const action = useBatchAction(batch.id);
   // A new key gives a fresh blank row after each add (and focuses it).
   const [round, setRound] = useState(0);
@@ -27,7 +26,7 @@ export function BatchGrid({ batch, designations }: { batch: BatchDetail; designa
     payment_type: last?.payment_type ?? 'check',
     check_number: '',
     variant_id: last ? String(last.variant_id) : designations.length === 1 ? String(designations[0]!.variant_id) : '',
-    received_on: last?.received_on ?? localToday(),
+    received_on: last?.received_on ?? today,
     note: '',
     attribution: last ? (attributionValue(last) ?? '') : '',
   };

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Center, Group, Loader, Paper, SimpleGrid, Stack,
 import { IconFileTypePdf, IconLock, IconLockOpen, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { useState } from 'react';
+import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
@@ -103,7 +104,7 @@ function BatchScreen({ batch, designations }: { batch: BatchDetail; designations
           <Text size="sm" c="dimmed">
             Enter moves to the next field; Enter on the note saves the gift and starts the next one.
           </Text>
-          <BatchGrid batch={batch} designations={designations} />
+          <WithOrgToday>{(today) => <BatchGrid batch={batch} designations={designations} today={today} />}</WithOrgToday>
         </>
       ) : (
         <PostedGifts batch={batch} />

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { saveForm } from '../../components/form-page/index.ts';
 import { useCurrencies } from './currencies.ts';
 import { useCreateBatch } from './api.ts';
-import { localToday } from './today.ts';
+import { WithOrgToday } from '../../app/with-org-today.tsx';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -13,19 +13,19 @@ type Props = { opened: boolean; onClose: () => void };
 export function NewBatchModal({ opened, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title="New gift batch">
-      {opened && <NewBatchForm onClose={onClose} />}
+      {opened && <WithOrgToday>{(today) => <NewBatchForm today={today} onClose={onClose} />}</WithOrgToday>}
     </Modal>
   );
 }
 
 type Values = { name: string; deposit_date: string; currency_code: string; expected_count: number | string; expected_total: number | string };
 
-function NewBatchForm({ onClose }: { onClose: () => void }) {
+function NewBatchForm({ today, onClose }: { today: string; onClose: () => void }) {
   const create = useCreateBatch();
   const navigate = useNavigate();
   const currencies = useCurrencies();
   const form = useForm<Values>({
-    initialValues: { name: '', deposit_date: localToday(), currency_code: currencies.fallback, expected_count: '', expected_total: '' },
+    initialValues: { name: '', deposit_date: today, currency_code: currencies.fallback, expected_count: '', expected_total: '' },
     validate: schemaResolver(batchCreateSchema, { sync: true }),
   });
   const handleSubmit = form.onSubmit((values) =>

@@ -2,6 +2,7 @@ import { type ContributionEditInput, contributionNumber, formatAmount } from '@a
 import { Alert, Button, Fieldset, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useOrgToday } from '../../app/session.ts';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type Attribution, AttributionSelect } from '../campaigns/attribution-select.tsx';
@@ -48,6 +49,7 @@ export function EditGiftModal({ data, opened, onClose }: { data: ContributionDet
 
 function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: () => void }) {
   const c = data.contribution;
+  const today = useOrgToday();
   const start = initial(data);
   const [values, setValues] = useState(start);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -108,7 +110,8 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
           description="The day the gift was made; the time of day is kept."
           data-autofocus
           required
-          max={dayOf(new Date().toISOString())}
+          // The server refuses a day after the organisation's today.
+          max={today}
           value={values.ordered_at}
           onChange={(e) => setValues({ ...values, ordered_at: e.currentTarget.value })}
           error={errors.ordered_at}

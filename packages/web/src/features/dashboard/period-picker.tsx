@@ -5,12 +5,13 @@ import { useId, useState } from 'react';
 import type { Period } from './api.ts';
 import { PERIOD_PRESETS, type PeriodPreset, presetOf, presetPeriod } from './period.ts';
 
-type Props = { period: Period; error: string | null; onChange: (period: Period) => void };
+/** `today`: the organisation's, which the presets count from. */
+type Props = { period: Period; error: string | null; today: string; onChange: (period: Period) => void };
 
 /** The period every chart covers: a preset, or any two days from the calendar. */
-export function PeriodPicker({ period, error, onChange }: Props) {
+export function PeriodPicker({ period, error, today, onChange }: Props) {
   const id = useId();
-  const preset = error ? null : presetOf(period);
+  const preset = error ? null : presetOf(period, today);
   // The calendar's own value while the second day is not picked yet; the period otherwise.
   // It belongs to the period it was started from, so a new period (preset, Back) replaces it.
   const key = `${period.from}/${period.to}`;
@@ -25,7 +26,7 @@ export function PeriodPicker({ period, error, onChange }: Props) {
         value={preset ?? 'custom'}
         allowDeselect={false}
         onChange={(value) => {
-          if (value && value !== 'custom') onChange(presetPeriod(value as PeriodPreset));
+          if (value && value !== 'custom') onChange(presetPeriod(value as PeriodPreset, today));
         }}
         w={180}
       />

@@ -1,4 +1,5 @@
 import { dashboardPeriodSchema, presetRange } from '@almoner/contracts';
+import { dayAsDate } from '../../app/session.ts';
 import type { Period } from './api.ts';
 
 const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -14,8 +15,9 @@ export const PERIOD_PRESETS = [
 ] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number]['value'];
 
-/** The inclusive days of a preset, in the viewer's calendar. */
-export function presetPeriod(preset: PeriodPreset, today = new Date()): Period {
+/** The inclusive days of a preset, counted from the organisation's today ('YYYY-MM-DD'). */
+export function presetPeriod(preset: PeriodPreset, day: string): Period {
+  const today = dayAsDate(day);
   const y = today.getFullYear();
   if (preset === 'last12Months') return { from: iso(new Date(y, today.getMonth() - 12, today.getDate() + 1)), to: iso(today) };
   if (preset === 'thisYear') return { from: `${y}-01-01`, to: iso(today) };
@@ -24,18 +26,18 @@ export function presetPeriod(preset: PeriodPreset, today = new Date()): Period {
 }
 
 /** Which preset a period is, if any. */
-export function presetOf(period: Period, today = new Date()): PeriodPreset | null {
+export function presetOf(period: Period, today: string): PeriodPreset | null {
   return PERIOD_PRESETS.find((p) => {
     const range = presetPeriod(p.value, today);
     return range.from === period.from && range.to === period.to;
   })?.value ?? null;
 }
 
-/** The period in the address (?from=&to=), else the last 30 days; a bad one keeps its message. */
-export function readPeriod(params: URLSearchParams): { period: Period; error: string | null } {
+/** The period in the address (?from=&to=), else the last 30 days to `today`; a bad one keeps its message. */
+export function readPeriod(params: URLSearchParams, today: string): { period: Period; error: string | null } {
   const from = params.get('from');
   const to = params.get('to');
-  if (from === null && to === null) return { period: presetPeriod('last30'), error: null };
+  if (from === null && to === null) return { period: presetPeriod('last30', today), error: null };
   const parsed = dashboardPeriodSchema.safeParse({ from: from ?? '', to: to ?? '' });
   if (parsed.success) return { period: parsed.data, error: null };
   return { period: { from: from ?? '', to: to ?? '' }, error: parsed.error.issues[0]?.message ?? 'Choose a valid period.' };

@@ -13,10 +13,10 @@ import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Texta
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { saveForm, validateWith } from '../../components/form-page/index.ts';
 import { RecordHistory } from '../audit/record-history.tsx';
 // Today in the browser as the date field's ISO value (the server checks against the organisation's day).
-import { localToday } from '../batches/today.ts';
 import { useChangeMembership, useGrantMembership, useMembershipLevels } from './api.ts';
 
 
@@ -36,10 +36,10 @@ const reasonField = (label: string) => ({ label, required: true, maxLength: MEMB
 type GrantValues = { membership_id: string; starts_on: string; expires_on: string; membership_number: string; reason: string };
 const grantValidate = validateWith(membershipGrantSchema, (v: GrantValues) => v satisfies MembershipGrant);
 
-function GrantForm({ supporterId, number, onDone }: { supporterId: number; number: string | null; onDone: () => void }) {
+function GrantForm({ supporterId, number, today, onDone }: { supporterId: number; number: string | null; today: string; onDone: () => void }) {
   const levels = useMembershipLevels();
   const grant = useGrantMembership(supporterId);
-  const form = useForm<GrantValues>({ initialValues: { membership_id: '', starts_on: localToday(), expires_on: '', membership_number: number ?? '', reason: '' }, validate: grantValidate });
+  const form = useForm<GrantValues>({ initialValues: { membership_id: '', starts_on: today, expires_on: '', membership_number: number ?? '', reason: '' }, validate: grantValidate });
   const options = (levels.data?.data ?? []).filter((l) => l.is_public).map((l) => ({ value: String(l.id), label: l.duration_days === null ? l.name : `${l.name} (${l.duration_days} days)` }));
   const submit = form.onSubmit((values) => saveForm(form, () => grant.mutateAsync(values), { after: onDone, failed: 'The membership could not be granted. Please try again.' }));
   return (
@@ -67,7 +67,7 @@ export function GrantMembershipButton({ supporterId, number }: { supporterId: nu
         Grant membership
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title="Grant membership">
-        {opened && <GrantForm supporterId={supporterId} number={number} onDone={() => setOpened(false)} />}
+        {opened && <WithOrgToday>{(today) => <GrantForm supporterId={supporterId} number={number} today={today} onDone={() => setOpened(false)} />}</WithOrgToday>}
       </Modal>
     </>
   );
@@ -77,10 +77,10 @@ type ChangeValues = { day: string; reason: string };
 const extendValidate = validateWith(membershipExtendSchema, (v: ChangeValues) => ({ expires_on: v.day, reason: v.reason }) satisfies MembershipExtend, (path) => (path === 'expires_on' ? 'day' : path));
 const endValidate = validateWith(membershipEndSchema, (v: ChangeValues) => ({ ends_on: v.day, reason: v.reason }) satisfies MembershipEnd, (path) => (path === 'ends_on' ? 'day' : path));
 
-function ChangeForm({ membership, action, onDone }: { membership: SupporterMembership; action: 'extend' | 'end'; onDone: () => void }) {
+function ChangeForm({ membership, action, today, onDone }: { membership: SupporterMembership; action: 'extend' | 'end'; today: string; onDone: () => void }) {
   const change = useChangeMembership(membership.id);
   const extend = action === 'extend';
-  const form = useForm<ChangeValues>({ initialValues: { day: extend ? '' : localToday(), reason: '' }, validate: extend ? extendValidate : endValidate });
+  const form = useForm<ChangeValues>({ initialValues: { day: extend ? '' : today, reason: '' }, validate: extend ? extendValidate : endValidate });
   const submit = form.onSubmit((v) =>
     saveForm(
       { setErrors: (errors) => form.setErrors(Object.fromEntries(Object.entries(errors).map(([k, e]) => [k === 'expires_on' || k === 'ends_on' ? 'day' : k, e]))) },
@@ -124,7 +124,7 @@ export function MembershipRowActions({ membership }: { membership: SupporterMemb
         )}
       </Group>
       <Modal opened={action !== null} onClose={() => setAction(null)} title={action === 'end' ? 'End membership' : 'Extend membership'} size="lg">
-        {action && <ChangeForm membership={membership} action={action} onDone={() => setAction(null)} />}
+        {action && <WithOrgToday>{(today) => <ChangeForm membership={membership} action={action} today={today} onDone={() => setAction(null)} />}</WithOrgToday>}
       </Modal>
     </>
   );

@@ -5,6 +5,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { IconBan, IconDownload, IconMail, IconPencil, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
+import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -99,15 +100,16 @@ function Details({ r }: { r: ReceiptDetail }) {
 }
 
 type FormValues = Record<keyof ReviseReceiptInput, string>;
-const valuesOf = (r: ReceiptDetail): FormValues => ({
+// A receipt never issued starts on the organisation's today.
+const valuesOf = (r: ReceiptDetail, today: string): FormValues => ({
   name: r.name ?? '', first_name: r.first_name ?? '', last_name: r.last_name ?? '', email: r.email ?? '', address_01: r.address_01 ?? '',
   address_02: r.address_02 ?? '', city: r.city ?? '', state: r.state ?? '', zip: r.zip ?? '', country: r.country ?? '', phone: r.phone ?? '',
-  amount: r.amount.toFixed(2), issued_at: (r.issued_at ?? new Date().toISOString()).slice(0, 10), reason: '',
+  amount: r.amount.toFixed(2), issued_at: r.issued_at?.slice(0, 10) ?? today, reason: '',
 });
 
-function ReviseForm({ r, onDone }: { r: ReceiptDetail; onDone: () => void }) {
+function ReviseForm({ r, today, onDone }: { r: ReceiptDetail; today: string; onDone: () => void }) {
   const action = useReceiptAction(r.id);
-  const form = useForm<FormValues>({ initialValues: valuesOf(r), validate: schemaResolver(reviseReceiptSchema, { sync: true }) });
+  const form = useForm<FormValues>({ initialValues: valuesOf(r, today), validate: schemaResolver(reviseReceiptSchema, { sync: true }) });
   const handleSubmit = form.onSubmit(async (values) => {
     try {
       const answer = await action.mutateAsync({ action: 'revise', values });
@@ -248,7 +250,7 @@ export function ReceiptModal({ id, onClose }: { id: number | null; onClose: () =
           {query.error.message}
         </Alert>
       ) : revising ? (
-        <ReviseForm r={query.data} onDone={() => setRevising(false)} />
+        <WithOrgToday>{(today) => <ReviseForm r={query.data} today={today} onDone={() => setRevising(false)} />}</WithOrgToday>
       ) : (
         <Stack gap="md">
           <Details r={query.data} />

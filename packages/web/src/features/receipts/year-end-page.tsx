@@ -2,6 +2,7 @@ import { type YearEndDryRun, type YearEndRequest, formatDate, hasPermission, sit
 import { Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
+import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -13,8 +14,11 @@ import { useStartYearEnd, useYearEndDryRun } from './year-end-api.ts';
 type Form = { from: string; to: string; currency: string; min_amount: string };
 type Errors = Partial<Record<keyof Form, string>>;
 
-const lastYear = new Date().getFullYear() - 1;
-const initial: Form = { from: `${lastYear}-01-01`, to: `${lastYear}-12-31`, currency: '', min_amount: '' };
+/** The period starts as the organisation's last calendar year (by its today, not the browser's). */
+const initialFor = (today: string): Form => {
+  const lastYear = Number(today.slice(0, 4)) - 1;
+  return { from: `${lastYear}-01-01`, to: `${lastYear}-12-31`, currency: '', min_amount: '' };
+};
 
 /** The first message per field, from the shared schema or the server's 422. */
 function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Errors {
@@ -31,9 +35,13 @@ function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Errors
  * currency, who is skipped and why), then issue in the background and follow its progress.
  */
 export function YearEndPage() {
+  return <WithOrgToday>{(today) => <YearEnd today={today} />}</WithOrgToday>;
+}
+
+function YearEnd({ today }: { today: string }) {
   const user = useSession().data?.user;
   const canIssue = user ? hasPermission(user, 'taxreceipt.edit') : false;
-  const [form, setForm] = useState<Form>(initial);
+  const [form, setForm] = useState<Form>(() => initialFor(today));
   const [errors, setErrors] = useState<Errors>({});
   const [result, setResult] = useState<{ request: YearEndRequest; dry: YearEndDryRun } | null>(null);
   const dryRun = useYearEndDryRun();

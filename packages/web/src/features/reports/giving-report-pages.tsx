@@ -21,7 +21,7 @@ import {
 import { Anchor, Progress, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useFiscalYearStart } from '../../app/session.ts';
+import { useFiscalYearStart, useOrgToday } from '../../app/session.ts';
 import { api } from '../../lib/api.ts';
 import { useCampaignChoices } from '../campaigns/api.ts';
 import { reportFilters } from './report-filters.tsx';
@@ -39,8 +39,10 @@ const PERMISSION = 'reports.payments_details';
  */
 function useRecentYears() {
   const start = useFiscalYearStart();
-  const today = new Date();
-  const current = fiscalYearOf(today.getFullYear(), today.getMonth() + 1, start);
+  // The organisation's year, not the browser's: no choices for the moment until the server says its today.
+  const today = useOrgToday();
+  if (!today) return { start, current: '', options: [] };
+  const current = fiscalYearOf(Number(today.slice(0, 4)), Number(today.slice(5, 7)), start);
   const options = Array.from({ length: 10 }, (_, i) => current - i).map((y) => ({ value: String(y), label: fiscalYearLabel(y, start) }));
   return { start, current: fiscalYearLabel(current, start), options };
 }

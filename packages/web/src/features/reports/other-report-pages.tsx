@@ -17,6 +17,7 @@ import {
 } from '@almoner/contracts';
 import { Anchor, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { useOrgToday } from '../../app/session.ts';
 import { currencyFilter, reportFilters } from './report-filters.tsx';
 import { Stat } from './stat.tsx';
 import { ReportPage, type ReportRow, dateCell, moneyCell } from './report-page.tsx';
@@ -141,16 +142,18 @@ function FeeSummary({ answer }: { answer: FeeExtra | undefined }) {
   );
 }
 
-const months = () => {
-  const now = new Date();
+/** The 24 months up to the organisation's this month (none until the server says its today). */
+const months = (today: string | undefined) => {
+  if (!today) return [];
   return Array.from({ length: 24 }, (_, i) => {
-    const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
+    const d = new Date(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1 - i, 1);
     const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
     return { value, label: d.toLocaleDateString('en-US', { month: 'long', year: 'numeric' }) };
   });
 };
 
 export function PlatformFeesReportPage() {
+  const today = useOrgToday();
   return (
     <ReportPage<FeeExtra>
       title="Platform fees"
@@ -164,7 +167,7 @@ export function PlatformFeesReportPage() {
         amount: moneyCell('amount'),
         settlement_amount: moneyCell('settlement_amount', 'settlement_currency'),
       }}
-      filters={reportFilters([{ kind: 'select', name: 'period', label: 'Month', options: months(), placeholder: 'This month' }])}
+      filters={reportFilters([{ kind: 'select', name: 'period', label: 'Month', options: months(today), placeholder: 'This month' }])}
       searchLabel="Search descriptions"
       emptyText="No fees in this month."
       extra={(answer) => <FeeSummary answer={answer} />}

@@ -9,6 +9,7 @@ import {
 import { Alert, Badge, Box, Button, Center, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSession } from '../../app/session.ts';
+import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { ListTable, type ListTableColumn } from '../../components/data-table/list-table.tsx';
 import { saveForm } from '../../components/form-page/index.ts';
 import { useAddExchangeRate, useExchangeRates } from './exchange-rates-api.ts';
@@ -33,12 +34,10 @@ const rateColumns = (orgCurrency: string): ListTableColumn<Rate>[] => [
   { header: 'Added by', cell: (r) => r.created_by?.name ?? '—', sortValue: (r) => r.created_by?.name },
 ];
 
-const today = () => new Date().toISOString().slice(0, 10);
-
-function AddRateForm({ orgCurrency }: { orgCurrency: string }) {
+function AddRateForm({ orgCurrency, today }: { orgCurrency: string; today: string }) {
   const add = useAddExchangeRate();
   const form = useForm<ExchangeRateCreate>({
-    initialValues: { currency: '', rate: '', effective_on: today() },
+    initialValues: { currency: '', rate: '', effective_on: today },
     validate: schemaResolver(exchangeRateCreateSchema, { sync: true }),
   });
   const handleSubmit = form.onSubmit((values) => saveForm(form, () => add.mutateAsync(values), { after: () => form.reset(), failed: messages.settingsFailed }));
@@ -89,7 +88,7 @@ export function ExchangeRatesPage() {
         </Alert>
       ) : (
         <>
-          <AddRateForm orgCurrency={rates.data.org_currency} />
+          <WithOrgToday>{(today) => <AddRateForm orgCurrency={rates.data.org_currency} today={today} />}</WithOrgToday>
           <ImportRatesCard />
           <ListTable
             label="Exchange rates"

@@ -25,18 +25,13 @@ import {
 } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useEffect } from 'react';
-import { useCan } from '../../app/session.ts';
+import { useCan, useOrgToday } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
 import { PermittedLink } from '../../components/permitted-link.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { SupporterPicker } from '../supporters/supporter-picker.tsx';
 import { useDeleteSponsor, useSaveSponsor, useSponsor } from './api.ts';
-
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 type Values = {
   supporter_id: string;
@@ -257,11 +252,12 @@ function CurrentSponsor({ sponsor }: { sponsor: Sponsor }) {
 /** Start date and source; on a record, ending it (on a date, for a reason, with a note). */
 function SponsorTermsFields({ form, adding, wasEnded }: { form: SponsorFormApi; adding: boolean; wasEnded: boolean }) {
   const ending = form.values.end_sponsorship;
+  const today = useOrgToday();
   useEffect(() => {
-    // A fresh end starts on today's date, which the user can change.
-    if (ending && !form.values.ended_at && !wasEnded) form.setFieldValue('ended_at', localToday());
+    // A fresh end starts on the organisation's today (once the server has said it), which the user can change.
+    if (ending && today && !form.values.ended_at && !wasEnded) form.setFieldValue('ended_at', today);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ending]);
+  }, [ending, today]);
 
   return (
     <Stack gap="md">

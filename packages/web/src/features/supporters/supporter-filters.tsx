@@ -1,5 +1,6 @@
 import { supporterStatuses } from '@almoner/contracts';
 import { Select, TextInput } from '@mantine/core';
+import { useOrgToday } from '../../app/session.ts';
 import { DateRangeFilter, type FilterFormProps } from '../../components/data-table/index.ts';
 import { AmountInput } from '../contributions/contribution-filters.tsx';
 import { FilterPanel, countActive, one } from '../contributions/filter-panel.tsx';
@@ -18,15 +19,17 @@ const canEmailChoices = [
   { value: '0', label: 'No' },
 ];
 
-/** The years a "gave in" filter offers: this one and the fifteen before it, newest first. */
-const recentYears = () => {
-  const now = new Date().getFullYear();
+/** The years a "gave in" filter offers: the organisation's this year and the fifteen before it, newest first. */
+const recentYears = (today: string | undefined) => {
+  if (!today) return [];
+  const now = Number(today.slice(0, 4));
   return Array.from({ length: 16 }, (_, i) => String(now - i));
 };
 
 /** The supporters listing's filter form; "Active" is the default status, so it is not stored. */
 export function SupporterFilters({ values, onChange }: FilterFormProps) {
   const set = (change: Record<string, string | string[] | undefined>) => onChange({ ...values, ...change });
+  const today = useOrgToday();
   return (
     <FilterPanel active={countActive(values)} onReset={() => onChange({})}>
       <Select
@@ -73,7 +76,7 @@ export function SupporterFilters({ values, onChange }: FilterFormProps) {
       <Select
         label="Gave in"
         placeholder="Any year"
-        data={recentYears()}
+        data={recentYears(today)}
         value={one(values.gave_in_year) ?? null}
         onChange={(gave_in_year) => set({ gave_in_year: gave_in_year ?? undefined })}
         clearable
@@ -82,7 +85,7 @@ export function SupporterFilters({ values, onChange }: FilterFormProps) {
       <Select
         label="But not in"
         placeholder="Any year"
-        data={recentYears()}
+        data={recentYears(today)}
         value={one(values.not_in_year) ?? null}
         onChange={(not_in_year) => set({ not_in_year: not_in_year ?? undefined })}
         clearable

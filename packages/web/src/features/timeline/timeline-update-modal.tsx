@@ -29,6 +29,7 @@ import {
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { uploadPhoto, useSavePost } from './api.ts';
@@ -43,14 +44,9 @@ type Values = {
   media: (TimelineMedia & { caption: string })[];
 };
 
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-const toValues = (post: TimelinePost | null): Values => ({
+const toValues = (post: TimelinePost | null, today: string): Values => ({
   headline: post?.headline ?? '',
-  posted_on: post?.posted_on ?? localToday(),
+  posted_on: post?.posted_on ?? today,
   tag: post?.tag ?? TIMELINE_DEFAULT_TAG,
   message: post?.message ?? '',
   is_private: post?.is_private ?? false,
@@ -83,19 +79,24 @@ export function TimelineUpdateModal({ opened, post, parent, canNotify, onClose }
       size="lg"
     >
       {opened && (
-        <UpdateForm
-          key={post?.id ?? 'new'}
-          post={post}
-          parent={parent}
-          canNotify={canNotify}
-          onClose={onClose}
-        />
+        <WithOrgToday>
+          {(today) => (
+            <UpdateForm
+              key={post?.id ?? 'new'}
+              post={post}
+              today={today}
+              parent={parent}
+              canNotify={canNotify}
+              onClose={onClose}
+            />
+          )}
+        </WithOrgToday>
       )}
     </Modal>
   );
 }
 
-function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>) {
+function UpdateForm({ post, today, parent, canNotify, onClose }: Omit<Props, 'opened'> & { today: string }) {
   const save = useSavePost(post?.id ?? null);
   const [uploading, setUploading] = useState(false);
   const body = (v: Values) => ({
@@ -105,7 +106,7 @@ function UpdateForm({ post, parent, canNotify, onClose }: Omit<Props, 'opened'>)
     media: v.media.map((m) => ({ id: m.id, caption: m.caption })),
   });
   const form = useForm<Values>({
-    initialValues: toValues(post),
+    initialValues: toValues(post, today),
     validate: (values) => {
       const parsed = timelinePostInputSchema.safeParse(body(values));
       if (parsed.success) return {};
