@@ -267,7 +267,12 @@ it('links a product to tribute types on its form, shown again on reload, and the
   await page.getByLabel('SKU').fill(sku);
   // The list shows only once tributes are allowed.
   expect(await page.getByRole('combobox', { name: 'Tribute types' }).count()).toBe(0);
+  // Notices concern tributes only: the switch is off and cannot be set until tributes are allowed.
+  const notices = page.getByRole('checkbox', { name: 'Tribute notices allowed' });
+  expect(await notices.isDisabled()).toBe(true);
+  expect(await notices.isChecked()).toBe(false);
   await page.getByLabel('Tributes allowed').check();
+  await notices.check();
   const types = page.getByRole('combobox', { name: 'Tribute types' });
   await types.click();
   await page.getByRole('option', { name: memory.label, exact: true }).click();
@@ -276,13 +281,14 @@ it('links a product to tribute types on its form, shown again on reload, and the
   const modal = page.getByRole('dialog', { name: 'Add variant' });
   await modal.getByLabel('Variant name').fill('Candle');
   const id = await createWithDonation(page, modal, name);
-  expect((await readProduct(page, id)).tribute_type_ids).toEqual([memory.id]);
+  expect(await readProduct(page, id)).toMatchObject({ tribute_type_ids: [memory.id], allow_tribute_notification: true });
 
   // After a reload the form shows the chosen type again.
   await page.reload();
   await page.getByRole('heading', { name }).waitFor();
   // The chosen type is a pill of the list; the other is not shown until the list is opened.
   await expect.poll(() => page.locator('.mantine-Pill-label').allTextContents()).toEqual([memory.label]);
+  expect(await notices.isChecked()).toBe(true);
   await screenshot(page, 'product-tribute-types');
 
   // The point of sale offers that type only, not the other one turned on.

@@ -72,6 +72,11 @@ export const productInputSchema = z
     is_dcc_enabled: formBoolean().default(false),
     allow_tributes: formBoolean().default(false),
     /**
+     * Whether a tribute given with this product may ask for the honouree to be told (the notice).
+     * It only counts while tributes are allowed; the value is kept when they are turned off.
+     */
+    allow_tribute_notification: formBoolean().default(false),
+    /**
      * The tribute types the product offers (none: every type turned on, pos.catalogue.ts). Left
      * out, a saved product keeps its types: a client that never knew the field must not drop them.
      */
@@ -118,6 +123,7 @@ export const productDetailSchema = z.object({
   is_tax_receiptable: z.boolean(),
   is_dcc_enabled: z.boolean(),
   allow_tributes: z.boolean(),
+  allow_tribute_notification: z.boolean(),
   tribute_type_ids: z.array(z.number()),
   template_suffix: z.string().nullable(),
   gl_code: z.string().nullable(),

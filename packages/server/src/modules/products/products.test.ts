@@ -357,6 +357,27 @@ describe('access and listing', () => {
   });
 });
 
+describe('tribute notices of a product', () => {
+  it('is off unless asked for, is saved and read back, and its change shows in the product history', async () => {
+    const p = await create({ allow_tributes: true });
+    expect(p.allow_tribute_notification).toBe(false);
+    const body = newProduct({ code: p.code, allow_tributes: true, variants: p.variants.map((v) => ({ id: v.id, variant_name: v.variant_name, is_donation: true })) });
+    const saved = await admin.post(`/jpanel/products/${p.id}`, { ...body, allow_tribute_notification: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await admin.get(`/jpanel/products/${p.id}`)).json().allow_tribute_notification).toBe(true);
+    const row = await t.database.db.select({ on: products.allowTributeNotification }).from(products).where(eq(products.id, p.id));
+    expect(row).toEqual([{ on: true }]);
+
+    const history = (await admin.get(`/jpanel/history/products/${p.id}`)).json() as { data: { action: string; changes: { field: string; label: string; kind: string; before: unknown; after: unknown }[] }[] };
+    const change = history.data.flatMap((e) => e.changes).find((ch) => ch.field === 'allow_tribute_notification');
+    expect(change).toMatchObject({ label: 'Tribute notices allowed', kind: 'boolean', before: false, after: true });
+
+    // A client that leaves it out turns it off (the field's default), as for the other switches.
+    expect((await admin.post(`/jpanel/products/${p.id}`, body)).statusCode).toBe(200);
+    expect((await admin.get(`/jpanel/products/${p.id}`)).json().allow_tribute_notification).toBe(false);
+  });
+});
+
 describe('tribute types of a product', () => {
   it('saves the chosen types, reads them back, offers only them at the POS, and refuses an unknown id changing nothing', async () => {
     const db = t.database.db;

@@ -1,8 +1,9 @@
 import { BATCH_NAME_MAX, type BatchDetail, batchUpdateSchema } from '@almoner/contracts';
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { saveForm } from '../../components/form-page/index.ts';
 import { useBatchAction } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Props = { batch: BatchDetail; opened: boolean; onClose: () => void };
 
@@ -36,14 +37,7 @@ function EditBatchForm({ batch, onClose }: { batch: BatchDetail; onClose: () => 
           <NumberInput label="Expected number of gifts" required min={1} allowDecimal={false} {...form.getInputProps('expected_count')} />
           <NumberInput label={`Expected total (${batch.currency_code})`} required min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('expected_total')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={action.isPending}>
-            Save details
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Save details" loading={action.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

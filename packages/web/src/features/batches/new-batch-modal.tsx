@@ -1,11 +1,12 @@
 import { batchCreateSchema, BATCH_NAME_MAX } from '@almoner/contracts';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { saveForm } from '../../components/form-page/index.ts';
 import { useCurrencies } from './currencies.ts';
 import { useCreateBatch } from './api.ts';
 import { WithOrgToday } from '../../app/with-org-today.tsx';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -47,14 +48,7 @@ function NewBatchForm({ today, onClose }: { today: string; onClose: () => void }
           <NumberInput label="Expected number of gifts" required min={1} allowDecimal={false} {...form.getInputProps('expected_count')} />
           <NumberInput label="Expected total" required min={0} decimalScale={2} thousandSeparator="," {...form.getInputProps('expected_total')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create batch
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Create batch" loading={create.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { type ContributionEditInput, contributionNumber, formatAmount } from '@almoner/contracts';
-import { Alert, Button, Fieldset, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Fieldset, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrgToday } from '../../app/session.ts';
@@ -9,6 +9,7 @@ import { type Attribution, AttributionSelect } from '../campaigns/attribution-se
 import { useCampaignChoices } from '../campaigns/api.ts';
 import { SupporterPicker } from '../supporters/supporter-picker.tsx';
 import { type ContributionDetail, contributionKeys, useEditContribution, useFundOptions } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Line = { id: number; description: string; total: number; gl_code: string | null; tribute_name: string; tribute_message: string; tribute_type_id: number | null };
 
@@ -148,14 +149,7 @@ function EditGiftForm({ data, onClose }: { data: ContributionDetail; onClose: ()
             This gift has no donation lines: there is no fund or tribute to change.
           </Text>
         )}
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={edit.isPending}>
-            Save
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Save" loading={edit.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

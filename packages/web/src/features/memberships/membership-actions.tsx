@@ -15,21 +15,11 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { saveForm, validateWith } from '../../components/form-page/index.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 import { RecordHistory } from '../audit/record-history.tsx';
 // Today in the browser as the date field's ISO value (the server checks against the organisation's day).
 import { useChangeMembership, useGrantMembership, useMembershipLevels } from './api.ts';
 
-
-const Buttons = ({ label, pending, onCancel, danger }: { label: string; pending: boolean; onCancel: () => void; danger?: boolean }) => (
-  <Group justify="flex-end" gap="sm">
-    <Button variant="default" onClick={onCancel}>
-      Cancel
-    </Button>
-    <Button type="submit" color={danger ? 'red' : undefined} loading={pending}>
-      {label}
-    </Button>
-  </Group>
-);
 
 const reasonField = (label: string) => ({ label, required: true, maxLength: MEMBERSHIP_REASON_MAX, autosize: true, minRows: 2 });
 
@@ -52,7 +42,7 @@ function GrantForm({ supporterId, number, today, onDone }: { supporterId: number
         </SimpleGrid>
         <TextInput label="Membership number" description="The supporter's number, on their card." maxLength={45} {...form.getInputProps('membership_number')} />
         <Textarea {...reasonField('Why, for the record')} {...form.getInputProps('reason')} />
-        <Buttons label="Grant membership" pending={grant.isPending} onCancel={onDone} />
+        <ModalActions submitLabel="Grant membership" loading={grant.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -97,7 +87,7 @@ function ChangeForm({ membership, action, today, onDone }: { membership: Support
           </Text>
           <TextInput type="date" label={extend ? 'New expiry date' : 'Ends on'} required data-autofocus {...form.getInputProps('day')} />
           <Textarea {...reasonField('Why, for the record')} {...form.getInputProps('reason')} />
-          <Buttons label={extend ? 'Extend membership' : 'End membership'} danger={!extend} pending={change.isPending} onCancel={onDone} />
+          <ModalActions submitLabel={extend ? 'Extend membership' : 'End membership'} danger={!extend} loading={change.isPending} onCancel={onDone} />
         </Stack>
       </form>
       <RecordHistory table="supporter_memberships" id={membership.id} description="Changes to this membership." />

@@ -1,9 +1,10 @@
 import { NOTE_BODY_MAX, noteMessages } from '@almoner/contracts';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveNote } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Props = { supporterId: number; note: { id: number; text: string } | null; opened: boolean; onClose: () => void };
 
@@ -65,14 +66,7 @@ function NoteForm({ supporterId, note, onClose }: Omit<Props, 'opened'>) {
             }
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save note
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Save note" loading={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

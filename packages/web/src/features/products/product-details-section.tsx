@@ -104,6 +104,13 @@ export function ProductDetailsSection({ form, options, productId }: Props) {
             {...form.getInputProps(field, { type: 'checkbox' })}
           />
         ))}
+        {/* A notice only concerns a tribute, so it cannot be set while tributes are off; it stays
+            visible (and keeps its value) so turning tributes back on brings the choice back. */}
+        <Checkbox
+          label="Tribute notices allowed"
+          disabled={!v.allow_tributes}
+          {...form.getInputProps('allow_tribute_notification', { type: 'checkbox' })}
+        />
       </Group>
       {v.allow_tributes && (
         <MultiSelect

@@ -99,6 +99,7 @@ export type ProductFormValues = {
   is_tax_receiptable: boolean;
   is_dcc_enabled: boolean;
   allow_tributes: boolean;
+  allow_tribute_notification: boolean;
   tribute_type_ids: string[];
   template_suffix: string;
   alt_button_label: string;
@@ -167,6 +168,7 @@ export function toValues(p: ProductDetail | undefined, currency: string): Produc
     is_tax_receiptable: p?.is_tax_receiptable ?? false,
     is_dcc_enabled: p?.is_dcc_enabled ?? false,
     allow_tributes: p?.allow_tributes ?? false,
+    allow_tribute_notification: p?.allow_tribute_notification ?? false,
     tribute_type_ids: (p?.tribute_type_ids ?? []).map(String),
     template_suffix: p?.template_suffix ?? '',
     alt_button_label: p?.alt_button_label ?? '',
@@ -235,6 +237,7 @@ export function toInput(values: ProductFormValues): ProductInput {
     is_tax_receiptable: values.is_tax_receiptable,
     is_dcc_enabled: values.is_dcc_enabled,
     allow_tributes: values.allow_tributes,
+    allow_tribute_notification: values.allow_tribute_notification,
     tribute_type_ids: values.tribute_type_ids.map(Number),
     template_suffix: values.template_suffix || null,
     alt_button_label: values.alt_button_label,

@@ -10,6 +10,7 @@ import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { receiptPdfUrl, useReceipt, useReceiptAction } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 const statusColor = { draft: 'yellow', issued: 'teal', void: 'gray' } as const;
 const toast422 = (error: unknown) => toast.error(error instanceof Error ? error.message : String(error));
@@ -150,14 +151,7 @@ function ReviseForm({ r, today, onDone }: { r: ReceiptDetail; today: string; onD
           {field('issued_at', 'Issue date', 10, { required: true, placeholder: 'yyyy-mm-dd' })}
           {field('reason', 'Reason for the change', 255)}
         </SimpleGrid>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={action.isPending}>
-            Save
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Save" loading={action.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

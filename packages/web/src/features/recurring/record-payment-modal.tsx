@@ -1,11 +1,12 @@
 import { formatAmount, formatDate, recurringRecordPaymentSchema, type RecordedPaymentType } from '@almoner/contracts';
-import { Button, Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Modal, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { fieldErrors, validateWith } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 export type RecordProfile = { id: number; profile_id: string; amount: number; currency_code: string; next_billing_date: string | null; today: string };
 
@@ -111,14 +112,7 @@ export function RecordPaymentModal({ p, onClose, onSaved }: { p: RecordProfile; 
               <Textarea label="Note" autosize minRows={2} maxLength={255} {...form.getInputProps('payment_other_note')} />
             </>
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Record payment
-            </Button>
-          </Group>
+          <ModalActions submitLabel="Record payment" loading={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

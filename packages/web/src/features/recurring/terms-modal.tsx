@@ -1,11 +1,12 @@
 import { billingDayMismatch, nextDayOn, RECURRING_FREQUENCIES, recurringChangeSchema } from '@almoner/contracts';
-import { Button, Group, Modal, NativeSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, NativeSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { fieldErrors, validateWith } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { api, ApiError } from '../../lib/api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 export type TermsProfile = {
   id: number;
@@ -120,14 +121,7 @@ export function TermsModal({ p, opened, onClose, onSaved }: { p: TermsProfile; o
           <Text size="sm" c="dimmed">
             The donor is e-mailed the new terms.
           </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save changes
-            </Button>
-          </Group>
+          <ModalActions submitLabel="Save changes" loading={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -14,6 +14,7 @@ import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useSaveSponsee, useSponseeFormOptions } from './api.ts';
 import { type ChoiceValues, choiceBody, choiceValues, SegmentFields } from './sponsee-segment-fields.tsx';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Sponsee = SponseeDetail['sponsee'];
 type Values = { [K in Exclude<keyof SponseeUpdate, 'is_enabled' | 'media_id' | keyof ChoiceValues>]: string } & {
@@ -147,14 +148,7 @@ function SponseeForm({ detail, options, onClose, onSaved }: FormProps) {
           description={sponsee?.retired_at ? 'Retired: bring the sponsee back first.' : undefined}
           {...form.getInputProps('is_enabled', { type: 'checkbox' })}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {sponsee ? 'Save' : 'Add sponsee'}
-          </Button>
-        </Group>
+        <ModalActions submitLabel={sponsee ? 'Save' : 'Add sponsee'} loading={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,11 +1,12 @@
 import { SPONSEE_RETIRE_REASON_MAX, type SponseeDetail, type SponseeRetire, formatDateTime, sponseeRetireSchema } from '@almoner/contracts';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArchive, IconArrowBackUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { saveForm, validateWith } from '../../components/form-page/index.ts';
 import { toast } from '../../components/toast.ts';
 import { useRetireSponsee } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Sponsee = SponseeDetail['sponsee'];
 type Values = { reason: string };
@@ -25,14 +26,7 @@ function RetireForm({ sponsee, onDone }: { sponsee: Sponsee; onDone: () => void 
           {`${sponsee.full_name || sponsee.reference_number} will no longer be offered for sponsorship and cannot take new sponsors. Current sponsors, the timeline and the history stay; end each sponsorship as its sponsor is told.`}
         </Text>
         <Textarea label="Why is the sponsee retired?" required maxLength={SPONSEE_RETIRE_REASON_MAX} autosize minRows={2} data-autofocus {...form.getInputProps('reason')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={retire.isPending}>
-            Retire sponsee
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Retire sponsee" loading={retire.isPending} danger onCancel={onDone} />
       </Stack>
     </form>
   );

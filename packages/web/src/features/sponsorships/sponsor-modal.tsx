@@ -14,7 +14,6 @@ import {
   Center,
   Checkbox,
   Fieldset,
-  Group,
   Loader,
   Modal,
   SimpleGrid,
@@ -32,6 +31,7 @@ import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { SupporterPicker } from '../supporters/supporter-picker.tsx';
 import { useDeleteSponsor, useSaveSponsor, useSponsor } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Values = {
   supporter_id: string;
@@ -183,34 +183,20 @@ function SponsorForm({
         <Fieldset variant="unstyled" disabled={!mayEdit}>
           <SponsorTermsFields form={form} adding={adding} wasEnded={wasEnded} />
         </Fieldset>
-        <Group justify="space-between">
-          <div>
-            {!adding && can('sponsor.edit') && (
-              <Button
-                variant="subtle"
-                color="red"
-                onClick={() => void handleDelete()}
-                loading={remove.isPending}
-              >
+        <ModalActions
+          submitLabel={adding ? 'Add sponsor' : ending && !wasEnded ? 'End sponsorship' : 'Save'}
+          danger={!adding && ending && !wasEnded}
+          loading={save.isPending}
+          canSubmit={mayEdit}
+          onCancel={onClose}
+          start={
+            !adding && can('sponsor.edit') && (
+              <Button variant="subtle" color="red" onClick={() => void handleDelete()} loading={remove.isPending}>
                 Delete record
               </Button>
-            )}
-          </div>
-          <Group gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            {mayEdit && (
-              <Button
-                type="submit"
-                loading={save.isPending}
-                color={!adding && ending && !wasEnded ? 'red' : undefined}
-              >
-                {adding ? 'Add sponsor' : ending && !wasEnded ? 'End sponsorship' : 'Save'}
-              </Button>
-            )}
-          </Group>
-        </Group>
+            )
+          }
+        />
       </Stack>
     </form>
   );

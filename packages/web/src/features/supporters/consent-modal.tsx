@@ -1,9 +1,10 @@
 import { CONSENT_CHANNELS, type ConsentInput, type ConsentState, STAFF_CONSENT_SOURCES, consentSourceLabels, consentTopicLabels } from '@almoner/contracts';
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useRecordConsent } from './consent-api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Props = { supporterId: number; name: string; consent: ConsentState; opened: boolean; onClose: () => void };
 
@@ -104,14 +105,7 @@ function ConsentForm({ supporterId, name, consent, onClose }: Omit<Props, 'opene
             }
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={record.isPending}>
-            Record change
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Record change" loading={record.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -1,9 +1,10 @@
 import { TASK_TITLE_MAX, type Task, taskCreateSchema } from '@almoner/contracts';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useSession } from '../../app/session.ts';
 import { saveForm } from '../../components/form-page/index.ts';
 import { useAssignees, useSaveTask } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Props = { supporterId: number; task: Task | null; opened: boolean; onClose: () => void };
 
@@ -54,14 +55,7 @@ function TaskForm({ supporterId, task, onClose }: Omit<Props, 'opened'>) {
             {...form.getInputProps('assigned_to')}
           />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save task
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Save task" loading={save.isPending} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -33,6 +33,7 @@ import { WithOrgToday } from '../../app/with-org-today.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError } from '../../lib/api.ts';
 import { uploadPhoto, useSavePost } from './api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 type Values = {
   headline: string;
@@ -180,14 +181,7 @@ function UpdateForm({ post, today, parent, canNotify, onClose }: Omit<Props, 'op
             {...form.getInputProps('notify_sponsors', { type: 'checkbox' })}
           />
         )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={uploading}>
-            {post ? 'Save' : 'Post update'}
-          </Button>
-        </Group>
+        <ModalActions submitLabel={post ? 'Save' : 'Post update'} loading={save.isPending} disabled={uploading} onCancel={onClose} />
       </Stack>
     </form>
   );

@@ -7,6 +7,7 @@ import { useSession } from '../../app/session.ts';
 import { confirm } from '../../components/dialogs.tsx';
 import { toast } from '../../components/toast.ts';
 import { ApiError, api } from '../../lib/api.ts';
+import { ModalActions } from '../../components/modal-actions.tsx';
 
 const keys = { detail: (id: number) => ['tributes', 'detail', id] as const };
 
@@ -103,14 +104,7 @@ function EditForm({ t, onDone }: { t: TributeDetail; onDone: () => void }) {
           {field('notify_zip', 'ZIP', 45)}
           {field('notify_country', 'Country (2-letter code)', 2, { placeholder: 'US' })}
         </SimpleGrid>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={action.isPending}>
-            Save
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Save" loading={action.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 
 export type FieldErrors = Record<string, string[] | undefined>;
 
@@ -67,14 +68,7 @@ export function FormModal({
             </Alert>
           )}
           {children}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={saving}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <ModalActions submitLabel={submitLabel} loading={saving} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

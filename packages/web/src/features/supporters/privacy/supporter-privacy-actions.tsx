@@ -1,5 +1,5 @@
 import { type SupporterEraseAnswer, eraseConfirmationWord, supporterPrivacyMessages } from '@almoner/contracts';
-import { Button, Group, List, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, List, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconEraser, IconFileZip, IconJson } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { toast } from '../../../components/toast.ts';
 import { ApiError, api } from '../../../lib/api.ts';
 import { historyKeys } from '../../audit/api.ts';
 import { type SupporterRecord, supporterKeys } from '../api.ts';
+import { ModalActions } from '../../../components/modal-actions.tsx';
 
 /**
  * A person's data on request, on their page: "Export data" (JSON, or a ZIP of CSVs) for staff
@@ -100,14 +101,7 @@ function EraseForm({ id, onClose }: { id: number; onClose: () => void }) {
           autoComplete="off"
           data-autofocus
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" color="red" loading={erase.isPending}>
-            Erase
-          </Button>
-        </Group>
+        <ModalActions submitLabel="Erase" loading={erase.isPending} danger onCancel={onClose} />
       </Stack>
     </form>
   );
