@@ -346,16 +346,18 @@ describe('a year in the life of a charity', () => {
       // when the renewals run. Moved to 14:17:00 itself, the run could start on a backend still in
       // the month before, find nothing due, and the month's renewal waited an hour (April, once).
       await server.setClock(`${YEAR}-${String(month + 1).padStart(2, '0')}-04 14:16:57`);
-      // A month later both sessions have long expired: each signs in again.
+      // A month later both sessions have long expired: each signs in again. The admin first, to
+      // see the schedule bill the monthly gift at :17 of the server's hour, which the clock was
+      // moved to: this month's renewal, once (the month before's are all there, none twice).
+      // The point of sale opens after it: a card sale completing on PGlite while the renewals
+      // ran hung in a clean-clone run (2026-12-07, not yet understood; see issue 39's note).
+      await signIn(admin, ADMIN.email, ADMIN.password, '/jpanel/contributions');
+      await expect.poll(async () => (await renewals(admin)).length, { timeout: 90_000, interval: 500 }).toBe(month);
       await signIn(fundraiser, FUNDRAISER.email, FUNDRAISER.password, '/jpanel/pos');
       await fundraiser.getByRole('heading', { name: 'Point of sale' }).waitFor();
       await sellMonth(fundraiser, month);
-      await signIn(admin, ADMIN.email, ADMIN.password, '/jpanel/contributions');
       const first = sales.find((s) => s.month === month)!;
       await refund(admin, first, month % 2 ? undefined : 5);
-      // The schedule bills the monthly gift at :17 of the server's hour, which the clock was
-      // moved to: this month's renewal, once (the month before's are all there, none twice).
-      await expect.poll(async () => (await renewals(admin)).length, { timeout: 90_000, interval: 500 }).toBe(month);
       const renewal = (await renewals(admin)).at(-1)!;
       expect({ total: renewal.total, month: renewal.ordered_at.slice(0, 7) }).toEqual({ total: 20, month: `${YEAR}-${String(month + 1).padStart(2, '0')}` });
       say(`${monthName(month)}: refund #${first.id}${month % 2 ? ' (full)' : ' $5.00 (part)'}; monthly gift renewed by the schedule as #${renewal.id}`);
