@@ -1,8 +1,9 @@
 // `npm test`: every check and test of the repository, in three phases.
 //
-// 1. Side by side: the unit and API tests (vitest, two workers) in one lane; typecheck, lint and
-//    the web app's build one after the other in the other. Neither needs the other's result,
-//    and the checks are single-threaded, so on two cores they fill the gaps the tests leave.
+// 1. Side by side: the unit and API tests (vitest, two workers) in one lane; typecheck then the
+//    web app's build in a second; lint in a third. None needs another's result, and the checks
+//    are single-threaded: one after the other, lint ran alone on one core for minutes once the
+//    tests had ended (they end sooner since their databases start faster, 2026-12-07).
 // 2. Once all of that passed: the browser suite against the build from phase 1 (built once).
 // 3. Once that passed, side by side: the year suite (e2e/year/) on PGlite and the calendar-edge
 //    run (`npm run test:dates`); and when a PostgreSQL server is there (ALMONER_E2E_DB=postgres,
@@ -95,11 +96,11 @@ if (chromium.ok) {
     inTurn(
       [
         { name: 'typecheck', command: 'npm run --silent typecheck' },
-        { name: 'lint', command: 'npm run --silent lint' },
         { name: 'web build', command: 'npm run --silent build' },
       ],
       false,
     ),
+    inTurn([{ name: 'lint', command: 'npm run --silent lint' }], false),
   ]);
   results.push(...lanes.flat());
   if (results.every((r) => r.ok)) results.push(await run({ name: 'browser tests', command: "npm run --silent test:e2e:run -- --exclude 'e2e/year/**'" }, true));
