@@ -218,10 +218,10 @@ function pgliteAssets(): { fsBundle: Blob } {
 }
 
 /**
- * A Blob whose `arrayBuffer()` is one copy of the bytes it was made from. Node 20's own reads
- * its parts back in chunks and joins them: 0.4–0.5 s of CPU for a test database's 50 MB data
- * folder, a quarter of a test file's start (measured 2026-12-07, issue 29). PGlite reads
- * `loadDataDir` and `fsBundle` that way; every other read is the Blob's own.
+ * A Blob whose `arrayBuffer()` is one copy of the bytes it was made from. Node 20's Blob reads
+ * its stored parts back in chunks and joins them: 0.4–0.5 s of CPU for a test database's 50 MB
+ * data folder, a quarter of a test file's start (measured 2026-12-07, issue 29). PGlite reads
+ * `loadDataDir` and `fsBundle` only through `arrayBuffer()`; every other read is the Blob's own.
  */
 export class BytesBlob extends Blob {
   readonly #bytes: Uint8Array;
