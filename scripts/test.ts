@@ -1,14 +1,19 @@
-// `npm test`: every check and test of the repository, in three phases.
+// `npm test`: every check and test of the repository, in three phases, with the static checks
+// in a lane of their own beside all three.
 //
-// 1. Side by side: the unit and API tests (vitest, two workers) in one lane; typecheck then the
-//    web app's build in a second; lint in a third. None needs another's result, and the checks
-//    are single-threaded: one after the other, lint ran alone on one core for minutes once the
-//    tests had ended (they end sooner since their databases start faster, 2026-12-07).
-// 2. Once all of that passed: the browser suite against the build from phase 1 (built once).
+// 0. From the start, in the background at the lowest priority: typecheck, then lint. Neither is
+//    needed by a test, both are pure CPU with no clock to keep, and each of the phases below
+//    leaves part of the two cores idle while it waits on a page, a server or a database (the
+//    browser suite kept 1.55 of 2 cores busy, 2026-12-07). Run in phase 1 as before, the checks
+//    took 6 CPU-minutes the unit tests then waited for; given only what the tests leave idle,
+//    they cost the tests almost nothing (`LOWEST` below says how).
+// 1. The unit and API tests (vitest, two workers) beside the web app's build.
+// 2. Once those passed: the browser suite against that build (built once).
 // 3. Once that passed, side by side: the year suite (e2e/year/) on PGlite and the calendar-edge
 //    run (`npm run test:dates`); and when a PostgreSQL server is there (ALMONER_E2E_DB=postgres,
 //    as CI sets it) the year on PostgreSQL and the API tests again on PostgreSQL
 //    (`npm run test:pg`) as well.
+// The run ends when all of them have; a failed check fails it as a failed test does.
 //
 // Why the year apart: it lives twelve months on a server of its own, on both databases (issue
 // 39), and holds a worker for many minutes. Beside the browser suite (tried on 2026-12-07) its two
@@ -24,7 +29,8 @@
 // result, its tests as vitest counted them, and its time. Any failure exits non-zero.
 import { spawn } from 'node:child_process';
 
-type Stage = { name: string; command: string };
+/** `background`: at the lowest priority, in a session of its own (see `LOWEST` below). */
+type Stage = { name: string; command: string; background?: boolean };
 type Result = { name: string; ok: boolean; seconds: number; tests: string };
 
 const stamp = () => new Date().toISOString().slice(11, 19);
@@ -37,12 +43,34 @@ function testCount(output: string): string {
   return lines.map((l) => l.trim().replace(/^Tests\s+/, '')).join(' + ') || '-';
 }
 
+/**
+ * How a background stage runs: `nice 19`, in a session of its own whose autogroup is niced too.
+ * Linux shares the CPU between autogroups (one per session) before it looks at nice values inside
+ * one, and Playwright starts each Chromium in a session of its own: a busy loop niced in this
+ * session still took 33 % of a core from the browsers, 5 % once its own session's autogroup was
+ * niced as well (2026-12-07). Where autogroups are off, or the file cannot be written, nice alone.
+ * The shell writes /proc/self/autogroup itself (echo is a builtin), then becomes the command.
+ */
+const LOWEST = 'echo 19 > /proc/self/autogroup 2>/dev/null; exec nice -n 19';
+
+/** Background stages' sessions, stopped with this script (Ctrl-C reaches only its own session). */
+const sessions = new Set<number>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const pid of sessions) process.kill(-pid, 'SIGTERM');
+    process.exit(130);
+  });
+}
+
 /** Runs one command, printing its output live or keeping it for the end; answers how it went. */
 function run(stage: Stage, live: boolean): Promise<Result> {
   const started = Date.now();
-  console.log(`== ${stamp()} ${stage.name}: ${stage.command}`);
+  console.log(`== ${stamp()} ${stage.name}: ${stage.command}${stage.background ? ' (in the background, at the lowest priority)' : ''}`);
   return new Promise((resolve) => {
-    const child = spawn(stage.command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const command = stage.background ? `${LOWEST} ${stage.command}` : stage.command;
+    // detached: a session (and process group) of its own, led by the shell.
+    const child = spawn(command, { shell: true, detached: stage.background === true, stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    if (stage.background && child.pid) sessions.add(child.pid);
     let output = '';
     const take = (chunk: Buffer) => {
       output += chunk.toString();
@@ -51,6 +79,7 @@ function run(stage: Stage, live: boolean): Promise<Result> {
     child.stdout.on('data', take);
     child.stderr.on('data', take);
     child.on('close', (code) => {
+      if (child.pid) sessions.delete(child.pid);
       const seconds = (Date.now() - started) / 1000;
       const ok = code === 0;
       if (!live) process.stdout.write(`\n== ${stamp()} ${stage.name} output:\n${output}`);
@@ -91,20 +120,21 @@ const results: Result[] = [];
 const chromium = await run({ name: 'chromium', command: 'bash scripts/ensure-chromium.sh' }, true);
 results.push(chromium);
 if (chromium.ok) {
+  const checks = inTurn(
+    [
+      { name: 'typecheck', command: 'npm run --silent typecheck', background: true },
+      { name: 'lint', command: 'npm run --silent lint', background: true },
+    ],
+    false,
+  );
   const lanes = await Promise.all([
     inTurn([{ name: 'unit and API tests', command: 'npm run --silent test:unit' }], false),
-    inTurn(
-      [
-        { name: 'typecheck', command: 'npm run --silent typecheck' },
-        { name: 'web build', command: 'npm run --silent build' },
-      ],
-      false,
-    ),
-    inTurn([{ name: 'lint', command: 'npm run --silent lint' }], false),
+    inTurn([{ name: 'web build', command: 'npm run --silent build' }], false),
   ]);
-  results.push(...lanes.flat());
-  if (results.every((r) => r.ok)) results.push(await run({ name: 'browser tests', command: "npm run --silent test:e2e:run -- --exclude 'e2e/year/**'" }, true));
-  if (results.every((r) => r.ok)) results.push(...(await Promise.all(lastRuns().map((stage) => run(stage, false)))));
+  const tests: Result[] = lanes.flat();
+  if (tests.every((r) => r.ok)) tests.push(await run({ name: 'browser tests', command: "npm run --silent test:e2e:run -- --exclude 'e2e/year/**'" }, true));
+  if (tests.every((r) => r.ok)) tests.push(...(await Promise.all(lastRuns().map((stage) => run(stage, false)))));
+  results.push(...(await checks), ...tests);
 }
 
 const wall = (Date.now() - started) / 1000;
