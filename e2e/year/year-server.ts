@@ -1,5 +1,6 @@
 import { chmodSync, existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import pg from 'pg';
 import { join } from 'node:path';
 import { type PgCluster, pgBin, startPgCluster } from '../../packages/server/src/test/pg-cluster.ts';
 import { freePort, startAppServer } from '../support/app-server.ts';
@@ -12,6 +13,12 @@ export type YearServer = {
   database: 'PostgreSQL' | 'PGlite';
   /** Moves the server's clock to `at` (UTC, 'YYYY-MM-DD HH:MM:SS'); it runs on from there. */
   setClock: (at: string) => Promise<void>;
+  /**
+   * What the server was doing, for a failed step's log: its own output's tail and, on PostgreSQL,
+   * every session of its database (what it runs or waits on, and since when) with the locks it
+   * waits for. A completion that never answered (issue 39) is a wait somewhere; this names it.
+   */
+  diagnose: () => Promise<string>;
   stop: () => Promise<void>;
 };
 
@@ -98,6 +105,22 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error(`the server's clock did not move to ${at}`);
+    },
+    async diagnose() {
+      const tail = `the year's server, the end of its output:\n${server.output().slice(-4000)}`;
+      if (!cluster) return tail;
+      const client = new pg.Client({ connectionString: cluster.url });
+      try {
+        await client.connect();
+        const { rows } = await client.query(`select pid, state, wait_event_type, wait_event, pg_blocking_pids(pid) as blocked_by,
+            now() - xact_start as in_transaction_for, now() - state_change as in_state_for, left(query, 300) as query
+          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() order by xact_start nulls last`);
+        return `${tail}\nits database's sessions:\n${rows.map((r) => JSON.stringify(r)).join('\n')}`;
+      } catch (error) {
+        return `${tail}\nits database's sessions could not be read: ${String(error)}`;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
     },
     async stop() {
       await server.stop(5000);

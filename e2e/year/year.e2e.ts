@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, signIn, signInThroughForm, useBrowser } from '../support/browser.ts';
 import { apiCall } from '../support/listing.ts';
 import { type DashboardChart, type DashboardHeadline, formatAmount, formatDate, type ReceiptDetail, type Reconciliation, type ReportTotals, type SponseeDetail, sponsorMessages, type TimelineList, timelineMessages, type Webhook, type YearEndDryRun, tributeMessages } from '@almoner/contracts';
@@ -32,6 +32,15 @@ beforeAll(async () => {
   browser.useServer(server.baseUrl);
   receiver = await startReceiver(HOOK_SECRET);
 }, 300_000);
+
+// A failed step shows what both people's pages show (browser.ts prints the pages a test watches)
+// and what the server was doing: a step that waited in vain says on what.
+beforeEach(() => {
+  for (const page of [admin, fundraiser]) if (page) browser.watch(page);
+});
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail' && server) console.error(await server.diagnose());
+});
 
 afterAll(async () => {
   await server?.stop();
