@@ -79,6 +79,9 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
       ALMONER_SCHEDULE: '1',
       ALMONER_OUTBOUND_ALLOW: '127.0.0.1',
       ALMONER_SMTP_URL: '',
+      // Each request's line (method, path, status, time), for `diagnose`: whether a completion
+      // that never answered reached the server, and what answered slowly around it.
+      LOG_LEVEL: 'info',
       TZ: 'UTC',
       ...clock,
     },
@@ -107,7 +110,9 @@ export async function startYearServer(startAt: string): Promise<YearServer> {
       throw new Error(`the server's clock did not move to ${at}`);
     },
     async diagnose() {
-      const tail = `the year's server, the end of its output:\n${server.output().slice(-4000)}`;
+      const output = server.output();
+      const completions = output.split('\n').filter((line) => line.includes('/complete')).slice(-20);
+      const tail = `the year's server, its last lines about completions:\n${completions.join('\n')}\nthe end of its output:\n${output.slice(-6000)}`;
       if (!cluster) return tail;
       const client = new pg.Client({ connectionString: cluster.url });
       try {
