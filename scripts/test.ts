@@ -4,7 +4,7 @@
 // 0. From the start, in the background at the lowest priority: typecheck, then lint. Neither is
 //    needed by a test, both are pure CPU with no clock to keep, and each of the phases below
 //    leaves part of the two cores idle while it waits on a page, a server or a database (the
-//    browser suite kept 1.55 of 2 cores busy, 2026-12-07). Run in phase 1 as before, the checks
+//    whole browser suite kept 1.32 of 2 cores busy, 2026-12-07). Run in phase 1 as before, the checks
 //    took 6 CPU-minutes the unit tests then waited for; given only what the tests leave idle,
 //    they cost the tests almost nothing (`LOWEST` below says how).
 // 1. The unit and API tests (vitest, two workers) beside the web app's build.
